@@ -1,0 +1,186 @@
+"""The contract every game implements, and the small value types it speaks in.
+
+A game is a `Game` subclass registered by id (see `engine.registry`). Its state
+is a mutable `State` owned by one engine instance: `apply` validates an action
+completely before it changes anything, so an illegal action leaves the state
+as it was.
+"""
+
+from __future__ import annotations
+
+import hashlib
+from abc import ABC, abstractmethod
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Any
+
+import msgpack
+
+from engine.chance import CHANCE, ChanceRequest
+from engine.errors import BadOption
+from engine.wire import Action, Event
+
+
+@dataclass(frozen=True, slots=True)
+class Option:
+    """One table option: a bool, an int in [low, high] or a str among `choices`."""
+
+    name: str
+    default: bool | int | str
+    help: str
+    choices: tuple[str, ...] = ()
+    low: int = 0
+    high: int = 0
+
+    def parse(self, text: str) -> bool | int | str:
+        if isinstance(self.default, bool):
+            lowered = text.strip().lower()
+            if lowered in ("1", "true", "yes", "on"):
+                return True
+            if lowered in ("0", "false", "no", "off"):
+                return False
+            raise BadOption(f"option {self.name} takes true or false, not {text!r}")
+        if isinstance(self.default, int):
+            try:
+                value = int(text)
+            except ValueError:
+                raise BadOption(f"option {self.name} takes a whole number, not {text!r}") from None
+            return self.check(value)
+        return self.check(text)
+
+    def check(self, value: Any) -> bool | int | str:
+        if isinstance(self.default, bool):
+            if not isinstance(value, bool):
+                raise BadOption(f"option {self.name} takes true or false, not {value!r}")
+        elif isinstance(self.default, int):
+            if isinstance(value, bool) or not isinstance(value, int):
+                raise BadOption(f"option {self.name} takes a whole number, not {value!r}")
+            if not self.low <= value <= self.high:
+                raise BadOption(f"option {self.name} must be {self.low}..{self.high}, not {value}")
+        elif value not in self.choices:
+            raise BadOption(f"option {self.name} must be one of {', '.join(self.choices)}")
+        return value
+
+    def describe(self) -> str:
+        if isinstance(self.default, bool):
+            kind = "true|false"
+        elif isinstance(self.default, int):
+            kind = f"{self.low}..{self.high}"
+        else:
+            kind = "|".join(self.choices)
+        return f"{self.name}={kind} (default {self.default}): {self.help}"
+
+
+@dataclass(frozen=True, slots=True)
+class Timer:
+    """An open decision window that lasts `steps` lockstep steps from when it opened.
+
+    `key` changes whenever a new window opens, so the table can tell one
+    window from the next and answer with `TimeUp(key)` at its deadline.
+    """
+
+    key: int
+    steps: int
+    what: str
+
+
+@dataclass(frozen=True, slots=True)
+class Outcome:
+    """How a finished match ended: a score per seat and who won."""
+
+    scores: tuple[int, ...]
+    winners: tuple[int, ...]
+    detail: str = ""
+
+
+class State:
+    """Common part of every game's state."""
+
+    def __init__(self, game_id: str, config: dict[str, Any], seats: int):
+        self.game_id = game_id
+        self.config = config
+        self.seats = seats
+        self.timer: Timer | None = None
+        self.timer_count = 0
+        self.faces: dict[int, int] = {}  # card ref -> face, for the refs this instance was shown
+
+    def open_timer(self, steps: int, what: str) -> Timer:
+        self.timer_count += 1
+        self.timer = Timer(self.timer_count, steps, what)
+        return self.timer
+
+    def timer_view(self) -> list | None:
+        return None if self.timer is None else [self.timer.key, self.timer.steps, self.timer.what]
+
+
+class Game(ABC):
+    """Base of every game. Subclasses set the class attributes and override the hooks."""
+
+    id: str = ""
+    name: str = ""
+    min_seats: int = 2
+    max_seats: int = 2
+    options: tuple[Option, ...] = ()
+
+    # -- configuration -------------------------------------------------------
+    def configure(self, options: dict[str, Any] | None = None, seats: int | None = None):
+        """Validate options (strings are parsed) and the seat count; fill defaults."""
+        seats = self.min_seats if seats is None else seats
+        if not self.min_seats <= seats <= self.max_seats:
+            span = (
+                f"exactly {self.min_seats}"
+                if self.min_seats == self.max_seats
+                else f"{self.min_seats}-{self.max_seats}"
+            )
+            raise BadOption(f"{self.name} is for {span} players, not {seats}")
+        by_name = {o.name: o for o in self.options}
+        config = {o.name: o.default for o in self.options}
+        for name, value in (options or {}).items():
+            option = by_name.get(name)
+            if option is None:
+                known = ", ".join(by_name) or "none"
+                raise BadOption(f"{self.name} has no option {name!r} (options: {known})")
+            config[name] = option.parse(value) if isinstance(value, str) else option.check(value)
+        return config, seats
+
+    # -- the contract ------------------------------------------------------
+    @abstractmethod
+    def setup(self, config: dict[str, Any], seats: int) -> State:
+        """A new match with its first chance request pending."""
+
+    @abstractmethod
+    def chance_request(self, state: State) -> ChanceRequest | None:
+        """The chance input the state waits for, if any; it comes before any seat acts."""
+
+    @abstractmethod
+    def to_act(self, state: State) -> tuple[int, ...]:
+        """Seats whose decision is awaited (several during a simultaneous stage)."""
+
+    @abstractmethod
+    def legal_actions(self, state: State, seat: int) -> Sequence[Action]:
+        """Every action `seat` may take now, as far as this instance knows its cards."""
+
+    @abstractmethod
+    def apply(self, state: State, action: Action) -> list[Event]:
+        """Apply a seat's or chance's action; raise IllegalAction and change nothing."""
+
+    @abstractmethod
+    def view(self, state: State, seat: int | None) -> dict[str, Any]:
+        """What `seat` may see; seat None is a spectator (the public projection)."""
+
+    @abstractmethod
+    def outcome(self, state: State) -> Outcome | None:
+        """None while the match goes on."""
+
+    # -- shared helpers ------------------------------------------------------
+    def public_hash(self, state: State) -> str:
+        """A stable hash of the public projection, compared across peers for desyncs."""
+        blob = msgpack.packb(self.view(state, None), use_bin_type=True)
+        return hashlib.blake2b(blob, digest_size=16).hexdigest()
+
+    def describe(self, item: Action | Event) -> str:
+        """One readable line for logs; games override for nicer wording."""
+        fields = ", ".join(f"{n}={getattr(item, n)!r}" for n in item._fields if n != "seat")
+        who = getattr(item, "seat", None)
+        prefix = "" if who is None or who == CHANCE else f"seat {who}: "
+        return f"{prefix}{type(item).__name__}({fields})"

@@ -1,0 +1,8 @@
+"""Dragon: rules in rules.py, combinations in combos.py, the bot in bot.py."""
+
+from engine.games.dragon.bot import GreedyBot
+from engine.games.dragon.rules import GAME
+from engine.registry import register
+
+GAME.bots = {"greedy": GreedyBot}
+register(GAME)

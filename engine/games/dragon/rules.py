@@ -1,0 +1,515 @@
+"""Dragon, a re-theme of Tiến lên: every rule of docs/rules/dragon.md in one place.
+
+Clause numbers (D1, D2...) refer to that file. The state keeps, per seat, the
+card references it holds; faces are known only where this engine instance
+was shown them (its own hand, cards played). Every decision that depends on a
+hidden card is made by the card's holder through an action that reveals it,
+so every instance applies the same public rules whatever it knows.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+from engine.cards import ref
+from engine.chance import (
+    ChanceRequest,
+    DealRequest,
+    Dealt,
+    Shuffled,
+    ShuffleRequest,
+    TimeUp,
+)
+from engine.errors import IllegalAction
+from engine.game import Game, Option, Outcome, State
+from engine.games.dragon import combos
+from engine.games.dragon.cards import ACE, DECK, THREE_OF_STARS, name, names
+from engine.wire import Action, Event, wire
+
+SEATS = 4
+HAND_SIZE = 13
+PAYOUT_PERCENT = (60, 30, 10, 0)  # clause D11
+DEALING, OPENING, PLAYING, DRAGON_STAGE, OVER = "dealing", "opening", "playing", "dragons", "over"
+
+
+# -- actions -----------------------------------------------------------------
+
+@wire("dragon.play")
+class Play(Action):
+    """Play the cards at `refs`, revealing their `faces`."""
+
+    seat: int
+    refs: tuple[int, ...]
+    faces: tuple[int, ...]
+
+
+@wire("dragon.pass")
+class Pass(Action):
+    seat: int
+
+
+@wire("dragon.declare")
+class DeclareDragon(Action):
+    """Reveal a whole hand that holds a Dragon (clause D9)."""
+
+    seat: int
+    refs: tuple[int, ...]
+    faces: tuple[int, ...]
+
+
+# -- events ------------------------------------------------------------------
+
+@wire("dragon.hand_started")
+class HandStarted(Event):
+    hand: int
+    leader: int  # -1: whoever holds the 3 of Stars leads
+
+
+@wire("dragon.cards_dealt")
+class CardsDealt(Event):
+    seat: int
+    count: int
+
+
+@wire("dragon.played")
+class Played(Event):
+    seat: int
+    faces: tuple[int, ...]
+    kind: str
+    chop: bool
+
+
+@wire("dragon.passed")
+class Passed(Event):
+    seat: int
+
+
+@wire("dragon.trick_won")
+class TrickWon(Event):
+    seat: int
+    leader: int
+
+
+@wire("dragon.went_out")
+class WentOut(Event):
+    seat: int
+    place: int
+
+
+@wire("dragon.dragon_declared")
+class DragonDeclared(Event):
+    seat: int
+    faces: tuple[int, ...]
+    attack: int
+
+
+@wire("dragon.hand_over")
+class HandOver(Event):
+    hand: int
+    places: tuple[int, ...]
+    payouts: tuple[int, ...]
+    chips: tuple[int, ...]
+
+
+@wire("dragon.match_over")
+class MatchOver(Event):
+    chips: tuple[int, ...]
+    winners: tuple[int, ...]
+
+
+# -- state -------------------------------------------------------------------
+
+class DragonState(State):
+    def __init__(self, config: dict[str, Any], seats: int):
+        super().__init__("dragon", config, seats)
+        self.hand = 0
+        self.phase = DEALING
+        self.chips = [config["chips"]] * seats
+        self.prev_winner = -1
+        self.requests: list[ChanceRequest] = []
+        self._start_hand()
+
+    def _start_hand(self) -> None:
+        """Clause D2: a fresh deck each hand, 13 cards to each seat."""
+        n = self.seats
+        self.hand += 1
+        self.phase = DEALING
+        self.held: list[set[int]] = [set() for _ in range(n)]
+        self.masks = [0] * n  # known faces per seat, as a mask
+        self.known = 0  # bit s: this instance knows seat s's whole hand
+        self.face_ref: dict[int, int] = {}
+        self.counts = [0] * n
+        self.turn = -1
+        self.trick: tuple[int, int, int] | None = None
+        self.trick_chop = False
+        self.trick_plays: list[tuple[int, tuple[int, ...]]] = []
+        self.last_player = -1
+        self.passed = 0
+        self.acted = 0
+        self.places: list[int] = []
+        self.pile = 0
+        self.claims: list[tuple[int, int]] = []
+        self.waiting: set[int] = set()
+        self.timer = None
+        deck = self.hand
+        self.requests = [ShuffleRequest(deck, DECK)]
+        self.requests += [
+            DealRequest(deck, s, tuple(range(s, n * HAND_SIZE, n))) for s in range(n)
+        ]
+
+
+def is_dragon(mask: int) -> bool:
+    """Clause D9: one card of every rank 3 through A (13 cards in all)."""
+    if mask.bit_count() != HAND_SIZE:
+        return False
+    return all((mask >> (4 * r)) & 15 for r in range(ACE + 1))
+
+
+def dragon_attack(mask: int) -> int:
+    """Clause D9: the Dragon takes the highest suit of each rank; the card left attacks."""
+    body = 0
+    for r in range(ACE + 1):
+        nib = (mask >> (4 * r)) & 15
+        body |= (1 << (nib.bit_length() - 1)) << (4 * r)
+    return (mask & ~body).bit_length() - 1
+
+
+class _Plays(Sequence):
+    """Legal plays built on demand from face masks: a lead can offer hundreds."""
+
+    def __init__(self, seat: int, masks: list[int], face_ref: dict[int, int], head: list):
+        self.seat, self.masks, self.face_ref, self.head = seat, masks, face_ref, head
+
+    def __len__(self) -> int:
+        return len(self.head) + len(self.masks)
+
+    def __getitem__(self, i):
+        if isinstance(i, slice):
+            return [self[j] for j in range(*i.indices(len(self)))]
+        if i < 0:
+            i += len(self)
+        if i < len(self.head):
+            return self.head[i]
+        faces = combos.faces_of(self.masks[i - len(self.head)])
+        return Play(self.seat, tuple(self.face_ref[f] for f in faces), faces)
+
+
+class Dragon(Game):
+    id = "dragon"
+    name = "Dragon"
+    min_seats = SEATS
+    max_seats = SEATS
+    options = (
+        Option("hands", 4, "hands in a match", low=1, high=100),
+        Option("stake", 25, "chips each player puts in the pot per hand", low=1, high=100000),
+        Option("chips", 1000, "chips each player starts the match with", low=0, high=10**7),
+        Option("lead", "three_of_stars", "who leads a hand after the first (D3)",
+               choices=("three_of_stars", "winner")),
+        Option("overchop", True, "a chop may be beaten by a higher chop of its kind (D6.5)"),
+        Option("chop_in", False, "a player who passed may come back in to chop a 2 (D7.2)"),
+        Option("dragon_window", 200, "steps others have to show a Dragon too (D9.4)",
+               low=1, high=100000),
+    )
+
+    # -- contract ---------------------------------------------------------
+    def setup(self, config: dict[str, Any], seats: int) -> DragonState:
+        return DragonState(config, seats)
+
+    def chance_request(self, state: DragonState) -> ChanceRequest | None:
+        return state.requests[0] if state.requests else None
+
+    def to_act(self, state: DragonState) -> tuple[int, ...]:
+        if state.phase == PLAYING:
+            return (state.turn,)
+        if state.phase == OPENING:
+            return tuple(range(state.seats))
+        if state.phase == DRAGON_STAGE:
+            return tuple(sorted(state.waiting))
+        return ()
+
+    def legal_actions(self, state: DragonState, seat: int) -> Sequence[Action]:
+        if seat not in self.to_act(state) or not state.known >> seat & 1:
+            return []
+        hand = state.masks[seat]
+        head: list[Action] = []
+        if not state.acted >> seat & 1 and is_dragon(hand):
+            refs = tuple(state.face_ref[f] for f in combos.faces_of(hand))
+            head.append(DeclareDragon(seat, refs, combos.faces_of(hand)))
+        if state.phase == DRAGON_STAGE:
+            return [*head, Pass(seat)]
+        if state.phase == OPENING:
+            masks = [m for m in combos.all_plays(hand) if m & 1 << THREE_OF_STARS]
+        elif state.trick is None:
+            masks = combos.all_plays(hand)
+        else:
+            head.append(Pass(seat))
+            masks = combos.beating_plays(
+                hand, state.trick, state.trick_chop, state.config["overchop"]
+            )
+            if state.passed >> seat & 1:  # back in only to chop (D7.2)
+                masks = [m for m in masks if combos.chop_beats(combos.classify(m), state.trick)]
+        return _Plays(seat, masks, state.face_ref, head)
+
+    def apply(self, state: DragonState, action: Action) -> list[Event]:
+        handler = self._handlers.get(type(action))
+        if handler is None:
+            raise IllegalAction("D1", f"{type(action).__name__} is not a Dragon action")
+        return handler(self, state, action)
+
+    def view(self, state: DragonState, seat: int | None) -> dict[str, Any]:
+        out = {
+            "game": "dragon",
+            "hand": state.hand,
+            "hands": state.config["hands"],
+            "phase": state.phase,
+            "to_act": list(self.to_act(state)),
+            "turn": state.turn,
+            "counts": list(state.counts),
+            "trick": [[s, list(f)] for s, f in state.trick_plays],
+            "last_player": state.last_player,
+            "passed": [bool(state.passed >> s & 1) for s in range(state.seats)],
+            "places": list(state.places),
+            "chips": list(state.chips),
+            "pile": state.pile,
+            "claims": [list(c) for c in state.claims],
+            "timer": state.timer_view(),
+        }
+        if seat is not None and state.known >> seat & 1:
+            out["hand"] = list(combos.faces_of(state.masks[seat]))
+        return out
+
+    def outcome(self, state: DragonState) -> Outcome | None:
+        if state.phase != OVER:
+            return None
+        return Outcome(tuple(state.chips), _best(state.chips), "chips")
+
+    # -- chance -----------------------------------------------------------
+    def _chance(self, state: DragonState, action: Action) -> list[Event]:
+        expected = state.requests[0] if state.requests else None
+        if isinstance(action, Shuffled):
+            if not isinstance(expected, ShuffleRequest) or action.deck != expected.deck:
+                raise IllegalAction("D2", "no shuffle of that deck is due")
+            state.requests.pop(0)
+            return []
+        if not isinstance(expected, DealRequest) or (
+            action.deck, action.to_seat, action.positions
+        ) != (expected.deck, expected.seat, expected.positions):
+            raise IllegalAction("D2", "that deal is not the one due")
+        if action.faces and (
+            len(action.faces) != len(action.positions) or not set(action.faces) <= set(DECK)
+        ):
+            raise IllegalAction("D2", "dealt faces do not match the positions")
+        state.requests.pop(0)
+        seat = action.to_seat
+        refs = [ref(action.deck, p) for p in action.positions]
+        state.held[seat].update(refs)
+        state.counts[seat] = len(refs)
+        if action.faces:
+            state.masks[seat] = combos.mask_of(action.faces)
+            state.known |= 1 << seat
+            for r, f in zip(refs, action.faces, strict=True):
+                state.faces[r] = f
+                state.face_ref[f] = r
+        events: list[Event] = [CardsDealt(seat, len(refs))]
+        if not state.requests:
+            events.append(self._open_hand(state))
+        return events
+
+    def _open_hand(self, state: DragonState) -> Event:
+        if state.hand > 1 and state.config["lead"] == "winner":
+            state.phase, state.turn = PLAYING, state.prev_winner
+            return HandStarted(state.hand, state.prev_winner)
+        state.phase = OPENING
+        return HandStarted(state.hand, -1)
+
+    def _time_up(self, state: DragonState, action: TimeUp) -> list[Event]:
+        if state.timer is None or action.key != state.timer.key:
+            raise IllegalAction("D9.4", "no such timer is running")
+        return self._settle_dragons(state)
+
+    # -- seat actions -------------------------------------------------------
+    def _check_turn(self, state: DragonState, seat: int) -> None:
+        if state.requests or seat not in self.to_act(state):
+            raise IllegalAction("D7", f"it is not seat {seat}'s turn")
+
+    def _check_cards(self, state: DragonState, seat: int, refs, faces) -> int:
+        """The refs are the seat's, distinct, and (where known) show these faces."""
+        if not refs or len(refs) != len(faces):
+            raise IllegalAction("D4", "a play names its cards and their faces")
+        if len(set(refs)) != len(refs) or not set(refs) <= state.held[seat]:
+            raise IllegalAction("D4", "a play may only use cards the player holds")
+        if len(set(faces)) != len(faces) or not set(faces) <= set(DECK):
+            raise IllegalAction("D1", "those are not Dragon cards")
+        for r, f in zip(refs, faces, strict=True):
+            if state.faces.get(r, f) != f:
+                raise IllegalAction("D4", f"the card played is not {name(f)}")
+        return combos.mask_of(faces)
+
+    def _play(self, state: DragonState, action: Play) -> list[Event]:
+        seat = action.seat
+        self._check_turn(state, seat)
+        if state.phase == DRAGON_STAGE:
+            raise IllegalAction("D9.4", "only Dragons may be shown now")
+        mask = self._check_cards(state, seat, action.refs, action.faces)
+        combo = combos.classify(mask)
+        if combo is None:
+            raise IllegalAction("D4", f"{names(action.faces)} is not a combination")
+        chop = False
+        if state.phase == OPENING and not mask & 1 << THREE_OF_STARS:
+            raise IllegalAction("D3", "the first play must hold the 3 of Stars")
+        if state.trick is not None:
+            if state.passed >> seat & 1:
+                if not combos.chop_beats(combo, state.trick):
+                    raise IllegalAction("D7.2", "after passing a player may only chop a 2")
+            elif not combos.beats(combo, state.trick, state.trick_chop,
+                                  state.config["overchop"]):
+                raise IllegalAction("D5", f"{names(action.faces)} does not beat the trick")
+            chop = combo[:2] != state.trick[:2]
+        return self._lay(state, seat, action, mask, combo, chop)
+
+    def _lay(self, state, seat, action: Play, mask, combo, chop) -> list[Event]:
+        state.phase = PLAYING
+        state.held[seat].difference_update(action.refs)
+        state.counts[seat] -= len(action.refs)
+        state.masks[seat] &= ~mask
+        for r, f in zip(action.refs, action.faces, strict=True):
+            state.faces[r] = f
+        state.trick, state.trick_chop, state.last_player = combo, chop, seat
+        state.trick_plays.append((seat, tuple(sorted(action.faces))))
+        state.acted |= 1 << seat
+        events: list[Event] = [
+            Played(seat, tuple(sorted(action.faces)), combos.KIND_NAMES[combo[0]], chop)
+        ]
+        if state.counts[seat] == 0:
+            state.places.append(seat)
+            events.append(WentOut(seat, len(state.places)))
+            if sum(1 for c in state.counts if c) == 1:
+                return events + self._end_hand(state)
+        return events + self._advance(state, seat)
+
+    def _pass(self, state: DragonState, action: Pass) -> list[Event]:
+        seat = action.seat
+        self._check_turn(state, seat)
+        if state.phase == DRAGON_STAGE:
+            state.waiting.discard(seat)
+            return self._settle_dragons(state) if not state.waiting else []
+        if state.trick is None:
+            raise IllegalAction("D7.1", "the leader must play, not pass")
+        state.passed |= 1 << seat
+        state.acted |= 1 << seat
+        return [Passed(seat), *self._advance(state, seat)]
+
+    def _advance(self, state: DragonState, start: int) -> list[Event]:
+        """Clauses D7 and D8: next seat able to act, or the trick is won."""
+        n = state.seats
+        reopen = state.config["chop_in"] and combos.is_two_set(state.trick)
+        s = start
+        for _ in range(n):
+            s = (s + 1) % n
+            if s == state.last_player:
+                break
+            if state.counts[s] and (reopen or not state.passed >> s & 1):
+                state.turn = s
+                return []
+        winner = state.last_player
+        leader = winner
+        while not state.counts[leader]:
+            leader = (leader + 1) % n
+        state.pile += sum(len(f) for _, f in state.trick_plays)
+        state.trick, state.trick_chop, state.trick_plays = None, False, []
+        state.passed, state.turn = 0, leader
+        return [TrickWon(winner, leader)]
+
+    # -- the Dragon (D9) ----------------------------------------------------
+    def _declare(self, state: DragonState, action: DeclareDragon) -> list[Event]:
+        seat = action.seat
+        self._check_turn(state, seat)
+        if state.acted >> seat & 1:
+            raise IllegalAction("D9.2", "a Dragon must be shown on the player's first turn")
+        mask = self._check_cards(state, seat, action.refs, action.faces)
+        if set(action.refs) != state.held[seat] or not is_dragon(mask):
+            raise IllegalAction("D9.1", f"{names(action.faces)} is not a Dragon hand")
+        attack = dragon_attack(mask)
+        for r, f in zip(action.refs, action.faces, strict=True):
+            state.faces[r] = f
+        state.acted |= 1 << seat
+        state.claims.append((seat, attack))
+        events: list[Event] = [DragonDeclared(seat, tuple(sorted(action.faces)), attack)]
+        if state.phase == DRAGON_STAGE:
+            state.waiting.discard(seat)
+        else:
+            state.phase = DRAGON_STAGE
+            state.waiting = {s for s in range(state.seats) if not state.acted >> s & 1}
+            if state.waiting:
+                state.open_timer(state.config["dragon_window"], "others may show a Dragon")
+        return events + (self._settle_dragons(state) if not state.waiting else [])
+
+    def _settle_dragons(self, state: DragonState) -> list[Event]:
+        """Clause D9.3: the best attack card takes the whole pot."""
+        winner = max(state.claims, key=lambda c: c[1])[0]
+        state.timer, state.waiting = None, set()
+        return self._pay(state, [winner], {winner: state.config["stake"] * state.seats})
+
+    # -- the end of a hand and of the match (D10, D11) ------------------------
+    def _end_hand(self, state: DragonState) -> list[Event]:
+        last = next(s for s in range(state.seats) if state.counts[s])
+        state.places.append(last)
+        pot = state.config["stake"] * state.seats
+        shares = [pot * p // 100 for p in PAYOUT_PERCENT]
+        shares[0] += pot - sum(shares)
+        return self._pay(state, state.places, dict(zip(state.places, shares, strict=True)))
+
+    def _pay(self, state: DragonState, places: list[int], won: dict[int, int]) -> list[Event]:
+        stake = state.config["stake"]
+        payouts = tuple(won.get(s, 0) for s in range(state.seats))
+        for s in range(state.seats):
+            state.chips[s] += payouts[s] - stake
+        state.prev_winner = places[0]
+        events: list[Event] = [HandOver(state.hand, tuple(places), payouts, tuple(state.chips))]
+        if state.hand >= state.config["hands"]:
+            state.phase, state.turn = OVER, -1
+            return [*events, MatchOver(tuple(state.chips), _best(state.chips))]
+        state._start_hand()
+        return events
+
+    # -- logs -----------------------------------------------------------------
+    def describe(self, item) -> str:
+        if isinstance(item, Played):
+            chop = " — chop!" if item.chop else ""
+            return f"seat {item.seat} plays {item.kind} {names(item.faces)}{chop}"
+        if isinstance(item, Passed):
+            return f"seat {item.seat} passes"
+        if isinstance(item, TrickWon):
+            return f"seat {item.seat} wins the trick; seat {item.leader} leads"
+        if isinstance(item, WentOut):
+            return f"seat {item.seat} is out, place {item.place}"
+        if isinstance(item, DragonDeclared):
+            return f"seat {item.seat} shows a DRAGON, attack {name(item.attack)}"
+        if isinstance(item, HandStarted):
+            who = "the 3 of Stars" if item.leader < 0 else f"seat {item.leader}"
+            return f"hand {item.hand}: {who} leads"
+        if isinstance(item, HandOver):
+            order = ", ".join(f"seat {s}" for s in item.places)
+            return (f"hand {item.hand} over: {order}; payouts {list(item.payouts)};"
+                    f" chips {list(item.chips)}")
+        if isinstance(item, MatchOver):
+            return f"match over: chips {list(item.chips)}; winner(s) {list(item.winners)}"
+        return super().describe(item)
+
+    _handlers = {
+        Shuffled: _chance,
+        Dealt: _chance,
+        TimeUp: _time_up,
+        Play: _play,
+        Pass: _pass,
+        DeclareDragon: _declare,
+    }
+
+
+def _best(chips) -> tuple[int, ...]:
+    top = max(chips)
+    return tuple(s for s, c in enumerate(chips) if c == top)
+
+
+GAME = Dragon()

@@ -1,0 +1,34 @@
+"""The registry of games by id."""
+
+from __future__ import annotations
+
+import importlib
+
+from engine.errors import UnknownGame
+from engine.game import Game
+
+_GAMES: dict[str, Game] = {}
+
+
+def register(game: Game) -> Game:
+    if game.id in _GAMES:
+        raise RuntimeError(f"game id {game.id!r} registered twice")
+    _GAMES[game.id] = game
+    return game
+
+
+def _load() -> None:
+    importlib.import_module("engine.games")
+
+
+def get_game(game_id: str) -> Game:
+    _load()
+    try:
+        return _GAMES[game_id]
+    except KeyError:
+        raise UnknownGame(f"no game {game_id!r}; games: {', '.join(sorted(_GAMES))}") from None
+
+
+def game_ids() -> list[str]:
+    _load()
+    return sorted(_GAMES)

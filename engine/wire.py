@@ -1,0 +1,79 @@
+"""Actions and events: small frozen dataclasses that round-trip through msgpack.
+
+Every wire type registers a short, stable tag; a record is encoded as
+``[tag, field1, field2, ...]`` so nothing but the tag names the class.
+Tuples stay tuples on the way back (msgpack arrays decode with use_list=False).
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from typing import Any, ClassVar
+
+import msgpack
+
+from engine.errors import BadWire
+
+_TYPES: dict[str, type] = {}
+
+
+def wire(tag: str):
+    """Class decorator: make a frozen, slotted dataclass and register it under `tag`."""
+
+    def register(cls):
+        if tag in _TYPES:
+            raise RuntimeError(f"wire tag {tag!r} is taken by {_TYPES[tag].__name__}")
+        cls = dataclasses.dataclass(frozen=True, slots=True)(cls)
+        cls.tag = tag
+        cls._fields = tuple(f.name for f in dataclasses.fields(cls))
+        _TYPES[tag] = cls
+        return cls
+
+    return register
+
+
+class Action:
+    """Something a seat (or chance, seat CHANCE) does. Subclasses are @wire types."""
+
+    tag: ClassVar[str]
+    _fields: ClassVar[tuple[str, ...]]
+    __slots__ = ()
+
+
+class Event:
+    """Something that happened, for the client to animate and the log to print."""
+
+    tag: ClassVar[str]
+    _fields: ClassVar[tuple[str, ...]]
+    __slots__ = ()
+
+
+def wire_types() -> dict[str, type]:
+    return dict(_TYPES)
+
+
+def to_record(obj: Any) -> list:
+    return [obj.tag, *(getattr(obj, name) for name in obj._fields)]
+
+
+def from_record(record: Any):
+    if not isinstance(record, (list, tuple)) or not record or not isinstance(record[0], str):
+        raise BadWire("a record must be [tag, fields...]")
+    cls = _TYPES.get(record[0])
+    if cls is None:
+        raise BadWire(f"unknown record tag {record[0]!r}")
+    if len(record) - 1 != len(cls._fields):
+        raise BadWire(f"{cls.__name__} takes {len(cls._fields)} fields, got {len(record) - 1}")
+    return cls(*record[1:])
+
+
+def pack(obj: Any) -> bytes:
+    return msgpack.packb(to_record(obj), use_bin_type=True)
+
+
+def unpack(data: bytes):
+    try:
+        record = msgpack.unpackb(data, raw=False, use_list=False, strict_map_key=False)
+    except Exception as exc:  # msgpack raises several unrelated types on garbage
+        raise BadWire(f"not a msgpack record: {exc}") from exc
+    return from_record(record)
