@@ -1,0 +1,1 @@
+"""hoard's client: the pygame-ce table, and the `hoard` command line."""

@@ -1,0 +1,49 @@
+"""The `hoard` command line. Every command is a module with add_arguments and run.
+
+Bad arguments print one line on stderr and exit 2; no traceback reaches a player.
+"""
+
+from __future__ import annotations
+
+import argparse
+import importlib
+import sys
+
+from engine.errors import EngineError
+
+#: command name -> module that provides add_arguments(parser, argv) and run(args) -> int
+COMMANDS = {
+    "selfplay": "client.selfplay",
+}
+
+
+class _Parser(argparse.ArgumentParser):
+    def error(self, message: str):
+        sys.stderr.write(f"hoard: error: {message}\n")
+        raise SystemExit(2)
+
+
+def build_parser(argv: list[str]) -> _Parser:
+    parser = _Parser(prog="hoard", description="A host-less LAN table for dragon card games.")
+    sub = parser.add_subparsers(dest="command", required=True, parser_class=_Parser)
+    for name, module_name in COMMANDS.items():
+        module = importlib.import_module(module_name)
+        module.add_arguments(sub.add_parser(name, help=module.__doc__.splitlines()[0]), argv)
+    return parser
+
+
+def main(argv: list[str] | None = None) -> int:
+    argv = sys.argv[1:] if argv is None else argv
+    args = build_parser(argv).parse_args(argv)
+    module = importlib.import_module(COMMANDS[args.command])
+    try:
+        return module.run(args)
+    except EngineError as exc:
+        sys.stderr.write(f"hoard: error: {exc}\n")
+        return 2
+    except KeyboardInterrupt:
+        return 130
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,4 @@
+"""hoard's network layer: identity, wire frames, discovery, lockstep table, mental-poker deck.
+
+net imports engine, never client.
+"""

@@ -1,0 +1,6 @@
+"""Benchmarks: `python -m tools.bench NAME [options]` prints one JSON object.
+
+Each benchmark is a module here with `add_arguments(parser)` and `run(args) -> dict`.
+"""
+
+BENCHMARKS = ("engine",)

@@ -1,0 +1,23 @@
+import argparse
+import importlib
+import json
+import sys
+
+from tools.bench import BENCHMARKS
+
+
+def main(argv=None) -> int:
+    parser = argparse.ArgumentParser(prog="python -m tools.bench", description=__doc__)
+    sub = parser.add_subparsers(dest="bench", required=True)
+    modules = {}
+    for name in BENCHMARKS:
+        module = importlib.import_module(f"tools.bench.{name}")
+        modules[name] = module
+        module.add_arguments(sub.add_parser(name, help=module.__doc__.splitlines()[0]))
+    args = parser.parse_args(argv)
+    print(json.dumps(modules[args.bench].run(args), sort_keys=True))
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
