@@ -30,7 +30,7 @@ class RandomBot(Bot):
 
     def choose(self, game: Game, state: State, seat: int) -> Action | None:
         legal = game.legal_actions(state, seat)
-        return legal[self.rng.randrange(len(legal))] if legal else None
+        return legal[int(self.rng.random() * len(legal))] if legal else None
 
 
 def bot_kinds(game: Game) -> list[str]:

@@ -17,3 +17,21 @@ def ref_deck(card_ref: int) -> int:
 
 def ref_position(card_ref: int) -> int:
     return card_ref & ((1 << DECK_SHIFT) - 1)
+
+
+def mask_of(faces) -> int:
+    """A set of faces as a bit mask (bit f set for face f)."""
+    mask = 0
+    for face in faces:
+        mask |= 1 << face
+    return mask
+
+
+def faces_of(mask: int) -> tuple[int, ...]:
+    """The faces in a bit mask, lowest first."""
+    out = []
+    while mask:
+        low = mask & -mask
+        out.append(low.bit_length() - 1)
+        mask ^= low
+    return tuple(out)

@@ -1,8 +1,9 @@
 """Random legal playouts of one game on one core: games/s and moves/s.
 
-With `rlcard` or `pyspiel` importable, the same run also measures their
-reference playouts (RLCard Dou Dizhu, OpenSpiel gin_rummy) for the ratio the
-performance goals are stated in.
+Rates are per CPU-second of this process, so other work on the machine does
+not skew them. With `rlcard` (for dragon) or `pyspiel` (for wild) installed,
+the same run interleaves slices of the reference engine's random playouts
+with hoard's, and reports both and their ratio.
 """
 
 from __future__ import annotations
@@ -12,57 +13,77 @@ import time
 from engine.bots import RandomBot
 from engine.local import play
 from engine.registry import get_game
+from tools.bench.references import REFERENCES
+
+SLICE = 0.5  # CPU seconds per turn when interleaving with a reference engine
 
 
 def add_arguments(parser) -> None:
     parser.add_argument("--game", default="dragon")
-    parser.add_argument("--seconds", type=float, default=5.0)
+    parser.add_argument("--seconds", type=float, default=5.0, help="CPU seconds for hoard")
     parser.add_argument("--players", type=int, default=None)
     parser.add_argument("--seed", type=int, default=0)
 
 
-def playouts(game_id: str, seconds: float, players: int | None, seed: int) -> dict:
-    game = get_game(game_id)
-    # one hand (or one game) per playout, so games/s compares with other engines
-    single = {o.name: 1 for o in game.options if o.name in ("hands", "rounds")}
-    config, seats = game.configure(single, players)
-    games = moves = 0
-    start = time.perf_counter()
-    while time.perf_counter() - start < seconds:
-        state = game.setup(config, seats)
-        bots = [RandomBot(seed + games * seats + s) for s in range(seats)]
-        for _ in play(game, state, bots, seed + games):
-            moves += 1
+class Playouts:
+    """Whole random games of one hand each, counted."""
+
+    def __init__(self, game_id: str, players: int | None, seed: int):
+        self.game = get_game(game_id)
+        # one hand (or one round) per playout, so games/s compares with other engines
+        single = {o.name: 1 for o in self.game.options if o.name in ("hands", "rounds")}
+        self.config, self.seats = self.game.configure(single, players)
+        self.seed, self.games, self.moves = seed, 0, 0
+
+    def one_game(self) -> None:
+        state = self.game.setup(self.config, self.seats)
+        base = self.seed + self.games * self.seats
+        bots = [RandomBot(base + s) for s in range(self.seats)]
+        for _ in play(self.game, state, bots, self.seed + self.games):
+            self.moves += 1
+        self.games += 1
+
+
+def _spend(one_game, seconds: float) -> tuple[int, float]:
+    games, start = 0, time.process_time()
+    while time.process_time() - start < seconds:
+        one_game()
         games += 1
-    elapsed = time.perf_counter() - start
-    return {
-        "game": game_id,
-        "players": seats,
-        "games": games,
-        "seconds": round(elapsed, 3),
-        "games_per_s": round(games / elapsed, 1),
-        "moves_per_s": round(moves / elapsed, 1),
-        "moves_per_game": round(moves / max(games, 1), 1),
-    }
+    return games, time.process_time() - start
 
 
-def reference(game_id: str, seconds: float) -> dict:
-    """Reference engines' random playouts, measured in this same run when installed."""
+def _reference(game_id: str):
+    name, make = REFERENCES.get(game_id, (None, None))
+    if make is None:
+        return None, None, None
     try:
-        if game_id == "dragon":
-            from tools.bench.references import rlcard_doudizhu
-
-            return {"rlcard_doudizhu_games_per_s": rlcard_doudizhu(seconds)}
-        if game_id == "wild":
-            from tools.bench.references import openspiel_gin_rummy
-
-            return {"openspiel_gin_rummy_games_per_s": openspiel_gin_rummy(seconds)}
+        return name, make(), None
     except ImportError as exc:
-        return {"reference": f"not installed ({exc.name})"}
-    return {}
+        return name, None, f"not installed ({exc.name})"
 
 
 def run(args) -> dict:
-    result = playouts(args.game, args.seconds, args.players, args.seed)
-    result.update(reference(args.game, min(args.seconds, 10.0)))
+    playouts = Playouts(args.game, args.players, args.seed)
+    ref_name, ref_game, ref_missing = _reference(args.game)
+    ours = their_games = their_time = 0.0
+    while ours < args.seconds:
+        ours += _spend(playouts.one_game, SLICE)[1]
+        if ref_game is not None:
+            games, spent = _spend(ref_game, SLICE)
+            their_games, their_time = their_games + games, their_time + spent
+    result = {
+        "game": args.game,
+        "players": playouts.seats,
+        "games": playouts.games,
+        "cpu_seconds": round(ours, 3),
+        "games_per_s": round(playouts.games / ours, 1),
+        "moves_per_s": round(playouts.moves / ours, 1),
+        "moves_per_game": round(playouts.moves / max(playouts.games, 1), 1),
+    }
+    if ref_game is not None:
+        rate = their_games / their_time
+        result[f"{ref_name}_games_per_s"] = round(rate, 1)
+        result[f"ratio_to_{ref_name}"] = round(result["games_per_s"] / rate, 1)
+    elif ref_missing:
+        result[ref_name] = ref_missing
     return result

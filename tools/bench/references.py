@@ -1,37 +1,32 @@
-"""Reference engines' random playouts, for the ratios in the performance goals."""
+"""Reference engines' random playouts, for the ratios in the performance goals.
+
+Each is a callable that plays one whole game; the engine benchmark interleaves
+them with hoard's playouts so both see the same machine load.
+"""
 
 from __future__ import annotations
 
-import time
+import random
 
 
-def rlcard_doudizhu(seconds: float) -> float:
-    import numpy as np
+def rlcard_doudizhu():
+    """RLCard's canonical random playout: RandomAgent in every seat, env.run()."""
     import rlcard
+    from rlcard.agents import RandomAgent
 
     env = rlcard.make("doudizhu", config={"seed": 0})
-    rng = np.random.default_rng(0)
-    games = 0
-    start = time.perf_counter()
-    while time.perf_counter() - start < seconds:
-        state, _ = env.reset()
-        while not env.is_over():
-            legal = list(state["legal_actions"].keys())
-            state, _ = env.step(legal[rng.integers(len(legal))])
-        games += 1
-    return round(games / (time.perf_counter() - start), 1)
+    env.set_agents([RandomAgent(num_actions=env.num_actions) for _ in range(env.num_players)])
+    return lambda: env.run(is_training=False)
 
 
-def openspiel_gin_rummy(seconds: float) -> float:
-    import random
-
+def openspiel_gin_rummy():
+    """OpenSpiel's C++ gin_rummy, uniformly random actions and chance outcomes."""
     import pyspiel
 
     game = pyspiel.load_game("gin_rummy")
     rng = random.Random(0)
-    games = 0
-    start = time.perf_counter()
-    while time.perf_counter() - start < seconds:
+
+    def one_game():
         state = game.new_initial_state()
         while not state.is_terminal():
             if state.is_chance_node():
@@ -39,5 +34,11 @@ def openspiel_gin_rummy(seconds: float) -> float:
                 state.apply_action(rng.choices(outcomes, probs)[0])
             else:
                 state.apply_action(rng.choice(state.legal_actions()))
-        games += 1
-    return round(games / (time.perf_counter() - start), 1)
+
+    return one_game
+
+
+REFERENCES = {
+    "dragon": ("rlcard_doudizhu", rlcard_doudizhu),
+    "wild": ("openspiel_gin_rummy", openspiel_gin_rummy),
+}

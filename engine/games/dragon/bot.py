@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from engine.bots import Bot
+from engine.cards import mask_of
 from engine.games.dragon import combos
 from engine.games.dragon.cards import TWO
 from engine.wire import Action
@@ -12,7 +13,7 @@ DANGER = 3  # an opponent this close to going out makes the bot spend its streng
 
 def _strength_used(faces) -> int:
     """How much of the hand's power a play spends: 2s and bombs are precious."""
-    mask = combos.mask_of(faces)
+    mask = mask_of(faces)
     kind = combos.classify(mask)[0]
     return sum(1 for f in faces if f >> 2 == TWO) + (2 if kind == combos.BOMB else 0)
 

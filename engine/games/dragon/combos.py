@@ -8,7 +8,14 @@ clause D6 beat sets of 2s.
 
 from __future__ import annotations
 
+import bisect
+import itertools
+from collections.abc import Sequence
+
 from engine.games.dragon.cards import ACE, TWO
+
+#: one choice of masks per rank; its plays are the ORs of one pick per choice
+Block = tuple[tuple[int, ...], ...]
 
 SINGLE, PAIR, TRIPLE, BOMB, RUN, DOUBLE_RUN = range(1, 7)
 KIND_NAMES = {
@@ -27,24 +34,11 @@ SUBSETS = [[[s for s in range(16) if s & n == s and s.bit_count() == k] for k in
 #: SHIFTED[r][nibble][k]: the k-card subsets of that nibble placed at rank r
 SHIFTED = [[[tuple(s << (4 * r) for s in SUBSETS[n][k]) for k in range(5)] for n in range(16)]
            for r in range(13)]
+#: ALL_SETS[r][nibble]: every non-empty subset of that nibble placed at rank r
+ALL_SETS = [[tuple(m for k in range(1, 5) for m in SHIFTED[r][n][k]) for n in range(16)]
+            for r in range(13)]
 #: a double run of this many cards chops a set of 2s of this size (clause D6)
 DOUBLE_RUN_CHOPS = {6: 1, 8: 2, 10: 3}
-
-
-def mask_of(faces) -> int:
-    mask = 0
-    for face in faces:
-        mask |= 1 << face
-    return mask
-
-
-def faces_of(mask: int) -> tuple[int, ...]:
-    out = []
-    while mask:
-        low = mask & -mask
-        out.append(low.bit_length() - 1)
-        mask ^= low
-    return tuple(out)
 
 
 def classify(mask: int) -> tuple[int, int, int] | None:
@@ -94,12 +88,20 @@ def beats(new, cur, cur_is_chop: bool, overchop: bool) -> bool:
 
 # -- generation --------------------------------------------------------------
 
-def _nibbles(mask: int) -> list[int]:
-    return [(mask >> (4 * r)) & 15 for r in range(13)]
+def _singles(hand: int, above: int) -> list[int]:
+    rest = hand >> (above + 1) << (above + 1)
+    out = []
+    while rest:
+        low = rest & -rest
+        out.append(low)
+        rest ^= low
+    return out
 
 
 def _sets(hand: int, k: int, above: int) -> list[int]:
     """Sets of k cards of one rank whose top face is above `above`."""
+    if k == 1:
+        return _singles(hand, above)
     out: list[int] = []
     first = max(0, above >> 2)
     for r in range(first, 13):
@@ -113,66 +115,129 @@ def _sets(hand: int, k: int, above: int) -> list[int]:
     return out
 
 
-def _chains(nibbles, per_rank: int, start: int, length: int, above: int) -> list[int]:
-    """Every run (per_rank 1) or double run (2) over ranks start..start+length-1."""
-    combos = [0]
+def _chunk_presence(min_cards: int) -> list[int]:
+    """For a 16-bit chunk (4 ranks), which of its ranks hold at least min_cards cards."""
+    return [sum(1 << i for i in range(4) if (chunk >> (4 * i) & 15).bit_count() >= min_cards)
+            for chunk in range(1 << 16)]
+
+
+#: PRESENT[k][chunk]: ranks of a 4-rank chunk holding at least k cards (k = 1, 2)
+PRESENT = (None, _chunk_presence(1), _chunk_presence(2))
+
+
+def _chainable(hand: int, per_rank: int) -> int:
+    """Ranks 3..A (bits 0..11) holding at least per_rank cards; 2s never chain."""
+    table = PRESENT[per_rank]
+    return table[hand & 0xFFFF] | table[hand >> 16 & 0xFFFF] << 4 | table[hand >> 32 & 0xFFFF] << 8
+
+
+def _chain(hand: int, per_rank: int, start: int, length: int, above: int) -> Block:
+    """The runs (per_rank 1) or double runs (2) over ranks start..start+length-1."""
     last = start + length - 1
-    for r in range(start, last + 1):
-        shift = 4 * r
-        subs = SUBSETS[nibbles[r]][per_rank]
-        if r == last:
-            subs = [s for s in subs if ((s << shift).bit_length() - 1) > above]
-        combos = [c | (s << shift) for c in combos for s in subs]
-    return combos
+    block = [SHIFTED[r][hand >> (4 * r) & 15][per_rank] for r in range(start, last)]
+    floor = 1 << (above + 1) if above >= 0 else 0
+    block.append(tuple(m for m in SHIFTED[last][hand >> (4 * last) & 15][per_rank] if m >= floor))
+    return tuple(block)
 
 
-def _all_chains(nibbles, per_rank: int, length: int | None, above: int) -> list[int]:
+def _all_chains(hand: int, per_rank: int, length: int | None, above: int) -> list[Block]:
     """Chains of one length (or every length >= 3 when None), tops above `above`."""
+    ranks = _chainable(hand, per_rank)
+    starts = ranks & ranks >> 1 & ranks >> 2  # bit s: ranks s..s+2 all present
     out = []
-    r = 0
-    while r <= ACE:
-        if nibbles[r].bit_count() < per_rank:
-            r += 1
-            continue
-        end = r
-        while end + 1 <= ACE and nibbles[end + 1].bit_count() >= per_rank:
-            end += 1
-        seg = end - r + 1
-        lengths = range(3, seg + 1) if length is None else (length,) if length <= seg else ()
-        for n in lengths:
-            for s in range(r, end - n + 2):
-                out.extend(_chains(nibbles, per_rank, s, n, above))
-        r = end + 1
+    n = 3
+    while starts:
+        if length is None or n == length:
+            bits = starts
+            while bits:
+                low = bits & -bits
+                out.append(_chain(hand, per_rank, low.bit_length() - 1, n, above))
+                bits ^= low
+            if n == length:
+                break
+        starts &= ranks >> n
+        n += 1
     return out
 
 
-def all_plays(hand: int) -> list[int]:
+class Plays(Sequence):
+    """Combinations as blocks of per-rank choices, built only when asked for.
+
+    A block's plays are every way of taking one choice per rank, so the
+    hundreds of runs a lead may offer cost a few products to count; a random
+    playout decodes just the one it picks. `head` holds ready-made items that
+    come first; `make` turns a mask into the item handed out.
+    """
+
+    __slots__ = ("blocks", "ends", "head", "make", "size")
+
+    def __init__(self, blocks: list[Block], head: list = (), make=int):
+        self.head, self.make = head, make
+        self.blocks = []
+        self.ends = []
+        total = 0
+        for block in blocks:
+            count = 1
+            for choices in block:
+                count *= len(choices)
+            if count:
+                total += count
+                self.blocks.append(block)
+                self.ends.append(total)
+        self.size = total + len(head)
+
+    def __len__(self) -> int:
+        return self.size
+
+    def __getitem__(self, i: int):
+        if i < 0:
+            i += self.size
+        if not 0 <= i < self.size:
+            raise IndexError(i)
+        if i < len(self.head):
+            return self.head[i]
+        i -= len(self.head)
+        k = bisect.bisect_right(self.ends, i)
+        i -= self.ends[k - 1] if k else 0
+        mask = 0
+        for choices in self.blocks[k]:
+            i, j = divmod(i, len(choices))
+            mask |= choices[j]
+        return self.make(mask)
+
+    def __iter__(self):
+        yield from self.head
+        for block in self.blocks:
+            for picks in itertools.product(*block):
+                yield self.make(sum(picks))
+
+
+def all_plays(hand: int) -> list[Block]:
     """Every combination in `hand`, for leading a trick."""
-    nib = _nibbles(hand)
-    out = _sets(hand, 1, -1) + _sets(hand, 2, -1) + _sets(hand, 3, -1) + _sets(hand, 4, -1)
-    return out + _all_chains(nib, 1, None, -1) + _all_chains(nib, 2, None, -1)
+    sets = [(ALL_SETS[r][hand >> (4 * r) & 15],) for r in range(13) if hand >> (4 * r) & 15]
+    return sets + _all_chains(hand, 1, None, -1) + _all_chains(hand, 2, None, -1)
 
 
-def beating_plays(hand: int, cur, cur_is_chop: bool, overchop: bool) -> list[int]:
+def beating_plays(hand: int, cur, cur_is_chop: bool, overchop: bool) -> list[Block]:
     """Every combination in `hand` that beats `cur`."""
     kind, size, top = cur
     same_ok = overchop or not cur_is_chop or kind == BOMB
-    out: list[int] = []
+    out: list[Block] = []
     if same_ok:
         if kind == RUN:
-            out = _all_chains(_nibbles(hand), 1, size, top)
+            out = _all_chains(hand, 1, size, top)
         elif kind == DOUBLE_RUN:
-            out = _all_chains(_nibbles(hand), 2, size // 2, top)
+            out = _all_chains(hand, 2, size // 2, top)
         else:
-            out = _sets(hand, size, top)
+            out = [(tuple(_sets(hand, size, top)),)]
     bombs_listed = kind == BOMB
     if is_two_set(cur):
         if kind == SINGLE:
-            out += _sets(hand, 4, -1)
+            out.append((tuple(_sets(hand, 4, -1)),))
             bombs_listed = True
         for run_size, twos in DOUBLE_RUN_CHOPS.items():
             if twos == size:
-                out += _all_chains(_nibbles(hand), 2, run_size // 2, -1)
+                out += _all_chains(hand, 2, run_size // 2, -1)
     if not bombs_listed and hand & ALL_TWOS == ALL_TWOS:
-        out.append(ALL_TWOS)
+        out.append(((ALL_TWOS,),))
     return out

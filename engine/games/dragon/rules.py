@@ -12,7 +12,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from engine.cards import ref
+from engine.cards import faces_of, mask_of, ref
 from engine.chance import (
     ChanceRequest,
     DealRequest,
@@ -30,6 +30,7 @@ from engine.wire import Action, Event, wire
 SEATS = 4
 HAND_SIZE = 13
 PAYOUT_PERCENT = (60, 30, 10, 0)  # clause D11
+DECK_SET = frozenset(DECK)
 DEALING, OPENING, PLAYING, DRAGON_STAGE, OVER = "dealing", "opening", "playing", "dragons", "over"
 
 
@@ -175,26 +176,6 @@ def dragon_attack(mask: int) -> int:
     return (mask & ~body).bit_length() - 1
 
 
-class _Plays(Sequence):
-    """Legal plays built on demand from face masks: a lead can offer hundreds."""
-
-    def __init__(self, seat: int, masks: list[int], face_ref: dict[int, int], head: list):
-        self.seat, self.masks, self.face_ref, self.head = seat, masks, face_ref, head
-
-    def __len__(self) -> int:
-        return len(self.head) + len(self.masks)
-
-    def __getitem__(self, i):
-        if isinstance(i, slice):
-            return [self[j] for j in range(*i.indices(len(self)))]
-        if i < 0:
-            i += len(self)
-        if i < len(self.head):
-            return self.head[i]
-        faces = combos.faces_of(self.masks[i - len(self.head)])
-        return Play(self.seat, tuple(self.face_ref[f] for f in faces), faces)
-
-
 class Dragon(Game):
     id = "dragon"
     name = "Dragon"
@@ -228,28 +209,43 @@ class Dragon(Game):
             return tuple(sorted(state.waiting))
         return ()
 
+    def _awaits(self, state: DragonState, seat: int) -> bool:
+        phase = state.phase
+        if phase == PLAYING:
+            return seat == state.turn
+        return phase == OPENING or (phase == DRAGON_STAGE and seat in state.waiting)
+
     def legal_actions(self, state: DragonState, seat: int) -> Sequence[Action]:
-        if seat not in self.to_act(state) or not state.known >> seat & 1:
+        if not state.known >> seat & 1 or not self._awaits(state, seat):
             return []
         hand = state.masks[seat]
         head: list[Action] = []
         if not state.acted >> seat & 1 and is_dragon(hand):
-            refs = tuple(state.face_ref[f] for f in combos.faces_of(hand))
-            head.append(DeclareDragon(seat, refs, combos.faces_of(hand)))
+            refs = tuple(state.face_ref[f] for f in faces_of(hand))
+            head.append(DeclareDragon(seat, refs, faces_of(hand)))
         if state.phase == DRAGON_STAGE:
             return [*head, Pass(seat)]
         if state.phase == OPENING:
-            masks = [m for m in combos.all_plays(hand) if m & 1 << THREE_OF_STARS]
+            blocks = [(tuple(m for m in combos.Plays(combos.all_plays(hand))
+                             if m & 1 << THREE_OF_STARS),)]
         elif state.trick is None:
-            masks = combos.all_plays(hand)
+            blocks = combos.all_plays(hand)
         else:
             head.append(Pass(seat))
-            masks = combos.beating_plays(
+            blocks = combos.beating_plays(
                 hand, state.trick, state.trick_chop, state.config["overchop"]
             )
             if state.passed >> seat & 1:  # back in only to chop (D7.2)
-                masks = [m for m in masks if combos.chop_beats(combos.classify(m), state.trick)]
-        return _Plays(seat, masks, state.face_ref, head)
+                chops = combos.Plays(blocks)
+                blocks = [(tuple(m for m in chops
+                                 if combos.chop_beats(combos.classify(m), state.trick)),)]
+        face_ref = state.face_ref
+
+        def make(mask: int) -> Play:
+            faces = faces_of(mask)
+            return Play(seat, tuple(face_ref[f] for f in faces), faces)
+
+        return combos.Plays(blocks, head, make)
 
     def apply(self, state: DragonState, action: Action) -> list[Event]:
         handler = self._handlers.get(type(action))
@@ -260,7 +256,7 @@ class Dragon(Game):
     def view(self, state: DragonState, seat: int | None) -> dict[str, Any]:
         out = {
             "game": "dragon",
-            "hand": state.hand,
+            "hand_no": state.hand,
             "hands": state.config["hands"],
             "phase": state.phase,
             "to_act": list(self.to_act(state)),
@@ -276,7 +272,7 @@ class Dragon(Game):
             "timer": state.timer_view(),
         }
         if seat is not None and state.known >> seat & 1:
-            out["hand"] = list(combos.faces_of(state.masks[seat]))
+            out["cards"] = list(faces_of(state.masks[seat]))
         return out
 
     def outcome(self, state: DragonState) -> Outcome | None:
@@ -297,7 +293,7 @@ class Dragon(Game):
         ) != (expected.deck, expected.seat, expected.positions):
             raise IllegalAction("D2", "that deal is not the one due")
         if action.faces and (
-            len(action.faces) != len(action.positions) or not set(action.faces) <= set(DECK)
+            len(action.faces) != len(action.positions) or not DECK_SET.issuperset(action.faces)
         ):
             raise IllegalAction("D2", "dealt faces do not match the positions")
         state.requests.pop(0)
@@ -306,7 +302,7 @@ class Dragon(Game):
         state.held[seat].update(refs)
         state.counts[seat] = len(refs)
         if action.faces:
-            state.masks[seat] = combos.mask_of(action.faces)
+            state.masks[seat] = mask_of(action.faces)
             state.known |= 1 << seat
             for r, f in zip(refs, action.faces, strict=True):
                 state.faces[r] = f
@@ -330,21 +326,28 @@ class Dragon(Game):
 
     # -- seat actions -------------------------------------------------------
     def _check_turn(self, state: DragonState, seat: int) -> None:
-        if state.requests or seat not in self.to_act(state):
+        if state.requests or not self._awaits(state, seat):
             raise IllegalAction("D7", f"it is not seat {seat}'s turn")
 
     def _check_cards(self, state: DragonState, seat: int, refs, faces) -> int:
         """The refs are the seat's, distinct, and (where known) show these faces."""
-        if not refs or len(refs) != len(faces):
+        n = len(refs)
+        if not n or n != len(faces):
             raise IllegalAction("D4", "a play names its cards and their faces")
-        if len(set(refs)) != len(refs) or not set(refs) <= state.held[seat]:
+        if len(set(refs)) != n or not state.held[seat].issuperset(refs):
             raise IllegalAction("D4", "a play may only use cards the player holds")
-        if len(set(faces)) != len(faces) or not set(faces) <= set(DECK):
-            raise IllegalAction("D1", "those are not Dragon cards")
+        mask = 0
+        for face in faces:
+            if type(face) is not int or not 0 <= face < 52:
+                raise IllegalAction("D1", f"{face!r} is not a Dragon card")
+            mask |= 1 << face
+        if mask.bit_count() != n:
+            raise IllegalAction("D1", "a card is named twice")
+        known = state.faces
         for r, f in zip(refs, faces, strict=True):
-            if state.faces.get(r, f) != f:
+            if known.get(r, f) != f:
                 raise IllegalAction("D4", f"the card played is not {name(f)}")
-        return combos.mask_of(faces)
+        return mask
 
     def _play(self, state: DragonState, action: Play) -> list[Event]:
         seat = action.seat
@@ -376,11 +379,10 @@ class Dragon(Game):
         for r, f in zip(action.refs, action.faces, strict=True):
             state.faces[r] = f
         state.trick, state.trick_chop, state.last_player = combo, chop, seat
-        state.trick_plays.append((seat, tuple(sorted(action.faces))))
+        shown = tuple(sorted(action.faces))
+        state.trick_plays.append((seat, shown))
         state.acted |= 1 << seat
-        events: list[Event] = [
-            Played(seat, tuple(sorted(action.faces)), combos.KIND_NAMES[combo[0]], chop)
-        ]
+        events: list[Event] = [Played(seat, shown, combos.KIND_NAMES[combo[0]], chop)]
         if state.counts[seat] == 0:
             state.places.append(seat)
             events.append(WentOut(seat, len(state.places)))

@@ -1,0 +1,120 @@
+"""The engine core: wire types, options, registry, chance provider, typed errors."""
+
+import typing
+
+import msgpack
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from engine import BadOption, BadWire, UnknownGame, game_ids, get_game, pack, unpack
+from engine.cards import ref, ref_deck, ref_position
+from engine.chance import DealRequest, OpenChance, RevealRequest, RollRequest, ShuffleRequest
+from engine.game import Option
+from engine.wire import from_record, to_record, wire_types
+
+SMALL_INT = st.integers(min_value=-(2**31), max_value=2**31)
+
+
+def _strategy(hint):
+    origin = typing.get_origin(hint)
+    if hint is int:
+        return SMALL_INT
+    if hint is bool:
+        return st.booleans()
+    if hint is str:
+        return st.text(max_size=20)
+    if origin is tuple:
+        args = typing.get_args(hint)
+        if len(args) == 2 and args[1] is Ellipsis:
+            return st.lists(_strategy(args[0]), max_size=8).map(tuple)
+        return st.tuples(*(_strategy(a) for a in args))
+    raise AssertionError(f"wire field type {hint} has no strategy; add one")
+
+
+def _instances(cls):
+    hints = typing.get_type_hints(cls)
+    return st.builds(cls, **{name: _strategy(hints[name]) for name in cls._fields})
+
+
+def test_every_game_registers_wire_types():
+    assert len(wire_types()) >= len(game_ids()) * 3
+
+
+@pytest.mark.parametrize("tag", sorted(wire_types()))
+@settings(max_examples=20, deadline=None)
+@given(data=st.data())
+def test_every_wire_type_round_trips_through_msgpack(tag, data):
+    value = data.draw(_instances(wire_types()[tag]))
+    assert unpack(pack(value)) == value
+    assert from_record(to_record(value)) == value
+
+
+@pytest.mark.parametrize(
+    "blob",
+    [b"", b"\xc1", msgpack.packb(5), msgpack.packb(["no.such.tag"]),
+     msgpack.packb(["dragon.pass", 1, 2, 3]), msgpack.packb([1, 2])],
+)
+def test_bad_wire_bytes_raise_a_typed_error(blob):
+    with pytest.raises(BadWire):
+        unpack(blob)
+
+
+def test_card_refs_pack_deck_and_position():
+    card = ref(3, 51)
+    assert (ref_deck(card), ref_position(card)) == (3, 51)
+
+
+def test_unknown_game_is_a_value_error():
+    with pytest.raises(UnknownGame) as err:
+        get_game("chess")
+    assert isinstance(err.value, ValueError) and "dragon" in str(err.value)
+
+
+@pytest.mark.parametrize(
+    ("option", "text", "value"),
+    [(Option("b", False, ""), "yes", True), (Option("b", True, ""), "off", False),
+     (Option("n", 3, "", low=1, high=9), "7", 7),
+     (Option("s", "a", "", choices=("a", "b")), "b", "b")],
+)
+def test_options_parse_text(option, text, value):
+    assert option.parse(text) == value
+
+
+@pytest.mark.parametrize(
+    ("option", "text"),
+    [(Option("b", False, ""), "maybe"), (Option("n", 3, "", low=1, high=9), "10"),
+     (Option("n", 3, "", low=1, high=9), "x"), (Option("s", "a", "", choices=("a", "b")), "c")],
+)
+def test_bad_options_raise_bad_option(option, text):
+    with pytest.raises(BadOption):
+        option.parse(text)
+
+
+def test_configure_fills_defaults_and_checks_seats():
+    game = get_game("dragon")
+    config, seats = game.configure({"hands": "2"}, 4)
+    assert config["hands"] == 2 and config["stake"] == 25 and seats == 4
+    with pytest.raises(BadOption):
+        game.configure({}, 5)
+    with pytest.raises(BadOption):
+        game.configure({"hands": True}, 4)
+
+
+def test_open_chance_is_seeded_and_answers_every_request():
+    faces = tuple(range(10))
+
+    def answers(seed):
+        chance = OpenChance(seed)
+        return [
+            chance.answer(ShuffleRequest(1, faces)),
+            chance.answer(DealRequest(1, 0, (0, 1, 2))),
+            chance.answer(RevealRequest(1, (3,))),
+            chance.answer(RollRequest(6)),
+        ]
+
+    first = answers(7)
+    assert first == answers(7)
+    dealt, revealed = first[1], first[2]
+    assert len(set(dealt.faces) | set(revealed.faces)) == 4
+    assert 0 <= first[3].value < 6
