@@ -14,6 +14,7 @@ from engine.errors import EngineError
 #: command name -> module that provides add_arguments(parser, argv) and run(args) -> int
 COMMANDS = {
     "selfplay": "client.selfplay",
+    "peer": "net.peer",
 }
 
 

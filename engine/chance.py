@@ -19,10 +19,17 @@ CHANCE = -1
 
 @dataclass(frozen=True, slots=True)
 class ShuffleRequest:
-    """A new face-down deck of `faces` is to be shuffled as deck number `deck`."""
+    """A new face-down deck of `faces` is to be shuffled as deck number `deck`.
+
+    `owner` names the one seat that alone knows the faces (Dragon's Gold: the
+    tokens behind a screen about to be robbed), or is -1 when the faces are
+    public. An instance that does not know an owner's faces lists -1 for each
+    card; the network then builds the deck from the owner's secret.
+    """
 
     deck: int
     faces: tuple[int, ...]
+    owner: int = -1
 
 
 @dataclass(frozen=True, slots=True)
@@ -94,14 +101,17 @@ class TimeUp(Action):
 class OpenChance:
     """A seeded provider that sees everything: for tests, bots, benchmarks, selfplay."""
 
-    def __init__(self, seed: int):
+    def __init__(self, seed: int, stacked: dict[int, list[int]] | None = None):
+        """`stacked` gives decks whose order is fixed (rigged deals for rules tests)."""
         self.rng = random.Random(seed)
         self.decks: dict[int, list[int]] = {}
+        self.stacked = stacked or {}
 
     def answer(self, request: ChanceRequest) -> Action:
         if isinstance(request, ShuffleRequest):
-            order = list(request.faces)
-            self.rng.shuffle(order)
+            order = list(self.stacked.get(request.deck, request.faces))
+            if request.deck not in self.stacked:
+                self.rng.shuffle(order)
             self.decks[request.deck] = order
             return Shuffled(request.deck)
         if isinstance(request, DealRequest):
@@ -113,3 +123,42 @@ class OpenChance:
         if isinstance(request, RollRequest):
             return Rolled(self.rng.randrange(request.outcomes))
         raise TypeError(f"no answer for {request!r}")
+
+
+def deal_round(deck: int, seats: int, dealer: int, count: int) -> list[DealRequest]:
+    """`count` cards each, one at a time round the table from the dealer's left: the
+    player i-th from the dealer's left gets positions i, i + seats, ..."""
+    return [DealRequest(deck, (dealer + 1 + i) % seats, tuple(range(i, count * seats, seats)))
+            for i in range(seats)]
+
+
+def answers(request: ChanceRequest | None, action: Action, faces: frozenset[int]) -> bool:
+    """Does chance `action` answer `request`: the same deck, seat and positions, and,
+    where it shows faces, one distinct face of the deck's `faces` per position?"""
+    if isinstance(action, Shuffled):
+        return isinstance(request, ShuffleRequest) and action.deck == request.deck
+    if isinstance(action, Dealt):
+        return (
+            isinstance(request, DealRequest)
+            and (action.deck, action.to_seat, action.positions)
+            == (request.deck, request.seat, request.positions)
+            and (not action.faces or shows(action.faces, len(action.positions), faces))
+        )
+    if isinstance(action, Revealed):
+        return (
+            isinstance(request, RevealRequest)
+            and (action.deck, action.positions) == (request.deck, request.positions)
+            and shows(action.faces, len(action.positions), faces)
+        )
+    if isinstance(action, Rolled):
+        return (isinstance(request, RollRequest) and type(action.value) is int
+                and 0 <= action.value < request.outcomes)
+    return False
+
+
+def shows(shown, count: int, faces: frozenset[int]) -> bool:
+    """`shown` is `count` distinct faces of `faces` (False for malformed input)."""
+    try:
+        return len(shown) == count and faces.issuperset(shown) and len(set(shown)) == count
+    except TypeError:  # unhashable items or no length
+        return False

@@ -34,11 +34,13 @@ class Playouts:
         single = {o.name: 1 for o in self.game.options if o.name in ("hands", "rounds")}
         self.config, self.seats = self.game.configure(single, players)
         self.seed, self.games, self.moves = seed, 0, 0
+        # a game may name the bot its playouts use (gold: proportional splits, no haggling)
+        self.bot = getattr(self.game, "playout_bot", RandomBot)
 
     def one_game(self) -> None:
         state = self.game.setup(self.config, self.seats)
         base = self.seed + self.games * self.seats
-        bots = [RandomBot(base + s) for s in range(self.seats)]
+        bots = [self.bot(base + s) for s in range(self.seats)]
         for _ in play(self.game, state, bots, self.seed + self.games):
             self.moves += 1
         self.games += 1
@@ -74,6 +76,7 @@ def run(args) -> dict:
     result = {
         "game": args.game,
         "players": playouts.seats,
+        "bot": playouts.bot.__name__,
         "games": playouts.games,
         "cpu_seconds": round(ours, 3),
         "games_per_s": round(playouts.games / ours, 1),

@@ -1,0 +1,169 @@
+"""The thread-safe bridge between a UI thread (pygame) and a table node on its own loop.
+
+The node's asyncio loop runs in a daemon thread. The UI puts intents on
+`intents` with `send()` and reads `updates`: every node event (net.node) as
+it happens, plus a `ViewUpdate` after each applied step with what this seat
+may see and do. Neither side ever touches the other's objects: the engine
+state stays on the loop thread, views and legal actions are copied out.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import queue
+import threading
+from dataclasses import dataclass
+from typing import Any
+
+from engine.wire import Action
+from net.journal import Journal
+from net.node import GameStarted, NodeOptions, StepApplied, TableNode
+
+START_TIMEOUT = 10.0
+
+
+@dataclass(frozen=True)
+class ViewUpdate:
+    """What this seat sees and may do after a step that changed something."""
+
+    step: int
+    seat: int | None
+    view: dict[str, Any]
+    legal: tuple[Action, ...]
+    deadline: int | None  # the step at which the open timer runs out, for a countdown
+
+
+# -- intents ------------------------------------------------------------------------
+
+@dataclass(frozen=True)
+class Create:
+    name: str
+    game: str
+    seats: int
+    options: tuple[tuple[str, Any], ...] = ()
+
+
+@dataclass(frozen=True)
+class Join:
+    addresses: tuple[tuple[str, int], ...]
+    table: bytes | None = None
+
+
+@dataclass(frozen=True)
+class LobbyOp:
+    """sit, stand, bot, unbot, config, leave, or start (args: the proposal's encoding)."""
+
+    op: str
+    args: tuple = ()
+
+
+@dataclass(frozen=True)
+class Vote:
+    """Agree to start with the lobby as it is now."""
+
+
+@dataclass(frozen=True)
+class Submit:
+    action: Action
+
+
+@dataclass(frozen=True)
+class PlayWith:
+    """Let a bot of this kind play this peer's seat (None: the UI's submissions do)."""
+
+    bot: str | None
+    think: int = 0
+
+
+class NetBridge:
+    def __init__(self, identity, options: NodeOptions | None = None,
+                 journal: Journal | None = None, role: str = "peer"):
+        self.intents: queue.Queue = queue.Queue()
+        self.updates: queue.Queue = queue.Queue()
+        self._args = (identity, options, journal, role)
+        self._ready = threading.Event()
+        self._thread = threading.Thread(target=self._run, name="hoard-net", daemon=True)
+        self._loop: asyncio.AbstractEventLoop | None = None
+        self._stop: asyncio.Event | None = None
+        self._failure: BaseException | None = None
+        self.node: TableNode | None = None
+        self.port = 0
+
+    # -- the UI thread's side ----------------------------------------------------
+    def start(self) -> None:
+        self._thread.start()
+        if not self._ready.wait(START_TIMEOUT) or self._failure is not None:
+            raise RuntimeError(f"the network thread did not start: {self._failure}")
+
+    def send(self, intent) -> None:
+        self.intents.put(intent)
+        self._loop.call_soon_threadsafe(self._drain)
+
+    def stop(self, timeout: float = 10.0) -> None:
+        if self._loop is not None and self._thread.is_alive():
+            with contextlib.suppress(RuntimeError):  # the loop may have just ended
+                self._loop.call_soon_threadsafe(self._stop.set)
+        self._thread.join(timeout)
+
+    # -- the loop thread's side ----------------------------------------------------
+    def _run(self) -> None:
+        asyncio.run(self._main())
+
+    async def _main(self) -> None:
+        identity, options, journal, role = self._args
+        self._loop = asyncio.get_running_loop()
+        self._stop = asyncio.Event()
+        self.node = TableNode(identity, options, self._on_event, journal, role)
+        try:
+            await self.node.open()
+            self.port = self.node.mesh.port
+        except OSError as exc:
+            self._failure = exc
+            self._ready.set()
+            return
+        self._ready.set()
+        try:
+            await self._stop.wait()
+        finally:
+            await self.node.close()
+
+    def _on_event(self, event) -> None:
+        self.updates.put(event)
+        node = self.node
+        changed = isinstance(event, GameStarted) or (
+            isinstance(event, StepApplied) and event.applied.entries)
+        if changed and node.seat is not None:
+            replica, seat = node.replica, node.seat
+            timer = replica.state.timer
+            self.updates.put(ViewUpdate(
+                replica.applied, seat, replica.game.view(replica.state, seat),
+                tuple(replica.game.legal_actions(replica.state, seat)),
+                replica.deadline if timer is not None else None))
+
+    def _drain(self) -> None:
+        while True:
+            try:
+                intent = self.intents.get_nowait()
+            except queue.Empty:
+                return
+            self._handle(intent)
+
+    def _handle(self, intent) -> None:
+        node = self.node
+        if isinstance(intent, Submit):
+            node.submit(intent.action)
+        elif isinstance(intent, PlayWith):
+            node.play_with(intent.bot, intent.think)
+        elif isinstance(intent, LobbyOp):
+            node.lobby_op(intent.op, *intent.args)
+        elif isinstance(intent, Vote):
+            proposal = node.lobby.state().proposal(node.table) if node.lobby else None
+            if proposal is not None:
+                node.lobby_op("start", proposal.encode())
+        elif isinstance(intent, Create):
+            node.create(intent.name, intent.game, intent.seats, dict(intent.options))
+        elif isinstance(intent, Join):
+            self._loop.create_task(node.join(list(intent.addresses), intent.table))
+        else:
+            raise TypeError(f"not an intent: {intent!r}")

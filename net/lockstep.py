@@ -1,0 +1,280 @@
+"""The lockstep replica: frames in, the same engine state out on every peer.
+
+Pure logic, no I/O and no clock: the node feeds it verified records and asks
+it to apply steps; tests drive several replicas directly.
+
+A step is applied when the frame of every seated human for it is in. Frames
+are taken in seat order; each one must follow its author's previous frame
+(its `prev` is that frame's hash; step 0 follows the start proposal) and must
+carry the public-state hash this peer computed after the previous step, else
+the table stops with an equivocation or desync report naming the step. Each
+frame's chance payload goes to the `ChanceSource`, then its actions go to the
+engine; an action the engine refuses is rejected the same way on every peer
+and changes nothing. At the end of the step chance requests are settled and
+a timer whose deadline is this step is answered with `TimeUp`.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from dataclasses import dataclass, field
+from typing import Any
+
+from engine.bots import Bot
+from engine.chance import CHANCE, TimeUp
+from engine.errors import BadWire
+from engine.registry import get_game
+from engine.wire import Action, Event, from_record, to_record
+from net.chance import ChanceSource, SeedChance
+from net.errors import BadFrame, TableFault
+from net.frames import DIGEST_SIZE, STEP, Record, sign
+from net.identity import Identity
+from net.lobby import StartConfig
+
+#: frames are accepted for at most this many steps past the last applied one
+WINDOW = 64
+MAX_ACTIONS = 16
+
+
+class Equivocation(TableFault):
+    """Two different signed frames from one seat for one step: `evidence` holds both."""
+
+    def __init__(self, first: Record, second: Record, name: str):
+        step = first.step
+        super().__init__("equivocation", step, f"equivocation: {name} (seat {first.seat}) "
+                         f"signed two different frames for step {step}")
+        self.evidence = (first, second)
+
+
+@dataclass(frozen=True, slots=True)
+class Entry:
+    """One action handled at a step: applied (events) or rejected (error)."""
+
+    seat: int  # the frame's seat, or CHANCE for the table's own answers
+    action: Action | None
+    events: tuple[Event, ...] = ()
+    error: str = ""
+
+
+@dataclass
+class Applied:
+    step: int
+    entries: list[Entry] = field(default_factory=list)
+    finished: bool = False
+
+
+@dataclass(frozen=True, slots=True)
+class Body:
+    actions: tuple
+    chance: Any
+    hash: bytes
+
+
+def parse_body(record: Record) -> Body:
+    payload = record.payload()
+    if not isinstance(payload, tuple) or len(payload) != 3:
+        raise BadFrame("malformed", "a frame body is [actions, chance, hash]")
+    actions, chance, state_hash = payload
+    if not isinstance(actions, tuple) or len(actions) > MAX_ACTIONS:
+        raise BadFrame("malformed", "a frame holds a bounded list of actions")
+    if not isinstance(state_hash, bytes) or len(state_hash) != DIGEST_SIZE:
+        raise BadFrame("malformed", "a frame carries a 16-byte state hash")
+    return Body(actions, chance, state_hash)
+
+
+def well_typed(action: Action) -> bool:
+    """Do the fields hold what the wire type declares (ints, strs, bools, tuples of them)?"""
+    return all(_matches(getattr(action, f.name), str(f.type))
+               for f in dataclasses.fields(action))  # type: ignore[arg-type]
+
+
+def _matches(value: Any, kind: str) -> bool:
+    kind = kind.replace(" ", "")
+    if kind == "int":
+        return isinstance(value, int) and not isinstance(value, bool)
+    if kind in ("str", "bool"):
+        return type(value).__name__ == kind
+    if kind.startswith("tuple[") and kind.endswith(",...]"):
+        return isinstance(value, tuple) and all(_matches(v, kind[6:-5]) for v in value)
+    return isinstance(value, (int, str, bool, tuple))
+
+
+class Replica:
+    """One engine instance kept in lockstep with the table."""
+
+    def __init__(self, start: StartConfig, me: int | None, chance: ChanceSource | None = None):
+        self.start = start
+        self.game = get_game(start.game)
+        config, seats = self.game.configure(start.config, len(start.seats))
+        self.state = self.game.setup(config, seats)
+        self.humans = start.humans()
+        self.order = tuple(sorted(self.humans))
+        host = start.bot_host()
+        bots = tuple(i for i, s in enumerate(start.seats) if s.is_bot)
+        self.controls = {s: (s, *bots) if s == host else (s,) for s in self.order}
+        self.me = me
+        shown = frozenset(self.controls[me]) if me is not None else frozenset()
+        self.chance = chance or SeedChance(self.order, me, shown)
+        self.applied = -1
+        self.frames: dict[int, dict[int, Record]] = {}
+        self.hashes = {-1: self._hash()}
+        self.timer_key: int | None = None
+        self.deadline = 0
+        self._track_timer(-1)
+
+    # -- frames in -------------------------------------------------------------
+    def offer(self, record: Record) -> None:
+        """Hold a verified frame for a later step; BadFrame or Equivocation if it cannot be."""
+        if record.kind != STEP:
+            raise BadFrame("malformed", "not a step frame")
+        if record.table != self.start.table:
+            raise BadFrame("other-table", f"frame for table {record.table.hex()[:8]}")
+        if self.humans.get(record.seat) != record.signer:
+            raise BadFrame("not-seated", f"the signer does not hold seat {record.seat}")
+        held = self.frames.get(record.step, {}).get(record.seat)
+        if held is not None:
+            if held.raw == record.raw:
+                raise BadFrame("replayed", f"seat {record.seat}'s frame for step {record.step}"
+                               " again")
+            raise Equivocation(held, record, self.name_of(record.seat))
+        if not self.applied < record.step <= self.applied + WINDOW:
+            raise BadFrame("out-of-window", f"step {record.step} while at {self.applied}")
+        parse_body(record)
+        self.frames.setdefault(record.step, {})[record.seat] = record
+
+    def missing(self) -> list[int]:
+        """Seats whose frame for the next step is not in yet."""
+        have = self.frames.get(self.applied + 1, {})
+        return [s for s in self.order if s not in have]
+
+    def ready(self) -> bool:
+        return not self.finished and not self.missing()
+
+    @property
+    def finished(self) -> bool:
+        return self.game.outcome(self.state) is not None
+
+    def name_of(self, seat: int) -> str:
+        return self.start.seats[seat].label()
+
+    # -- frames out --------------------------------------------------------------
+    def own_frame(self, identity: Identity, actions: list[Action], chance: Any) -> Record:
+        """This peer's signed frame for the next step."""
+        step = self.applied + 1
+        prev = self.start.digest if step == 0 else self.frames[step - 1][self.me].digest
+        body = [[to_record(a) for a in actions], chance, self.hashes[self.applied]]
+        return sign(identity, STEP, self.start.table, self.me, step, prev, body)
+
+    def sent(self) -> Record | None:
+        """This peer's frame for the next step, if it has signed it already."""
+        return self.frames.get(self.applied + 1, {}).get(self.me)
+
+    # -- applying --------------------------------------------------------------
+    def apply_next(self) -> Applied:
+        step = self.applied + 1
+        frames = self.frames[step]
+        bodies = {seat: self._checked(frames[seat], step) for seat in self.order}
+        done = Applied(step)
+        for seat in self.order:
+            body = bodies[seat]
+            if body.chance is not None:
+                self.chance.receive(seat, body.chance, step)
+            for record in body.actions:
+                done.entries.append(self._seat_action(seat, record, step))
+        self._settle(step, done.entries)
+        self.applied = step
+        self.hashes[step] = self._hash() if done.entries else self.hashes[step - 1]
+        self.hashes.pop(step - 2, None)
+        done.finished = self.finished
+        return done
+
+    def _checked(self, record: Record, step: int) -> Body:
+        expected = self.start.digest if step == 0 else self.frames[step - 1][record.seat].digest
+        who = f"{self.name_of(record.seat)} (seat {record.seat})"
+        if record.prev != expected:
+            raise TableFault("equivocation", step, f"equivocation: {who}'s frame for step "
+                             f"{step} does not follow its frame for step {step - 1}")
+        body = parse_body(record)
+        if body.hash != self.hashes[step - 1]:
+            raise TableFault("desync", step - 1, f"desync at step {step - 1}: {who} has state "
+                             f"{body.hash.hex()}, this peer has {self.hashes[step - 1].hex()}")
+        return body
+
+    def _seat_action(self, seat: int, record: Any, step: int) -> Entry:
+        try:
+            action = from_record(record)
+        except (BadWire, TypeError) as exc:
+            return Entry(seat, None, (), f"undecodable action: {exc}")
+        if not well_typed(action):
+            return Entry(seat, action, (), "fields of the wrong type")
+        if getattr(action, "seat", None) not in self.controls[seat]:
+            return Entry(seat, action, (), f"seat {seat} may not act for seat "
+                         f"{getattr(action, 'seat', None)}")
+        reason = self.chance.check(action)
+        if reason:
+            return Entry(seat, action, (), reason)
+        return self._apply(seat, action, step)
+
+    def _apply(self, seat: int, action: Action, step: int) -> Entry:
+        try:
+            events = self.game.apply(self.state, action)
+        except ValueError as exc:
+            return Entry(seat, action, (), str(exc))
+        except Exception as exc:  # a hostile action must not crash the table; all peers agree
+            return Entry(seat, action, (), f"the engine refused it ({type(exc).__name__})")
+        self._track_timer(step)
+        return Entry(seat, action, tuple(events))
+
+    def _settle(self, step: int, entries: list[Entry]) -> None:
+        """Answer chance while it can be answered; a timer due now runs out."""
+        while True:
+            request = self.game.chance_request(self.state)
+            answer = None if request is None else self.chance.answer(request)
+            if answer is None:
+                timer = self.state.timer
+                if timer is None or timer.key != self.timer_key or step < self.deadline:
+                    return
+                answer = TimeUp(timer.key)
+            entry = self._apply(CHANCE, answer, step)
+            entries.append(entry)
+            if entry.error:
+                return  # a refused answer would be refused again: wait for new input
+
+    def _track_timer(self, step: int) -> None:
+        timer = self.state.timer
+        if timer is not None and timer.key != self.timer_key:
+            self.timer_key, self.deadline = timer.key, step + timer.steps
+
+    def _hash(self) -> bytes:
+        return bytes.fromhex(self.game.public_hash(self.state))
+
+    # -- history ---------------------------------------------------------------
+    def frames_at(self, step: int) -> list[Record]:
+        return [r for _, r in sorted(self.frames.get(step, {}).items())]
+
+
+class BotSeats:
+    """The bots this peer plays: its own seat (headless play) and the bot seats it hosts.
+
+    A bot acts once its seat has waited `think` steps since the state last
+    changed, so a table of bots can be slowed to a watchable pace.
+    """
+
+    def __init__(self, replica: Replica, bots: dict[int, Bot], think: int = 0):
+        self.replica = replica
+        self.bots = bots
+        self.think = think
+        self.since = replica.applied
+
+    def choose(self, changed: bool) -> list[Action]:
+        replica = self.replica
+        if changed:
+            self.since = replica.applied
+        game, state = replica.game, replica.state
+        if replica.finished or game.chance_request(state) is not None:
+            return []
+        if replica.applied - self.since < self.think:
+            return []
+        acting = game.to_act(state)
+        chosen = (self.bots[s].choose(game, state, s) for s in sorted(self.bots) if s in acting)
+        return [a for a in chosen if a is not None]

@@ -1,0 +1,156 @@
+"""TCP connections between the peers of a table, and the drop counters.
+
+The mesh listens, dials, frames messages (net.stream) and hands each decoded
+message to its owner. Whatever a connection sends that cannot be used is
+dropped and counted against that connection's sender — by the name and key
+fingerprint its hello claimed, else by its address — and the peer carries on.
+Only an oversize or truncated message closes the connection, because the
+stream can no longer be cut into messages after one.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import logging
+from collections import Counter, defaultdict
+from collections.abc import Callable
+
+from net import stream
+from net.errors import BadFrame
+
+log = logging.getLogger("hoard.net")
+DIAL_TIMEOUT = 2.0
+HELLO_TIMEOUT = 5.0
+#: a peer that lets this much pile up unread is dropped
+MAX_BACKLOG = 8 * 1024 * 1024
+FATAL = ("oversize", "truncated")
+
+
+class Conn:
+    """One TCP connection, before and after the other side said who it is."""
+
+    def __init__(self, reader: asyncio.StreamReader, writer: asyncio.StreamWriter,
+                 outbound: bool):
+        self.reader, self.writer, self.outbound = reader, writer, outbound
+        peer = writer.get_extra_info("peername") or ("?", 0)
+        self.address = f"{peer[0]}:{peer[1]}"
+        self.key: bytes | None = None
+        self.name = ""
+        self.role = ""
+        self.listen: tuple[str, int] | None = None
+        self.closed = False
+
+    @property
+    def label(self) -> str:
+        return f"{self.name}#{self.key.hex()[:8]}" if self.key else self.address
+
+    def send(self, message: list) -> None:
+        if self.closed:
+            return
+        if self.writer.transport.get_write_buffer_size() > MAX_BACKLOG:
+            log.warning("dropping %s: it stopped reading", self.label)
+            self.close()
+            return
+        self.writer.write(stream.encode(message))
+
+    async def drain(self) -> None:
+        await self.writer.drain()
+
+    def close(self) -> None:
+        if not self.closed:
+            self.closed = True
+            self.writer.close()
+
+
+class Mesh:
+    """Listening socket, outgoing dials and live connections of one peer."""
+
+    def __init__(self, greet: Callable[[Conn], list], handle: Callable[[Conn, list], None],
+                 lost: Callable[[Conn], None]):
+        self.greet, self.handle, self.lost = greet, handle, lost
+        self.conns: dict[Conn, None] = {}  # insertion-ordered: the newest last
+        self.dropped: dict[str, Counter] = defaultdict(Counter)
+        self.server: asyncio.base_events.Server | None = None
+        self.port = 0
+        self._tasks: set[asyncio.Task] = set()
+
+    async def listen(self, host: str, port: int) -> int:
+        self.server = await asyncio.start_server(self._accepted, host, port)
+        self.port = self.server.sockets[0].getsockname()[1]
+        return self.port
+
+    async def dial(self, host: str, port: int) -> Conn | None:
+        try:
+            reader, writer = await asyncio.wait_for(asyncio.open_connection(host, port),
+                                                    DIAL_TIMEOUT)
+        except (OSError, TimeoutError):
+            return None
+        return self._start(reader, writer, outbound=True)
+
+    def count(self, conn: Conn, reason: str) -> None:
+        self.dropped[conn.label][reason] += 1
+
+    def live(self, role: str = "peer") -> list[Conn]:
+        return [c for c in self.conns if c.role == role and not c.closed]
+
+    def to(self, key: bytes) -> Conn | None:
+        """The newest live connection to the peer with this key."""
+        found = [c for c in self.conns if c.key == key and not c.closed and c.role == "peer"]
+        return found[-1] if found else None
+
+    def broadcast(self, message: list, role: str = "peer", exclude: Conn | None = None) -> None:
+        """Send to every peer (or spectator) once, on its newest connection."""
+        newest = {conn.key: conn for conn in self.live(role)}
+        for key, conn in newest.items():
+            if exclude is None or key != exclude.key:
+                conn.send(message)
+
+    async def _accepted(self, reader, writer) -> None:
+        self._start(reader, writer, outbound=False)
+
+    def _start(self, reader, writer, outbound: bool) -> Conn:
+        conn = Conn(reader, writer, outbound)
+        self.conns[conn] = None
+        task = asyncio.get_running_loop().create_task(self._serve(conn))
+        self._tasks.add(task)
+        task.add_done_callback(self._tasks.discard)
+        return conn
+
+    async def _serve(self, conn: Conn) -> None:
+        try:
+            conn.send(self.greet(conn))
+            await self._read(conn)
+        except (ConnectionError, OSError):
+            pass
+        finally:
+            self.conns.pop(conn, None)
+            conn.close()
+            self.lost(conn)
+
+    async def _read(self, conn: Conn) -> None:
+        while not conn.closed:
+            try:
+                timeout = None if conn.key else HELLO_TIMEOUT
+                body = await asyncio.wait_for(stream.read_body(conn.reader), timeout)
+                self.handle(conn, stream.decode(body))
+            except stream.Closed:
+                return
+            except TimeoutError:
+                self.count(conn, "no-hello")
+                return
+            except BadFrame as exc:
+                self.count(conn, exc.reason)
+                log.debug("dropped from %s: %s", conn.label, exc)
+                if exc.reason in FATAL:
+                    return
+
+    async def close(self) -> None:
+        if self.server is not None:
+            self.server.close()
+        for conn in list(self.conns):
+            conn.close()
+        for task in list(self._tasks):
+            task.cancel()
+        with contextlib.suppress(Exception):
+            await asyncio.gather(*self._tasks, return_exceptions=True)

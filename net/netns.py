@@ -1,0 +1,80 @@
+"""A private network namespace whose loopback carries multicast, for tests and benchmarks.
+
+Real mDNS between processes needs a multicast-capable interface; the host's
+`lo` usually is not one, and no test may touch a real network. So tests and
+benchmarks make their own namespace: a user + network namespace held open by
+a sleeping process (no root needed where user namespaces are allowed), with
+`lo` up, flagged MULTICAST and routed for 224.0.0.0/4. Processes run inside
+it through `nsenter`. It only ever holds 127.0.0.1; it dies with its holder.
+"""
+
+from __future__ import annotations
+
+import ctypes
+import os
+import signal
+import subprocess
+import time
+from pathlib import Path
+
+PR_SET_PDEATHSIG = 1
+HOLD_SECONDS = 900  # an upper bound: the holder also dies with the process that made it
+_LIBC = ctypes.CDLL(None, use_errno=True)  # loaded here: nothing is loaded after a fork
+
+
+def _die_with_parent() -> None:
+    _LIBC.prctl(PR_SET_PDEATHSIG, signal.SIGKILL)
+
+
+class NamespaceError(RuntimeError):
+    """The namespace could not be made (no user namespaces, no `ip`...)."""
+
+
+class LoopbackNamespace:
+    def __init__(self):
+        self.holder: subprocess.Popen | None = None
+
+    def __enter__(self) -> LoopbackNamespace:
+        self.holder = subprocess.Popen(
+            ["unshare", "--user", "--map-root-user", "--net", "sleep", str(HOLD_SECONDS)],
+            preexec_fn=_die_with_parent, stdin=subprocess.DEVNULL,
+        )
+        mine = os.readlink("/proc/self/ns/net")
+        deadline = time.monotonic() + 5
+        while self._namespace() in (None, mine):  # never configure the host's namespace
+            if self.holder.poll() is not None or time.monotonic() > deadline:
+                self.__exit__()
+                raise NamespaceError("unshare could not make a network namespace")
+            time.sleep(0.01)
+        for step in (["ip", "link", "set", "lo", "up"],
+                     ["ip", "link", "set", "lo", "multicast", "on"],
+                     ["ip", "route", "add", "224.0.0.0/4", "dev", "lo"]):
+            done = subprocess.run(self.command(step), capture_output=True, text=True, timeout=10)
+            if done.returncode:
+                self.__exit__()
+                raise NamespaceError(f"{' '.join(step)}: {done.stderr.strip()}")
+        return self
+
+    def _namespace(self) -> str | None:
+        """The holder's namespace, once unshare has mapped the user and exec'd sleep."""
+        try:
+            if Path(f"/proc/{self.holder.pid}/comm").read_text().strip() != "sleep":
+                return None
+            return os.readlink(f"/proc/{self.holder.pid}/ns/net")
+        except OSError:
+            return None
+
+    def command(self, argv: list[str]) -> list[str]:
+        """`argv` run inside the namespace."""
+        return ["nsenter", f"--target={self.holder.pid}", "--user", "--net",
+                "--preserve-credentials", *argv]
+
+    def popen(self, argv: list[str], **kwargs) -> subprocess.Popen:
+        kwargs.setdefault("preexec_fn", _die_with_parent)
+        kwargs.setdefault("cwd", str(Path(__file__).resolve().parent.parent))
+        return subprocess.Popen(self.command(argv), **kwargs)
+
+    def __exit__(self, *exc) -> None:
+        if self.holder is not None and self.holder.poll() is None:
+            self.holder.kill()
+            self.holder.wait(timeout=10)

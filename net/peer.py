@@ -1,0 +1,427 @@
+"""Sit at a LAN table headless: create or join table NAME and play its seat with a bot.
+
+Prints one line per applied action and ends with one JSON line holding
+`final_hash` and `scores`. `--spectate NAME` watches a table instead;
+`--list` prints the tables discovery sees. Killed and restarted with the same
+command, a peer resumes from its journal. Exit codes: 0 the game ended,
+1 timeout or no table reachable, 2 bad arguments or journal, 3 the table
+stopped (desync, equivocation, cheating), 130 interrupted.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import logging
+import re
+import signal
+import sys
+import time
+from pathlib import Path
+
+from engine.bots import bot_kinds
+from engine.errors import BadOption, EngineError
+from engine.registry import game_ids, get_game
+from net.discovery import LOBBY_STATE, Discovery
+from net.errors import BadAddress, NetError
+from net.identity import config_dir, load_identity
+from net.journal import Journal
+from net.node import (
+    Fault,
+    Finished,
+    GameStarted,
+    LobbyChanged,
+    NodeOptions,
+    Notice,
+    StepApplied,
+    Submitted,
+    TableNode,
+    TableSeen,
+    Waiting,
+)
+
+JOIN_WAIT = 1.5  # how long to look for the table before creating it (a fresh browser
+# may need one re-query, ~1.1 s, to hear a table that is already up)
+WATCH_WAIT = 5.0  # how long a spectator looks for the table
+MERGE_CHECK = 0.5  # seconds between looks for an older table of the same name
+EXIT_OK, EXIT_UNREACHABLE, EXIT_BAD, EXIT_FAULT, EXIT_INTERRUPTED = 0, 1, 2, 3, 130
+
+
+def add_arguments(parser, argv: list[str]) -> None:
+    what = parser.add_mutually_exclusive_group(required=True)
+    what.add_argument("--table", metavar="NAME", help="create or join the table NAME and play")
+    what.add_argument("--spectate", metavar="NAME", help="watch the table NAME")
+    what.add_argument("--list", action="store_true", help="list the tables on the LAN")
+    parser.add_argument("--game", choices=game_ids(), help="game to create the table with")
+    parser.add_argument("--seats", type=int, help="number of seats (default: the game's least)")
+    parser.add_argument("--option", action="append", default=[], metavar="KEY=VALUE",
+                        help="a game option (repeatable)")
+    parser.add_argument("--bot", help="bot that plays this peer's seat (random, greedy)")
+    parser.add_argument("--add-bots", type=int, default=0, metavar="N",
+                        help="on creating the table, fill N seats with bots of --bot's kind")
+    parser.add_argument("--think", type=int, default=0, metavar="STEPS",
+                        help="steps a bot waits before acting (a watchable pace)")
+    parser.add_argument("--name", help="display name (saved in the identity)")
+    parser.add_argument("--config-dir", help="identity and journals (default ~/.config/hoard)")
+    parser.add_argument("--journal", help="journal file (default CONFIG/tables/NAME.journal)")
+    parser.add_argument("--interface", help="the one interface (name or IPv4) to use")
+    parser.add_argument("--port", type=int, default=0, help="TCP port to listen on (default any)")
+    parser.add_argument("--connect", action="append", default=[], metavar="HOST:PORT",
+                        help="join through this peer instead of discovery (repeatable)")
+    parser.add_argument("--no-discovery", action="store_true", help="no zeroconf at all")
+    parser.add_argument("--pace", type=float, default=50.0, metavar="MS",
+                        help="step interval when nothing happens (default 50)")
+    parser.add_argument("--rush", action="store_true", help="step as fast as frames flow")
+    parser.add_argument("--timeout", type=float, default=0.0, metavar="S",
+                        help="give up after S seconds (default never)")
+    parser.add_argument("--seconds", type=float, default=2.0, help="how long --list looks")
+    parser.add_argument("--trace", metavar="FILE", help="write action timings as JSON lines")
+    parser.add_argument("--verbose", action="store_true", help="log every dropped message")
+
+
+def parse_address(text: str) -> tuple[str, int]:
+    host, sep, port = text.rpartition(":")
+    if not sep or not host or not port.isdigit() or not 0 < int(port) < 65536:
+        raise BadAddress(f"--connect takes HOST:PORT, not {text!r}")
+    return host, int(port)
+
+
+def parse_options(pairs: list[str]) -> dict[str, str]:
+    options = {}
+    for pair in pairs:
+        key, sep, value = pair.partition("=")
+        if not sep or not key:
+            raise BadOption(f"--option takes KEY=VALUE, not {pair!r}")
+        options[key.strip()] = value
+    return options
+
+
+def slug(name: str) -> str:
+    return re.sub(r"[^A-Za-z0-9_.-]+", "_", name).strip("._") or "table"
+
+
+class Request:
+    """What the command line asks for, checked before anything starts."""
+
+    def __init__(self, args):
+        self.args = args
+        self.options = parse_options(args.option)
+        self.connect = [parse_address(a) for a in args.connect]
+        if args.table is not None and not args.table.strip():
+            raise BadOption("--table needs a name")
+        if args.table and args.bot is None:
+            raise BadOption("--bot is required to play a seat headless (or use --spectate)")
+        if args.add_bots < 0 or args.think < 0 or args.pace < 0 or args.timeout < 0:
+            raise BadOption("--add-bots, --think, --pace and --timeout cannot be negative")
+        self.game = get_game(args.game) if args.game else None
+        self.config = None
+        if self.game is not None:
+            self.config, self.seats = self.game.configure(self.options, args.seats)
+            if args.bot and args.bot not in bot_kinds(self.game):
+                raise BadOption(f"no bot {args.bot!r} for {self.game.name}; bots: "
+                                f"{', '.join(bot_kinds(self.game))}")
+            if args.add_bots >= self.seats:
+                raise BadOption(f"--add-bots {args.add_bots} leaves no seat for this peer")
+        elif self.options or args.seats or args.add_bots:
+            raise BadOption("--seats, --option and --add-bots need --game")
+
+    def mismatch(self, state) -> str | None:
+        """Why the table found is not the one asked for, if it is not."""
+        if self.game is None or not state.game:
+            return None
+        table = dict(state.options)
+        wrong = [k for k in self.options if table.get(k) != self.config[k]]
+        if state.game != self.game.id or len(state.seats) != self.seats or wrong:
+            return (f"table {state.name} plays {state.game} with {len(state.seats)} seats and "
+                    f"options {table}; asked for {self.game.id} with {self.seats} seats and "
+                    f"{self.options}")
+        return None
+
+
+class Seating:
+    """Headless table manners: take a free seat, add the bots asked for, vote when full,
+    and move to the older table when two peers created the same table at once."""
+
+    def __init__(self, node: TableNode, request: Request, creator: bool):
+        self.node, self.request = node, request
+        self.bots_to_add = request.args.add_bots if creator else 0
+        self.voted: set[bytes] = set()
+        self.scheduled = False
+        self.moving = False
+        self.watcher: asyncio.Task | None = None
+
+    def poke(self) -> None:
+        if not self.scheduled:
+            self.scheduled = True
+            asyncio.get_running_loop().call_soon(self._act)
+
+    def _act(self) -> None:
+        self.scheduled = False
+        node = self.node
+        if node.replica is not None or node.lobby is None or self.moving:
+            return
+        state = node.lobby.state()
+        me = node.identity.public
+        if me not in state.members or not state.game:
+            return
+        problem = self.request.mismatch(state)
+        if problem:
+            node.abort("refused", problem)
+            return
+        free = state.free_seats()
+        while self.bots_to_add and len(free) > 1:
+            node.lobby_op("bot", free.pop(), self.request.args.bot)
+            self.bots_to_add -= 1
+        if state.seat_of(me) is None:
+            if free:
+                node.lobby_op("sit", free[0])
+            return
+        proposal = node.lobby.state().proposal(node.table)
+        if proposal is not None and proposal.digest not in self.voted:
+            self.voted.add(proposal.digest)
+            node.lobby_op("start", proposal.encode())
+
+    async def watch_for_older(self) -> None:
+        """Look again now and then: an older table may have appeared before ours existed."""
+        node = self.node
+        while node.replica is None and not node.result.done():
+            if node.discovery is not None:
+                for listing in list(node.discovery.tables().values()):
+                    self.seen(listing)
+            await asyncio.sleep(MERGE_CHECK)
+
+    def seen(self, listing) -> None:
+        node = self.node
+        if (self.moving or node.replica is not None or node.table is None
+                or listing.name != node.name or listing.state != LOBBY_STATE
+                or listing.table >= node.table.hex() or listing.taken >= listing.total
+                or not listing.addresses):
+            return
+        self.moving = True
+        asyncio.get_running_loop().create_task(self._move(listing))
+
+    async def _move(self, listing) -> None:
+        self.node.listener(Notice(f"moving to the older table {listing.name} "
+                                  f"(id {listing.table[:8]})"))
+        await self.node.move(list(listing.addresses), bytes.fromhex(listing.table))
+        self.moving = False
+        self.poke()
+
+
+class Printer:
+    """One line per applied action (and a few table notices) on stdout."""
+
+    def __init__(self, trace_path: str | None):
+        self.game = None
+        self.seating: Seating | None = None
+        self.lobby_line = ""
+        self.muted = False  # after the final JSON line nothing more is printed
+        self.trace = open(trace_path, "a", encoding="utf-8") if trace_path else None  # noqa: SIM115
+
+    def say(self, text: str) -> None:
+        if not self.muted:
+            print(text, flush=True)
+
+    def __call__(self, event) -> None:
+        handler = getattr(self, "on_" + type(event).__name__, None)
+        if handler is not None:
+            handler(event)
+
+    def on_Notice(self, event: Notice) -> None:
+        self.say(event.text)
+
+    def on_LobbyChanged(self, event: LobbyChanged) -> None:
+        line = "lobby: " + event.state.describe()
+        if event.state.game and line != self.lobby_line:
+            self.lobby_line = line
+            self.say(line)
+        if self.seating is not None:
+            self.seating.poke()
+
+    def on_TableSeen(self, event: TableSeen) -> None:
+        if self.seating is not None and event.kind != "vanished":
+            self.seating.seen(event.listing)
+
+    def on_GameStarted(self, event: GameStarted) -> None:
+        start = event.start
+        self.game = get_game(start.game)
+        seats = ", ".join(f"{i} {s.label()}" for i, s in enumerate(start.seats))
+        you = "spectating" if event.seat is None else f"you are seat {event.seat}"
+        again = f" (resumed at step {event.resumed_at})" if event.resumed_at >= 0 else ""
+        self.say(f"game started{again}: {start.game} {dict(start.options)}; seats {seats}; {you}")
+
+    def on_StepApplied(self, event: StepApplied) -> None:
+        done = event.applied
+        now = time.monotonic()
+        for entry in done.entries:
+            if entry.error:
+                self.say(f"step {done.step}: rejected from seat {entry.seat}: {entry.error}")
+                continue
+            happened = "; ".join(self.game.describe(e) for e in entry.events)
+            self.say(f"step {done.step}: {happened or self.game.describe(entry.action)}")
+            if self.trace and entry.seat >= 0:
+                self._trace({"applied": done.step, "seat": entry.action.seat, "t": now})
+
+    def on_Submitted(self, event: Submitted) -> None:
+        if self.trace:
+            for action, at in event.actions:
+                self._trace({"submitted": event.step, "seat": action.seat, "t": at})
+
+    def on_Waiting(self, event: Waiting) -> None:
+        self.say(f"waiting for {', '.join(event.names)}" if event.names
+                 else "no longer waiting: every frame is in")
+
+    def on_Fault(self, event: Fault) -> None:
+        self.say(f"table stopped: {event.report}")
+
+    def _trace(self, row: dict) -> None:
+        self.trace.write(json.dumps(row) + "\n")
+
+    def close(self) -> None:
+        if self.trace:
+            self.trace.close()
+
+
+def run(args) -> int:
+    logging.basicConfig(stream=sys.stderr, level=logging.WARNING,
+                        format="hoard: %(levelname)s: %(message)s")
+    if args.verbose:
+        logging.getLogger("hoard").setLevel(logging.DEBUG)
+    try:
+        request = Request(args)
+        if args.list:
+            return asyncio.run(_list(args))
+        return asyncio.run(_main(request))
+    except (EngineError, NetError) as exc:
+        sys.stderr.write(f"hoard: error: {exc}\n")
+        return EXIT_BAD
+
+
+async def _list(args) -> int:
+    """Print tables as they appear, change and vanish, for --seconds."""
+    discovery = Discovery(args.interface)
+    await discovery.start()
+
+    def changed(kind: str, listing) -> None:
+        print(f"{kind}: {listing.line()}", flush=True)
+
+    def ignored(instance: str, reason: str) -> None:
+        print(f"ignored {instance}: {reason}", flush=True)
+
+    discovery.browse(changed, ignored)
+    await asyncio.sleep(args.seconds)
+    await discovery.close()
+    return EXIT_OK
+
+
+def _open_journal(request: Request, folder: Path) -> Journal | None:
+    args = request.args
+    if args.table is None:
+        return None
+    path = Path(args.journal) if args.journal else folder / "tables" / f"{slug(args.table)}.journal"
+    journal = Journal.open(path)
+    if any(entry[0] == "done" for entry in journal.entries):
+        journal.close()  # that game is over: keep it aside, start afresh
+        path.rename(path.with_name(f"{path.name}.{int(time.time())}.done"))
+        journal = Journal.open(path)
+    return journal
+
+
+async def _main(request: Request) -> int:
+    args = request.args
+    folder = config_dir(args.config_dir)
+    identity = load_identity(folder, args.name)
+    journal = _open_journal(request, folder)
+    printer = Printer(args.trace)
+    options = NodeOptions(interface=args.interface, port=args.port,
+                          discovery=not args.no_discovery, pace=args.pace / 1000,
+                          idle_pace=max(args.pace / 1000, 0.25), rush=args.rush)
+    role = "peer" if args.table else "spectator"
+    node = TableNode(identity, options, printer, journal, role)
+    stop = asyncio.Event()
+    loop = asyncio.get_running_loop()
+    for signum in (signal.SIGINT, signal.SIGTERM):
+        loop.add_signal_handler(signum, stop.set)
+    try:
+        await node.open()
+        node.play_with(args.bot, args.think)
+        if not await _enter(node, request, printer, journal):
+            sys.stderr.write(f"hoard: error: no table {args.table or args.spectate} found\n")
+            return EXIT_UNREACHABLE
+        return await _until_over(node, printer, stop, args.timeout)
+    finally:
+        printer.muted = True
+        printer.close()
+        await node.close()
+
+
+async def _enter(node: TableNode, request: Request, printer: Printer, journal) -> bool:
+    args = request.args
+    if journal is not None and node.resume(journal.entries):
+        printer.seating = Seating(node, request, creator=False)
+        printer.seating.poke()
+        return True
+    name = args.table or args.spectate
+    created = False
+    if request.connect:
+        entered = await node.join(request.connect)
+        if entered and node.name and node.name != name:
+            node.abort("refused", f"the table at {args.connect[0]} is {node.name!r}, not {name!r}")
+    else:
+        listing = await _find(node, name, playing=args.spectate is not None)
+        if listing is not None:
+            entered = await node.join(list(listing.addresses), bytes.fromhex(listing.table),
+                                      listing.name)
+        elif args.spectate or request.game is None:
+            return False
+        else:
+            node.create(name, request.game.id, request.seats, request.config)
+            entered = created = True
+    if entered and args.table:
+        printer.seating = Seating(node, request, creator=created)
+        printer.seating.poke()
+        printer.seating.watcher = asyncio.get_running_loop().create_task(
+            printer.seating.watch_for_older())
+    return entered
+
+
+async def _find(node: TableNode, name: str, playing: bool):
+    """The oldest open table called `name` that discovery shows within JOIN_WAIT."""
+    if node.discovery is None:
+        return None
+    deadline = time.monotonic() + (WATCH_WAIT if playing else JOIN_WAIT)
+    while time.monotonic() < deadline:
+        found = [t for t in node.discovery.tables().values()
+                 if t.name == name and t.addresses and (playing or (
+                     t.state == LOBBY_STATE and t.taken < t.total))]
+        if found:
+            return min(found, key=lambda t: t.table)
+        await asyncio.sleep(0.05)
+    return None
+
+
+async def _until_over(node: TableNode, printer: Printer, stop: asyncio.Event,
+                      timeout: float) -> int:
+    waiter = asyncio.ensure_future(node.wait())
+    stopper = asyncio.ensure_future(stop.wait())
+    done, _ = await asyncio.wait({waiter, stopper}, timeout=timeout or None,
+                                 return_when=asyncio.FIRST_COMPLETED)
+    for task in (waiter, stopper):
+        task.cancel()
+    if stopper in done and waiter not in done:
+        return EXIT_INTERRUPTED
+    if waiter not in done:
+        sys.stderr.write(f"hoard: error: timed out after {timeout:g} s\n")
+        return EXIT_UNREACHABLE
+    result = waiter.result()
+    summary = {"dropped": {who: dict(c) for who, c in node.mesh.dropped.items()},
+               "table": node.table.hex() if node.table else None, "seat": node.seat}
+    if isinstance(result, Finished):
+        summary.update(final_hash=result.final_hash, scores=list(result.scores),
+                       winners=list(result.winners), step=result.step)
+        print(json.dumps(summary, sort_keys=True), flush=True)
+        return EXIT_OK
+    summary.update(fault=result.kind, step=result.step, report=result.report)
+    print(json.dumps(summary, sort_keys=True), flush=True)
+    return EXIT_FAULT
+

@@ -1,0 +1,59 @@
+"""Whole games between real `hoard peer` processes, found by real multicast discovery.
+
+Every process runs in a private network namespace whose only interface is a
+multicast-capable loopback (net.netns): nothing leaves the machine.
+"""
+
+import random
+
+from tests.net.processes import Proc, step_of
+
+GAME_TIMEOUT = 60
+
+
+def peer(lan, tmp_path, i: int, table: str, *extra) -> Proc:
+    return Proc(lan, ["peer", "--table", table, "--game", "dragon", "--seats", "4",
+                      "--bot", "greedy", "--option", "hands=1", "--name", f"p{i}",
+                      "--config-dir", str(tmp_path / f"peer{i}"), "--interface", "lo",
+                      "--timeout", str(GAME_TIMEOUT), "--think", "1", *extra])
+
+
+def agree(results: list[dict]) -> None:
+    assert len({r["final_hash"] for r in results}) == 1, results
+    assert len({tuple(r["scores"]) for r in results}) == 1, results
+    for result in results:  # honest peers drop nothing but stray records of a merged table
+        reasons = {reason for counts in result["dropped"].values() for reason in counts}
+        assert reasons <= {"other-table"}, result["dropped"]
+
+
+def test_four_peers_play_dragon_and_a_late_spectator_agrees(lan, tmp_path):
+    peers = [peer(lan, tmp_path, i, "night") for i in range(4)]
+    started = peers[0].wait_line(lambda line: step_of(line) >= 15, GAME_TIMEOUT)
+    spectator = Proc(lan, ["peer", "--spectate", "night", "--config-dir",
+                           str(tmp_path / "watcher"), "--interface", "lo",
+                           "--timeout", str(GAME_TIMEOUT)])
+    results = [p.finish(GAME_TIMEOUT) for p in peers]
+    watched = spectator.finish(GAME_TIMEOUT)
+    agree([*results, watched])
+    assert sorted(r["seat"] for r in results) == [0, 1, 2, 3] and watched["seat"] is None
+    assert step_of(started) < results[0]["step"]  # the spectator came in mid-game
+    assert spectator.wait_line(lambda line: line.startswith("watching table night"), 1)
+    assert any(step_of(line) == 1 for line in spectator.lines)  # it saw from the start
+
+
+def test_a_peer_killed_mid_game_comes_back_from_its_journal(lan, tmp_path):
+    rng = random.Random()
+    victim_index, kill_at = rng.randrange(4), rng.randint(3, 40)
+    print(f"killing p{victim_index} at step {kill_at}")  # shown if the test fails
+    peers = [peer(lan, tmp_path, i, "dawn") for i in range(4)]
+    victim = peers[victim_index]
+    victim.wait_line(lambda line: step_of(line) >= kill_at, GAME_TIMEOUT)
+    victim.kill()
+    witness = peers[(victim_index + 1) % 4]
+    witness.wait_line(lambda line: line == f"waiting for p{victim_index}", 15)
+    reborn = Proc(lan, victim.argv)  # the very same command
+    reborn.wait_line(lambda line: line.startswith("resumed table dawn"), 15)
+    results = [p.finish(GAME_TIMEOUT) for p in peers if p is not victim]
+    results.append(reborn.finish(GAME_TIMEOUT))
+    agree(results)
+    assert witness.wait_line(lambda line: line.startswith("no longer waiting"), 1)

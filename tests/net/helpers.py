@@ -1,0 +1,162 @@
+"""Shared helpers for the network tests: identities, start proposals, in-memory and live tables."""
+
+from __future__ import annotations
+
+import asyncio
+import os
+
+from engine.bots import make_bot
+from engine.registry import get_game
+from net.errors import TableFault
+from net.frames import STEP, decode, sign
+from net.identity import Identity
+from net.lobby import Seat, StartConfig
+from net.lockstep import BotSeats, Replica
+from net.node import NodeOptions, TableNode
+
+LOOPBACK = "127.0.0.1"
+
+
+def identities(n: int) -> list[Identity]:
+    return [Identity.generate(f"player{i}") for i in range(n)]
+
+
+def start_config(ids: list[Identity], game_id: str = "dragon", bots: dict[int, str] | None = None,
+                 options: dict | None = None) -> StartConfig:
+    """A start proposal with a human per identity, bot kinds at the `bots` seats."""
+    bots = bots or {}
+    game = get_game(game_id)
+    config, seats = game.configure({"hands": 1} if options is None else options,
+                                   len(ids) + len(bots))
+    humans = iter(ids)
+    seated = []
+    for seat in range(seats):
+        if seat in bots:
+            seated.append(Seat(bot=bots[seat]))
+        else:
+            who = next(humans)
+            seated.append(Seat(who.public, who.name))
+    return StartConfig(os.urandom(16), "test", game_id, tuple(sorted(config.items())),
+                       tuple(seated))
+
+
+class LocalTable:
+    """Replicas of every human seat exchanging frames in memory, no network."""
+
+    def __init__(self, start: StartConfig, ids: list[Identity], bot: str | None = "greedy"):
+        self.start, self.ids = start, {}
+        humans = start.humans()
+        by_key = {i.public: i for i in ids}
+        self.replicas = {seat: Replica(start, seat) for seat in humans}
+        self.ids = {seat: by_key[key] for seat, key in humans.items()}
+        self.bots = {}
+        for seat, replica in self.replicas.items():
+            kinds = {s: start.seats[s].bot or bot for s in replica.controls[seat]}
+            kinds = {s: k for s, k in kinds.items() if k}
+            self.bots[seat] = BotSeats(replica, {s: make_bot(replica.game, k, s)
+                                                 for s, k in kinds.items()})
+        self.changed = dict.fromkeys(self.replicas, True)
+
+    def frames(self, extra: dict[int, list] | None = None) -> dict:
+        """Every replica signs its next frame (bots' choices plus `extra` actions)."""
+        out = {}
+        for seat, replica in self.replicas.items():
+            actions = self.bots[seat].choose(self.changed[seat]) + (extra or {}).get(seat, [])
+            request = replica.game.chance_request(replica.state)
+            chance = replica.chance.outgoing(request) if request is not None else None
+            out[seat] = replica.own_frame(self.ids[seat], actions, chance[0] if chance else None)
+        return out
+
+    def forge(self, seat: int, actions=(), chance=None, prev: bytes | None = None):
+        """A frame `seat` signs for the next step with exactly this content."""
+        replica = self.replicas[seat]
+        honest = replica.own_frame(self.ids[seat], [], None)
+        return sign(self.ids[seat], STEP, self.start.table, seat, honest.step,
+                    honest.prev if prev is None else prev,
+                    [list(actions), chance, replica.hashes[replica.applied]])
+
+    def fault(self, frames: dict, at: int = 0) -> TableFault:
+        """The fault the replica of seat `at` stops with when it applies `frames`."""
+        replica = self.replicas[at]
+        for record in frames.values():
+            replica.offer(decode(record.raw))
+        try:
+            replica.apply_next()
+        except TableFault as fault:
+            return fault
+        raise AssertionError("the step applied without a fault")
+
+    def deliver(self, frames: dict) -> list:
+        applied = []
+        for seat, replica in self.replicas.items():
+            for record in frames.values():
+                replica.offer(decode(record.raw))
+            done = replica.apply_next()
+            self.changed[seat] = bool(done.entries)
+            applied.append(done)
+        return applied
+
+    def step(self, extra: dict[int, list] | None = None) -> list:
+        return self.deliver(self.frames(extra))
+
+    def play(self, max_steps: int = 5000) -> None:
+        first = next(iter(self.replicas.values()))
+        for _ in range(max_steps):
+            if first.finished:
+                return
+            self.step()
+        raise AssertionError("the game did not end")
+
+    def hashes(self) -> set[str]:
+        return {r.game.public_hash(r.state) for r in self.replicas.values()}
+
+
+def fast_options(**changes) -> NodeOptions:
+    options = NodeOptions(interface=LOOPBACK, discovery=False, pace=0.01, idle_pace=0.05,
+                          linger=2.0)
+    for name, value in changes.items():
+        setattr(options, name, value)
+    return options
+
+
+async def wait_until(predicate, timeout: float = 10.0, what: str = "condition") -> None:
+    loop = asyncio.get_running_loop()
+    deadline = loop.time() + timeout
+    while not predicate():
+        if loop.time() > deadline:
+            raise AssertionError(f"timed out waiting for {what}")
+        await asyncio.sleep(0.01)
+
+
+async def live_table(n: int = 4, bot: str = "greedy", options: dict | None = None,
+                     think: int = 0, listeners=None, journals=None,
+                     **node_options) -> list[TableNode]:
+    """n nodes on loopback that created, joined, sat down at seat i and voted to start."""
+    ids = identities(n)
+    listeners = listeners or [None] * n
+    journals = journals or [None] * n
+    nodes = [TableNode(i, fast_options(**node_options), listener, journal)
+             for i, listener, journal in zip(ids, listeners, journals, strict=True)]
+    for node in nodes:
+        await node.open()
+        node.play_with(bot, think)
+    game = get_game("dragon")
+    config, seats = game.configure({"hands": 1} if options is None else options, n)
+    nodes[0].create("live", "dragon", seats, config)
+    nodes[0].lobby_op("sit", 0)
+    for node in nodes[1:]:
+        assert await node.join([(LOOPBACK, nodes[0].mesh.port)])
+    for seat, node in enumerate(nodes[1:], start=1):
+        await wait_until(lambda node=node: node.lobby.state().game, what="the lobby to sync")
+        node.lobby_op("sit", seat)
+    await wait_until(lambda: all(x.lobby.state().proposal(x.table) for x in nodes),
+                     what="every seat to be filled")
+    for node in nodes:
+        node.lobby_op("start", node.lobby.state().proposal(node.table).encode())
+    await wait_until(lambda: all(x.replica is not None for x in nodes), what="the start")
+    return nodes
+
+
+async def close_all(nodes) -> None:
+    for node in nodes:
+        await node.close()

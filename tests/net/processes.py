@@ -1,0 +1,89 @@
+"""Real `hoard` processes in a private network namespace, for discovery and end-to-end tests."""
+
+from __future__ import annotations
+
+import json
+import signal
+import subprocess
+import sys
+import threading
+import time
+
+from net.netns import LoopbackNamespace
+
+
+def lan_namespace():
+    """Fixture body: one multicast-capable loopback namespace for a module's processes."""
+    with LoopbackNamespace() as namespace:
+        yield namespace
+
+
+class Proc:
+    """A process whose output lines are gathered by a thread, so nothing blocks on a pipe."""
+
+    def __init__(self, namespace: LoopbackNamespace, argv: list[str], hoard: bool = True):
+        command = [sys.executable, "-m", "client.cli", *argv] if hoard else argv
+        self.argv = argv
+        self.popen = namespace.popen(command, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+                                     stdin=subprocess.DEVNULL, text=True)
+        self.lines: list[str] = []
+        self.errors: list[str] = []
+        self.changed = threading.Condition()
+        self.closed_pipes = 0
+        for pipe, sink in ((self.popen.stdout, self.lines), (self.popen.stderr, self.errors)):
+            threading.Thread(target=self._gather, args=(pipe, sink), daemon=True).start()
+
+    def _gather(self, pipe, sink) -> None:
+        for line in pipe:
+            with self.changed:
+                sink.append(line.rstrip("\n"))
+                self.changed.notify_all()
+        with self.changed:
+            self.closed_pipes += 1
+            self.changed.notify_all()
+
+    def wait_line(self, predicate, timeout: float) -> str:
+        """The first output line that satisfies `predicate`, waiting up to `timeout` s."""
+        deadline = time.monotonic() + timeout
+        with self.changed:
+            while True:
+                found = next((line for line in self.lines if predicate(line)), None)
+                if found is not None:
+                    return found
+                remaining = deadline - time.monotonic()
+                if remaining <= 0 or self.closed_pipes == 2:
+                    raise AssertionError(f"no such line from {self.argv[:3]}; got "
+                                         f"{self.lines[-5:]} {self.errors[-5:]}")
+                self.changed.wait(min(remaining, 0.2))
+
+    def finish(self, timeout: float) -> dict:
+        """Wait for the end; the last line's JSON."""
+        try:
+            self.popen.wait(timeout)
+        except subprocess.TimeoutExpired:
+            self.kill()
+            raise AssertionError(f"{self.argv[:3]} did not end: {self.lines[-5:]}") from None
+        with self.changed:
+            self.changed.wait_for(lambda: self.closed_pipes == 2, 5)
+            last = self.lines[-1] if self.lines else ""
+        assert self.popen.returncode == 0, (self.popen.returncode, self.lines[-5:],
+                                            self.errors[-5:])
+        return json.loads(last)
+
+    def kill(self) -> None:
+        if self.popen.poll() is None:
+            self.popen.send_signal(signal.SIGKILL)
+        self.popen.wait(10)
+
+    def stop(self) -> int:
+        if self.popen.poll() is None:
+            self.popen.send_signal(signal.SIGTERM)
+        return self.popen.wait(10)
+
+
+def step_of(line: str) -> int:
+    """The step number of an action line ('step 12: ...'), else -1."""
+    head = line.split(":", 1)[0]
+    if head.startswith("step ") and head[5:].isdigit():
+        return int(head[5:])
+    return -1

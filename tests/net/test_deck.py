@@ -1,0 +1,359 @@
+"""The mental-poker deck as a protocol: dealing, revealing, claims, leaving, resuming, privacy.
+
+Cheating attempts and their attribution are in test_deck_cheats.py.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+
+import msgpack
+import pytest
+from cryptography.exceptions import InvalidTag
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from engine.chance import Dealt, Revealed, Shuffled
+from net.deck import BadMessage, CheatDetected, DeckPeer, DeckSpec, ProtocolError, curve, keys
+from net.deck.local import LocalTable
+
+
+def table(seats: int, cards: int, spectators: int = 1, faces=None, seeds=None) -> LocalTable:
+    faces = tuple(range(cards)) if faces is None else faces
+    return LocalTable(DeckSpec(b"test-table", 7, 0, seats, faces), seeds, spectators)
+
+
+def deal_all(t: LocalTable) -> None:
+    """Every position, one at a time round the table."""
+    seats, cards = t.spec.seats, len(t.spec.faces)
+    for seat in range(seats):
+        t.deal(seat, range(seat, cards, seats))
+
+
+def hand(t: LocalTable, seat: int) -> dict[int, int]:
+    return {j: t.peers[seat].faces[j] for j in t.peers[seat].hidden(seat)}
+
+
+def assert_dealt_exactly_once(t: LocalTable) -> None:
+    seats = t.spec.seats
+    hands = [hand(t, seat) for seat in range(seats)]
+    positions = [j for h in hands for j in h]
+    assert sorted(positions) == list(range(len(t.spec.faces)))
+    assert Counter(f for h in hands for f in h.values()) == Counter(t.spec.faces)
+    for seat in range(seats):
+        others = set(positions) - set(hands[seat])
+        assert not others & set(t.peers[seat].faces), "a seat saw a card it does not hold"
+    for spectator in t.spectators:
+        assert spectator.faces == {}
+
+
+# ----- shuffling and dealing
+
+
+@pytest.mark.parametrize("seats", [2, 3, 4, 5, 6])
+def test_52_cards_among_2_to_6_peers_deal_every_card_exactly_once(seats):
+    t = table(seats, 52)
+    t.shuffle()
+    deal_all(t)
+    assert_dealt_exactly_once(t)
+    reports = t.audit()
+    assert len(set(reports)) == 1
+    assert list(reports[0].faces) == [
+        next(p.faces[j] for p in t.peers if j in p.faces) for j in range(52)
+    ]
+
+
+def test_6_peers_70_cards_deal_7_each_turn_one_up_then_deal_the_rest():
+    t = table(6, 70)
+    t.shuffle()
+    for seat in range(6):
+        t.deal(seat, range(seat, 42, 6))
+    turned = t.reveal([42])
+    assert len(set(turned)) == 1
+    assert all(len(p.hidden(p.seat)) == 7 for p in t.peers)
+    for seat in range(6):
+        t.deal(seat, [j for j in range(43, 70) if (j - 43) % 6 == seat])
+    faces = [f for p in t.peers for f in hand(t, p.seat).values()] + [turned[0][0].faces[0]]
+    assert sorted(faces) == list(range(70))
+    assert len(set(t.audit())) == 1
+
+
+def test_shuffle_and_lock_answer_shuffled_for_every_observer():
+    t = table(3, 9, spectators=2)
+    t.send_all([p.commit() for p in t.peers])
+    for p in t.peers:
+        assert p.turn() == ("deck.shuffle", p.seat)
+        assert t.send(p.shuffle()) == [()] * 5
+    for p in t.peers[:-1]:
+        t.send(p.lock())
+    assert t.send(t.peers[-1].lock()) == [(Shuffled(0),)] * 5
+    assert all(p.locked and p.turn() is None for p in t.present())
+
+
+def test_deal_gives_faces_to_the_receiver_only():
+    t = table(3, 9, spectators=1)
+    t.shuffle()
+    results = t.deal(1, [0, 3, 6])
+    receiver = results[1][0]
+    assert isinstance(receiver, Dealt) and len(receiver.faces) == 3
+    for i in (0, 2, 3):
+        assert results[i] == (Dealt(0, 1, (0, 3, 6)),)
+    assert t.peers[1].hidden(1) == (0, 3, 6)
+    assert t.peers[0].stock() == (1, 2, 4, 5, 7, 8)
+
+
+@settings(max_examples=12, deadline=None)
+@given(
+    seats=st.integers(2, 4),
+    extra=st.integers(0, 6),
+    data=st.data(),
+)
+def test_any_sequence_of_deals_and_reveals_conserves_the_cards(seats, extra, data):
+    cards = seats + extra
+    # repeated faces (two identical jokers) are distinct cards all the same
+    faces = tuple(data.draw(st.lists(st.integers(0, 5), min_size=cards, max_size=cards)))
+    t = table(seats, cards, faces=faces)
+    t.shuffle()
+    seen: dict[int, int] = {}
+    revealed: set[int] = set()
+    stock = list(range(cards))
+    while stock:
+        take = data.draw(st.lists(st.sampled_from(stock), min_size=1, max_size=3, unique=True))
+        to = data.draw(st.sampled_from([None, *range(seats)]))
+        stock = [j for j in stock if j not in take]
+        if to is None:
+            results = t.reveal(take)
+            assert len(set(results)) == 1
+            seen.update(zip(take, results[0][0].faces, strict=True))
+            revealed.update(take)
+        else:
+            t.deal(to, take)
+            seen.update((j, t.peers[to].faces[j]) for j in take)
+    assert Counter(seen.values()) == Counter(faces)
+    for peer in t.present():  # a view never holds another seat's hidden card
+        own = set(peer.hidden(peer.seat)) if peer.seat is not None else set()
+        assert set(peer.faces) == own | revealed
+    report = t.audit()[0]
+    assert dict(enumerate(report.faces)) == seen
+
+
+def test_public_reveal_shows_every_observer_the_same_faces():
+    t = table(3, 12, spectators=2)
+    t.shuffle()
+    t.deal(0, [0, 1, 2])
+    results = t.reveal([5, 7])
+    assert len(set(results)) == 1
+    (revealed,) = results[0]
+    assert isinstance(revealed, Revealed) and revealed.positions == (5, 7)
+    assert all(p.faces[5] == revealed.faces[0] for p in t.present())
+    assert t.audit()[0].faces[7] == revealed.faces[1]
+
+
+def test_a_holder_opens_its_cards_for_everyone():
+    t = table(4, 16)
+    t.shuffle()
+    t.deal(2, [1, 5, 9])
+    faces = tuple(t.peers[2].faces[j] for j in (5, 9))
+    results = t.send(t.peers[2].open([5, 9]))
+    assert set(results) == {(Revealed(0, (5, 9), faces),)}
+    assert t.peers[2].hidden(2) == (1,)
+    assert all(p.faces[9] == faces[1] for p in t.present())
+
+
+def test_true_claims_pass_the_audit():
+    t = table(3, 12)
+    t.shuffle()
+    t.deal(0, [0, 1, 2, 3])
+    held = [t.peers[0].faces[j] for j in (0, 1, 2, 3)]
+    absent = [f for f in range(12) if f not in held]
+    t.send(t.peers[0].claim([0, 1, 2, 3], [held[2]], True))
+    t.send(t.peers[0].claim([0, 1, 2, 3], absent, False))
+    report = t.audit()[0]
+    assert report.claims_checked == 2 and report.unchecked == ()
+
+
+def test_a_peer_will_not_make_a_false_claim():
+    t = table(2, 6)
+    t.shuffle()
+    t.deal(0, [0, 1])
+    held = t.peers[0].faces[0]
+    with pytest.raises(ProtocolError):
+        t.peers[0].claim([0, 1], [held], False)
+
+
+# ----- leaving, crashing, and what a peer owes
+
+
+def test_a_peer_that_leaves_keeps_the_stock_playable():
+    t = table(4, 20)
+    t.shuffle()
+    for seat in range(4):
+        t.deal(seat, range(seat, 12, 4))
+    t.send(t.peers[3].claim(t.peers[3].hidden(3), [99], False))
+    t.leave(3)
+    assert not t.peers[0].owed()
+    t.deal(0, [12, 13])
+    (turned,) = t.reveal([14])[0]
+    assert turned.faces[0] == t.peers[1].faces[14]
+    t.send(t.peers[1].open([1]))  # seat 1's card still opens, with seat 3's published key
+    report = t.audit()[0]
+    assert report.unchecked == (3,)
+    assert [report.faces[j] for j in (3, 7, 11)] == [None] * 3  # the leaver's hand stays hidden
+    assert report.faces[12] == t.peers[0].faces[12]
+
+
+def test_leaving_completes_a_deal_waiting_for_the_leaver():
+    t = table(3, 9)
+    t.shuffle()
+    shares = [p.deal(0, [4]) for p in t.present()]
+    t.send(shares[1])
+    results = t.leave(2)
+    assert results[0] == (Dealt(0, 0, (4,), (t.peers[0].faces[4],)),)
+
+
+def test_a_share_crossing_its_receivers_leave_is_moot_not_cheating():
+    t = table(3, 9)
+    t.shuffle()
+    shares = [p.deal(2, [0]) for p in t.present()]
+    results = t.send(t.peers[2].leave())  # every peer applies it, the leaver too
+    assert set(results) == {(Dealt(0, 2, (0,)),)}  # the leaver's card is dealt unseen
+    t.gone.add(2)
+    t.send_all(shares)  # sent in the same step as the leave: ignored
+    assert not t.spectators[0].owed()
+
+
+def test_a_crashed_peer_resumes_from_its_seed_and_journal():
+    t = table(3, 12, spectators=0)
+    t.shuffle()
+    t.deal(0, [0, 1, 2])
+    t.deal(1, [3, 4, 5])
+    crashed = t.peers[1]
+    resumed = DeckPeer(t.spec, 1, crashed.seed)
+    resumed.replay(t.journal)
+    assert resumed.faces == crashed.faces and resumed.transcript == crashed.transcript
+    assert resumed.open([4]) == crashed.open([4])
+    t.peers[1] = resumed
+    t.deal(2, [6, 7])
+    t.send(resumed.open([4]))
+    assert len(set(t.audit())) == 1
+
+
+def test_owed_names_who_the_protocol_waits_for():
+    t = table(3, 6, spectators=1)
+    spectator = t.spectators[0]
+    assert set(spectator.owed()) == {0, 1, 2}
+    t.send_all([p.commit() for p in t.peers])
+    assert spectator.owed() == {0: "its shuffle pass"}
+    t.send(t.peers[0].shuffle())
+    assert spectator.owed() == {1: "its shuffle pass"}
+
+
+# ----- what nobody learns
+
+
+def _byte_fields(message) -> list[bytes]:
+    return [f for f in message if isinstance(f, bytes)]
+
+
+def test_a_non_holder_and_a_spectator_learn_nothing_of_a_hidden_card():
+    t = table(3, 12, spectators=1)
+    t.shuffle()
+    t.deal(0, [0, 3, 6, 9])
+    t.deal(1, [1, 4, 7, 10])
+    t.reveal([2])
+    received = [entry[1] for entry in t.journal if entry[0] == "receive"]
+    hidden = t.peers[0].hidden(0)
+    non_holder, spectator = t.peers[1], t.spectators[0]
+
+    # nothing either of them was told holds a face of seat 0's cards ...
+    for observer in (non_holder, spectator):
+        assert not set(hidden) & set(observer.faces)
+    assert {m[0] for m in received} <= {
+        "deck.commit",
+        "deck.shuffle",
+        "deck.lock",
+        "deck.share",
+        "deck.reveal",
+    }, "no message that carries faces was sent"
+    # ... no byte of the wire is a card's point, nor a key of a layer on seat 0's cards ...
+    wire = b"|".join(f for m in received for f in _byte_fields(m))
+    for index in range(12):
+        data, _ = curve.card_point(t.peers[0].context, index)
+        assert data[:32] not in wire and data[32:] not in wire
+    for seat in (0, 2):
+        for j in hidden:
+            assert curve.key_bytes(t.peers[seat]._secrets.locks[j]) not in wire
+    # ... the shares for seat 0 are ciphertexts the others cannot open ...
+    for sender, to, positions, sealed in [m[1:] for m in received if m[0] == "deck.share"]:
+        if to == 0 and sender == 2:
+            shared = keys.shared_secret(non_holder._secrets.exchange, t.peers[sender].commit()[3])
+            with pytest.raises(InvalidTag):
+                keys.open_share(shared, non_holder.context, sender, to, positions, sealed)
+    # ... and without seat 0's own layer no key it can gather opens a hidden card.
+    final = non_holder._passes[-1]
+    for j in hidden:
+        product = non_holder._secrets.locks[j] * t.peers[2]._secrets.locks[j] % curve.ORDER
+        guess = curve.apply_x(curve.layer(curve.inverse(product)), final.point(j))
+        assert non_holder._cards.index_of(guess) is None
+
+    t.send(t.peers[0].open([3]))
+    assert non_holder.faces[3] == spectator.faces[3] == t.peers[0].faces[3]
+
+
+def test_message_shapes_do_not_depend_on_the_cards():
+    def shapes(seed_byte: int):
+        t = table(3, 9, seeds=[bytes([seed_byte + s]) * 32 for s in range(3)])
+        t.shuffle()
+        for seat in range(3):
+            t.deal(seat, [seat, seat + 3])
+        return [
+            tuple(len(f) if isinstance(f, bytes) else f for f in entry[1])
+            for entry in t.journal
+            if entry[0] == "receive"
+        ]
+
+    assert shapes(1) == shapes(100)
+
+
+# ----- bad input
+
+
+def test_garbage_is_a_bad_message_and_changes_nothing():
+    t = table(2, 4)
+    peer = t.peers[0]
+    for garbage in [None, (), ("deck.commit",), ("nonsense", 0), ("deck.commit", 5, b"", b"")]:
+        with pytest.raises(BadMessage):
+            peer.receive(garbage)
+    with pytest.raises(CheatDetected) as caught:
+        peer.receive(("deck.commit", 1, b"x" * 32))
+    assert caught.value.seat == 1
+    assert peer.transcript == []
+
+
+def test_local_misuse_is_a_protocol_error():
+    t = table(2, 4)
+    with pytest.raises(ProtocolError):
+        t.peers[0].shuffle()  # not committed, not its turn
+    with pytest.raises(ProtocolError):
+        t.peers[0].deal(1, [0])  # not locked
+    t.shuffle()
+    t.deal(1, [0])
+    for bad in ([0], [4], [], [1, 1]):
+        with pytest.raises(ProtocolError):
+            t.peers[0].deal(1, bad)
+    with pytest.raises(ProtocolError):
+        t.peers[0].open([0])  # seat 1's card
+    with pytest.raises(ProtocolError):
+        t.spectators[0].commit()
+    with pytest.raises(ProtocolError):
+        DeckSpec(b"t", 0, 0, 1, (1, 2))
+
+
+def test_messages_are_plain_msgpack_values():
+    t = table(2, 4)
+    t.shuffle()
+    t.deal(0, [0, 1])
+    for entry in t.journal:
+        if entry[0] == "receive":
+            packed = msgpack.packb(entry[1], use_bin_type=True)
+            assert msgpack.unpackb(packed, use_list=False) == entry[1]

@@ -1,0 +1,58 @@
+"""Real multicast discovery between processes, inside a private loopback namespace."""
+
+import sys
+
+import pytest
+
+from net.discovery import Advert, parse_advert
+from tests.net.processes import Proc, lan_namespace
+
+lan = pytest.fixture(scope="module")(lan_namespace)
+
+
+def browser(lan, seconds=30) -> Proc:
+    return Proc(lan, ["peer", "--list", "--interface", "lo", "--seconds", str(seconds)])
+
+
+def test_a_table_appears_in_another_process_and_vanishes_when_it_closes(lan, tmp_path):
+    watching = browser(lan)
+    creator = Proc(lan, ["peer", "--table", "disco", "--game", "dragon", "--bot", "greedy",
+                         "--config-dir", str(tmp_path), "--interface", "lo", "--timeout", "30"])
+    seen = watching.wait_line(lambda line: line.startswith("appeared: disco [dragon]"), 15)
+    assert "lobby" in seen and "127.0.0.1:" in seen
+    watching.wait_line(lambda line: "disco [dragon] 1/4 lobby" in line, 10)
+    assert creator.stop() == 130  # interrupted in the lobby: it leaves and withdraws
+    watching.wait_line(lambda line: line.startswith("vanished: disco"), 10)
+    watching.kill()
+
+
+ADVERTISE_V99 = """
+import socket, time
+from zeroconf import Zeroconf, ServiceInfo, IPVersion
+zc = Zeroconf(interfaces=["127.0.0.1"], ip_version=IPVersion.V4Only)
+zc.register_service(ServiceInfo(
+    "_hoard._tcp.local.", "future-table._hoard._tcp.local.",
+    addresses=[socket.inet_aton("127.0.0.1")], port=9, server="future.local.",
+    properties={"v": "99", "id": "00" * 16, "name": "future", "game": "dragon",
+                "seats": "1/4", "state": "lobby"}), cooperating_responders=True)
+time.sleep(20)
+"""
+
+
+def test_tables_of_another_protocol_version_are_ignored_with_a_reason(lan):
+    watching = browser(lan)
+    future = Proc(lan, [sys.executable, "-c", ADVERTISE_V99], hoard=False)
+    line = watching.wait_line(lambda line: line.startswith("ignored future-table"), 15)
+    assert "protocol version 99 (this build speaks 1)" in line
+    assert not any(line.startswith("appeared: future") for line in watching.lines)
+    future.kill()
+    watching.kill()
+
+
+def test_txt_records_round_trip_and_bad_ones_say_why():
+    advert = Advert("ab" * 16, "night", "dragon", 2, 4, "lobby", "127.0.0.1", 4000, "f00d")
+    assert parse_advert(advert.txt(), "127.0.0.1", 4000) == advert
+    for change, reason in (({"v": "2"}, "protocol version 2"), ({"seats": "x"}, "malformed"),
+                           ({"state": "over"}, "unknown table state")):
+        with pytest.raises(ValueError, match=reason):
+            parse_advert({**advert.txt(), **change}, "127.0.0.1", 4000)

@@ -1,0 +1,120 @@
+"""Live nodes on loopback in one process: lobby, game, restart from the journal, spectators."""
+
+import asyncio
+
+from engine.registry import get_game
+from net.journal import Journal
+from net.node import Finished, TableNode, Waiting
+from tests.net.helpers import (
+    LOOPBACK,
+    close_all,
+    fast_options,
+    identities,
+    live_table,
+    wait_until,
+)
+
+TIMEOUT = 30
+
+
+def agree(results) -> str:
+    assert all(isinstance(r, Finished) for r in results), results
+    assert len({r.final_hash for r in results}) == 1
+    assert len({r.scores for r in results}) == 1
+    return results[0].final_hash
+
+
+async def results_of(nodes):
+    return await asyncio.gather(*(n.wait(TIMEOUT) for n in nodes))
+
+
+def test_four_nodes_play_dragon_to_one_hash():
+    async def go():
+        nodes = await live_table(4)
+        try:
+            agree(await results_of(nodes))
+            assert all(not n.mesh.dropped for n in nodes)
+        finally:
+            await close_all(nodes)
+    asyncio.run(go())
+
+
+def test_the_table_outlives_its_first_peer():
+    async def go():
+        first, second, third, fourth = nodes = [TableNode(i, fast_options())
+                                                for i in identities(4)]
+        for node in nodes:
+            await node.open()
+            node.play_with("greedy")
+        config, _ = get_game("dragon").configure({"hands": 1}, 4)
+        first.create("lasting", "dragon", 4, config)
+        first.lobby_op("sit", 0)
+        assert await second.join([(LOOPBACK, first.mesh.port)])
+        await wait_until(lambda: second.lobby.state().game, what="the lobby")
+        second.lobby_op("sit", 1)
+        await first.close()  # the creator leaves before the game
+        await wait_until(lambda: first.identity.public not in second.lobby.state().members,
+                         what="the leave")
+        for node, seat in ((third, 0), (fourth, 2)):
+            assert await node.join([(LOOPBACK, second.mesh.port)])
+            await wait_until(lambda node=node: node.lobby.state().game, what="the lobby")
+            node.lobby_op("sit", seat)
+        second.lobby_op("bot", 3, "greedy")
+        players = [second, third, fourth]
+        await wait_until(lambda: all(n.lobby.state().proposal(n.table) for n in players),
+                         what="a full table")
+        for node in players:
+            node.lobby_op("start", node.lobby.state().proposal(node.table).encode())
+        try:
+            agree(await results_of(players))
+            assert third.replica.controls[0] == (0, 3)  # the lowest human hosts the bot
+        finally:
+            await close_all(players)
+    asyncio.run(go())
+
+
+def test_a_node_that_dies_resumes_from_its_journal_and_the_game_ends(tmp_path):
+    async def go():
+        seen = []
+        journals = [Journal.open(tmp_path / f"j{i}") for i in range(4)]
+        nodes = await live_table(4, think=2, listeners=[seen.append, None, None, None],
+                                 journals=journals)
+        victim = nodes[2]
+        await wait_until(lambda: victim.replica.applied > 12, what="a few steps")
+        await victim.close()  # as good as a crash: no goodbye, the journal is all it keeps
+        await wait_until(lambda: any(isinstance(e, Waiting) and e.names for e in seen),
+                         what="the others to wait")
+        waited = next(e for e in seen if isinstance(e, Waiting) and e.names)
+        assert waited.names == (victim.identity.name,)
+        reborn = TableNode(victim.identity, fast_options(), None, Journal.open(tmp_path / "j2"))
+        await reborn.open()
+        reborn.play_with("greedy", 2)
+        assert reborn.resume(reborn.journal.entries)
+        assert reborn.replica.applied >= 12
+        players = [nodes[0], nodes[1], reborn, nodes[3]]
+        try:
+            agree(await results_of(players))
+        finally:
+            await close_all(players)
+    asyncio.run(go())
+
+
+def test_a_spectator_joins_mid_game_and_reaches_the_same_hash():
+    async def go():
+        nodes = await live_table(4, think=2)
+        await wait_until(lambda: nodes[0].replica.applied > 20, what="the game to run")
+        spectator = TableNode(identities(1)[0], fast_options(), role="spectator")
+        await spectator.open()
+        assert await spectator.join([(LOOPBACK, nodes[1].mesh.port)])
+        await wait_until(lambda: spectator.replica and spectator.replica.applied > 10,
+                         what="the spectator to catch up")
+        for conn in nodes[1].mesh.live("spectator"):
+            conn.close()  # its peer drops it: it must attach again and go on
+        try:
+            final = agree(await results_of([*nodes, spectator]))
+            assert spectator.seat is None and spectator.replica.me is None
+            assert spectator.replica.game.public_hash(spectator.replica.state) == final
+            assert spectator.mesh.port == 0  # it never listens, so it never serves frames
+        finally:
+            await close_all([*nodes, spectator])
+    asyncio.run(go())

@@ -1,0 +1,125 @@
+"""Lockstep on loopback: `hoard peer` processes play whole Dragon matches.
+
+p50_ms / p99_ms: from an action's submission (the moment its bot decided) to
+its application on every peer, with the normal step pacing. steps_per_s: steps
+applied per second with --rush, where every peer signs and sends its next
+frame as soon as the previous step is applied, so all peers send a frame at
+every step. peer_rss_mb: the highest peak resident memory of any peer that
+played a whole match. Peers find each other with --connect (no multicast).
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import socket
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[2]
+SEATS = 4
+TIMEOUT = 300
+
+
+def add_arguments(parser) -> None:
+    parser.add_argument("--peers", type=int, default=4, help="peer processes (1-4); bots fill")
+    parser.add_argument("--hands", type=int, default=4, help="hands in each match")
+    parser.add_argument("--pace", type=float, default=50.0, help="step interval (ms)")
+
+
+def _free_port() -> int:
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        return probe.getsockname()[1]
+
+
+def _wait(process: subprocess.Popen) -> tuple[int, float]:
+    """Exit code and peak RSS (MB) of a child, from the kernel's accounting."""
+    deadline = time.monotonic() + TIMEOUT
+    while time.monotonic() < deadline:
+        pid, status, usage = os.wait4(process.pid, os.WNOHANG)
+        if pid:
+            process.returncode = os.waitstatus_to_exitcode(status)
+            return process.returncode, usage.ru_maxrss / 1024
+        time.sleep(0.02)
+    process.kill()
+    raise RuntimeError("a peer did not finish in time")
+
+
+def play(peers: int, hands: int, pace: float, rush: bool, folder: Path) -> list[dict]:
+    """One match; per peer its trace rows, final JSON and peak RSS."""
+    port = _free_port()
+    common = [sys.executable, "-m", "client.cli", "peer", "--table", "bench", "--game", "dragon",
+              "--bot", "greedy", "--option", f"hands={hands}", "--no-discovery",
+              "--interface", "127.0.0.1", "--pace", str(pace), "--timeout", str(TIMEOUT)]
+    if rush:
+        common.append("--rush")
+    processes = []
+    for i in range(peers):
+        extra = ["--port", str(port), "--add-bots", str(SEATS - peers)] if i == 0 else [
+            "--connect", f"127.0.0.1:{port}"]
+        trace = folder / f"trace{i}.jsonl"
+        processes.append(subprocess.Popen(
+            [*common, *extra, "--config-dir", str(folder / f"peer{i}"), "--trace", str(trace)],
+            cwd=ROOT, stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True))
+        if i == 0:
+            processes[0].stdout.readline()  # it listens before it prints
+    peers_out = []
+    for i, process in enumerate(processes):
+        output = process.stdout.read()
+        code, rss = _wait(process)
+        if code != 0:
+            raise RuntimeError(f"peer {i} exited {code}: {output.splitlines()[-3:]}")
+        rows = [json.loads(line) for line in (folder / f"trace{i}.jsonl").read_text().splitlines()]
+        peers_out.append({"rows": rows, "final": json.loads(output.splitlines()[-1]), "rss": rss})
+    if len({p["final"]["final_hash"] for p in peers_out}) != 1:
+        raise RuntimeError("the peers disagree on the final state")
+    return peers_out
+
+
+def latencies(peers: list[dict]) -> list[float]:
+    submitted = {(r["submitted"], r["seat"]): r["t"] for p in peers for r in p["rows"]
+                 if "submitted" in r}
+    applied: dict[tuple, list[float]] = {}
+    for p in peers:
+        for r in p["rows"]:
+            if "applied" in r:
+                applied.setdefault((r["applied"], r["seat"]), []).append(r["t"])
+    return [(max(times) - submitted[key]) * 1000 for key, times in applied.items()
+            if key in submitted and len(times) == len(peers)]
+
+
+def steps_per_second(peers: list[dict]) -> float:
+    rates = []
+    for p in peers:
+        rows = [r for r in p["rows"] if "applied" in r]
+        first, last = rows[0], rows[-1]
+        rates.append((last["applied"] - first["applied"]) / (last["t"] - first["t"]))
+    return min(rates)
+
+
+def percentile(values: list[float], share: float) -> float:
+    ordered = sorted(values)
+    return ordered[min(len(ordered) - 1, round(share * (len(ordered) - 1)))]
+
+
+def run(args) -> dict:
+    if not 1 <= args.peers <= SEATS:
+        raise SystemExit("--peers takes 1 to 4")
+    with tempfile.TemporaryDirectory(prefix="hoard-bench-") as tmp:
+        paced = play(args.peers, args.hands, args.pace, False, Path(tmp) / "paced")
+        rushed = play(args.peers, args.hands, args.pace, True, Path(tmp) / "rushed")
+    samples = latencies(paced)
+    return {
+        "peers": args.peers,
+        "hands": args.hands,
+        "actions": len(samples),
+        "p50_ms": round(statistics.median(samples), 2),
+        "p99_ms": round(percentile(samples, 0.99), 2),
+        "steps_per_s": round(steps_per_second(rushed), 1),
+        "peer_rss_mb": round(max(p["rss"] for p in paced + rushed), 1),
+    }
