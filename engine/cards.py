@@ -4,6 +4,10 @@ Which face sits at a position is known only to the engine instances that have
 been shown it; the public state speaks only of references.
 """
 
+from collections.abc import Callable
+
+from engine.chance import shows
+
 DECK_SHIFT = 8  # up to 256 positions per deck
 
 
@@ -27,6 +31,16 @@ def mask_of(faces) -> int:
     return mask
 
 
+def bits_of(mask: int) -> list[int]:
+    """The set bits of a mask, each as a mask of its own, lowest first."""
+    out = []
+    while mask:
+        bit = mask & -mask
+        out.append(bit)
+        mask ^= bit
+    return out
+
+
 def faces_of(mask: int) -> tuple[int, ...]:
     """The faces in a bit mask, lowest first."""
     out = []
@@ -35,3 +49,23 @@ def faces_of(mask: int) -> tuple[int, ...]:
         out.append(low.bit_length() - 1)
         mask ^= low
     return tuple(out)
+
+
+def card_problem(held: set[int], known: dict[int, int], refs, faces,
+                 deck: frozenset[int], name: Callable[[int], str]) -> str | None:
+    """Why `refs` showing `faces` are not distinct cards of `held` with those faces (as
+    far as `known` tells this instance), or None when they are."""
+    if type(refs) is not tuple or not refs:
+        return "a play names its cards"
+    try:
+        held_ok = len(set(refs)) == len(refs) and held.issuperset(refs)
+    except TypeError:  # malformed input: unhashable items
+        held_ok = False
+    if not held_ok:
+        return "only cards the player holds may be played"
+    if not shows(faces, len(refs), deck):
+        return "those are not cards of this game"
+    for card, face in zip(refs, faces, strict=True):
+        if known.get(card, face) != face:
+            return f"the card played is not {name(face)}"
+    return None

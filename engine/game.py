@@ -93,6 +93,35 @@ class Outcome:
     detail: str = ""
 
 
+def top_seats(scores) -> tuple[int, ...]:
+    """The seats with the highest score: a match's winners (ties all win)."""
+    top = max(scores)
+    return tuple(s for s, c in enumerate(scores) if c == top)
+
+
+class LazyActions(Sequence):
+    """Legal actions built only when picked (a hand can offer hundreds): subclasses
+    set `size` and build the action at a valid index in `build`."""
+
+    size = 0
+
+    def __len__(self) -> int:
+        return self.size
+
+    def __getitem__(self, i):
+        if type(i) is not int:
+            return [self[j] for j in range(*i.indices(self.size))]
+        if i < 0:
+            i += self.size
+        if not 0 <= i < self.size:
+            raise IndexError(i)
+        return self.build(i)
+
+    @abstractmethod
+    def build(self, i: int) -> Action:
+        """The action at index `i` (0 <= i < size)."""
+
+
 class State:
     """Common part of every game's state."""
 
@@ -177,6 +206,17 @@ class Game(ABC):
         """A stable hash of the public projection, compared across peers for desyncs."""
         blob = msgpack.packb(self.view(state, None), use_bin_type=True)
         return hashlib.blake2b(blob, digest_size=16).hexdigest()
+
+    def reveals(self, action: Action) -> tuple[tuple, tuple]:
+        """(card refs, faces) that `action` turns face up, which the network checks against
+        the deck before `apply` sees it. By default an action's `refs` and `faces` fields,
+        or its single `card` and `face`; games with other shapes override this."""
+        fields = action._fields
+        if "refs" in fields and "faces" in fields:
+            return action.refs, action.faces
+        if "card" in fields and "face" in fields:
+            return (action.card,), (action.face,)
+        return (), ()
 
     def describe(self, item: Action | Event) -> str:
         """One readable line for logs; games override for nicer wording."""

@@ -35,6 +35,7 @@ def play(
 ) -> Iterator[tuple[Action, list[Event]]]:
     """Play `state` to the end, yielding each action with the events it caused."""
     chance = OpenChance(seed)
-    while game.outcome(state) is None:
+    outcome, apply = game.outcome, game.apply  # bound once: this loop is the playouts' hot path
+    while outcome(state) is None:
         action = next_action(game, state, bots, chance)
-        yield action, game.apply(state, action)
+        yield action, apply(state, action)

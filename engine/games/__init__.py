@@ -1,5 +1,5 @@
 """Importing this package registers every game."""
 
-from engine.games import dragon
+from engine.games import den, dragon, gold, wild
 
-__all__ = ["dragon"]
+__all__ = ["den", "dragon", "gold", "wild"]

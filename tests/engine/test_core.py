@@ -11,8 +11,11 @@ from engine import BadOption, BadWire, UnknownGame, game_ids, get_game, pack, un
 from engine.cards import ref, ref_deck, ref_position
 from engine.chance import DealRequest, OpenChance, RevealRequest, RollRequest, ShuffleRequest
 from engine.game import Option
+from engine.games.dragon.rules import Pass, Play
+from engine.games.gold.moves import UseMagic
 from engine.wire import from_record, to_record, wire_types
 
+game_ids()  # register every game's wire types before parametrizing over them
 SMALL_INT = st.integers(min_value=-(2**31), max_value=2**31)
 
 
@@ -38,7 +41,8 @@ def _instances(cls):
 
 
 def test_every_game_registers_wire_types():
-    assert len(wire_types()) >= len(game_ids()) * 3
+    games = game_ids()  # importing the games registers their types
+    assert len(wire_types()) >= len(games) * 3
 
 
 @pytest.mark.parametrize("tag", sorted(wire_types()))
@@ -118,3 +122,10 @@ def test_open_chance_is_seeded_and_answers_every_request():
     dealt, revealed = first[1], first[2]
     assert len(set(dealt.faces) | set(revealed.faces)) == 4
     assert 0 <= first[3].value < 6
+
+
+def test_reveals_names_the_cards_an_action_turns_face_up():
+    dragon = get_game("dragon")
+    assert dragon.reveals(Play(0, (ref(1, 4), ref(1, 9)), (7, 8))) == ((260, 265), (7, 8))
+    assert dragon.reveals(Pass(0)) == ((), ())
+    assert get_game("gold").reveals(UseMagic(1, ref(2, 3), 5, ())) == ((515,), (5,))

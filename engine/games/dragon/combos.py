@@ -10,8 +10,8 @@ from __future__ import annotations
 
 import bisect
 import itertools
-from collections.abc import Sequence
 
+from engine.game import LazyActions
 from engine.games.dragon.cards import ACE, TWO
 
 #: one choice of masks per rank; its plays are the ORs of one pick per choice
@@ -160,7 +160,7 @@ def _all_chains(hand: int, per_rank: int, length: int | None, above: int) -> lis
     return out
 
 
-class Plays(Sequence):
+class Plays(LazyActions):
     """Combinations as blocks of per-rank choices, built only when asked for.
 
     A block's plays are every way of taking one choice per rank, so the
@@ -169,7 +169,7 @@ class Plays(Sequence):
     come first; `make` turns a mask into the item handed out.
     """
 
-    __slots__ = ("blocks", "ends", "head", "make", "size")
+    __slots__ = ("blocks", "ends", "head", "make")
 
     def __init__(self, blocks: list[Block], head: list = (), make=int):
         self.head, self.make = head, make
@@ -177,23 +177,19 @@ class Plays(Sequence):
         self.ends = []
         total = 0
         for block in blocks:
-            count = 1
-            for choices in block:
-                count *= len(choices)
+            if len(block) == 1:
+                count = len(block[0])
+            else:
+                count = 1
+                for choices in block:
+                    count *= len(choices)
             if count:
                 total += count
                 self.blocks.append(block)
                 self.ends.append(total)
         self.size = total + len(head)
 
-    def __len__(self) -> int:
-        return self.size
-
-    def __getitem__(self, i: int):
-        if i < 0:
-            i += self.size
-        if not 0 <= i < self.size:
-            raise IndexError(i)
+    def build(self, i: int):
         if i < len(self.head):
             return self.head[i]
         i -= len(self.head)

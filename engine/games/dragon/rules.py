@@ -12,17 +12,18 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from engine.cards import faces_of, mask_of, ref
+from engine.cards import card_problem, faces_of, mask_of, ref
 from engine.chance import (
     ChanceRequest,
-    DealRequest,
     Dealt,
     Shuffled,
     ShuffleRequest,
     TimeUp,
+    answers,
+    deal_round,
 )
 from engine.errors import IllegalAction
-from engine.game import Game, Option, Outcome, State
+from engine.game import Game, Option, Outcome, State, top_seats
 from engine.games.dragon import combos
 from engine.games.dragon.cards import ACE, DECK, THREE_OF_STARS, name, names
 from engine.wire import Action, Event, wire
@@ -154,10 +155,8 @@ class DragonState(State):
         self.waiting: set[int] = set()
         self.timer = None
         deck = self.hand
-        self.requests = [ShuffleRequest(deck, DECK)]
-        self.requests += [
-            DealRequest(deck, s, tuple(range(s, n * HAND_SIZE, n))) for s in range(n)
-        ]
+        # no dealer in Dragon: seat 0 is dealt first, as if seat n-1 dealt (D2.2)
+        self.requests = [ShuffleRequest(deck, DECK), *deal_round(deck, n, n - 1, HAND_SIZE)]
 
 
 def is_dragon(mask: int) -> bool:
@@ -278,24 +277,15 @@ class Dragon(Game):
     def outcome(self, state: DragonState) -> Outcome | None:
         if state.phase != OVER:
             return None
-        return Outcome(tuple(state.chips), _best(state.chips), "chips")
+        return Outcome(tuple(state.chips), top_seats(state.chips), "chips")
 
     # -- chance -----------------------------------------------------------
     def _chance(self, state: DragonState, action: Action) -> list[Event]:
-        expected = state.requests[0] if state.requests else None
+        if not answers(self.chance_request(state), action, DECK_SET):
+            raise IllegalAction("D2", "that is not the shuffle or deal that is due")
         if isinstance(action, Shuffled):
-            if not isinstance(expected, ShuffleRequest) or action.deck != expected.deck:
-                raise IllegalAction("D2", "no shuffle of that deck is due")
             state.requests.pop(0)
             return []
-        if not isinstance(expected, DealRequest) or (
-            action.deck, action.to_seat, action.positions
-        ) != (expected.deck, expected.seat, expected.positions):
-            raise IllegalAction("D2", "that deal is not the one due")
-        if action.faces and (
-            len(action.faces) != len(action.positions) or not DECK_SET.issuperset(action.faces)
-        ):
-            raise IllegalAction("D2", "dealt faces do not match the positions")
         state.requests.pop(0)
         seat = action.to_seat
         refs = [ref(action.deck, p) for p in action.positions]
@@ -331,23 +321,10 @@ class Dragon(Game):
 
     def _check_cards(self, state: DragonState, seat: int, refs, faces) -> int:
         """The refs are the seat's, distinct, and (where known) show these faces."""
-        n = len(refs)
-        if not n or n != len(faces):
-            raise IllegalAction("D4", "a play names its cards and their faces")
-        if len(set(refs)) != n or not state.held[seat].issuperset(refs):
-            raise IllegalAction("D4", "a play may only use cards the player holds")
-        mask = 0
-        for face in faces:
-            if type(face) is not int or not 0 <= face < 52:
-                raise IllegalAction("D1", f"{face!r} is not a Dragon card")
-            mask |= 1 << face
-        if mask.bit_count() != n:
-            raise IllegalAction("D1", "a card is named twice")
-        known = state.faces
-        for r, f in zip(refs, faces, strict=True):
-            if known.get(r, f) != f:
-                raise IllegalAction("D4", f"the card played is not {name(f)}")
-        return mask
+        problem = card_problem(state.held[seat], state.faces, refs, faces, DECK_SET, name)
+        if problem is not None:
+            raise IllegalAction("D4", problem)
+        return mask_of(faces)
 
     def _play(self, state: DragonState, action: Play) -> list[Event]:
         seat = action.seat
@@ -471,12 +448,14 @@ class Dragon(Game):
         events: list[Event] = [HandOver(state.hand, tuple(places), payouts, tuple(state.chips))]
         if state.hand >= state.config["hands"]:
             state.phase, state.turn = OVER, -1
-            return [*events, MatchOver(tuple(state.chips), _best(state.chips))]
+            return [*events, MatchOver(tuple(state.chips), top_seats(state.chips))]
         state._start_hand()
         return events
 
     # -- logs -----------------------------------------------------------------
     def describe(self, item) -> str:
+        if isinstance(item, CardsDealt):
+            return f"seat {item.seat} is dealt {item.count} cards"
         if isinstance(item, Played):
             chop = " — chop!" if item.chop else ""
             return f"seat {item.seat} plays {item.kind} {names(item.faces)}{chop}"
@@ -507,11 +486,6 @@ class Dragon(Game):
         Pass: _pass,
         DeclareDragon: _declare,
     }
-
-
-def _best(chips) -> tuple[int, ...]:
-    top = max(chips)
-    return tuple(s for s, c in enumerate(chips) if c == top)
 
 
 GAME = Dragon()

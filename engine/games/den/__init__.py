@@ -1,0 +1,8 @@
+"""Dragon Den: rules in rules.py, the TAIJI deck in cards.py, the bot in bot.py."""
+
+from engine.games.den.bot import GreedyBot
+from engine.games.den.rules import GAME
+from engine.registry import register
+
+GAME.bots = {"greedy": GreedyBot}
+register(GAME)

@@ -1,0 +1,519 @@
+"""Dragon Den, shedding onto a cross of foundations: every rule of docs/rules/den.md.
+
+Clause numbers (DN1, DN2...) refer to that file. Hands are card references;
+an engine instance knows the faces of its own hand and of everything on the
+table. Plays carry the faces they lay, so every instance applies the same
+public rules whatever it knows.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from itertools import pairwise
+from typing import Any
+
+from engine.cards import card_problem, faces_of, mask_of, ref
+from engine.chance import (
+    ChanceRequest,
+    DealRequest,
+    Dealt,
+    Revealed,
+    RevealRequest,
+    Shuffled,
+    ShuffleRequest,
+    answers,
+    deal_round,
+)
+from engine.errors import IllegalAction
+from engine.game import Game, LazyActions, Option, Outcome, State, top_seats
+from engine.games.den.cards import DECK, DECK_MASK, DRAGON, DRAGONS, FITS, name, names
+from engine.wire import Action, Event, wire
+
+HAND_SIZE = 7
+FOUNDATIONS = 4  # piles 0-3: the cross (north, east, south, west)
+PILES = 8  # piles 4-7: the corners
+PILE_NAMES = ("north", "east", "south", "west",
+              "north-east corner", "south-east corner", "south-west corner", "north-west corner")
+FACES = frozenset(DECK)
+WIN_POINTS = 5
+DEALING, PLAYING, OVER = "dealing", "playing", "over"
+
+
+# -- actions -----------------------------------------------------------------
+
+@wire("den.play")
+class Play(Action):
+    """Lay the cards at `refs` (a sequence, highest first) on `pile`, showing `faces`."""
+
+    seat: int
+    pile: int
+    refs: tuple[int, ...]
+    faces: tuple[int, ...]
+
+
+@wire("den.move")
+class MovePile(Action):
+    """Move the whole foundation pile `source` onto the pile `target` (clause DN6)."""
+
+    seat: int
+    source: int
+    target: int
+
+
+@wire("den.end_turn")
+class EndTurn(Action):
+    seat: int
+
+
+# -- events ------------------------------------------------------------------
+
+@wire("den.hand_started")
+class HandStarted(Event):
+    hand: int
+    dealer: int
+
+
+@wire("den.cards_dealt")
+class CardsDealt(Event):
+    seat: int
+    count: int
+
+
+@wire("den.foundations")
+class FoundationsTurned(Event):
+    faces: tuple[int, ...]
+
+
+@wire("den.drew")
+class Drew(Event):
+    seat: int
+    stock: int
+
+
+@wire("den.played")
+class Played(Event):
+    seat: int
+    pile: int
+    faces: tuple[int, ...]
+
+
+@wire("den.moved")
+class PileMoved(Event):
+    seat: int
+    source: int
+    target: int
+
+
+@wire("den.turn_ended")
+class TurnEnded(Event):
+    seat: int
+    next_seat: int
+
+
+@wire("den.hand_over")
+class HandOver(Event):
+    hand: int
+    winners: tuple[int, ...]
+    blocked: bool
+    points: tuple[int, ...]
+    scores: tuple[int, ...]
+
+
+@wire("den.match_over")
+class MatchOver(Event):
+    scores: tuple[int, ...]
+    winners: tuple[int, ...]
+
+
+# -- state -------------------------------------------------------------------
+
+class DenState(State):
+    def __init__(self, config: dict[str, Any], seats: int):
+        super().__init__("den", config, seats)
+        self.hand = 0
+        self.scores = [0] * seats
+        self._start_hand()
+
+    def _start_hand(self) -> None:
+        """Clause DN2: a fresh deck, seven cards each from the dealer's left, four foundations."""
+        n = self.seats
+        self.hand += 1
+        self.dealer = (self.hand - 2) % n  # DN2.5: the last seat deals first, then it passes left
+        self.phase = DEALING
+        self.turn = -1
+        self.held: list[set[int]] = [set() for _ in range(n)]
+        self.masks = [0] * n  # known faces per seat, as a mask
+        self.known = 0  # bit s: this instance knows seat s's whole hand
+        self.face_ref: dict[int, int] = {}
+        self.counts = [0] * n
+        self.piles: list[list[int]] = [[] for _ in range(PILES)]
+        self.accepts = [0] * PILES  # per pile, the faces that may begin a play on it
+        self.firsts = 0  # the first cards of the foundation piles, which may move (DN6.1)
+        self.stock_next = HAND_SIZE * n + FOUNDATIONS
+        self.played = False  # a card left the hand this turn
+        self.idle = 0  # turns in a row without a card played since the stock ran out
+        deck = self.hand
+        self.requests: list[ChanceRequest] = [
+            ShuffleRequest(deck, DECK),
+            *deal_round(deck, n, self.dealer, HAND_SIZE),
+            RevealRequest(deck, tuple(range(HAND_SIZE * n, self.stock_next))),
+        ]
+
+    def piles_changed(self, *changed: int) -> None:
+        """Clauses DN4.1, DN5.1 and DN7: what the changed piles take now, and what may move."""
+        for p in changed:
+            cards = self.piles[p]
+            if cards:
+                self.accepts[p] = FITS[cards[-1]]
+            else:
+                self.accepts[p] = DECK_MASK if p < FOUNDATIONS else DRAGONS
+        self.firsts = 0
+        for cards in self.piles[:FOUNDATIONS]:
+            if cards:
+                self.firsts |= 1 << cards[0]
+
+    @property
+    def stock(self) -> int:
+        return len(DECK) - self.stock_next
+
+
+def chain_count(face: int, hand: int, memo: dict[int, int]) -> int:
+    """How many sequences (clause DN4.2) of `hand` begin with `face`."""
+    n = memo.get(face)
+    if n is None:
+        n = 1
+        below = hand & FITS[face]
+        while below:
+            bit = below & -below
+            below ^= bit
+            n += chain_count(bit.bit_length() - 1, hand, memo)
+        memo[face] = n
+    return n
+
+
+def heads_count(heads: int, hand: int, memo: dict[int, int]) -> int:
+    """How many sequences of `hand` begin with a card of `heads`."""
+    n = 0
+    while heads:
+        bit = heads & -heads
+        heads ^= bit
+        n += chain_count(bit.bit_length() - 1, hand, memo)
+    return n
+
+
+def nth_chain(heads: int, i: int, hand: int, memo: dict[int, int]) -> tuple[int, ...]:
+    """The i-th sequence of `hand` begun by a card of `heads`: each head alone first,
+    then the longer sequences through the cards below it, lowest face first."""
+    chain: list[int] = []
+    while True:
+        while heads:
+            bit = heads & -heads
+            heads ^= bit
+            face = bit.bit_length() - 1
+            n = chain_count(face, hand, memo)
+            if i < n:
+                break
+            i -= n
+        chain.append(face)
+        if not i:
+            return tuple(chain)
+        i -= 1
+        heads = hand & FITS[face]
+
+
+class _Moves(LazyActions):
+    """Legal actions built on demand: `head` as is, then for each (pile, heads) every
+    sequence of the hand that a card of `heads` begins, laid on that pile."""
+
+    def __init__(self, seat: int, head: list[Action], groups: list, hand: int, face_ref):
+        self.seat, self.head, self.groups, self.hand, self.face_ref = (
+            seat, head, groups, hand, face_ref)
+        self.memo: dict[int, int] = {}
+        self.sizes = [heads_count(heads, hand, self.memo) for _, heads in groups]
+        self.size = len(head) + sum(self.sizes)
+
+    def build(self, i: int) -> Action:
+        head = self.head
+        if i < len(head):
+            return head[i]
+        i -= len(head)
+        for (pile, heads), size in zip(self.groups, self.sizes, strict=True):
+            if i < size:
+                faces = nth_chain(heads, i, self.hand, self.memo)
+                return Play(self.seat, pile, tuple(map(self.face_ref.__getitem__, faces)), faces)
+            i -= size
+        raise IndexError(i)
+
+
+#: the actions that carry no cards, made once: actions are immutable values
+MAX_SEATS = 4
+END_TURN = tuple(EndTurn(s) for s in range(MAX_SEATS))
+MOVES = tuple(tuple(tuple(MovePile(s, q, p) for p in range(PILES)) for q in range(FOUNDATIONS))
+              for s in range(MAX_SEATS))
+
+
+class Den(Game):
+    id = "den"
+    name = "Dragon Den"
+    min_seats = 2
+    max_seats = MAX_SEATS
+    options = (
+        Option("target", 15, "the match ends when a player reaches this score (DN10.1)",
+               low=1, high=1000),
+        Option("hands", 0, "end the match after this many hands anyway; 0: no limit (DN10.2)",
+               low=0, high=1000),
+        Option("bust", True, "the match also ends when a player falls to minus the target"
+               " (DN10.4)"),
+    )
+
+    # -- contract ---------------------------------------------------------
+    def setup(self, config: dict[str, Any], seats: int) -> DenState:
+        return DenState(config, seats)
+
+    def chance_request(self, state: DenState) -> ChanceRequest | None:
+        return state.requests[0] if state.requests else None
+
+    def to_act(self, state: DenState) -> tuple[int, ...]:
+        if state.phase == PLAYING and not state.requests:
+            return (state.turn,)
+        return ()
+
+    def legal_actions(self, state: DenState, seat: int) -> Sequence[Action]:
+        if state.phase != PLAYING or state.requests or seat != state.turn:
+            return []
+        if not state.known >> seat & 1:
+            return []
+        hand = state.masks[seat]
+        head: list[Action] = [END_TURN[seat]]
+        groups = []
+        firsts = state.firsts
+        for p, accepts in enumerate(state.accepts):
+            heads = hand & accepts
+            if heads:
+                groups.append((p, heads))
+            if accepts & firsts and state.piles[p]:
+                head.extend(self._pile_moves(state, seat, p))
+        return _Moves(seat, head, groups, hand, state.face_ref)
+
+    @staticmethod
+    def _pile_moves(state: DenState, seat: int, target: int) -> list[MovePile]:
+        """Clause DN6.1: the foundation piles that may move onto `target`."""
+        accepts, piles = state.accepts[target], state.piles
+        return [MOVES[seat][q][target] for q in range(FOUNDATIONS)
+                if piles[q] and accepts >> piles[q][0] & 1]
+
+    def apply(self, state: DenState, action: Action) -> list[Event]:
+        handler = self._handlers.get(type(action))
+        if handler is None:
+            raise IllegalAction("DN3.5", f"{type(action).__name__} is not a Dragon Den action")
+        return handler(self, state, action)
+
+    def view(self, state: DenState, seat: int | None) -> dict[str, Any]:
+        out = {
+            "game": "den",
+            "hand_number": state.hand,
+            "dealer": state.dealer,
+            "phase": state.phase,
+            "to_act": list(self.to_act(state)),
+            "turn": state.turn,
+            "counts": list(state.counts),
+            "stock": state.stock,
+            "piles": [list(p) for p in state.piles],
+            "scores": list(state.scores),
+            "target": state.config["target"],
+        }
+        if seat is not None and state.known >> seat & 1:
+            out["hand"] = list(faces_of(state.masks[seat]))
+        return out
+
+    def outcome(self, state: DenState) -> Outcome | None:
+        if state.phase != OVER:
+            return None
+        return Outcome(tuple(state.scores), top_seats(state.scores), "points")
+
+    # -- chance -----------------------------------------------------------
+    def _due(self, state: DenState, action: Action) -> None:
+        """Clause DN2: chance answers come in the order the rules asked for them."""
+        if not answers(self.chance_request(state), action, FACES):
+            raise IllegalAction("DN2", f"{type(action).__name__} is not the chance input due")
+        state.requests.pop(0)
+
+    def _shuffled(self, state: DenState, action: Shuffled) -> list[Event]:
+        self._due(state, action)
+        return [HandStarted(state.hand, state.dealer)]
+
+    def _dealt(self, state: DenState, action: Dealt) -> list[Event]:
+        self._due(state, action)
+        seat = action.to_seat
+        refs = [ref(action.deck, p) for p in action.positions]
+        state.held[seat].update(refs)
+        state.counts[seat] += len(refs)
+        if action.faces:
+            state.known |= 1 << seat
+            for r, f in zip(refs, action.faces, strict=True):
+                state.faces[r] = f
+                state.face_ref[f] = r
+                state.masks[seat] |= 1 << f
+        else:
+            state.known &= ~(1 << seat)
+        if state.phase == PLAYING:
+            state.stock_next += 1
+            return [Drew(seat, state.stock)]
+        return [CardsDealt(seat, len(refs))]
+
+    def _turn_foundations(self, state: DenState, action: Revealed) -> list[Event]:
+        """Clause DN2.3: the four foundations, north, east, south, west."""
+        self._due(state, action)
+        for pile, (position, face) in enumerate(zip(action.positions, action.faces, strict=True)):
+            state.faces[ref(action.deck, position)] = face
+            state.piles[pile].append(face)
+        state.piles_changed(*range(PILES))
+        state.phase = PLAYING
+        first = (state.dealer + 1) % state.seats
+        return [FoundationsTurned(action.faces), *self._begin_turn(state, first)]
+
+    # -- turns --------------------------------------------------------------
+    def _begin_turn(self, state: DenState, seat: int) -> list[Event]:
+        """Clauses DN3.2 and DN9.1: draw one card if the stockpile has any."""
+        state.turn, state.played = seat, False
+        if state.stock:
+            state.requests.append(DealRequest(state.hand, seat, (state.stock_next,)))
+        return []
+
+    def _check_turn(self, state: DenState, seat: int) -> None:
+        if state.phase != PLAYING or state.requests or seat != state.turn:
+            raise IllegalAction("DN3.5", f"it is not seat {seat}'s turn")
+
+    def _play(self, state: DenState, action: Play) -> list[Event]:
+        seat, pile, refs, faces = action.seat, action.pile, action.refs, action.faces
+        self._check_turn(state, seat)
+        if type(pile) is not int or not 0 <= pile < PILES:
+            raise IllegalAction("DN4", f"there is no pile {pile!r}")
+        _check_cards(state, seat, refs, faces)
+        for high, low in pairwise(faces):
+            if not FITS[high] >> low & 1:
+                raise IllegalAction("DN4.2", f"{names(faces)} is not a descending sequence")
+        cards = state.piles[pile]
+        first = faces[0]
+        if cards and not FITS[cards[-1]] >> first & 1:
+            raise IllegalAction("DN4.1", f"{name(first)} does not go on {name(cards[-1])}")
+        if not cards and pile >= FOUNDATIONS and first >> 2 != DRAGON:
+            raise IllegalAction("DN5.1", "only a Dragon goes into an empty corner")
+        state.held[seat].difference_update(refs)
+        state.counts[seat] -= len(refs)
+        state.masks[seat] &= ~mask_of(faces)
+        for r, f in zip(refs, faces, strict=True):
+            state.faces[r] = f
+            state.face_ref.pop(f, None)
+        if not cards and pile < FOUNDATIONS:
+            state.firsts |= 1 << first  # DN6.1: a new pile that may move
+        cards.extend(faces)
+        state.accepts[pile] = FITS[faces[-1]]
+        state.played = True
+        events: list[Event] = [Played(seat, pile, tuple(faces))]
+        if not state.counts[seat]:
+            events += self._end_hand(state, (seat,), blocked=False)
+        return events
+
+    def _move(self, state: DenState, action: MovePile) -> list[Event]:
+        seat, source, target = action.seat, action.source, action.target
+        self._check_turn(state, seat)
+        piles = state.piles
+        if type(source) is not int or not 0 <= source < FOUNDATIONS:
+            raise IllegalAction("DN6.1", "only a foundation pile of the cross may be moved")
+        if type(target) is not int or not 0 <= target < PILES or target == source:
+            raise IllegalAction("DN6.1", "a pile moves onto another pile")
+        if not piles[source] or not piles[target]:
+            raise IllegalAction("DN6.2", "a move needs a pile to move and a pile to receive it")
+        if not FITS[piles[target][-1]] >> piles[source][0] & 1:
+            raise IllegalAction(
+                "DN6.1",
+                f"{name(piles[source][0])} does not go on {name(piles[target][-1])}",
+            )
+        piles[target].extend(piles[source])
+        piles[source].clear()
+        state.piles_changed(source, target)
+        return [PileMoved(seat, source, target)]
+
+    def _end_turn(self, state: DenState, action: EndTurn) -> list[Event]:
+        seat = action.seat
+        self._check_turn(state, seat)
+        if state.played:
+            state.idle = 0
+        elif not state.stock:
+            state.idle += 1
+        events: list[Event] = [TurnEnded(seat, (seat + 1) % state.seats)]
+        if state.idle >= state.seats:
+            fewest = min(state.counts)
+            winners = tuple(s for s in range(state.seats) if state.counts[s] == fewest)
+            return events + self._end_hand(state, winners, blocked=True)
+        return events + self._begin_turn(state, (seat + 1) % state.seats)
+
+    # -- the end of a hand and of the match (DN8-DN10) -------------------------
+    def _end_hand(self, state: DenState, winners: tuple[int, ...], blocked: bool) -> list[Event]:
+        points = tuple(
+            WIN_POINTS if s in winners else -state.counts[s] for s in range(state.seats)
+        )
+        for s, p in enumerate(points):
+            state.scores[s] += p
+        events: list[Event] = [
+            HandOver(state.hand, winners, blocked, points, tuple(state.scores))
+        ]
+        if _match_over(state):
+            state.phase, state.turn = OVER, -1
+            return [*events, MatchOver(tuple(state.scores), top_seats(state.scores))]
+        state._start_hand()
+        return events
+
+    # -- logs -----------------------------------------------------------------
+    def describe(self, item) -> str:
+        if isinstance(item, Played):
+            return f"seat {item.seat} lays {names(item.faces)} on {PILE_NAMES[item.pile]}"
+        if isinstance(item, PileMoved):
+            return (f"seat {item.seat} moves the {PILE_NAMES[item.source]} pile"
+                    f" onto {PILE_NAMES[item.target]}")
+        if isinstance(item, Drew):
+            return f"seat {item.seat} draws ({item.stock} left in the stockpile)"
+        if isinstance(item, TurnEnded):
+            return f"seat {item.seat} ends the turn"
+        if isinstance(item, CardsDealt):
+            return f"seat {item.seat} is dealt {item.count} cards"
+        if isinstance(item, FoundationsTurned):
+            return f"foundations: {names(item.faces)}"
+        if isinstance(item, HandStarted):
+            return f"hand {item.hand}: seat {item.dealer} deals"
+        if isinstance(item, HandOver):
+            how = "blocked; fewest cards: " if item.blocked else "won by "
+            who = ", ".join(f"seat {s}" for s in item.winners)
+            return (f"hand {item.hand} {how}{who}; points {list(item.points)};"
+                    f" scores {list(item.scores)}")
+        if isinstance(item, MatchOver):
+            return f"match over: scores {list(item.scores)}; winner(s) {list(item.winners)}"
+        return super().describe(item)
+
+    _handlers = {
+        Shuffled: _shuffled,
+        Dealt: _dealt,
+        Revealed: _turn_foundations,
+        Play: _play,
+        MovePile: _move,
+        EndTurn: _end_turn,
+    }
+
+
+def _check_cards(state: DenState, seat: int, refs, faces) -> None:
+    """Clause DN3.5: distinct cards the seat holds, each showing its true face."""
+    problem = card_problem(state.held[seat], state.faces, refs, faces, FACES, name)
+    if problem:
+        raise IllegalAction("DN3.5", problem)
+
+
+def _match_over(state: DenState) -> bool:
+    """Clauses DN10.1, DN10.2 and DN10.4."""
+    config, scores = state.config, state.scores
+    target, cap = config["target"], config["hands"]
+    return (max(scores) >= target or (config["bust"] and min(scores) <= -target)
+            or bool(cap and state.hand >= cap))
+
+
+GAME = Den()

@@ -1,0 +1,347 @@
+"""Baseline Dragon's Gold bots.
+
+GreedyBot plays from its seat's view and legal actions: it attacks where its
+adventurers earn the most, proposes splits roughly proportional to attack
+value (asking a little more for itself at first), accepts fair ones, cuts
+even shares, robs the richest, trades gems towards its majorities at the
+Market and plays its Magic Objects when they help.
+
+PlayoutBot is the benchmark's: random attacks and an immediate proportional
+split that every other player accepts. For speed it reads the public parts of
+the state (adventurers, Dragons, the hoard on the table) directly; it never
+looks behind a screen or into a hand.
+"""
+
+from __future__ import annotations
+
+from functools import lru_cache
+
+from engine.bots import Bot
+from engine.games.gold import moves
+from engine.games.gold.components import (
+    ATTACK,
+    BANISH,
+    CHARM,
+    DRAGONS,
+    FEAR,
+    HASTE,
+    HOURGLASS,
+    MAGIC_DECK,
+    MAP,
+    MIGHT,
+    MIGHT_BONUS,
+    RALLY,
+    RECALL,
+    SCRY,
+    UP,
+)
+from engine.games.gold.flow import (
+    CHOOSE,
+    DIVIDE,
+    MARKET,
+    NEGOTIATE,
+    STEAL,
+    TAKE,
+    TURN,
+    victims,
+)
+from engine.games.gold.tokens import GEMS
+from engine.wire import Action
+
+#: what a token is worth to a bot, by colour: gems count towards majorities
+BASIC_VALUE = (1, 3, 1, 3, 3, 3, 3, 4, 7)
+ADVANCED_VALUE = (1, 3, 2, 3, 3, 3, 3, 4, 12)
+HIDDEN_TOKEN = 2.5  # what an unseen token of hidden treasure is worth on average
+
+
+def proportional_split(hoard, weights: list[float], value) -> tuple[tuple[int, ...], ...]:
+    """Give each token, most valuable first, to the share furthest below its target,
+    where targets are proportional to `weights` (G7 baseline)."""
+    parts = len(weights)
+    total = sum([n * v for n, v in zip(hoard, value, strict=True)]) / (sum(weights) or 1)
+    deficit = [total * w for w in weights]
+    shares = [[0] * 9 for _ in range(parts)]
+    for colour in _by_value(value):
+        worth = value[colour]
+        for _ in range(hoard[colour]):
+            top = max(deficit)
+            best = deficit.index(top)  # the first of equals, as the share order says
+            shares[best][colour] += 1
+            deficit[best] = top - worth
+    return tuple(map(tuple, shares))
+
+
+@lru_cache(maxsize=8)
+def _by_value(value) -> tuple[int, ...]:
+    return tuple(sorted(range(9), key=lambda c: -value[c]))
+
+
+def even_split(hoard, parts: int, value) -> tuple[tuple[int, ...], ...]:
+    """Shares as equal in value as a greedy cut makes them (the divider's cut, G9.2)."""
+    return proportional_split(hoard, [1.0] * parts, value)
+
+
+def worth(counts, value) -> float:
+    return sum(n * value[c] for c, n in enumerate(counts))
+
+
+def _powers(attackers) -> dict[int, int]:
+    power: dict[int, int] = {}
+    for seat, kind, bonus in attackers:
+        power[seat] = power.get(seat, 0) + ATTACK[kind] + bonus
+    return power
+
+
+class GreedyBot(Bot):
+    def __init__(self, seed: int = 0):
+        super().__init__(seed)
+        self.greed = 1.0 + self.rng.random() * 0.6  # how much more than fair it asks at first
+        self.floor = 0.6 + self.rng.random() * 0.3  # the least share of fair it settles for
+        self.proposed: dict[int, tuple] = {}  # Dragon -> the bot's last split for its hoard
+        self.market_key = -1  # the Market (by timer key) the bot trades at
+        self.tried: set[tuple[int, int]] = set()  # (partner, colour) asked for at this Market
+
+    def choose(self, game, state, seat) -> Action | None:
+        legal = game.legal_actions(state, seat)
+        if not legal:
+            return None
+        view = game.view(state, seat)
+        self.value = ADVANCED_VALUE if state.config["advanced"] else BASIC_VALUE
+        self.most_proposals = state.config["proposals"]
+        phase = view["phase"]
+        if phase == TURN:
+            return self._magic(view, seat, legal) or self._attack(view, seat, legal)
+        if phase == NEGOTIATE:
+            return self._negotiate(view, seat, legal)
+        if phase == DIVIDE:
+            kill = view["kill"]
+            return moves.Divide(seat, even_split(kill["hoard"], len(kill["involved"]), self.value))
+        if phase == CHOOSE:
+            shares = view["kill"]["shares"]
+            return max(legal, key=lambda a: (worth(shares[a.share], self.value), -a.share))
+        if phase == STEAL:
+            return max(legal, key=lambda a: (view["screens"][a.victim], -a.victim))
+        if phase == TAKE:
+            looked = view["looking_at"]
+            return max(legal, key=lambda a: (self.value[looked[a.position]], -a.position))
+        if phase == MARKET:
+            return self._market(view, seat, legal)
+        return legal[0]
+
+    # -- attacks ------------------------------------------------------------------
+    def _attack(self, view, seat, legal) -> Action:
+        attacks = [a for a in legal if isinstance(a, moves.Attack)]
+        return max(attacks, key=lambda a: (self._attack_worth(view, seat, a), self.rng.random()))
+
+    def _attack_worth(self, view, seat, attack) -> float:
+        lair = view["dragons"][attack.slot]
+        power = _powers(lair["attackers"])
+        hit = ATTACK[attack.kind] + view["might"]
+        total = lair["total"] + hit
+        treasure = worth(lair["hoard"], self.value) + HIDDEN_TOKEN * lair["hidden"]
+        mine = power.get(seat, 0) + hit
+        cost = 0.4 * ATTACK[attack.kind]  # a strong adventurer is kept for kills
+        if total >= lair["strength"]:
+            others = [s for s in power if s != seat]
+            thief = 2.0 if attack.kind == 2 and others else 0.0
+            return treasure * mine / total + thief + (3.0 if not others else 0.0) - cost
+        gap = lair["strength"] - total
+        return 0.3 * treasure * mine / lair["strength"] - cost - (1.5 if gap <= 2 else 0.0)
+
+    # -- Magic Objects ------------------------------------------------------------
+    def _magic(self, view, seat, legal) -> Action | None:
+        uses = [a for a in legal if isinstance(a, moves.UseMagic)]
+        if not uses:
+            return None
+        team = view["adventurers"][seat]
+        up, down = team.count("up"), team.count("down")
+        for use in sorted(uses, key=lambda a: (a.card, a.target)):
+            effect = MAGIC_DECK[use.face]
+            if effect in (MAP, SCRY) or (effect == RALLY and up <= 1 and down >= 2):
+                return use
+            if effect == HASTE and up >= 2:
+                return use
+            if effect == CHARM and self._best_charm(view, uses) == use:
+                return use
+            if effect == MIGHT and self._might_kills(view, seat):
+                return use
+            if effect == BANISH and self._banish_helps(view, seat, use):
+                return use
+            if effect == RECALL and up <= 1 and self._stuck(view, use.target[0], seat):
+                return use
+            if effect == FEAR and self._fear_helps(view, seat, use.target[0]):
+                return use
+        return None
+
+    def _best_charm(self, view, uses):
+        charms = [a for a in uses if MAGIC_DECK[a.face] == CHARM]
+        return max(charms, key=lambda a: (self.value[a.target[1]], -a.target[0]))
+
+    def _best_hit(self, view, seat) -> int:
+        return max(ATTACK[k] for k, p in enumerate(view["adventurers"][seat]) if p == "up")
+
+    def _might_kills(self, view, seat) -> bool:
+        if view["might"]:
+            return False
+        hit = self._best_hit(view, seat)
+        return any(
+            lair and 0 < lair["strength"] - lair["total"] - hit <= MIGHT_BONUS
+            for lair in view["dragons"]
+        )
+
+    def _banish_helps(self, view, seat, use) -> bool:
+        owner, kind = use.target
+        slot = view["adventurers"][owner][kind]
+        lair = view["dragons"][slot]
+        mine = _powers(lair["attackers"]).get(seat, 0)
+        after = lair["total"] - ATTACK[kind] + self._best_hit(view, seat)
+        return after >= lair["strength"] and mine > 0
+
+    def _stuck(self, view, kind, seat) -> bool:
+        slot = view["adventurers"][seat][kind]
+        lair = view["dragons"][slot]
+        return lair["strength"] - lair["total"] >= 4 and ATTACK[kind] >= 2
+
+    def _fear_helps(self, view, seat, slot) -> bool:
+        lair = view["dragons"][slot]
+        power = _powers(lair["attackers"])
+        return seat not in power and len(power) >= 2 and lair["strength"] - lair["total"] <= 3
+
+    # -- sharing ------------------------------------------------------------------
+    def _negotiate(self, view, seat, legal) -> Action | None:
+        kill = view["kill"]
+        involved, hoard = kill["involved"], kill["hoard"]
+        power = _powers(kill["attackers"])
+        weights = [float(power[s]) for s in involved]
+        me = involved.index(seat)
+        fair = worth(hoard, self.value) * weights[me] / sum(weights)
+        made = int(kill["made"].get(str(seat), 0))
+        seen = sum(int(n) for n in kill["made"].values())
+        proposal = kill["proposal"]
+        can_propose = made < self.most_proposals
+        if proposal:
+            mine = worth(proposal["split"][me], self.value)
+            if seat in proposal["accepted"]:
+                return None  # wait for the others
+            if mine >= fair * max(self.floor, 1.05 - 0.1 * seen) - 0.25:
+                return moves.Accept(seat, proposal["serial"])
+        if can_propose and (made == 0 or proposal):
+            weights[me] *= self.greed ** (1 / (1 + made))
+            split = proportional_split(hoard, weights, self.value)
+            if self.proposed.get(kill["dragon"]) != split:
+                self.proposed[kill["dragon"]] = split
+                return moves.Propose(seat, split)
+            holdout = len(involved) > 2 and len(proposal["accepted"]) == len(involved) - 1
+            if holdout or self.rng.random() < 0.5:  # concede rather than repeat itself
+                return moves.Accept(seat, proposal["serial"])
+            return None
+        hourglass = [card for card, face in view.get("my_magic", ())
+                     if MAGIC_DECK[face] == HOURGLASS]
+        if proposal and hourglass:
+            return moves.UseMagic(seat, hourglass[0], _face(view, hourglass[0]), ())
+        if proposal:
+            return moves.Reject(seat, proposal["serial"])
+        return None
+
+    # -- the Market ---------------------------------------------------------------
+    def _market(self, view, seat, legal) -> Action | None:
+        mine = view.get("my_screen")
+        for offerer, serial, partner, give, get in view["market"]["offers"]:
+            if partner != seat:
+                continue
+            holds = mine is not None and all(m >= g for m, g in zip(mine, get, strict=True))
+            if holds and self._gem_value(mine, give, get) >= 0:
+                return moves.TakeOffer(seat, offerer, serial)
+            return moves.Decline(seat, offerer, serial)
+        if view["timer"][0] != self.market_key:
+            self.market_key, self.tried = view["timer"][0], set()
+        if mine is None or any(o[0] == seat for o in view["market"]["offers"]):
+            return None  # wait for an answer to the offer on the table
+        if int(view["market"]["made"].get(str(seat), 0)) >= self.most_proposals:
+            return None
+        return self._offer(view, seat, mine)
+
+    def _gem_value(self, mine, gained, lost) -> float:
+        """A gem is worth more the more of its colour the bot already has (majorities)."""
+        def value(c):
+            return 2 + mine[c] if c in GEMS else self.value[c]
+
+        return sum(n * value(c) for c, n in enumerate(gained)) - sum(
+            n * value(c) for c, n in enumerate(lost)
+        )
+
+    def _offer(self, view, seat, mine) -> Action | None:
+        """One gem of its weakest colour for one of a colour it leads in, asking each
+        partner in turn (richest first) until someone trades."""
+        held = [c for c in GEMS if mine[c]]
+        if len(held) < 2:
+            return None
+        weakest = min(held, key=lambda c: (mine[c], c))
+        wanted = sorted((c for c in held if mine[c] > mine[weakest]), key=lambda c: -mine[c])
+        partners = sorted(
+            (s for s in range(len(view["screens"]))
+             if s != seat and s not in view["market"]["left"] and view["screens"][s]),
+            key=lambda s: (-view["screens"][s], s),
+        )
+        for colour in wanted:
+            for partner in partners:
+                if (partner, colour) not in self.tried:
+                    self.tried.add((partner, colour))
+                    give, get = [0] * 9, [0] * 9
+                    give[weakest], get[colour] = 1, 1
+                    return moves.Offer(seat, partner, tuple(give), tuple(get))
+        return None
+
+
+def _face(view, card: int) -> int:
+    return next(face for c, face in view["my_magic"] if c == card)
+
+
+class PlayoutBot(Bot):
+    """The benchmark's bot: the greedy bot's attacks made cheap, immediate
+    proportional splits, no trading, no magic."""
+
+    def _attack(self, state, seat) -> Action:
+        """Kill the richest Dragon the weakest able adventurer can; else chip at a random
+        Dragon with the weakest adventurer."""
+        mine = state.adv[seat]
+        weakest_first = [k for k in (3, 2, 1, 0) if mine[k] == UP]
+        reach = ATTACK[weakest_first[-1]]
+        best, best_worth = -1, -1
+        for slot, lair in enumerate(state.slots):
+            if lair and lair.strength - lair.total <= reach:
+                treasure = sum(lair.hoard) + DRAGONS[lair.dragon].hidden
+                if treasure > best_worth:
+                    best, best_worth = slot, treasure
+        if best < 0:
+            slots = [slot for slot, lair in enumerate(state.slots) if lair]
+            return moves.Attack(seat, weakest_first[0], slots[int(self.rng.random() * len(slots))])
+        lair = state.slots[best]
+        gap = lair.strength - lair.total
+        return moves.Attack(seat, next(k for k in weakest_first if ATTACK[k] >= gap), best)
+
+    def choose(self, game, state, seat) -> Action | None:
+        phase = state.phase
+        if phase == TURN:
+            return self._attack(state, seat)
+        if phase == NEGOTIATE:
+            talks, kill = state.talks, state.kill
+            if talks.serial:
+                return None if talks.accepted >> seat & 1 else moves.Accept(seat, talks.serial)
+            if seat != kill.involved[0]:
+                return None
+            power = _powers(kill.attackers)
+            weights = [float(power[s]) for s in kill.involved]
+            return moves.Propose(seat, proportional_split(kill.hoard, weights, BASIC_VALUE))
+        if phase == MARKET:
+            return moves.LeaveMarket(seat)
+        if phase == DIVIDE:
+            kill = state.kill
+            return moves.Divide(seat, even_split(kill.hoard, len(kill.involved), BASIC_VALUE))
+        if phase == STEAL:
+            return moves.Steal(seat, victims(state, seat)[0])
+        if phase == TAKE:
+            return moves.Take(seat, 0)
+        legal = game.legal_actions(state, seat)
+        return legal[0] if legal else None
+

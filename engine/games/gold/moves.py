@@ -1,0 +1,316 @@
+"""Dragon's Gold actions (what seats send) and events (what the client animates).
+
+Tokens travel as nine-count tuples (see tokens.py); a split or a division is a
+tuple of such tuples, one per share.
+"""
+
+from __future__ import annotations
+
+from engine.wire import Action, Event, wire
+
+# -- actions -----------------------------------------------------------------
+
+
+@wire("gold.attack")
+class Attack(Action):
+    """Send the face-up adventurer `kind` against the Dragon in `slot` (G4.5)."""
+
+    seat: int
+    kind: int
+    slot: int
+
+
+@wire("gold.magic")
+class UseMagic(Action):
+    """Play the Magic Object `card`, revealing its `face`; `target` as components.TARGETS."""
+
+    seat: int
+    card: int
+    face: int
+    target: tuple[int, ...]
+
+
+@wire("gold.propose")
+class Propose(Action):
+    """Put a split on the table: one share per involved seat, in seat order (G7.2)."""
+
+    seat: int
+    split: tuple[tuple[int, ...], ...]
+
+
+@wire("gold.accept")
+class Accept(Action):
+    seat: int
+    serial: int
+
+
+@wire("gold.reject")
+class Reject(Action):
+    seat: int
+    serial: int
+
+
+@wire("gold.divide")
+class Divide(Action):
+    """Strategic variant: cut the hoard into one share per involved seat (G9.2)."""
+
+    seat: int
+    shares: tuple[tuple[int, ...], ...]
+
+
+@wire("gold.choose")
+class Choose(Action):
+    seat: int
+    share: int
+
+
+@wire("gold.steal")
+class Steal(Action):
+    """Name the player whose screen the Thief robs (G8.2)."""
+
+    seat: int
+    victim: int
+
+
+@wire("gold.take")
+class Take(Action):
+    """A Thief helped by a Wizard takes the token at `position` of the screen it looked at."""
+
+    seat: int
+    position: int
+
+
+@wire("gold.offer")
+class Offer(Action):
+    """At the Market: give these tokens to `partner` for those (G11.2)."""
+
+    seat: int
+    partner: int
+    give: tuple[int, ...]
+    get: tuple[int, ...]
+
+
+@wire("gold.take_offer")
+class TakeOffer(Action):
+    """Accept the offer `serial` that `offerer` made to this seat."""
+
+    seat: int
+    offerer: int
+    serial: int
+
+
+@wire("gold.decline")
+class Decline(Action):
+    seat: int
+    offerer: int
+    serial: int
+
+
+@wire("gold.leave")
+class LeaveMarket(Action):
+    seat: int
+
+
+# -- events ------------------------------------------------------------------
+
+
+@wire("gold.placed")
+class DragonPlaced(Event):
+    slot: int
+    dragon: int
+
+
+@wire("gold.drawn")
+class TreasureDrawn(Event):
+    """Tokens from the bag onto a Dragon (`where` "lair"), a hoard ("kill") or a screen."""
+
+    where: str
+    index: int
+    counts: tuple[int, ...]
+
+
+@wire("gold.bag_empty")
+class BagEmptied(Event):
+    pass
+
+
+@wire("gold.first")
+class FirstPlayer(Event):
+    seat: int
+
+
+@wire("gold.rallied")
+class Rallied(Event):
+    seat: int
+
+
+@wire("gold.turn_lost")
+class TurnLost(Event):
+    seat: int
+
+
+@wire("gold.routed")
+class Routed(Event):
+    pass
+
+
+@wire("gold.attacked")
+class Attacked(Event):
+    seat: int
+    kind: int
+    slot: int
+    total: int
+    strength: int
+
+
+@wire("gold.killed")
+class DragonKilled(Event):
+    slot: int
+    dragon: int
+    seats: tuple[int, ...]
+
+
+@wire("gold.took")
+class Took(Event):
+    """Tokens went behind a screen in view of all: `why` names the rule."""
+
+    seat: int
+    counts: tuple[int, ...]
+    why: str
+
+
+@wire("gold.returned")
+class Returned(Event):
+    """Adventurers, as (seat, kind) pairs, come home face up or face down."""
+
+    adventurers: tuple[tuple[int, int], ...]
+    face_up: bool
+
+
+@wire("gold.negotiation")
+class NegotiationOpened(Event):
+    seats: tuple[int, ...]
+    hoard: tuple[int, ...]
+    steps: int
+
+
+@wire("gold.proposed")
+class Proposed(Event):
+    seat: int
+    serial: int
+    split: tuple[tuple[int, ...], ...]
+
+
+@wire("gold.accepted")
+class Accepted(Event):
+    seat: int
+    serial: int
+
+
+@wire("gold.rejected")
+class Rejected(Event):
+    seat: int
+    serial: int
+
+
+@wire("gold.agreed")
+class Agreed(Event):
+    serial: int
+
+
+@wire("gold.lost")
+class HoardLost(Event):
+    counts: tuple[int, ...]
+
+
+@wire("gold.divided")
+class Divided(Event):
+    seat: int
+    shares: tuple[tuple[int, ...], ...]
+
+
+@wire("gold.chose")
+class Chose(Event):
+    seat: int
+    share: int
+
+
+@wire("gold.theft")
+class TheftBegins(Event):
+    thief: int
+    victim: int
+    looks: bool
+
+
+@wire("gold.stole")
+class Stole(Event):
+    """A token moved from victim to thief; `colour` is -1 where this instance may not know it."""
+
+    thief: int
+    victim: int
+    colour: int
+
+
+@wire("gold.market")
+class MarketOpened(Event):
+    steps: int
+
+
+@wire("gold.offered")
+class Offered(Event):
+    seat: int
+    partner: int
+    serial: int
+    give: tuple[int, ...]
+    get: tuple[int, ...]
+
+
+@wire("gold.traded")
+class Traded(Event):
+    seat: int
+    partner: int
+    give: tuple[int, ...]
+    get: tuple[int, ...]
+
+
+@wire("gold.withdrawn")
+class OfferWithdrawn(Event):
+    """An offer left the table (`why`: declined, replaced, left, closed); its tokens go home."""
+
+    seat: int
+    serial: int
+    why: str
+
+
+@wire("gold.left")
+class LeftMarket(Event):
+    seat: int
+
+
+@wire("gold.closed")
+class MarketClosed(Event):
+    pass
+
+
+@wire("gold.magic_drawn")
+class MagicDrawn(Event):
+    seat: int
+    count: int
+
+
+@wire("gold.magic_used")
+class MagicUsed(Event):
+    seat: int
+    face: int
+    target: tuple[int, ...]
+
+
+@wire("gold.revealed")
+class ScreensRevealed(Event):
+    screens: tuple[tuple[int, ...], ...]
+
+
+@wire("gold.over")
+class GameOver(Event):
+    scores: tuple[int, ...]
+    winners: tuple[int, ...]

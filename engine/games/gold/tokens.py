@@ -1,0 +1,72 @@
+"""Treasure tokens: colours, the bag's contents, and drawing from the open bag.
+
+A collection of tokens is a list (or tuple) of nine counts, one per colour in
+the order of COLOURS, so splits, screens and hoards add and compare cheaply.
+"""
+
+from __future__ import annotations
+
+from math import perm
+
+SILVER, GOLD, RED, BLUE, GREEN, PURPLE, YELLOW, WHITE, BLACK = range(9)
+COLOURS = ("silver", "gold", "red", "blue", "green", "purple", "yellow", "white", "black")
+LETTERS = ("s", "g", "r", "B", "G", "P", "Y", "W", "K")
+SUPPLY = (35, 20, 16, 12, 12, 12, 12, 6, 1)  # clause G1.2: 126 in all
+TOTAL = sum(SUPPLY)
+GEMS = (BLUE, GREEN, PURPLE, YELLOW, WHITE)  # the five majority colours (G14, G15)
+NONE = (0,) * 9
+UNKNOWN = -1  # a token whose colour this engine instance has not been shown
+INTS = {int}
+ROLL_LIMIT = 1 << 63  # a roll's outcome count stays a signed 64-bit msgpack int
+FACE_STRIDE = 64  # a stolen token's card face: colour * FACE_STRIDE + its index in that colour
+#: every face a theft deck can show: the network decodes drawn tokens against these (G8.3)
+TOKEN_FACES = frozenset(c * FACE_STRIDE + j for c in range(9) for j in range(SUPPLY[c]))
+
+
+def screen_faces(counts) -> tuple[int, ...]:
+    """A screen's tokens as distinct card faces, as a hidden deck needs them (G8.3)."""
+    return tuple([c * FACE_STRIDE + j for c in range(9) for j in range(counts[c])])
+
+
+def face_colour(face: int) -> int:
+    return face // FACE_STRIDE
+
+
+def show(counts) -> str:
+    """'3s 1g 2B' for three silver, one gold and two blue; '-' when empty."""
+    parts = [f"{n}{LETTERS[c]}" for c, n in enumerate(counts) if n]
+    return " ".join(parts) or "-"
+
+
+def is_counts(value) -> bool:
+    """A well-formed nine-count tuple from the wire."""
+    return type(value) is tuple and len(value) == 9 and {*map(type, value)} == INTS and min(value) >= 0
+
+
+def draw_size(bag_total: int, wanted: int) -> tuple[int, int]:
+    """How many of `wanted` tokens one roll can draw, and the roll's outcome count.
+
+    Drawing k tokens one after another from n has n(n-1)...(n-k+1) equally
+    likely ordered outcomes; one public roll over them draws all k at once
+    (clause G3.2), as many as fit under ROLL_LIMIT.
+    """
+    k = min(wanted, bag_total)
+    while perm(bag_total, k) >= ROLL_LIMIT:
+        k -= 1
+    return k, perm(bag_total, k)
+
+
+def draw(bag: list[int], k: int, value: int) -> list[int]:
+    """Take k tokens out of `bag` as the roll `value` orders them; return their counts."""
+    drawn = [0] * 9
+    total = sum(bag)
+    for _ in range(k):
+        value, index = divmod(value, total)
+        colour = 0
+        while index >= bag[colour]:
+            index -= bag[colour]
+            colour += 1
+        bag[colour] -= 1
+        drawn[colour] += 1
+        total -= 1
+    return drawn

@@ -1,0 +1,8 @@
+"""Dragons Wild: rules in rules.py, melds in melds.py, the deck in cards.py, the bot in bot.py."""
+
+from engine.games.wild.bot import GreedyBot
+from engine.games.wild.rules import GAME
+from engine.registry import register
+
+GAME.bots = {"greedy": GreedyBot}
+register(GAME)

@@ -1,0 +1,60 @@
+"""A baseline Dragons Wild bot: buy or take the discard when it makes or extends a meld,
+lay down as many cards as it can, and discard the card that helps least."""
+
+from __future__ import annotations
+
+from engine.bots import Bot
+from engine.cards import mask_of
+from engine.games.wild import melds
+from engine.games.wild.cards import FIRST_DRAGON, NUMBER_MASK, number, suit, suit_bits
+from engine.games.wild.rules import AddToMeld, AnswerBuyer, AskToBuy, DeclineToBuy, Discard, Meld
+from engine.wire import Action
+
+
+class GreedyBot(Bot):
+    def choose(self, game, state, seat) -> Action | None:
+        legal = game.legal_actions(state, seat)
+        if not legal:
+            return None
+        view = game.view(state, seat)
+        hand = mask_of(view.get("hand", ()))
+        first = legal[0]
+        if isinstance(first, (AskToBuy, DeclineToBuy)):
+            wanted = _helps(view, seat, hand, view["discard"][-1])
+            return AskToBuy(seat) if wanted else DeclineToBuy(seat)
+        if isinstance(first, AnswerBuyer):
+            return AnswerBuyer(seat, not _helps(view, seat, hand, view["discard"][-1]))
+        if not isinstance(first, Discard):  # drawing: the discard if it helps, else the deck
+            take = bool(view["discard"]) and _helps(view, seat, hand, view["discard"][-1])
+            return next((a for a in legal if a.from_discard == take), first)
+        lays = [a for a in legal if isinstance(a, (Meld, AddToMeld))]
+        if lays:
+            return max(lays, key=lambda a: len(a.faces))
+        return min(legal, key=lambda a: (_worth(view, seat, hand, a.faces[0]), -a.faces[0]))
+
+
+def _table(view) -> list[melds.Meld]:
+    return [melds.new_meld(owner, faces, wild_as) for owner, _, faces, wild_as in view["melds"]]
+
+
+def _helps(view, seat: int, hand: int, face: int) -> bool:
+    """Does `face` make a new meld with the hand, or fit a meld the seat may add to?"""
+    if face >= FIRST_DRAGON:
+        return True
+    bit = 1 << face
+    if any(m & bit for m, _ in melds.meld_options(hand | bit)):
+        return True
+    has_meld = any(owner == seat for owner, *_ in view["melds"])
+    return has_meld and any(melds.addition_options(m, bit) for m in _table(view))
+
+
+def _worth(view, seat: int, hand: int, face: int) -> int:
+    """How much keeping a card is worth: Dragons most, then cards with partners."""
+    if face >= FIRST_DRAGON:
+        return 100
+    partners = (hand & NUMBER_MASK[number(face)]).bit_count() - 1
+    near = suit_bits(hand, suit(face)) & (0x1F << max(0, number(face) - 3)) >> 2
+    worth = 2 * partners + near.bit_count()
+    if any(owner == seat for owner, *_ in view["melds"]):
+        worth += 3 * any(melds.addition_options(m, 1 << face) for m in _table(view))
+    return worth
