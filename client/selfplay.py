@@ -10,7 +10,7 @@ import sys
 
 from engine.bots import bot_kinds, make_bot
 from engine.errors import BadOption
-from engine.game import Game
+from engine.game import Game, options_from_pairs
 from engine.local import play
 from engine.registry import game_ids, get_game
 from engine.wire import to_record
@@ -33,16 +33,6 @@ def _game_named_in(argv: list[str]) -> Game | None:
     if len(argv) > 1 and argv[0] == "selfplay" and argv[1] in game_ids():
         return get_game(argv[1])
     return None
-
-
-def parse_options(pairs: list[str]) -> dict[str, str]:
-    options = {}
-    for pair in pairs:
-        key, sep, value = pair.partition("=")
-        if not sep or not key:
-            raise BadOption(f"--option takes KEY=VALUE, not {pair!r}")
-        options[key.strip()] = value
-    return options
 
 
 def transcript(game: Game, config: dict, seats: int, bot: str, seed: int) -> dict:
@@ -69,7 +59,7 @@ def transcript(game: Game, config: dict, seats: int, bot: str, seed: int) -> dic
 
 def run(args) -> int:
     game = get_game(args.game)
-    config, seats = game.configure(parse_options(args.option), args.players)
+    config, seats = game.configure(options_from_pairs(args.option), args.players)
     if args.bot not in bot_kinds(game):
         raise BadOption(f"no bot {args.bot!r} for {game.name}; bots: {', '.join(bot_kinds(game))}")
     result = transcript(game, config, seats, args.bot, args.seed)

@@ -71,6 +71,17 @@ class Option:
         return f"{self.name}={kind} (default {self.default}): {self.help}"
 
 
+def options_from_pairs(pairs: list[str]) -> dict[str, str]:
+    """`["hands=2", "lead=winner"]` (the command line's --option) as a dict of texts."""
+    options = {}
+    for pair in pairs:
+        key, sep, value = pair.partition("=")
+        if not sep or not key.strip():
+            raise BadOption(f"--option takes KEY=VALUE, not {pair!r}")
+        options[key.strip()] = value
+    return options
+
+
 @dataclass(frozen=True, slots=True)
 class Timer:
     """An open decision window that lasts `steps` lockstep steps from when it opened.

@@ -21,6 +21,7 @@ from pathlib import Path
 
 from engine.bots import bot_kinds
 from engine.errors import BadOption, EngineError
+from engine.game import options_from_pairs
 from engine.registry import game_ids, get_game
 from net.discovery import LOBBY_STATE, Discovery
 from net.errors import BadAddress, NetError
@@ -86,16 +87,6 @@ def parse_address(text: str) -> tuple[str, int]:
     return host, int(port)
 
 
-def parse_options(pairs: list[str]) -> dict[str, str]:
-    options = {}
-    for pair in pairs:
-        key, sep, value = pair.partition("=")
-        if not sep or not key:
-            raise BadOption(f"--option takes KEY=VALUE, not {pair!r}")
-        options[key.strip()] = value
-    return options
-
-
 def slug(name: str) -> str:
     return re.sub(r"[^A-Za-z0-9_.-]+", "_", name).strip("._") or "table"
 
@@ -105,7 +96,7 @@ class Request:
 
     def __init__(self, args):
         self.args = args
-        self.options = parse_options(args.option)
+        self.options = options_from_pairs(args.option)
         self.connect = [parse_address(a) for a in args.connect]
         if args.table is not None and not args.table.strip():
             raise BadOption("--table needs a name")
