@@ -117,8 +117,9 @@ def _sets(hand: int, k: int, above: int) -> list[int]:
 
 def _chunk_presence(min_cards: int) -> list[int]:
     """For a 16-bit chunk (4 ranks), which of its ranks hold at least min_cards cards."""
-    return [sum(1 << i for i in range(4) if (chunk >> (4 * i) & 15).bit_count() >= min_cards)
-            for chunk in range(1 << 16)]
+    bit = [int(nib.bit_count() >= min_cards) for nib in range(16)]
+    # chunk = a | b << 4 | c << 8 | d << 12, so d varies slowest
+    return [a | b << 1 | c << 2 | d << 3 for d in bit for c in bit for b in bit for a in bit]
 
 
 #: PRESENT[k][chunk]: ranks of a 4-rank chunk holding at least k cards (k = 1, 2)
