@@ -129,3 +129,16 @@ def test_reveals_names_the_cards_an_action_turns_face_up():
     assert dragon.reveals(Play(0, (ref(1, 4), ref(1, 9)), (7, 8))) == ((260, 265), (7, 8))
     assert dragon.reveals(Pass(0)) == ((), ())
     assert get_game("gold").reveals(UseMagic(1, ref(2, 3), 5, ())) == ((515,), (5,))
+
+
+def test_wire_types_are_frozen_and_take_defaults_and_keywords():
+    from dataclasses import FrozenInstanceError
+
+    from engine.chance import CHANCE, Dealt
+
+    dealt = Dealt(deck=1, to_seat=2, positions=(3,))
+    assert dealt == Dealt(1, 2, (3,), (), CHANCE) and hash(dealt) == hash(Dealt(1, 2, (3,)))
+    with pytest.raises(FrozenInstanceError):
+        dealt.deck = 5
+    with pytest.raises(TypeError):
+        Dealt(1, 2)

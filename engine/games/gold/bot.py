@@ -15,6 +15,7 @@ looks behind a screen or into a hand.
 from __future__ import annotations
 
 from functools import lru_cache
+from operator import mul
 
 from engine.bots import Bot
 from engine.games.gold import moves
@@ -52,15 +53,15 @@ from engine.wire import Action
 BASIC_VALUE = (1, 3, 1, 3, 3, 3, 3, 4, 7)
 ADVANCED_VALUE = (1, 3, 2, 3, 3, 3, 3, 4, 12)
 HIDDEN_TOKEN = 2.5  # what an unseen token of hidden treasure is worth on average
+WEAKEST_FIRST = (3, 2, 1, 0)  # adventurer kinds by rising attack
 
 
 def proportional_split(hoard, weights: list[float], value) -> tuple[tuple[int, ...], ...]:
     """Give each token, most valuable first, to the share furthest below its target,
     where targets are proportional to `weights` (G7 baseline)."""
-    parts = len(weights)
-    total = sum([n * v for n, v in zip(hoard, value, strict=True)]) / (sum(weights) or 1)
+    total = sum(map(mul, hoard, value)) / (sum(weights) or 1)
     deficit = [total * w for w in weights]
-    shares = [[0] * 9 for _ in range(parts)]
+    shares = [[0] * 9 for _ in weights]
     for colour in _by_value(value):
         worth = value[colour]
         for _ in range(hoard[colour]):
@@ -305,8 +306,7 @@ class PlayoutBot(Bot):
         """Kill the richest Dragon the weakest able adventurer can; else chip at a random
         Dragon with the weakest adventurer."""
         mine = state.adv[seat]
-        weakest_first = [k for k in (3, 2, 1, 0) if mine[k] == UP]
-        reach = ATTACK[weakest_first[-1]]
+        reach = ATTACK[mine.index(UP)]  # kinds go from the strongest to the weakest
         best, best_worth = -1, -1
         for slot, lair in enumerate(state.slots):
             if lair and lair.strength - lair.total <= reach:
@@ -315,10 +315,11 @@ class PlayoutBot(Bot):
                     best, best_worth = slot, treasure
         if best < 0:
             slots = [slot for slot, lair in enumerate(state.slots) if lair]
-            return moves.Attack(seat, weakest_first[0], slots[int(self.rng.random() * len(slots))])
-        lair = state.slots[best]
-        gap = lair.strength - lair.total
-        return moves.Attack(seat, next(k for k in weakest_first if ATTACK[k] >= gap), best)
+            weakest = len(mine) - 1 - mine[::-1].index(UP)
+            return moves.Attack(seat, weakest, slots[int(self.rng.random() * len(slots))])
+        gap = state.slots[best].strength - state.slots[best].total
+        kind = next(k for k in WEAKEST_FIRST if mine[k] == UP and ATTACK[k] >= gap)
+        return moves.Attack(seat, kind, best)
 
     def choose(self, game, state, seat) -> Action | None:
         phase = state.phase

@@ -16,7 +16,6 @@ TOTAL = sum(SUPPLY)
 GEMS = (BLUE, GREEN, PURPLE, YELLOW, WHITE)  # the five majority colours (G14, G15)
 NONE = (0,) * 9
 UNKNOWN = -1  # a token whose colour this engine instance has not been shown
-INTS = {int}
 ROLL_LIMIT = 1 << 63  # a roll's outcome count stays a signed 64-bit msgpack int
 FACE_STRIDE = 64  # a stolen token's card face: colour * FACE_STRIDE + its index in that colour
 #: every face a theft deck can show: the network decodes drawn tokens against these (G8.3)
@@ -40,7 +39,12 @@ def show(counts) -> str:
 
 def is_counts(value) -> bool:
     """A well-formed nine-count tuple from the wire."""
-    return type(value) is tuple and len(value) == 9 and {*map(type, value)} == INTS and min(value) >= 0
+    return (
+        type(value) is tuple
+        and len(value) == 9
+        and set(map(type, value)) == {int}
+        and min(value) >= 0
+    )
 
 
 def draw_size(bag_total: int, wanted: int) -> tuple[int, int]:
