@@ -11,6 +11,7 @@ from __future__ import annotations
 import bisect
 import itertools
 
+from engine.cards import bits_of
 from engine.game import LazyActions
 from engine.games.dragon.cards import ACE, TWO
 
@@ -88,20 +89,10 @@ def beats(new, cur, cur_is_chop: bool, overchop: bool) -> bool:
 
 # -- generation --------------------------------------------------------------
 
-def _singles(hand: int, above: int) -> list[int]:
-    rest = hand >> (above + 1) << (above + 1)
-    out = []
-    while rest:
-        low = rest & -rest
-        out.append(low)
-        rest ^= low
-    return out
-
-
 def _sets(hand: int, k: int, above: int) -> list[int]:
     """Sets of k cards of one rank whose top face is above `above`."""
     if k == 1:
-        return _singles(hand, above)
+        return bits_of(hand >> (above + 1) << (above + 1))
     out: list[int] = []
     first = max(0, above >> 2)
     for r in range(first, 13):
