@@ -1,4 +1,4 @@
-"""The engine core: wire types, options, registry, chance provider, typed errors."""
+"""The engine core: wire types, options, registry, chance provider, typed errors, hands."""
 
 import typing
 
@@ -7,12 +7,30 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from engine import BadOption, BadWire, UnknownGame, game_ids, get_game, pack, unpack
+from engine import (
+    BadOption,
+    BadWire,
+    IllegalAction,
+    UnknownGame,
+    game_ids,
+    get_game,
+    pack,
+    unpack,
+)
 from engine.cards import ref, ref_deck, ref_position
-from engine.chance import DealRequest, OpenChance, RevealRequest, RollRequest, ShuffleRequest
+from engine.chance import (
+    DealRequest,
+    Dealt,
+    OpenChance,
+    RevealRequest,
+    RollRequest,
+    Shuffled,
+    ShuffleRequest,
+)
 from engine.game import Option
 from engine.games.dragon.rules import Pass, Play
 from engine.games.gold.moves import UseMagic
+from engine.hands import HandsState
 from engine.wire import from_record, to_record, wire_types
 
 game_ids()  # register every game's wire types before parametrizing over them
@@ -142,3 +160,53 @@ def test_wire_types_are_frozen_and_take_defaults_and_keywords():
         dealt.deck = 5
     with pytest.raises(TypeError):
         Dealt(1, 2)
+
+
+def _hands(seats=2) -> HandsState:
+    state = HandsState("test", {}, seats)
+    state.empty_hands()
+    return state
+
+
+def test_a_hand_dealt_face_up_to_this_instance_is_known_card_by_card():
+    state = _hands()
+    refs = state.take_dealt(Dealt(3, 1, (0, 2, 4), (9, 5, 7)))
+    assert refs == [ref(3, 0), ref(3, 2), ref(3, 4)] and state.held == [set(), set(refs)]
+    assert state.counts == [0, 3] and state.known == 0b10
+    assert state.masks[1] == 1 << 5 | 1 << 7 | 1 << 9
+    assert state.face_ref == {9: ref(3, 0), 5: ref(3, 2), 7: ref(3, 4)}
+    assert state.own_cards(1) == {"cards": [5, 7, 9]}
+    assert state.own_cards(0) == {} and state.own_cards(None) == {}
+
+
+def test_a_hand_dealt_face_down_counts_but_shows_nothing():
+    state = _hands()
+    state.take_dealt(Dealt(3, 0, (0, 1), (4, 6)))
+    state.take_dealt(Dealt(3, 0, (2,)))  # a draw this instance may not see
+    assert state.counts[0] == 3 and len(state.held[0]) == 3
+    assert not state.known and state.own_cards(0) == {}
+    assert ref(3, 2) not in state.faces
+
+
+@settings(max_examples=30, deadline=None)
+@given(order=st.permutations(range(12)), played=st.integers(min_value=0, max_value=6))
+def test_released_cards_leave_the_hand_face_up(order, played):
+    state = _hands()
+    refs = state.take_dealt(Dealt(1, 0, tuple(range(6)), tuple(order[:6])))
+    state.release(0, refs[:played], order[:played])
+    assert state.counts[0] == len(state.held[0]) == 6 - played
+    assert state.own_cards(0) == {"cards": sorted(order[played:6])}
+    assert sorted(state.face_ref) == sorted(order[played:6])
+    assert all(state.faces[r] == f for r, f in zip(refs, order[:6], strict=True))
+
+
+@pytest.mark.parametrize("game_id", ["dragon", "den", "wild"])
+def test_chance_answers_come_in_the_order_the_rules_asked(game_id):
+    game = get_game(game_id)
+    state = game.setup(*game.configure({}, None))
+    due = list(state.requests)
+    with pytest.raises(IllegalAction) as err:
+        game.take_due(state, Dealt(due[0].deck, 0, (0,)))  # a deal before the shuffle
+    assert err.value.rule == game.deal_clause and state.requests == due
+    game.take_due(state, Shuffled(due[0].deck))
+    assert state.requests == due[1:]

@@ -128,8 +128,8 @@ def test_DN3_2_each_turn_begins_with_a_draw_dealt_to_the_player():
 
 def test_DN3_2_a_draw_is_visible_only_to_the_drawer():
     table = Table({}, "5TN 6TN 7TN 8TN", stock="1TN")
-    assert "hand" not in GAME.view(table.state, None)
-    assert parse("1TN") not in GAME.view(table.state, 1)["hand"]
+    assert "cards" not in GAME.view(table.state, None)
+    assert parse("1TN") not in GAME.view(table.state, 1)["cards"]
 
 
 def test_DN3_3_several_moves_in_one_turn():

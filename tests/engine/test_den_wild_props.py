@@ -123,10 +123,10 @@ def test_a_seat_view_is_the_public_view_plus_its_own_hand(game_id, seats, seed):
     game, state, steps = playout(game_id, seats, seed)
     for _ in steps:
         public = game.view(state, None)
-        assert "hand" not in public
+        assert "cards" not in public
         for seat in range(seats):
             view = game.view(state, seat)
-            hand = view.pop("hand", [])  # none before the seat is dealt its cards
+            hand = view.pop("cards", [])  # none before the seat is dealt its cards
             assert view == public
             assert sorted(hand) == sorted(state.faces[r] for r in state.held[seat])
 

@@ -139,7 +139,7 @@ def test_W4_1_a_card_from_the_deck_is_dealt_to_the_drawer_alone():
     assert isinstance(request, DealRequest) and request.seat == 0
     events = table.settle()
     assert of(events, rules.Drew)[0].face == -1
-    assert parse("6Ph") in table.hand(0) and parse("6Ph") not in GAME.view(table.state, 1)["hand"]
+    assert parse("6Ph") in table.hand(0) and parse("6Ph") not in GAME.view(table.state, 1)["cards"]
 
 
 def test_W4_1_no_drawing_out_of_turn_or_twice():

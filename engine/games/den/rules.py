@@ -12,21 +12,20 @@ from collections.abc import Sequence
 from itertools import pairwise
 from typing import Any
 
-from engine.cards import card_problem, faces_of, mask_of, ref
+from engine.cards import card_problem, ref
 from engine.chance import (
-    ChanceRequest,
     DealRequest,
     Dealt,
     Revealed,
     RevealRequest,
     Shuffled,
     ShuffleRequest,
-    answers,
     deal_round,
 )
 from engine.errors import IllegalAction
-from engine.game import Game, LazyActions, Option, Outcome, State, top_seats
+from engine.game import LazyActions, Option, Outcome, top_seats
 from engine.games.den.cards import DECK, DECK_MASK, DRAGON, DRAGONS, FITS, name, names
+from engine.hands import HandsGame, HandsState
 from engine.wire import Action, Event, wire
 
 HAND_SIZE = 7
@@ -127,7 +126,7 @@ class MatchOver(Event):
 
 # -- state -------------------------------------------------------------------
 
-class DenState(State):
+class DenState(HandsState):
     def __init__(self, config: dict[str, Any], seats: int):
         super().__init__("den", config, seats)
         self.hand = 0
@@ -141,11 +140,7 @@ class DenState(State):
         self.dealer = (self.hand - 2) % n  # DN2.5: the last seat deals first, then it passes left
         self.phase = DEALING
         self.turn = -1
-        self.held: list[set[int]] = [set() for _ in range(n)]
-        self.masks = [0] * n  # known faces per seat, as a mask
-        self.known = 0  # bit s: this instance knows seat s's whole hand
-        self.face_ref: dict[int, int] = {}
-        self.counts = [0] * n
+        self.empty_hands()
         self.piles: list[list[int]] = [[] for _ in range(PILES)]
         self.accepts = [0] * PILES  # per pile, the faces that may begin a play on it
         self.firsts = 0  # the first cards of the foundation piles, which may move (DN6.1)
@@ -153,7 +148,7 @@ class DenState(State):
         self.played = False  # a card left the hand this turn
         self.idle = 0  # turns in a row without a card played since the stock ran out
         deck = self.hand
-        self.requests: list[ChanceRequest] = [
+        self.requests = [
             ShuffleRequest(deck, DECK),
             *deal_round(deck, n, self.dealer, HAND_SIZE),
             RevealRequest(deck, tuple(range(HAND_SIZE * n, self.stock_next))),
@@ -252,11 +247,13 @@ MOVES = tuple(tuple(tuple(MovePile(s, q, p) for p in range(PILES)) for q in rang
               for s in range(MAX_SEATS))
 
 
-class Den(Game):
+class Den(HandsGame):
     id = "den"
     name = "Dragon Den"
     min_seats = 2
     max_seats = MAX_SEATS
+    deck = FACES
+    deal_clause = "DN2"
     options = (
         Option("target", 15, "the match ends when a player reaches this score (DN10.1)",
                low=1, high=1000),
@@ -269,9 +266,6 @@ class Den(Game):
     # -- contract ---------------------------------------------------------
     def setup(self, config: dict[str, Any], seats: int) -> DenState:
         return DenState(config, seats)
-
-    def chance_request(self, state: DenState) -> ChanceRequest | None:
-        return state.requests[0] if state.requests else None
 
     def to_act(self, state: DenState) -> tuple[int, ...]:
         if state.phase == PLAYING and not state.requests:
@@ -309,7 +303,7 @@ class Den(Game):
         return handler(self, state, action)
 
     def view(self, state: DenState, seat: int | None) -> dict[str, Any]:
-        out = {
+        return {
             "game": "den",
             "hand_number": state.hand,
             "dealer": state.dealer,
@@ -321,10 +315,8 @@ class Den(Game):
             "piles": [list(p) for p in state.piles],
             "scores": list(state.scores),
             "target": state.config["target"],
+            **state.own_cards(seat),
         }
-        if seat is not None and state.known >> seat & 1:
-            out["hand"] = list(faces_of(state.masks[seat]))
-        return out
 
     def outcome(self, state: DenState) -> Outcome | None:
         if state.phase != OVER:
@@ -332,30 +324,14 @@ class Den(Game):
         return Outcome(tuple(state.scores), top_seats(state.scores), "points")
 
     # -- chance -----------------------------------------------------------
-    def _due(self, state: DenState, action: Action) -> None:
-        """Clause DN2: chance answers come in the order the rules asked for them."""
-        if not answers(self.chance_request(state), action, FACES):
-            raise IllegalAction("DN2", f"{type(action).__name__} is not the chance input due")
-        state.requests.pop(0)
-
     def _shuffled(self, state: DenState, action: Shuffled) -> list[Event]:
-        self._due(state, action)
+        self.take_due(state, action)
         return [HandStarted(state.hand, state.dealer)]
 
     def _dealt(self, state: DenState, action: Dealt) -> list[Event]:
-        self._due(state, action)
+        self.take_due(state, action)
         seat = action.to_seat
-        refs = [ref(action.deck, p) for p in action.positions]
-        state.held[seat].update(refs)
-        state.counts[seat] += len(refs)
-        if action.faces:
-            state.known |= 1 << seat
-            for r, f in zip(refs, action.faces, strict=True):
-                state.faces[r] = f
-                state.face_ref[f] = r
-                state.masks[seat] |= 1 << f
-        else:
-            state.known &= ~(1 << seat)
+        refs = state.take_dealt(action)
         if state.phase == PLAYING:
             state.stock_next += 1
             return [Drew(seat, state.stock)]
@@ -363,7 +339,7 @@ class Den(Game):
 
     def _turn_foundations(self, state: DenState, action: Revealed) -> list[Event]:
         """Clause DN2.3: the four foundations, north, east, south, west."""
-        self._due(state, action)
+        self.take_due(state, action)
         for pile, (position, face) in enumerate(zip(action.positions, action.faces, strict=True)):
             state.faces[ref(action.deck, position)] = face
             state.piles[pile].append(face)
@@ -399,12 +375,7 @@ class Den(Game):
             raise IllegalAction("DN4.1", f"{name(first)} does not go on {name(cards[-1])}")
         if not cards and pile >= FOUNDATIONS and first >> 2 != DRAGON:
             raise IllegalAction("DN5.1", "only a Dragon goes into an empty corner")
-        state.held[seat].difference_update(refs)
-        state.counts[seat] -= len(refs)
-        state.masks[seat] &= ~mask_of(faces)
-        for r, f in zip(refs, faces, strict=True):
-            state.faces[r] = f
-            state.face_ref.pop(f, None)
+        state.release(seat, refs, faces)
         if not cards and pile < FOUNDATIONS:
             state.firsts |= 1 << first  # DN6.1: a new pile that may move
         cards.extend(faces)

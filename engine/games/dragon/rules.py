@@ -12,20 +12,13 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from engine.cards import card_problem, faces_of, mask_of, ref
-from engine.chance import (
-    ChanceRequest,
-    Dealt,
-    Shuffled,
-    ShuffleRequest,
-    TimeUp,
-    answers,
-    deal_round,
-)
+from engine.cards import card_problem, faces_of, mask_of
+from engine.chance import Dealt, Shuffled, ShuffleRequest, TimeUp, deal_round
 from engine.errors import IllegalAction
-from engine.game import Game, Option, Outcome, State, top_seats
+from engine.game import Option, Outcome, top_seats
 from engine.games.dragon import combos
 from engine.games.dragon.cards import ACE, DECK, THREE_OF_STARS, name, names
+from engine.hands import HandsGame, HandsState
 from engine.wire import Action, Event, wire
 
 SEATS = 4
@@ -122,14 +115,13 @@ class MatchOver(Event):
 
 # -- state -------------------------------------------------------------------
 
-class DragonState(State):
+class DragonState(HandsState):
     def __init__(self, config: dict[str, Any], seats: int):
         super().__init__("dragon", config, seats)
         self.hand = 0
         self.phase = DEALING
         self.chips = [config["chips"]] * seats
         self.prev_winner = -1
-        self.requests: list[ChanceRequest] = []
         self._start_hand()
 
     def _start_hand(self) -> None:
@@ -137,11 +129,7 @@ class DragonState(State):
         n = self.seats
         self.hand += 1
         self.phase = DEALING
-        self.held: list[set[int]] = [set() for _ in range(n)]
-        self.masks = [0] * n  # known faces per seat, as a mask
-        self.known = 0  # bit s: this instance knows seat s's whole hand
-        self.face_ref: dict[int, int] = {}
-        self.counts = [0] * n
+        self.empty_hands()
         self.turn = -1
         self.trick: tuple[int, int, int] | None = None
         self.trick_chop = False
@@ -175,11 +163,13 @@ def dragon_attack(mask: int) -> int:
     return (mask & ~body).bit_length() - 1
 
 
-class Dragon(Game):
+class Dragon(HandsGame):
     id = "dragon"
     name = "Dragon"
     min_seats = SEATS
     max_seats = SEATS
+    deck = DECK_SET
+    deal_clause = "D2"
     options = (
         Option("hands", 4, "hands in a match", low=1, high=100),
         Option("stake", 25, "chips each player puts in the pot per hand", low=1, high=100000),
@@ -195,9 +185,6 @@ class Dragon(Game):
     # -- contract ---------------------------------------------------------
     def setup(self, config: dict[str, Any], seats: int) -> DragonState:
         return DragonState(config, seats)
-
-    def chance_request(self, state: DragonState) -> ChanceRequest | None:
-        return state.requests[0] if state.requests else None
 
     def to_act(self, state: DragonState) -> tuple[int, ...]:
         if state.phase == PLAYING:
@@ -253,7 +240,7 @@ class Dragon(Game):
         return handler(self, state, action)
 
     def view(self, state: DragonState, seat: int | None) -> dict[str, Any]:
-        out = {
+        return {
             "game": "dragon",
             "hand_no": state.hand,
             "hands": state.config["hands"],
@@ -269,10 +256,8 @@ class Dragon(Game):
             "pile": state.pile,
             "claims": [list(c) for c in state.claims],
             "timer": state.timer_view(),
+            **state.own_cards(seat),
         }
-        if seat is not None and state.known >> seat & 1:
-            out["cards"] = list(faces_of(state.masks[seat]))
-        return out
 
     def outcome(self, state: DragonState) -> Outcome | None:
         if state.phase != OVER:
@@ -280,24 +265,14 @@ class Dragon(Game):
         return Outcome(tuple(state.chips), top_seats(state.chips), "chips")
 
     # -- chance -----------------------------------------------------------
-    def _chance(self, state: DragonState, action: Action) -> list[Event]:
-        if not answers(self.chance_request(state), action, DECK_SET):
-            raise IllegalAction("D2", "that is not the shuffle or deal that is due")
-        if isinstance(action, Shuffled):
-            state.requests.pop(0)
-            return []
-        state.requests.pop(0)
-        seat = action.to_seat
-        refs = [ref(action.deck, p) for p in action.positions]
-        state.held[seat].update(refs)
-        state.counts[seat] = len(refs)
-        if action.faces:
-            state.masks[seat] = mask_of(action.faces)
-            state.known |= 1 << seat
-            for r, f in zip(refs, action.faces, strict=True):
-                state.faces[r] = f
-                state.face_ref[f] = r
-        events: list[Event] = [CardsDealt(seat, len(refs))]
+    def _shuffled(self, state: DragonState, action: Shuffled) -> list[Event]:
+        self.take_due(state, action)
+        return []
+
+    def _dealt(self, state: DragonState, action: Dealt) -> list[Event]:
+        self.take_due(state, action)
+        refs = state.take_dealt(action)
+        events: list[Event] = [CardsDealt(action.to_seat, len(refs))]
         if not state.requests:
             events.append(self._open_hand(state))
         return events
@@ -350,6 +325,8 @@ class Dragon(Game):
 
     def _lay(self, state, seat, action: Play, mask, combo, chop) -> list[Event]:
         state.phase = PLAYING
+        # HandsState.release, inline: this is the playouts' hottest path and the mask is at
+        # hand; face_ref may keep played faces, as only faces still in a mask are looked up
         state.held[seat].difference_update(action.refs)
         state.counts[seat] -= len(action.refs)
         state.masks[seat] &= ~mask
@@ -479,8 +456,8 @@ class Dragon(Game):
         return super().describe(item)
 
     _handlers = {
-        Shuffled: _chance,
-        Dealt: _chance,
+        Shuffled: _shuffled,
+        Dealt: _dealt,
         TimeUp: _time_up,
         Play: _play,
         Pass: _pass,

@@ -17,7 +17,7 @@ class GreedyBot(Bot):
         if not legal:
             return None
         view = game.view(state, seat)
-        hand = mask_of(view.get("hand", ()))
+        hand = mask_of(view.get("cards", ()))
         first = legal[0]
         if isinstance(first, (AskToBuy, DeclineToBuy)):
             wanted = _helps(view, seat, hand, view["discard"][-1])

@@ -14,7 +14,6 @@ from typing import Any
 
 from engine.cards import card_problem, faces_of, ref, ref_position
 from engine.chance import (
-    ChanceRequest,
     DealRequest,
     Dealt,
     Revealed,
@@ -22,13 +21,13 @@ from engine.chance import (
     Shuffled,
     ShuffleRequest,
     TimeUp,
-    answers,
     deal_round,
 )
 from engine.errors import IllegalAction
-from engine.game import Game, LazyActions, Option, Outcome, State, top_seats
+from engine.game import LazyActions, Option, Outcome, top_seats
 from engine.games.wild import melds
 from engine.games.wild.cards import DECK, FIRST_DRAGON, name, names
+from engine.hands import HandsGame, HandsState
 from engine.wire import Action, Event, wire
 
 HAND_SIZE = 7
@@ -220,7 +219,7 @@ class MatchOver(Event):
 
 # -- state -------------------------------------------------------------------
 
-class WildState(State):
+class WildState(HandsState):
     def __init__(self, config: dict[str, Any], seats: int):
         super().__init__("wild", config, seats)
         self.hand = 0
@@ -238,11 +237,7 @@ class WildState(State):
         self.round = 1
         self.turn = -1
         self.turns = 0  # turns begun this hand; a meld "from an earlier turn" has a lower number
-        self.held: list[set[int]] = [set() for _ in range(n)]
-        self.masks = [0] * n  # known faces per seat, as a mask
-        self.known = 0  # bit s: this instance knows seat s's whole hand
-        self.face_ref: dict[int, int] = {}  # face -> ref, for the faces this instance can see held
-        self.counts = [0] * n
+        self.empty_hands()
         self.secret: set[int] = set()  # held refs dealt face down (revealed at the hand's end)
         self.stock_next = HAND_SIZE * n + 1
         self.recycled: list[int] = []  # the turned-over discard pile, next card first
@@ -258,7 +253,7 @@ class WildState(State):
         self.went_out = -1
         self.timer = None
         deck = self.hand
-        self.requests: list[ChanceRequest] = [
+        self.requests = [
             ShuffleRequest(deck, DECK),
             *deal_round(deck, n, self.dealer, HAND_SIZE),
             RevealRequest(deck, (HAND_SIZE * n,)),
@@ -314,11 +309,13 @@ class _Options(LazyActions):
         raise IndexError(i)
 
 
-class Wild(Game):
+class Wild(HandsGame):
     id = "wild"
     name = "Dragons Wild"
     min_seats = 2
     max_seats = MAX_SEATS
+    deck = FACES
+    deal_clause = "W2"
     options = (
         Option("match", "deals", "deals: one hand per player; points: until someone reaches"
                " the target (W13.2)", choices=("deals", "points")),
@@ -334,9 +331,6 @@ class Wild(Game):
     # -- contract ---------------------------------------------------------
     def setup(self, config: dict[str, Any], seats: int) -> WildState:
         return WildState(config, seats)
-
-    def chance_request(self, state: WildState) -> ChanceRequest | None:
-        return state.requests[0] if state.requests else None
 
     def to_act(self, state: WildState) -> tuple[int, ...]:
         if state.requests:
@@ -388,7 +382,7 @@ class Wild(Game):
 
     def view(self, state: WildState, seat: int | None) -> dict[str, Any]:
         faces = state.faces
-        out = {
+        return {
             "game": "wild",
             "hand_number": state.hand,
             "dealer": state.dealer,
@@ -408,10 +402,8 @@ class Wild(Game):
             "buyer": state.buyer,
             "scores": list(state.scores),
             "timer": state.timer_view(),
+            **state.own_cards(seat),
         }
-        if seat is not None and state.known >> seat & 1:
-            out["hand"] = list(faces_of(state.masks[seat]))
-        return out
 
     def outcome(self, state: WildState) -> Outcome | None:
         if state.phase != OVER:
@@ -419,18 +411,12 @@ class Wild(Game):
         return Outcome(tuple(state.scores), top_seats(state.scores), "points")
 
     # -- chance -----------------------------------------------------------
-    def _due(self, state: WildState, action: Action) -> None:
-        """Clause W2: chance answers come in the order the rules asked for them."""
-        if not answers(self.chance_request(state), action, FACES):
-            raise IllegalAction("W2", f"{type(action).__name__} is not the chance input due")
-        state.requests.pop(0)
-
     def _shuffled(self, state: WildState, action: Shuffled) -> list[Event]:
-        self._due(state, action)
+        self.take_due(state, action)
         return [HandStarted(state.hand, state.dealer)]
 
     def _revealed(self, state: WildState, action: Revealed) -> list[Event]:
-        self._due(state, action)
+        self.take_due(state, action)
         for position, face in zip(action.positions, action.faces, strict=True):
             state.faces[ref(action.deck, position)] = face
         if state.phase == SHOWING:
@@ -438,17 +424,9 @@ class Wild(Game):
         return self._turn_first_discard(state, action)
 
     def _dealt(self, state: WildState, action: Dealt) -> list[Event]:
-        self._due(state, action)
+        self.take_due(state, action)
         seat = action.to_seat
-        refs = [ref(action.deck, p) for p in action.positions]
-        if action.faces:
-            state.known |= 1 << seat
-            for r, f in zip(refs, action.faces, strict=True):
-                state.faces[r] = f
-        else:
-            state.known &= ~(1 << seat)
-        for r in refs:
-            self._receive(state, seat, r)
+        refs = state.take_dealt(action)
         state.secret.update(refs)
         if state.phase == DEALING:
             return [CardsDealt(seat, len(refs))]
@@ -470,14 +448,10 @@ class Wild(Game):
             state.face_ref[face] = card
 
     @staticmethod
-    def _release(state: WildState, seat: int, card: int, face: int) -> None:
-        """A card leaves the hand face up."""
-        state.held[seat].discard(card)
-        state.secret.discard(card)
-        state.faces[card] = face
-        state.face_ref.pop(face, None)
-        state.counts[seat] -= 1
-        state.masks[seat] &= ~(1 << face)
+    def _release(state: WildState, seat: int, refs, faces) -> None:
+        """Cards leave the hand face up: no need to reveal them at the hand's end (W12.3)."""
+        state.release(seat, refs, faces)
+        state.secret.difference_update(refs)
 
     def _from_deck(self, state: WildState, seat: int) -> list[Event]:
         """Clause W11.1: a card off the deck, turning the discard pile over when it is empty.
@@ -634,8 +608,7 @@ class Wild(Game):
 
     def _lay(self, state: WildState, seat: int, refs, faces) -> int:
         """Clause W8: every card laid scores by the round, wherever it goes."""
-        for card, face in zip(refs, faces, strict=True):
-            self._release(state, seat, card, face)
+        self._release(state, seat, refs, faces)
         state.laid = True
         points = round_points(state.round) * len(refs)
         state.scores[seat] += points
@@ -649,7 +622,7 @@ class Wild(Game):
         if len(action.refs) != 1:
             raise IllegalAction("W9.1", "one card is discarded")
         (card,), (face,) = action.refs, action.faces
-        self._release(state, seat, card, face)
+        self._release(state, seat, action.refs, action.faces)
         state.discard.append(card)
         events: list[Event] = [Discarded(seat, face)]
         if not state.counts[seat]:

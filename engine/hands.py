@@ -1,0 +1,92 @@
+"""Hands of cards: what the dealing games (Dragon, Dragon Den, Dragons Wild) share.
+
+A seat's hand is a set of card references that everyone agrees on; its faces
+are known only to the engine instances that were shown them (the holder's own,
+and an open table's). The bookkeeping below keeps both, so each game's rules
+can ask "which faces does this seat hold here?" without ever letting a hidden
+face steer the public state.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from engine.cards import faces_of, mask_of, ref
+from engine.chance import ChanceRequest, Dealt, answers
+from engine.errors import IllegalAction
+from engine.game import Game, State
+from engine.wire import Action
+
+
+class HandsState(State):
+    """A card game's state: the chance requests its rules queued, and each seat's hand.
+
+    The fields stay plain attributes of the state, not a component's, because
+    the games read them on every move (legal actions, plays) and an extra
+    attribute hop there costs playout speed.
+    """
+
+    def __init__(self, game_id: str, config: dict[str, Any], seats: int):
+        super().__init__(game_id, config, seats)
+        self.requests: list[ChanceRequest] = []  # answered in order, first first
+
+    def empty_hands(self) -> None:
+        """No seat holds anything: a new hand is about to be dealt."""
+        n = self.seats
+        self.held: list[set[int]] = [set() for _ in range(n)]  # card refs per seat
+        self.masks = [0] * n  # the faces this instance knows each seat holds, as a mask
+        self.known = 0  # bit s: this instance knows seat s's whole hand
+        self.face_ref: dict[int, int] = {}  # face -> ref, for the faces it knows are held
+        self.counts = [0] * n  # cards per seat, which everyone sees
+
+    def take_dealt(self, deal: Dealt) -> list[int]:
+        """Cards dealt face down join a hand (refs returned); their faces come only to the
+        instances that may see them."""
+        seat = deal.to_seat
+        refs = [ref(deal.deck, p) for p in deal.positions]
+        self.held[seat].update(refs)
+        self.counts[seat] += len(refs)
+        if deal.faces:
+            self.known |= 1 << seat
+            for card, face in zip(refs, deal.faces, strict=True):
+                self.faces[card] = face
+                self.face_ref[face] = card
+                self.masks[seat] |= 1 << face
+        else:  # a card this instance may not see: it no longer knows the whole hand
+            self.known &= ~(1 << seat)
+        return refs
+
+    def release(self, seat: int, refs, faces) -> None:
+        """Cards leave `seat`'s hand face up (played, laid, discarded): everyone knows
+        their faces from now on. The caller has checked them (engine.cards.card_problem)."""
+        self.held[seat].difference_update(refs)
+        self.counts[seat] -= len(refs)
+        self.masks[seat] &= ~mask_of(faces)
+        for card, face in zip(refs, faces, strict=True):
+            self.faces[card] = face
+            self.face_ref.pop(face, None)
+
+    def own_cards(self, seat: int | None) -> dict[str, list[int]]:
+        """The view's entry for the seat's own faces: none for a spectator, nor for a seat
+        whose hand this instance does not wholly know, so the public view never has it."""
+        if seat is None or not self.known >> seat & 1:
+            return {}
+        return {"cards": list(faces_of(self.masks[seat]))}
+
+
+class HandsGame(Game):
+    """A game whose chance inputs answer, one by one, the requests its state queued."""
+
+    deck: frozenset[int] = frozenset()  # every face of the game's deck
+    deal_clause = ""  # the rule that orders the shuffle and the deal, named when refused
+
+    def chance_request(self, state: HandsState) -> ChanceRequest | None:
+        return state.requests[0] if state.requests else None
+
+    def take_due(self, state: HandsState, action: Action) -> None:
+        """Consume the request `action` answers; anything but the answer due is refused
+        (the network could otherwise slip a deal in out of turn)."""
+        if not answers(self.chance_request(state), action, self.deck):
+            raise IllegalAction(self.deal_clause,
+                                f"{type(action).__name__} is not the chance input due")
+        state.requests.pop(0)
