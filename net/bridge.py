@@ -76,6 +76,11 @@ class PlayWith:
     think: int = 0
 
 
+@dataclass(frozen=True)
+class Leave:
+    """Leave the game: the seat passes to the lowest other human (an update `Left` follows)."""
+
+
 class NetBridge:
     def __init__(self, identity, options: NodeOptions | None = None,
                  journal: Journal | None = None, role: str = "peer"):
@@ -155,6 +160,8 @@ class NetBridge:
             node.submit(intent.action)
         elif isinstance(intent, PlayWith):
             node.play_with(intent.bot, intent.think)
+        elif isinstance(intent, Leave):
+            node.leave()
         elif isinstance(intent, LobbyOp):
             node.lobby_op(intent.op, *intent.args)
         elif isinstance(intent, Vote):

@@ -1,18 +1,18 @@
 """Answering the engine's chance requests on a table, behind one small interface.
 
 A `ChanceSource` is driven by the lockstep: before a peer signs its frame it
-asks `outgoing()` what to add for the pending request (a commitment, a
-reveal, later the mental-poker messages); when a step is applied every
-frame's payload is handed to `receive()` in seat order, and `answer()` gives
-the chance action once the request can be settled. Every peer, and every
-spectator, therefore settles each request at the same step with the same
-action. The mental-poker deck replaces `SeedChance` behind this interface.
+asks `outgoing()` what to add for the pending request and for its own actions
+in that frame (commitments, passes, key shares, the keys of cards a play
+shows); when a step is applied every frame's payload is handed to `receive()`
+in seat order, before that frame's actions, and `answer()` gives the chance
+action once the request can be settled. Every peer, and every spectator,
+therefore settles each request at the same step with the same action.
 
-`SeedChance` is fair but open: for each shuffle or roll every seated human
-commits to a random nonce, then reveals it; the round's seed is the hash of
-the reveals in seat order. Everyone can then compute every deal, so peers
-only hand their engine the faces of the seats they play, and check that a
-play's revealed faces are the cards dealt at those positions.
+`SeedChance` answers public randomness (a roll: the first player, a draw from
+an open bag) by commit-then-reveal: every seated human commits to a random
+nonce, then reveals it; the roll's seed is the hash of the reveals in seat
+order. Hidden cards are the mental-poker deck's (net.deck_chance.DeckChance),
+which uses a SeedChance for the rolls.
 """
 
 from __future__ import annotations
@@ -20,20 +20,10 @@ from __future__ import annotations
 import hashlib
 import secrets
 from abc import ABC, abstractmethod
+from collections.abc import Sequence
 from typing import Any
 
-from engine.cards import ref_deck, ref_position
-from engine.chance import (
-    ChanceRequest,
-    DealRequest,
-    Dealt,
-    Revealed,
-    RevealRequest,
-    Rolled,
-    RollRequest,
-    Shuffled,
-    ShuffleRequest,
-)
+from engine.chance import ChanceRequest, Rolled, RollRequest
 from engine.wire import Action
 from net.errors import TableFault
 
@@ -43,25 +33,62 @@ NONCE_SIZE = 32
 class ChanceSource(ABC):
     """Settles chance requests step by step, identically on every peer."""
 
+    report = ""  # once done(): what the end of the match showed, e.g. "clean"
+    summary = ""  # one line about it for people
+
     @abstractmethod
-    def outgoing(self, request: ChanceRequest) -> tuple[Any, Any] | None:
-        """(payload for this peer's next frame, secret to journal first) or None."""
+    def outgoing(self, request: ChanceRequest | None,
+                 actions: Sequence[Action] = ()) -> tuple[Any, Any] | None:
+        """(payload for this peer's next frame, secret to journal first) or None, for the
+        pending request (None: none) and this peer's own `actions` in that frame."""
 
     @abstractmethod
     def receive(self, seat: int, payload: Any, step: int) -> None:
-        """A seat's payload from an applied frame; TableFault if it proves cheating."""
+        """A seat's payload (None if its frame has none), in seat order, before the frame's
+        actions; TableFault if it proves cheating."""
 
     @abstractmethod
     def answer(self, request: ChanceRequest) -> Action | None:
-        """The chance action for `request` once it can be settled, else None."""
+        """The chance action for `request` once it can be settled, else None. Called when a
+        request appears (the setup's too) and at the end of every step until settled."""
 
-    def check(self, action: Action) -> str | None:
-        """Why the faces an action reveals are not the cards it names, or None."""
+    def check(self, action: Action, seat: int, step: int) -> str | None:
+        """Why `seat`'s action may not reach the engine (the faces it shows are not the
+        cards it names), or None; TableFault if the action proves cheating."""
         return None
 
     @abstractmethod
     def restore(self, secret: Any) -> None:
         """Take back a secret this peer journaled, after a restart."""
+
+    def owed(self, seat: int) -> str:
+        """What `seat` still owes the pending chance, in words ("" if nothing)."""
+        return ""
+
+    @abstractmethod
+    def close(self) -> None:
+        """The match is over: settle what is still owed (the deck's audit)."""
+
+    @abstractmethod
+    def can_leave(self) -> bool:
+        """This peer may leave now (nothing under way needs it)."""
+
+    @abstractmethod
+    def leave(self, heir: int) -> None:
+        """Put in this peer's next (last) frame what lets the table go on without it; the
+        seat `heir` plays on for it."""
+
+    @abstractmethod
+    def depart(self, seat: int, heir: int) -> None:
+        """`seat` left after the current step; `heir` plays its seats from now on."""
+
+    def faces_of(self, deck: int, positions) -> tuple[int, ...]:
+        """The faces this peer knows at `positions` of `deck` (handed over to it), or ()."""
+        return ()
+
+    def done(self) -> bool:
+        """Nothing is owed any more (after close())."""
+        return True
 
 
 class SeedStream:
@@ -80,33 +107,25 @@ class SeedStream:
             if value < n:
                 return value
 
-    def shuffle(self, items: list) -> list:
-        for i in range(len(items) - 1, 0, -1):
-            j = self.below(i + 1)
-            items[i], items[j] = items[j], items[i]
-        return items
-
 
 def commitment(nonce: bytes) -> bytes:
     return hashlib.blake2b(nonce, digest_size=32, person=b"hoard-commit").digest()
 
 
 class SeedChance(ChanceSource):
-    """Commit-then-reveal seeds, one round per shuffle or roll."""
+    """Commit-then-reveal seeds for public randomness, one round per roll."""
 
-    def __init__(self, humans: tuple[int, ...], me: int | None, shown: frozenset[int]):
+    def __init__(self, humans: tuple[int, ...], me: int | None):
         self.humans = humans  # seats that commit, in seat order
         self.me = me  # None for a spectator: it never sends
-        self.shown = shown  # seats whose dealt faces this instance's engine may see
         self.round = 0
         self.commits: dict[int, bytes] = {}
         self.reveals: dict[int, bytes] = {}
         self.nonces: dict[int, bytes] = {}
-        self.decks: dict[int, list[int]] = {}
 
     # -- the protocol ----------------------------------------------------------
-    def outgoing(self, request):
-        if self.me is None or not isinstance(request, (ShuffleRequest, RollRequest)):
+    def outgoing(self, request, actions=()):
+        if self.me is None or not isinstance(request, RollRequest):
             return None
         if self.me not in self.commits:
             nonce = self.nonces.get(self.round) or secrets.token_bytes(NONCE_SIZE)
@@ -129,40 +148,32 @@ class SeedChance(ChanceSource):
                                  f"not match its commitment for chance round {self.round}")
             self.reveals[seat] = value
 
+    def close(self):
+        """A roll owes nothing once the match is over."""
+
+    def can_leave(self):
+        return self.me is not None and not self.commits  # no roll half done
+
+    def leave(self, heir):
+        """A peer between rolls owes them nothing."""
+
+    def depart(self, seat, heir):
+        self.humans = tuple(h for h in self.humans if h != seat)
+
+    def owed(self, seat):
+        if len(self.commits) < len(self.humans):
+            return "" if seat in self.commits else "its commitment for a roll"
+        return "" if seat in self.reveals else "its reveal for a roll"
+
     def restore(self, secret):
         if isinstance(secret, (list, tuple)) and len(secret) == 3 and secret[0] == "nonce":
             self.nonces[secret[1]] = secret[2]
 
     def answer(self, request):
-        if isinstance(request, ShuffleRequest):
-            stream = self._seed()
-            if stream is None:
-                return None
-            self.decks[request.deck] = stream.shuffle(list(request.faces))
-            return Shuffled(request.deck)
-        if isinstance(request, RollRequest):
-            stream = self._seed()
-            return None if stream is None else Rolled(stream.below(request.outcomes))
-        faces = tuple(self.decks[request.deck][p] for p in request.positions)
-        if isinstance(request, DealRequest):
-            shown = faces if request.seat in self.shown else ()
-            return Dealt(request.deck, request.seat, request.positions, shown)
-        if isinstance(request, RevealRequest):
-            return Revealed(request.deck, request.positions, faces)
-        raise TypeError(f"no answer for {request!r}")
-
-    def check(self, action):
-        refs, faces = getattr(action, "refs", None), getattr(action, "faces", None)
-        if refs is None or faces is None:
-            return None
-        if len(refs) != len(faces):
-            return "the action names a different number of cards and faces"
-        for card, face in zip(refs, faces, strict=True):
-            deck = self.decks.get(ref_deck(card))
-            position = ref_position(card)
-            if deck is None or position >= len(deck) or deck[position] != face:
-                return "a revealed face is not the card dealt at that position"
-        return None
+        if not isinstance(request, RollRequest):
+            raise TypeError(f"commit-then-reveal answers rolls, not {request!r}")
+        stream = self._seed()
+        return None if stream is None else Rolled(stream.below(request.outcomes))
 
     # -- rounds ----------------------------------------------------------------
     def _seed(self) -> SeedStream | None:

@@ -1,9 +1,9 @@
 """The append-only journal a peer restarts from: every record it holds, and its secrets.
 
 Each entry is a 4-byte length, a 4-byte CRC-32 and a msgpack array. Entries are
-flushed and fsynced in batches (once per applied step batch, and before any
-frame of this peer's goes out, so a restarted peer never signs a second,
-different frame for a step it already sent). A crash can tear the last entry:
+flushed after each batch of applied steps and fsynced before any frame of this
+peer's goes out, so a restarted peer never signs a second, different frame for a
+step it already sent. A crash can tear the last entry:
 reading stops there, the torn bytes are cut off and a warning is logged.
 An entry that is whole but fails its checksum, anywhere, raises CorruptJournal
 with the byte offset.
@@ -94,6 +94,10 @@ class Journal:
     def append(self, *entry: Any) -> None:
         body = msgpack.packb(list(entry), use_bin_type=True)
         self.handle.write(HEAD.pack(len(body), zlib.crc32(body)) + body)
+
+    def flush(self) -> None:
+        """Hand what was appended to the OS (it survives this process, not the machine)."""
+        self.handle.flush()
 
     def sync(self) -> None:
         self.handle.flush()

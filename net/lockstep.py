@@ -9,23 +9,28 @@ are taken in seat order; each one must follow its author's previous frame
 carry the public-state hash this peer computed after the previous step, else
 the table stops with an equivocation or desync report naming the step. Each
 frame's chance payload goes to the `ChanceSource`, then its actions go to the
-engine; an action the engine refuses is rejected the same way on every peer
-and changes nothing. At the end of the step chance requests are settled and
-a timer whose deadline is this step is answered with `TimeUp`.
+engine once the faces they show are checked; an action the engine refuses is
+rejected the same way on every peer and changes nothing. At the end of the step
+chance requests are settled and a timer whose deadline is this step is answered
+with `TimeUp`. After the engine's match is over the table steps on until the
+chance source's audit is done. A frame marked as its seat's last (a graceful
+leave) hands that seat's seats to the lowest other human from the next step on.
 """
 
 from __future__ import annotations
 
+import copy
 import dataclasses
 from dataclasses import dataclass, field
 from typing import Any
 
 from engine.bots import Bot
-from engine.chance import CHANCE, TimeUp
+from engine.chance import CHANCE, DealRequest, Dealt, TimeUp
 from engine.errors import BadWire
 from engine.registry import get_game
 from engine.wire import Action, Event, from_record, to_record
-from net.chance import ChanceSource, SeedChance
+from net.chance import ChanceSource
+from net.deck_chance import DeckChance
 from net.errors import BadFrame, TableFault
 from net.frames import DIGEST_SIZE, STEP, Record, sign
 from net.identity import Identity
@@ -34,6 +39,7 @@ from net.lobby import StartConfig
 #: frames are accepted for at most this many steps past the last applied one
 WINDOW = 64
 MAX_ACTIONS = 16
+LOOKAHEAD = 16  # the most deals registered ahead of the rules asking for them
 
 
 class Equivocation(TableFault):
@@ -61,6 +67,8 @@ class Applied:
     step: int
     entries: list[Entry] = field(default_factory=list)
     finished: bool = False
+    chance: bool = False  # some frame carried a chance message (a pass, a key share...)
+    left: list[tuple[int, int]] = field(default_factory=list)  # (seat that left, its heir)
 
 
 @dataclass(frozen=True, slots=True)
@@ -68,18 +76,19 @@ class Body:
     actions: tuple
     chance: Any
     hash: bytes
+    leaving: bool = False  # the seat's last frame: it leaves the table after this step
 
 
 def parse_body(record: Record) -> Body:
     payload = record.payload()
-    if not isinstance(payload, tuple) or len(payload) != 3:
-        raise BadFrame("malformed", "a frame body is [actions, chance, hash]")
-    actions, chance, state_hash = payload
+    if not isinstance(payload, tuple) or len(payload) not in (3, 4):
+        raise BadFrame("malformed", "a frame body is [actions, chance, hash, (leaving)]")
+    actions, chance, state_hash = payload[:3]
     if not isinstance(actions, tuple) or len(actions) > MAX_ACTIONS:
         raise BadFrame("malformed", "a frame holds a bounded list of actions")
     if not isinstance(state_hash, bytes) or len(state_hash) != DIGEST_SIZE:
         raise BadFrame("malformed", "a frame carries a 16-byte state hash")
-    return Body(actions, chance, state_hash)
+    return Body(actions, chance, state_hash, payload[3:] == (True,))
 
 
 def well_typed(action: Action) -> bool:
@@ -102,7 +111,9 @@ def _matches(value: Any, kind: str) -> bool:
 class Replica:
     """One engine instance kept in lockstep with the table."""
 
-    def __init__(self, start: StartConfig, me: int | None, chance: ChanceSource | None = None):
+    def __init__(self, start: StartConfig, me: int | None, chance: ChanceSource | None = None,
+                 secrets=()):
+        """`secrets`: what this peer journaled of its chance secrets, after a restart."""
         self.start = start
         self.game = get_game(start.game)
         config, seats = self.game.configure(start.config, len(start.seats))
@@ -113,9 +124,14 @@ class Replica:
         bots = tuple(i for i, s in enumerate(start.seats) if s.is_bot)
         self.controls = {s: (s, *bots) if s == host else (s,) for s in self.order}
         self.me = me
-        shown = frozenset(self.controls[me]) if me is not None else frozenset()
-        self.chance = chance or SeedChance(self.order, me, shown)
+        self.chance = chance or DeckChance(start, me, self.game.reveals, self._upcoming)
+        for secret in secrets:
+            self.chance.restore(secret)
+        request = self.game.chance_request(self.state)
+        if request is not None:
+            self.chance.answer(request)  # the setup's request: nothing can settle it yet
         self.applied = -1
+        self.history: list[Action] = []  # every action applied, for taking over a seat
         self.frames: dict[int, dict[int, Record]] = {}
         self.hashes = {-1: self._hash()}
         self.timer_key: int | None = None
@@ -151,19 +167,26 @@ class Replica:
         return not self.finished and not self.missing()
 
     @property
-    def finished(self) -> bool:
+    def over(self) -> bool:
+        """The engine's match is over (the table may still owe its audit)."""
         return self.game.outcome(self.state) is not None
+
+    @property
+    def finished(self) -> bool:
+        return self.over and self.chance.done()
 
     def name_of(self, seat: int) -> str:
         return self.start.seats[seat].label()
 
     # -- frames out --------------------------------------------------------------
-    def own_frame(self, identity: Identity, actions: list[Action], chance: Any) -> Record:
-        """This peer's signed frame for the next step."""
+    def own_frame(self, identity: Identity, actions: list[Action], chance: Any,
+                  leaving: bool = False) -> Record:
+        """This peer's signed frame for the next step (`leaving`: its last)."""
         step = self.applied + 1
         prev = self.start.digest if step == 0 else self.frames[step - 1][self.me].digest
         body = [[to_record(a) for a in actions], chance, self.hashes[self.applied]]
-        return sign(identity, STEP, self.start.table, self.me, step, prev, body)
+        return sign(identity, STEP, self.start.table, self.me, step, prev,
+                    [*body, True] if leaving else body)
 
     def sent(self) -> Record | None:
         """This peer's frame for the next step, if it has signed it already."""
@@ -172,16 +195,29 @@ class Replica:
     # -- applying --------------------------------------------------------------
     def apply_next(self) -> Applied:
         step = self.applied + 1
+        try:
+            return self._apply_step(step)
+        except TableFault:
+            raise
+        except Exception as exc:  # a bug must stop the table with a report, never hang it
+            raise TableFault("bug", step, f"this peer failed to apply step {step}: "
+                             f"{type(exc).__name__}: {exc}") from exc
+
+    def _apply_step(self, step: int) -> Applied:
         frames = self.frames[step]
         bodies = {seat: self._checked(frames[seat], step) for seat in self.order}
         done = Applied(step)
         for seat in self.order:
             body = bodies[seat]
-            if body.chance is not None:
-                self.chance.receive(seat, body.chance, step)
+            done.chance |= body.chance is not None
+            self.chance.receive(seat, body.chance, step)
             for record in body.actions:
                 done.entries.append(self._seat_action(seat, record, step))
         self._settle(step, done.entries)
+        if self.over:
+            self.chance.close()
+        for seat in [s for s in self.order if bodies[s].leaving]:
+            done.left.append((seat, self._depart(seat, step)))
         self.applied = step
         self.hashes[step] = self._hash() if done.entries else self.hashes[step - 1]
         self.hashes.pop(step - 2, None)
@@ -210,7 +246,7 @@ class Replica:
         if getattr(action, "seat", None) not in self.controls[seat]:
             return Entry(seat, action, (), f"seat {seat} may not act for seat "
                          f"{getattr(action, 'seat', None)}")
-        reason = self.chance.check(action)
+        reason = self.chance.check(action, seat, step)
         if reason:
             return Entry(seat, action, (), reason)
         return self._apply(seat, action, step)
@@ -222,8 +258,57 @@ class Replica:
             return Entry(seat, action, (), str(exc))
         except Exception as exc:  # a hostile action must not crash the table; all peers agree
             return Entry(seat, action, (), f"the engine refused it ({type(exc).__name__})")
+        self.history.append(action)
         self._track_timer(step)
         return Entry(seat, action, tuple(events))
+
+    def _upcoming(self, deal: DealRequest) -> list[DealRequest]:
+        """The deals the rules ask for right after `deal`. The public course of a game never
+        depends on a hidden face, so a copy of the state dealt without faces shows them, and
+        every peer and spectator finds the same."""
+        state, found = copy.deepcopy(self.state), []
+        while len(found) < LOOKAHEAD:
+            try:
+                self.game.apply(state, Dealt(deal.deck, deal.seat, deal.positions))
+            except ValueError:
+                break
+            deal = self.game.chance_request(state)
+            if not isinstance(deal, DealRequest):
+                break
+            found.append(deal)
+        return found
+
+    # -- a seat leaves -------------------------------------------------------------
+    def _depart(self, seat: int, step: int) -> int:
+        """`seat` left after this step: the lowest human left plays its seats (and bots)
+        from now on, and is handed its cards; the heir's seat is returned."""
+        rest = tuple(s for s in self.order if s != seat)
+        if not rest:
+            raise TableFault("void", step, "the hand is void: every player has left")
+        heir = min(rest)
+        moved = self.controls.pop(seat)
+        self.controls[heir] = (*self.controls[heir], *moved)
+        self.order = rest
+        self.humans = {s: key for s, key in self.humans.items() if s != seat}
+        self.chance.depart(seat, heir)
+        if self.me == heir:
+            self._learn(moved)
+        return heir
+
+    def _learn(self, seats: tuple[int, ...]) -> None:
+        """Replay the match with the faces of the cards dealt to `seats`, which were handed
+        over to this peer: the same public state, now knowing their hands."""
+        config, count = self.game.configure(self.start.config, len(self.start.seats))
+        state = self.game.setup(config, count)
+        for action in self.history:
+            if isinstance(action, Dealt) and action.to_seat in seats and not action.faces:
+                action = dataclasses.replace(
+                    action, faces=self.chance.faces_of(action.deck, action.positions))
+            self.game.apply(state, action)
+        if self.game.public_hash(state) != self.game.public_hash(self.state):
+            raise TableFault("desync", self.applied, "the replay that took over a seat that "
+                             "left does not give the same public state")
+        self.state = state
 
     def _settle(self, step: int, entries: list[Entry]) -> None:
         """Answer chance while it can be answered; a timer due now runs out."""
@@ -271,7 +356,7 @@ class BotSeats:
         if changed:
             self.since = replica.applied
         game, state = replica.game, replica.state
-        if replica.finished or game.chance_request(state) is not None:
+        if replica.over or game.chance_request(state) is not None:
             return []
         if replica.applied - self.since < self.think:
             return []

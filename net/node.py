@@ -14,8 +14,9 @@ Message tags on a connection (each a msgpack array, see net.stream):
   evidence [raw, raw]             two frames one seat signed for one step
 
 Pacing: a peer signs its frame for step s once it has applied step s-1, and
-sends it at once when it has something to say (actions, a chance message)
-or when another peer's frame for step s has arrived; otherwise when its pace
+sends it at once when it has something to say (actions, a chance message),
+when another peer's frame for step s has arrived, or when step s-1 carried a
+chance message (deck passes come in chains); otherwise when its pace
 interval has run out (`pace`, or `idle_pace` after IDLE_STEPS quiet steps
 with no timer running). So steps fly as fast as frames when there is work,
 tick at ~50 ms when there is none, and slow down when the table is idle.
@@ -55,6 +56,8 @@ WAIT_NOTICE = 1.0
 REDIAL = (0.2, 2.0)  # first and longest wait between dials to one missing peer
 DIAL_WAIT = 2.0  # how long a dialled peer has to say hello
 MAX_EARLY = WINDOW * 16
+WATCHER_FLUSH = 1.0  # on closing, how long spectator streams may take to finish
+TAKE_OVER = "greedy"  # the bot that plays a seat whose player left, if the heir has none
 
 
 @dataclass
@@ -67,6 +70,7 @@ class NodeOptions:
     rush: bool = False  # no pacing at all: every peer steps as soon as it can (benchmarks)
     think: int = 0  # steps a bot waits before acting
     linger: float = 5.0  # after the end, keep relaying to late peers at most this long
+    void_after: float = 120.0  # a seat not heard from this long voids the hand
 
 
 # -- events ------------------------------------------------------------------------
@@ -97,6 +101,7 @@ class StepApplied:
 class Submitted:
     step: int
     actions: tuple[tuple[Action, float], ...]  # each action with when it was submitted
+    chance: Any = None  # the chance payload the frame carries (deck messages), if any
 
 
 @dataclass(frozen=True)
@@ -110,6 +115,15 @@ class Finished:
     final_hash: str
     scores: tuple[int, ...]
     winners: tuple[int, ...]
+    audit: str = ""  # the deck's end-of-match audit: "clean" (anything else stops the table)
+
+
+@dataclass(frozen=True)
+class Left:
+    """This peer left the game at `step`; the seat `heir` plays on for it."""
+
+    step: int
+    heir: int
 
 
 @dataclass(frozen=True)
@@ -157,6 +171,8 @@ class TableNode:
         self._moved = asyncio.Event()
         self._next_send = 0.0
         self._quiet = 0
+        self._chained = False  # the last step carried chance messages: more are coming
+        self._leaving = False  # leave() was asked: the next frame it can be is the last
         self._sent_at = 0.0
         self._last_want = 0.0
         self._waiting: tuple[str, ...] = ()
@@ -164,6 +180,7 @@ class TableNode:
         self._ended_at = 0.0
         self._watchers: set[asyncio.Task] = set()
         self._deferred: list[tuple[str, tuple]] = []
+        self._secrets: list[Any] = []  # journaled chance secrets, restored into the replica
 
     # -- lifecycle -----------------------------------------------------------------
     async def open(self) -> None:
@@ -184,6 +201,8 @@ class TableNode:
             with contextlib.suppress(Exception):
                 self.lobby_op("leave")
                 await asyncio.sleep(0.05)  # let the leave reach the others
+        if self._watchers:  # let spectator streams finish what they are sending
+            await asyncio.wait(list(self._watchers), timeout=WATCHER_FLUSH)
         for task in list(self._tasks) + list(self._watchers):
             task.cancel()
         if self.discovery is not None:
@@ -326,6 +345,18 @@ class TableNode:
         self.intents.append((action, time.monotonic()))
         self._wake.set()
 
+    def leave(self) -> None:
+        """Leave the game at the first step nothing under way needs this peer: its last frame
+        hands its cards to the lowest other human, who plays on for it (the result is Left)."""
+        replica = self.replica
+        if replica is None or replica.me is None or self.result.done():
+            return
+        if replica.order == (replica.me,):
+            self._left(Left(replica.applied, -1))  # nobody to play on: the table ends
+            return
+        self._leaving = True
+        self._wake.set()
+
     @property
     def seat(self) -> int | None:
         return None if self.replica is None else self.replica.me
@@ -335,7 +366,7 @@ class TableNode:
         if self.role == "peer" and me is None:
             self.abort("left-out", f"table {start.name} started without this peer")
             return
-        self.replica = Replica(start, me)
+        self.replica = Replica(start, me, secrets=self._secrets)
         self.bots = BotSeats(self.replica, self._make_bots(), self.options.think)
         early, self.early = self.early, []
         for record in early:
@@ -355,7 +386,8 @@ class TableNode:
         start = replica.start
         base = int.from_bytes(start.table[:4], "big")
         for seat in replica.controls[replica.me]:
-            kind = start.seats[seat].bot or (self.bot_kind if seat == replica.me else None)
+            kind = start.seats[seat].bot or (
+                self.bot_kind if seat == replica.me else self.bot_kind or TAKE_OVER)
             if kind:
                 bots[seat] = make_bot(replica.game, kind, base + seat)
         return bots
@@ -396,11 +428,22 @@ class TableNode:
         if not batch:
             return
         if self.journal is not None and not self._replaying:
-            self.journal.sync()
+            # written through to the OS, not fsynced: others' frames can be fetched again,
+            # and the fsync before our next frame covers them anyway
+            self.journal.flush()
         changed = any(done.entries for done in batch)
+        self._chained = batch[-1].chance
         self._quiet = 0 if changed else self._quiet + len(batch)
         for done in batch:
             self._emit(StepApplied(done))
+            for seat, heir in done.left:
+                self._emit(Notice(f"{replica.name_of(seat)} (seat {seat}) left the table; "
+                                  f"{replica.name_of(heir)} (seat {heir}) plays on for it"))
+                if seat == replica.me:
+                    self._left(Left(done.step, heir))
+                    return
+                if heir == replica.me:
+                    self.bots = BotSeats(replica, self._make_bots(), self.options.think)
         if self._waiting:
             self._waiting = ()
             self._emit(Waiting(()))
@@ -417,31 +460,37 @@ class TableNode:
         loop = asyncio.get_running_loop()
         while not self.result.done() and not self.replica.finished:
             now = loop.time()
-            if self.replica.sent() is None and not self._replaying:
-                payload = self._chance_out()
-                if self.pending or self.intents or payload or self._others_stepped() \
-                        or now >= self._next_send:
-                    self._send_frame(payload, now)
-                    continue
+            if self.replica.sent() is None and not self._replaying and (
+                    self.pending or self.intents or self._chained or self._chance_out()
+                    or self._others_stepped() or now >= self._next_send
+                    or (self._leaving and self.replica.chance.can_leave())):
+                self._send_frame(now)
+                continue
             delay = self._next_send - now if self.replica.sent() is None else None
             self._wake.clear()
             with contextlib.suppress(TimeoutError):
                 await asyncio.wait_for(self._wake.wait(), delay)
 
-    def _chance_out(self):
-        state = self.replica.state
-        request = self.replica.game.chance_request(state)
-        return self.replica.chance.outgoing(request) if request is not None else None
+    def _chance_out(self, actions=()):
+        """What the chance source adds to this peer's next frame, for the pending request
+        (or the end of the match) and this peer's own `actions` in it."""
+        replica = self.replica
+        return replica.chance.outgoing(replica.game.chance_request(replica.state), actions)
 
     def _others_stepped(self) -> bool:
         return bool(self.replica.frames.get(self.replica.applied + 1))
 
-    def _send_frame(self, chance, now: float) -> None:
+    def _send_frame(self, now: float) -> None:
         replica = self.replica
-        actions = self.pending + self.intents
+        leaving = self._leaving and replica.chance.can_leave()
+        actions = [] if leaving else self.pending + self.intents  # the last frame: no plays
         self.pending, self.intents = [], []
+        if leaving:
+            self._leaving = False
+            replica.chance.leave(min(s for s in replica.order if s != replica.me))
+        chance = self._chance_out([a for a, _ in actions])
         payload, secret = chance if chance else (None, None)
-        record = replica.own_frame(self.identity, [a for a, _ in actions], payload)
+        record = replica.own_frame(self.identity, [a for a, _ in actions], payload, leaving)
         if self.journal is not None:
             if secret is not None:
                 self.journal.append("secret", secret)
@@ -451,8 +500,8 @@ class TableNode:
         self.mesh.broadcast(["rec", record.raw])
         self._sent_at = time.monotonic()
         self._next_send = now + self._interval()
-        if actions:
-            self._emit(Submitted(record.step, tuple(actions)))
+        if actions or payload is not None:
+            self._emit(Submitted(record.step, tuple(actions), payload))
         self._apply_ready()
 
     def _interval(self) -> float:
@@ -468,12 +517,14 @@ class TableNode:
         outcome = replica.game.outcome(replica.state)
         final = replica.game.public_hash(replica.state)
         self.finished = Finished(replica.applied, final, tuple(outcome.scores),
-                                 tuple(outcome.winners))
+                                 tuple(outcome.winners), replica.chance.report)
         if self.journal is not None and not self._replaying:
             self.journal.append("done", final)
             self.journal.sync()
         self._ended_at = time.monotonic()
         self.mesh.broadcast(["have", replica.applied])
+        if replica.chance.summary:
+            self._emit(Notice(replica.chance.summary))
         self._emit(self.finished)
         if self.role == "spectator":
             self._settle(self.finished)
@@ -482,10 +533,15 @@ class TableNode:
         if self.result is not None and not self.result.done():
             self._emit(Fault(fault.kind, fault.step, fault.report))
             self.result.set_result(Fault(fault.kind, fault.step, fault.report))
+            self._poke()  # spectators are shown the step that stopped the table
 
     def _settle(self, outcome) -> None:
         if not self.result.done():
             self.result.set_result(outcome)
+
+    def _left(self, left: Left) -> None:
+        self._emit(left)
+        self._settle(left)
 
     # -- resuming ------------------------------------------------------------------
     def resume(self, entries: list[list]) -> bool:
@@ -498,15 +554,13 @@ class TableNode:
         if head[3] != self.identity.public:
             raise CorruptJournal("the journal belongs to another identity (--config-dir?)")
         self._replaying = True
+        # secrets first: the replayed frames remake the decks, which need their seeds
+        self._secrets = [entry[1] for entry in entries if entry[0] == "secret" and len(entry) == 2]
         try:
             self._set_table(head[1], head[2])
             for entry in entries[1:]:
                 if entry[0] == "record" and len(entry) == 2:
                     self._replay(entry[1])
-            if self.replica is not None:
-                for entry in entries:
-                    if entry[0] == "secret" and len(entry) == 2:
-                        self.replica.chance.restore(entry[1])
         finally:
             self._replaying = False
         self.seeds = [(m.host, m.port) for m in self.lobby.state().members.values()]
@@ -664,6 +718,13 @@ class TableNode:
                 conn.send(["have", self.finished.step])
                 await conn.drain()
                 return
+            if self.result.done() and self.replica is not None:
+                stopped = self.replica.frames_at(step)  # the proof, if the step was whole
+                if len(stopped) == len(self.replica.order):
+                    for record in stopped:
+                        conn.send(["relay", record.raw])
+                await conn.drain()
+                return
             await moved.wait()
 
     def _poke(self) -> None:
@@ -739,9 +800,22 @@ class TableNode:
             self._last_want = now
             self.mesh.broadcast(["want", replica.applied + 1, replica.applied + 2])
         names = tuple(replica.name_of(s) for s in replica.missing())
+        if names and overdue > self.options.void_after:
+            self._fault(TableFault("void", replica.applied + 1, self._void_report(overdue)))
+            return
         if overdue > WAIT_NOTICE and names and names != self._waiting:
             self._waiting = names
             self._emit(Waiting(names))
+
+    def _void_report(self, overdue: float) -> str:
+        replica = self.replica
+        whom = []
+        for seat in replica.missing():
+            owes = replica.chance.owed(seat)
+            whom.append(f"{replica.name_of(seat)} (seat {seat})"
+                        + (f", who still owes {owes}" if owes else ""))
+        return (f"the hand is void: no word for {overdue:.0f} s from {' and '.join(whom)} "
+                f"(step {replica.applied + 1})")
 
     def _may_leave(self, now: float) -> bool:
         if now - self._ended_at > self.options.linger:

@@ -1,9 +1,10 @@
 """Sit at a LAN table headless: create or join table NAME and play its seat with a bot.
 
 Prints one line per applied action and ends with one JSON line holding
-`final_hash` and `scores`. `--spectate NAME` watches a table instead;
-`--list` prints the tables discovery sees. Killed and restarted with the same
-command, a peer resumes from its journal. Exit codes: 0 the game ended,
+`final_hash`, `scores` and the deck's `audit`. `--spectate NAME` watches a table
+instead; `--list` prints the tables discovery sees. Killed and restarted with the
+same command, a peer resumes from its journal; interrupted mid-game, it leaves
+gracefully, handing its seat to the lowest other human. Exit codes: 0 the game ended,
 1 timeout or no table reachable, 2 bad arguments or journal, 3 the table
 stopped (desync, equivocation, cheating), 130 interrupted.
 """
@@ -11,6 +12,7 @@ stopped (desync, equivocation, cheating), 130 interrupted.
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import json
 import logging
 import re
@@ -20,6 +22,7 @@ import time
 from pathlib import Path
 
 from engine.bots import bot_kinds
+from engine.chance import Dealt
 from engine.errors import BadOption, EngineError
 from engine.game import options_from_pairs
 from engine.registry import game_ids, get_game
@@ -31,6 +34,7 @@ from net.node import (
     Fault,
     Finished,
     GameStarted,
+    Left,
     LobbyChanged,
     NodeOptions,
     Notice,
@@ -44,6 +48,7 @@ from net.node import (
 JOIN_WAIT = 1.5  # how long to look for the table before creating it (a fresh browser
 # may need one re-query, ~1.1 s, to hear a table that is already up)
 WATCH_WAIT = 5.0  # how long a spectator looks for the table
+LEAVE_WAIT = 5.0  # interrupted mid-game: how long to try to leave gracefully
 MERGE_CHECK = 0.5  # seconds between looks for an older table of the same name
 EXIT_OK, EXIT_UNREACHABLE, EXIT_BAD, EXIT_FAULT, EXIT_INTERRUPTED = 0, 1, 2, 3, 130
 
@@ -75,6 +80,9 @@ def add_arguments(parser, argv: list[str]) -> None:
     parser.add_argument("--rush", action="store_true", help="step as fast as frames flow")
     parser.add_argument("--timeout", type=float, default=0.0, metavar="S",
                         help="give up after S seconds (default never)")
+    parser.add_argument("--void-after", type=float, default=120.0, metavar="S",
+                        help="void the hand when a seat is not heard from for S seconds "
+                             "(default 120)")
     parser.add_argument("--seconds", type=float, default=2.0, help="how long --list looks")
     parser.add_argument("--trace", metavar="FILE", help="write action timings as JSON lines")
     parser.add_argument("--verbose", action="store_true", help="log every dropped message")
@@ -102,8 +110,9 @@ class Request:
             raise BadOption("--table needs a name")
         if args.table and args.bot is None:
             raise BadOption("--bot is required to play a seat headless (or use --spectate)")
-        if args.add_bots < 0 or args.think < 0 or args.pace < 0 or args.timeout < 0:
-            raise BadOption("--add-bots, --think, --pace and --timeout cannot be negative")
+        if min(args.add_bots, args.think, args.pace, args.timeout) < 0 or args.void_after <= 0:
+            raise BadOption("--add-bots, --think, --pace and --timeout cannot be negative, "
+                            "and --void-after must be positive")
         self.game = get_game(args.game) if args.game else None
         self.config = None
         if self.game is not None:
@@ -252,15 +261,27 @@ class Printer:
             self.say(f"step {done.step}: {happened or self.game.describe(entry.action)}")
             if self.trace and entry.seat >= 0:
                 self._trace({"applied": done.step, "seat": entry.action.seat, "t": now})
+            elif self.trace and isinstance(entry.action, Dealt):
+                self._trace({"dealt": entry.action.deck, "to": entry.action.to_seat,
+                             "shown": bool(entry.action.faces), "step": done.step, "t": now})
 
     def on_Submitted(self, event: Submitted) -> None:
         if self.trace:
             for action, at in event.actions:
                 self._trace({"submitted": event.step, "seat": action.seat, "t": at})
+            now = time.monotonic()
+            for entry in event.chance or ():
+                if entry[0] == "deck":  # net.deck_chance: ["deck", deck number, message]
+                    self._trace({"sent": event.step, "deck": entry[1], "message": entry[2][0],
+                                 "t": now})
 
     def on_Waiting(self, event: Waiting) -> None:
         self.say(f"waiting for {', '.join(event.names)}" if event.names
                  else "no longer waiting: every frame is in")
+
+    def on_Left(self, event: Left) -> None:
+        self.say(f"left the table at step {event.step}" + (
+            f"; seat {event.heir} plays on for this seat" if event.heir >= 0 else ""))
 
     def on_Fault(self, event: Fault) -> None:
         self.say(f"table stopped: {event.report}")
@@ -326,7 +347,8 @@ async def _main(request: Request) -> int:
     printer = Printer(args.trace)
     options = NodeOptions(interface=args.interface, port=args.port,
                           discovery=not args.no_discovery, pace=args.pace / 1000,
-                          idle_pace=max(args.pace / 1000, 0.25), rush=args.rush)
+                          idle_pace=max(args.pace / 1000, 0.25), rush=args.rush,
+                          void_after=args.void_after)
     role = "peer" if args.table else "spectator"
     node = TableNode(identity, options, printer, journal, role)
     stop = asyncio.Event()
@@ -391,6 +413,17 @@ async def _find(node: TableNode, name: str, playing: bool):
     return None
 
 
+async def _leave(node: TableNode) -> Left | None:
+    """Interrupted mid-game: leave gracefully (hand the seat on) if the table lets us soon."""
+    if node.replica is None or node.seat is None or node.finished is not None:
+        return None
+    node.leave()
+    with contextlib.suppress(TimeoutError):
+        result = await node.wait(LEAVE_WAIT)
+        return result if isinstance(result, Left) else None
+    return None
+
+
 async def _until_over(node: TableNode, printer: Printer, stop: asyncio.Event,
                       timeout: float) -> int:
     waiter = asyncio.ensure_future(node.wait())
@@ -399,19 +432,26 @@ async def _until_over(node: TableNode, printer: Printer, stop: asyncio.Event,
                                  return_when=asyncio.FIRST_COMPLETED)
     for task in (waiter, stopper):
         task.cancel()
-    if stopper in done and waiter not in done:
-        return EXIT_INTERRUPTED
-    if waiter not in done:
+    if waiter in done:
+        result = waiter.result()
+    elif stopper in done:
+        result = await _leave(node)
+        if result is None:
+            return EXIT_INTERRUPTED
+    else:
         sys.stderr.write(f"hoard: error: timed out after {timeout:g} s\n")
         return EXIT_UNREACHABLE
-    result = waiter.result()
     summary = {"dropped": {who: dict(c) for who, c in node.mesh.dropped.items()},
                "table": node.table.hex() if node.table else None, "seat": node.seat}
     if isinstance(result, Finished):
         summary.update(final_hash=result.final_hash, scores=list(result.scores),
-                       winners=list(result.winners), step=result.step)
+                       winners=list(result.winners), step=result.step, audit=result.audit)
         print(json.dumps(summary, sort_keys=True), flush=True)
         return EXIT_OK
+    if isinstance(result, Left):
+        summary.update(left=result.step, heir=result.heir)
+        print(json.dumps(summary, sort_keys=True), flush=True)
+        return EXIT_INTERRUPTED
     summary.update(fault=result.kind, step=result.step, report=result.report)
     print(json.dumps(summary, sort_keys=True), flush=True)
     return EXIT_FAULT

@@ -14,6 +14,7 @@ from net.deck.errors import (
     CheatDetected,
     DeckCorrupt,
     DeckError,
+    PrivateCheat,
     ProtocolError,
 )
 from net.deck.peer import DeckPeer, DeckSpec
@@ -27,5 +28,6 @@ __all__ = [
     "DeckError",
     "DeckPeer",
     "DeckSpec",
+    "PrivateCheat",
     "ProtocolError",
 ]

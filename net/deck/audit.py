@@ -59,8 +59,9 @@ class Claim:
 class Evidence:
     seats: int
     faces: tuple[int, ...]
+    owner: int
     context: bytes
-    cards: curve.CardPoints
+    cards: curve.CardPoints | curve.FacePoints
     exchange_keys: dict[int, bytes]
     passes: tuple[PassRecord, ...]
     shares: tuple[ShareRecord, ...]
@@ -88,7 +89,7 @@ def run(evidence: Evidence) -> AuditReport:
     for seat, secret in secrets.items():
         if secret.exchange_public() != evidence.exchange_keys[seat]:
             raise CheatDetected(seat, "its x25519 key is not the one its seed derives")
-    inputs = evidence.cards.all()
+    inputs = _first_inputs(evidence)
     for index, record in enumerate(evidence.passes):
         if record.seat in secrets:
             check = _check_shuffle if index < evidence.seats else _check_lock
@@ -99,6 +100,20 @@ def run(evidence: Evidence) -> AuditReport:
             _check_share(evidence, share, secrets[share.sender])
     faces = _open_all(evidence, secrets)
     return _check_claims(evidence, faces)
+
+
+def _first_inputs(evidence) -> tuple[curve.Point, ...]:
+    """What the first shuffler was given: the deck's cards, or the faces an owner's seed
+    holds (an owner's deck whose owner left: nothing, and its pass goes unchecked)."""
+    if evidence.owner < 0:
+        return evidence.cards.all()
+    seed = evidence.seeds.get(evidence.owner)
+    if seed is None:
+        return ()
+    faces = keys.owner_faces(seed)
+    if len(faces) != len(evidence.faces) or len(set(faces)) != len(faces):
+        raise CheatDetected(evidence.owner, "its seed does not hold one face per card")
+    return evidence.cards.points(faces)
 
 
 def _check_shuffle(evidence, record, inputs, secret) -> None:
@@ -153,14 +168,14 @@ def _open_all(evidence, secrets) -> list[int | None]:
         for key in layers:
             product = product * key % curve.ORDER
         x = curve.apply_x(curve.layer(curve.inverse(product)), point)
-        card = evidence.cards.index_of(x)
-        if card is None:
+        face = evidence.cards.face_of(x)
+        if face is None:
             # every seeded seat's passes were recomputed above, so the fault is an unseeded one's
             reason = f"position {position} decrypts to no card"
             if len(unseeded) == 1:
                 raise CheatDetected(unseeded[0], reason)
             raise AuditInconclusive(unseeded, reason)
-        faces[position] = evidence.faces[card]
+        faces[position] = face
     return faces
 
 

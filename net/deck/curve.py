@@ -24,6 +24,7 @@ B = 0x5AC635D8AA3A93E7B3EBBD55769886BC651D06B0CC53B0F63BCE3C3E27D2604B  # y² = 
 POINT_SIZE = 64  # x || y, big-endian
 KEY_SIZE = 32
 MAX_TRIES = 256  # try-and-increment fails 256 times with probability 2**-256
+FACE_BYTES = 2  # an owner's deck names a card by a face 0..65535
 
 _ECDH = ec.ECDH()
 _X962 = serialization.Encoding.X962
@@ -106,6 +107,21 @@ def x_of(blob: bytes, position: int) -> bytes:
     return point_at(blob, position)[:KEY_SIZE]
 
 
+def _hashed_point(prefix: bytes, name: bytes) -> tuple[bytes, Point]:
+    """A point whose x is SHA-256(prefix ‖ counter) with its tail replaced by `name`,
+    for the first counter that puts x on the curve (try-and-increment)."""
+    for counter in range(MAX_TRIES):
+        digest = hashlib.sha256(prefix + bytes([counter])).digest()
+        try:
+            point = ec.EllipticCurvePublicKey.from_encoded_point(
+                CURVE, b"\x02" + digest[: KEY_SIZE - len(name)] + name
+            )
+        except ValueError:  # x is not on the curve (or not below the field prime)
+            continue
+        return point.public_bytes(_X962, _UNCOMPRESSED)[1:], point
+    raise RuntimeError(f"no curve point for card {name.hex()} after {MAX_TRIES} tries")
+
+
 def card_point(context: bytes, index: int) -> tuple[bytes, Point]:
     """Card `index` of the deck `context` names, hashed to the curve by try-and-increment.
 
@@ -114,45 +130,80 @@ def card_point(context: bytes, index: int) -> tuple[bytes, Point]:
     last byte of x is the index itself, so whoever decrypts a card knows which
     card to hash and compare without hashing the whole deck.
     """
-    for counter in range(MAX_TRIES):
-        digest = hashlib.sha256(
-            b"hoard/deck/card" + context + index.to_bytes(2, "big") + bytes([counter])
-        ).digest()
-        try:
-            point = ec.EllipticCurvePublicKey.from_encoded_point(
-                CURVE, b"\x02" + digest[: KEY_SIZE - 1] + bytes([index])
-            )
-        except ValueError:  # x is not on the curve (or not below the field prime)
-            continue
-        return point.public_bytes(_X962, _UNCOMPRESSED)[1:], point
-    raise RuntimeError(f"no curve point for card {index} after {MAX_TRIES} tries")
+    return _hashed_point(b"hoard/deck/card" + context + index.to_bytes(2, "big"), bytes([index]))
 
 
-class CardPoints:
-    """A deck's card points, each hashed on first use: a seat that decrypts 13 cards of 52
-    hashes 13 (the first shuffler and the audit hash them all)."""
+def face_point(context: bytes, face: int) -> tuple[bytes, Point]:
+    """The card showing `face` in a deck whose faces only its owner knows: the last two
+    bytes of x are the face, so a receiver decodes a card without knowing the deck."""
+    name = face.to_bytes(FACE_BYTES, "big")
+    return _hashed_point(b"hoard/deck/face" + context + name, name)
 
-    def __init__(self, context: bytes, count: int):
-        if count > 256:
-            raise ValueError("a card's index must fit in the last byte of its point")
+
+class _Hashed:
+    """Card points hashed on first use and kept: a seat that decrypts 13 cards of 52 hashes
+    13 (the first shuffler and the audit hash them all)."""
+
+    def __init__(self, context: bytes, hashed):
         self.context = context
-        self.count = count
+        self._hashed = hashed  # (context, name) -> (wire bytes, point)
         self._made: dict[int, tuple[bytes, Point]] = {}
 
-    def _card(self, index: int) -> tuple[bytes, Point]:
-        if index not in self._made:
-            self._made[index] = card_point(self.context, index)
-        return self._made[index]
+    def _card(self, name: int) -> tuple[bytes, Point]:
+        if name not in self._made:
+            self._made[name] = self._hashed(self.context, name)
+        return self._made[name]
+
+    def _is(self, name: int, x: bytes) -> bool:
+        return self._card(name)[0][:KEY_SIZE] == x
+
+
+class CardPoints(_Hashed):
+    """A deck's cards, named by index (the face at an index is public)."""
+
+    def __init__(self, context: bytes, faces: tuple[int, ...]):
+        if len(faces) > 256:
+            raise ValueError("a card's index must fit in the last byte of its point")
+        super().__init__(context, card_point)
+        self.faces = faces
 
     def point(self, index: int) -> Point:
         return self._card(index)[1]
 
     def all(self) -> tuple[Point, ...]:
-        return tuple(self.point(i) for i in range(self.count))
+        return tuple(self.point(i) for i in range(len(self.faces)))
 
     def index_of(self, x: bytes) -> int | None:
         """The card whose point has x-coordinate `x`, or None if no card has."""
         index = x[-1]
-        if index < self.count and self._card(index)[0][:KEY_SIZE] == x:
-            return index
-        return None
+        return index if index < len(self.faces) and self._is(index, x) else None
+
+    def face_of(self, x: bytes) -> int | None:
+        index = self.index_of(x)
+        return None if index is None else self.faces[index]
+
+
+class FacePoints(_Hashed):
+    """The cards of an owner's deck (whose faces only its owner knows), named by face."""
+
+    def __init__(self, context: bytes):
+        super().__init__(context, face_point)
+
+    def points(self, faces) -> tuple[Point, ...]:
+        return tuple(self._card(face)[1] for face in faces)
+
+    def face_of(self, x: bytes) -> int | None:
+        face = int.from_bytes(x[-FACE_BYTES:], "big")
+        return face if self._is(face, x) else None
+
+
+def encode_faces(faces) -> bytes:
+    """An owner's faces as it commits to them; ValueError if one is out of range."""
+    if not all(type(f) is int and 0 <= f < 1 << (8 * FACE_BYTES) for f in faces):
+        raise ValueError(f"faces must be 0..{(1 << (8 * FACE_BYTES)) - 1}")
+    return b"".join(f.to_bytes(FACE_BYTES, "big") for f in faces)
+
+
+def decode_faces(blob: bytes) -> tuple[int, ...]:
+    return tuple(int.from_bytes(blob[i : i + FACE_BYTES], "big")
+                 for i in range(0, len(blob), FACE_BYTES))

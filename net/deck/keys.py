@@ -39,9 +39,19 @@ class PeerSecrets:
         return self.exchange.public_key().public_bytes_raw()
 
 
+def seed_size(count: int, owner: bool) -> int:
+    """A seed is 32 random bytes; an owner's seed also carries its deck's faces."""
+    return SEED_SIZE + (curve.FACE_BYTES * count if owner else 0)
+
+
+def owner_faces(seed: bytes) -> tuple[int, ...]:
+    """The faces an owner's seed carries, in the order its first pass took them."""
+    return curve.decode_faces(seed[SEED_SIZE:])
+
+
 def _expand(seed: bytes, context: bytes, seat: int, label: bytes, length: int) -> bytes:
     info = b"hoard/deck/" + label + bytes([seat])
-    return HKDF(hashes.SHA512(), length, salt=context, info=info).derive(seed)
+    return HKDF(hashes.SHA512(), length, salt=context, info=info).derive(seed[:SEED_SIZE])
 
 
 def derive(seed: bytes, context: bytes, seat: int, count: int) -> PeerSecrets:
@@ -92,10 +102,12 @@ def shared_secret(own: x25519.X25519PrivateKey, other_public: bytes) -> bytes:
 
 
 def _share_box(
-    shared: bytes, context: bytes, sender: int, receiver: int, positions: tuple[int, ...]
+    shared: bytes, context: bytes, sender: int, receiver: int, positions: tuple[int, ...],
+    label: bytes,
 ) -> tuple[AESGCM, bytes]:
     header = bytes([sender, receiver]) + b"".join(p.to_bytes(2, "big") for p in positions)
-    key = HKDF(hashes.SHA256(), 32, salt=context, info=b"hoard/deck/share" + header).derive(shared)
+    info = b"hoard/deck/" + label + header
+    key = HKDF(hashes.SHA256(), 32, salt=context, info=info).derive(shared)
     return AESGCM(key), context + header
 
 
@@ -106,9 +118,11 @@ def seal_share(
     receiver: int,
     positions: tuple[int, ...],
     keys: bytes,
+    label: bytes = b"share",
 ) -> bytes:
-    """Deterministic, so the audit can recompute the exact ciphertext from the sender's seed."""
-    box, aad = _share_box(shared, context, sender, receiver, positions)
+    """Deterministic, so the audit can recompute the exact ciphertext from the sender's seed.
+    `label` keeps a hand-over's key apart from a share's for the same positions."""
+    box, aad = _share_box(shared, context, sender, receiver, positions, label)
     return box.encrypt(_NONCE, keys, aad)
 
 
@@ -119,7 +133,8 @@ def open_share(
     receiver: int,
     positions: tuple[int, ...],
     sealed: bytes,
+    label: bytes = b"share",
 ) -> bytes:
     """The keys in `sealed`; cryptography's InvalidTag if it was not sealed for us."""
-    box, aad = _share_box(shared, context, sender, receiver, positions)
+    box, aad = _share_box(shared, context, sender, receiver, positions, label)
     return box.decrypt(_NONCE, sealed, aad)

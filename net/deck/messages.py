@@ -11,6 +11,7 @@ Layouts (n seats, m cards, P a tuple of positions, F a tuple of faces):
     ("deck.reveal",  seat, P, keys[32·|P|])            its own layer of stock cards
     ("deck.open",    seat, P, F, keys[32·n·|P|])       all layers of its own cards
     ("deck.claim",   seat, P, F, holds)                 "some/none of P is in F"
+    ("deck.handover", seat, to_seat, P, aes_gcm(keys[32·n·|P|]))  its whole hand, all layers
     ("deck.leave",   seat, P, keys[32·|P|])            its layer of all it does not hold
     ("deck.seed",    seat, seed[32])                    for the audit
 """
@@ -32,6 +33,7 @@ FIELDS: dict[str, tuple] = {
     "deck.reveal": (_POSITIONS, bytes),
     "deck.open": (_POSITIONS, _FACES, bytes),
     "deck.claim": (_POSITIONS, _FACES, bool),
+    "deck.handover": (_SEAT, _POSITIONS, bytes),
     "deck.leave": (_POSITIONS, bytes),
     "deck.seed": (bytes,),
 }

@@ -25,11 +25,12 @@ from engine.cards import DECK_SHIFT
 from engine.chance import Dealt, Revealed, Shuffled
 from engine.wire import Action
 from net.deck import audit, curve, keys, messages
-from net.deck.errors import CheatDetected, DeckCorrupt, ProtocolError
+from net.deck.errors import CheatDetected, DeckCorrupt, PrivateCheat, ProtocolError
 
 MAX_CARDS = 1 << DECK_SHIFT
 MAX_SEATS = 16
 PUBLIC = -1  # holder of a position being turned face up for everyone
+HANDOVER = b"handover"  # the label that seals a hand-over (a key share's is "share")
 
 # Spectators check commitments' x25519 keys with this fixed key: a low-order
 # key fails the same way for every observer, whatever its own key.
@@ -44,17 +45,27 @@ class DeckSpec:
     hand: int
     deck: int
     seats: int
-    faces: tuple[int, ...]
+    faces: tuple[int, ...]  # an owner's deck: one placeholder per card (its faces are secret)
+    owner: int = -1  # the seat that alone knows the faces and builds the deck, or -1
 
     def __post_init__(self):
-        if not isinstance(self.table, bytes) or not 2 <= self.seats <= MAX_SEATS:
-            raise ProtocolError(f"a deck needs a table id and 2..{MAX_SEATS} seats")
+        if not isinstance(self.table, bytes) or not 1 <= self.seats <= MAX_SEATS:
+            raise ProtocolError(f"a deck needs a table id and 1..{MAX_SEATS} seats")
         if not 1 <= len(self.faces) <= MAX_CARDS:
             raise ProtocolError(f"a deck holds 1..{MAX_CARDS} cards")
+        if not -1 <= self.owner < self.seats:
+            raise ProtocolError(f"no seat {self.owner} to own the deck")
 
     def context(self) -> bytes:
         record = [self.table, self.hand, self.deck, self.seats, list(self.faces)]
+        if self.owner >= 0:
+            record.append(self.owner)
         return hashlib.sha256(b"hoard/deck/v1" + msgpack.packb(record)).digest()
+
+    @property
+    def first(self) -> int:
+        """The seat whose shuffle pass comes first: the owner, who alone has the cards."""
+        return max(self.owner, 0)
 
 
 @dataclass(slots=True)
@@ -69,7 +80,10 @@ class _Pending:
 class DeckPeer:
     """One seat's (or, with seat None, a spectator's) view of one deck of one hand."""
 
-    def __init__(self, spec: DeckSpec, seat: int | None = None, seed: bytes | None = None):
+    def __init__(self, spec: DeckSpec, seat: int | None = None, seed: bytes | None = None,
+                 faces: tuple[int, ...] | None = None):
+        """`faces`: the owner's secret faces of an owner's deck (its seed then carries them:
+        they are journaled, committed to and disclosed with it)."""
         self.spec = spec
         self.seat = seat
         self.context = spec.context()
@@ -82,16 +96,18 @@ class DeckPeer:
         else:
             if not 0 <= seat < spec.seats:
                 raise ProtocolError(f"no seat {seat} at a table of {spec.seats}")
-            self.seed = os.urandom(keys.SEED_SIZE) if seed is None else seed
-            if len(self.seed) != keys.SEED_SIZE:
-                raise ProtocolError(f"a seed is {keys.SEED_SIZE} bytes")
+            self.seed = self._new_seed(faces) if seed is None else seed
+            size = keys.seed_size(self._count, seat == spec.owner)
+            if len(self.seed) != size:
+                raise ProtocolError(f"seat {seat}'s seed is {size} bytes")
             self._secrets = keys.derive(self.seed, self.context, seat, self._count)
         self.faces: dict[int, int] = {}  # position -> face, for the cards this peer was shown
         self.transcript: list = []
         self._commits: dict[int, tuple[bytes, bytes]] = {}
         self._shared: dict[int, bytes] = {}
         self._passes: list[audit.PassRecord] = []
-        self._holder: dict[int, int] = {}
+        self._holder: dict[int, int] = {}  # the first seat dealt a card, or PUBLIC
+        self._shown: dict[int, set[int]] = defaultdict(set)  # seats dealt each card
         self._public: set[int] = set()
         self._pending: list[_Pending] = []
         self._known: dict[int, dict[int, int]] = defaultdict(dict)  # others' keys this peer holds
@@ -101,10 +117,23 @@ class DeckPeer:
         self._departed: set[int] = set()
         self._seeds: dict[int, bytes] = {}
         self._made: dict[bytes, tuple[curve.Point, ...]] = {}  # own passes, already loaded
-        self._cards = curve.CardPoints(self.context, self._count)
+        self._cards = (curve.FacePoints(self.context) if spec.owner >= 0
+                       else curve.CardPoints(self.context, spec.faces))
         self._lock_layers: list[curve.Layer] | None = None
+        self._said_commit = False
 
     # ----- state anyone may ask about
+
+    def _new_seed(self, faces) -> bytes:
+        seed = os.urandom(keys.SEED_SIZE)
+        if self.seat != self.spec.owner:
+            return seed
+        self._require(faces is not None and len(faces) == self._count,
+                      f"the owner builds its deck from its {self._count} faces")
+        try:
+            return seed + curve.encode_faces(faces)
+        except ValueError as exc:
+            raise ProtocolError(str(exc)) from None
 
     @property
     def locked(self) -> bool:
@@ -112,11 +141,11 @@ class DeckPeer:
 
     def turn(self) -> tuple[str, int] | None:
         """The pass due next, e.g. ("deck.lock", 2); None once the deck is locked."""
-        done, seats = len(self._passes), self.spec.seats
+        done, seats, first = len(self._passes), self.spec.seats, self.spec.first
         if done < seats:
-            return ("deck.shuffle", done)
+            return ("deck.shuffle", (first + done) % seats)
         if done < 2 * seats:
-            return ("deck.lock", done - seats)
+            return ("deck.lock", (first + done - seats) % seats)
         return None
 
     def stock(self) -> tuple[int, ...]:
@@ -145,6 +174,28 @@ class DeckPeer:
                 owed[seat].append("its seed for the audit")
         return {seat: "; ".join(what) for seat, what in owed.items()}
 
+    def face_up(self) -> frozenset[int]:
+        """Positions turned face up for everyone (revealed or opened)."""
+        return frozenset(self._public)
+
+    def shown(self, j: int) -> frozenset[int]:
+        """Seats dealt the card at position `j` (its holder first of all)."""
+        return frozenset(self._shown.get(j, ()))
+
+    def committed(self, seat: int) -> bool:
+        return seat in self._commits
+
+    def disclosed(self, seat: int) -> bool:
+        return seat in self._seeds
+
+    def departed(self) -> frozenset[int]:
+        return frozenset(self._departed)
+
+    def settled(self) -> tuple[Action, ...]:
+        """Deals and reveals that need no more keys, e.g. at a one-seat table or after
+        every other seat left: they complete when registered, with no message."""
+        return tuple(self._settle())
+
     def overdue(self, seat: int) -> None:
         """The table's word that `seat`'s deadline passed: if it owes anything, it withheld it."""
         what = self.owed().get(seat)
@@ -164,16 +215,19 @@ class DeckPeer:
     # ----- producing messages (the peer's own come back through receive)
 
     def commit(self) -> tuple:
+        """This seat's commitment: the first message it sends (its shuffle pass may follow
+        in the same batch, as the receivers take it after the commitment)."""
         secrets = self._own()
+        self._said_commit = True
         digest = keys.seed_digest(self.context, self.seat, self.seed)
         return ("deck.commit", self.seat, digest, secrets.exchange_public())
 
     def shuffle(self) -> tuple:
         """Encrypt every card with the shuffle key and permute them."""
         secrets = self._own()
-        self._require(self.seat in self._commits, "this seat's commitment must come first")
+        self._require(self._said_commit, "this seat's commitment must come first")
         self._require(self.turn() == ("deck.shuffle", self.seat), "it is not this seat's shuffle")
-        inputs = self._passes[-1].points() if self._passes else self._cards.all()
+        inputs = self._passes[-1].points() if self._passes else self._initial()
         layer = curve.layer(secrets.shuffle)
         encrypted = [curve.apply(layer, point) for point in inputs]
         return ("deck.shuffle", self.seat, self._made_blob([encrypted[i] for i in secrets.order]))
@@ -189,14 +243,22 @@ class DeckPeer:
 
     def deal(self, to_seat: int, positions) -> tuple | None:
         """Register the engine's request to deal `positions` to `to_seat` (every peer does);
-        returns this peer's key share for it, or None if it owes none."""
-        positions = self._stock_positions(positions)
+        returns this peer's key share for it, or None if it owes none.
+
+        A stock card goes to `to_seat`; a card another seat holds stays that seat's and is
+        only shown to `to_seat` (a look at someone's cards). With no other seat left to
+        send keys, the deal completes at once: see `settled`."""
+        positions = self._face_down(positions)
         self._require(0 <= to_seat < self.spec.seats, f"no seat {to_seat}")
         self._require(to_seat not in self._departed, f"seat {to_seat} has left")
+        self._require(
+            not any(to_seat in self._shown[j] for j in positions),
+            f"seat {to_seat} was dealt some of positions {list(positions)} already",
+        )
         waiting = self._active() - {to_seat}
-        self._require(bool(waiting), "no other seat remains to deal from")
         for j in positions:
-            self._holder[j] = to_seat
+            self._holder.setdefault(j, to_seat)
+            self._shown[j].add(to_seat)
         self._pending.append(_Pending(to_seat, positions, waiting))
         if self.seat not in waiting:
             return None
@@ -207,12 +269,15 @@ class DeckPeer:
         return ("deck.share", self.seat, to_seat, positions, sealed)
 
     def reveal(self, positions) -> tuple | None:
-        """Register the engine's request to turn stock `positions` face up (every peer does);
-        returns this peer's keys for them, or None if it owes none."""
-        positions = self._stock_positions(positions)
+        """Register the engine's request to turn face-down `positions` up (every peer does):
+        stock cards, or held ones the rules turn up (hands shown at a hand's end); returns
+        this peer's keys for them, or None if it owes none."""
+        positions = self._face_down(positions)
+        gone = [j for j in positions if self._holder.get(j) in self._departed]
+        self._require(not gone, f"positions {gone} left with their holder")
         waiting = self._active()
         for j in positions:
-            self._holder[j] = PUBLIC
+            self._holder.setdefault(j, PUBLIC)
         self._pending.append(_Pending(None, positions, waiting))
         if self.seat not in waiting:
             return None
@@ -235,11 +300,31 @@ class DeckPeer:
         self._require(claim.true_of([self.faces[j] for j in positions]), "that claim is false")
         return ("deck.claim", self.seat, positions, faces, holds)
 
-    def leave(self) -> tuple:
-        """Publish this seat's key for every position it does not hold, so play goes on."""
+    def handover(self, to_seat: int) -> tuple | None:
+        """Pass this seat's face-down cards to `to_seat`, which plays on for it once it has
+        left: every layer's key of each, sealed to that seat (None if it holds none)."""
+        self._own()
+        self._require(self.locked, "the deck is not locked yet")
+        self._require(to_seat in self._active() - {self.seat}, f"seat {to_seat} cannot take over")
+        positions = self.hidden(self.seat)
+        if not positions:
+            return None
+        plain = b"".join(curve.key_bytes(key) for j in positions for key in self._layers_of(j))
+        sealed = keys.seal_share(self._shared[to_seat], self.context, self.seat, to_seat,
+                                 positions, plain, HANDOVER)
+        return ("deck.handover", self.seat, to_seat, positions, sealed)
+
+    def awaits(self, seat: int) -> bool:
+        """Some deal to `seat` is still waiting for keys."""
+        return any(p.to == seat for p in self._pending)
+
+    def leave(self, handing_over: bool = False) -> tuple:
+        """Publish this seat's key for every position it does not hold, so play goes on
+        (`handing_over`: its hand-over comes first, so for its own cards too: the heir's
+        layer hides them, and they can be turned up without this seat)."""
         self._own()
         self._require(self.locked, "leave before the deck is locked: shuffle again without it")
-        positions = self._leave_positions(self.seat)
+        positions = self._leave_positions(self.seat, handing_over)
         return ("deck.leave", self.seat, positions, self._own_keys(positions))
 
     def disclose(self) -> tuple:
@@ -264,6 +349,8 @@ class DeckPeer:
         self.transcript.append(message)
         try:
             return tuple(handler(seat, *fields))
+        except PrivateCheat:
+            raise
         except CheatDetected:
             self.transcript.pop()
             raise
@@ -290,6 +377,7 @@ class DeckPeer:
             audit.Evidence(
                 seats=self.spec.seats,
                 faces=self.spec.faces,
+                owner=self.spec.owner,
                 context=self.context,
                 cards=self._cards,
                 exchange_keys={seat: commit[1] for seat, commit in self._commits.items()},
@@ -332,19 +420,27 @@ class DeckPeer:
             return ()  # sent in the same step as the receiver's leave: moot, not false
         if len(sealed) != curve.KEY_SIZE * len(positions) + keys.TAG_SIZE:
             raise CheatDetected(seat, "key share of the wrong size")
+        self._shares.append(audit.ShareRecord(seat, to_seat, positions, sealed))
+        problem = None  # a false share is kept as every other peer keeps it (PrivateCheat)
         if self.seat == to_seat:
             try:
                 plain = keys.open_share(
                     self._shared[seat], self.context, seat, to_seat, positions, sealed
                 )
-            except InvalidTag as exc:
-                raise CheatDetected(seat, "key share that does not decrypt") from exc
-            found = self._checked_keys(seat, [(seat, j) for j in positions], plain, "key share")
-            for j, key in zip(positions, found, strict=True):
-                self._known[j][seat] = key
-        self._shares.append(audit.ShareRecord(seat, to_seat, positions, sealed))
+                found = self._checked_keys(seat, [(seat, j) for j in positions], plain,
+                                           "key share")
+            except InvalidTag:
+                problem = "key share that does not decrypt"
+            except CheatDetected as exc:
+                problem = exc.reason
+            else:
+                for j, key in zip(positions, found, strict=True):
+                    self._known[j][seat] = key
         self._pending_for(seat, to_seat, positions).waiting.discard(seat)
-        return self._settle()
+        settled = self._settle()
+        if problem:
+            raise PrivateCheat(seat, problem, tuple(settled))
+        return settled
 
     def _on_reveal(self, seat, positions, blob):
         found = self._checked_keys(seat, [(seat, j) for j in positions], blob, "reveal")
@@ -376,9 +472,46 @@ class DeckPeer:
         self._claims.append(audit.Claim(seat, positions, faces, holds))
         return ()
 
+    def _on_handover(self, seat, to_seat, positions, sealed):
+        seats = self.spec.seats
+        if to_seat == seat or to_seat in self._departed:
+            raise CheatDetected(seat, f"handed its cards over to seat {to_seat}")
+        if positions != self.hidden(seat):
+            raise CheatDetected(seat, "handed over other cards than its whole hand")
+        if len(sealed) != curve.KEY_SIZE * seats * len(positions) + keys.TAG_SIZE:
+            raise CheatDetected(seat, "hand-over of the wrong size")
+        problem, faces = None, ()
+        if self.seat == to_seat:
+            try:
+                plain = keys.open_share(self._shared[seat], self.context, seat, to_seat,
+                                        positions, sealed, HANDOVER)
+                layers = [(s, j) for j in positions for s in range(seats)]
+                found = self._checked_keys(seat, layers, plain, "hand-over")
+            except InvalidTag:
+                problem = "hand-over that does not decrypt"
+            except CheatDetected as exc:
+                problem = exc.reason
+            else:
+                for (s, j), key in zip(layers, found, strict=True):
+                    if s != self.seat:
+                        self._known[j][s] = key
+        for j in positions:
+            self._holder[j] = to_seat
+            self._shown[j].add(to_seat)
+        if self.seat == to_seat and not problem:
+            try:
+                faces = self._show(positions)
+            except DeckCorrupt as exc:
+                problem = f"handed over positions {list(exc.positions)}, which are no cards"
+        taken = (Dealt(self.spec.deck, to_seat, positions, faces),)
+        if problem:
+            raise PrivateCheat(seat, problem, taken)
+        return taken
+
     def _on_leave(self, seat, positions, blob):
         expected = self._leave_positions(seat)
-        if positions != expected:
+        # cards turned up earlier in the same step may be among them: their keys do no harm
+        if not set(expected) <= set(positions) <= set(expected) | self._public:
             raise CheatDetected(seat, f"left without its keys for positions {list(expected)}")
         found = self._checked_keys(seat, [(seat, j) for j in positions], blob, "leave")
         self._publish(seat, positions, found)
@@ -432,21 +565,34 @@ class DeckPeer:
         return (
             self._holder.get(j) == seat
             and j not in self._public
-            and not any(p.to == seat and j in p.positions for p in self._pending)
+            and not any(j in p.positions and p.to in (seat, None) for p in self._pending)
         )
 
     def _holds(self, seat: int, positions) -> bool:
         return bool(positions) and all(self._holds_one(seat, j) for j in positions)
 
-    def _leave_positions(self, seat: int) -> tuple[int, ...]:
+    def _leave_positions(self, seat: int, handing_over: bool = False) -> tuple[int, ...]:
+        """What a leaving seat publishes its key for: every face-down card but the hand it
+        keeps (none once it handed it over)."""
         return tuple(
-            j for j in range(self._count) if self._holder.get(j) != seat and j not in self._public
+            j for j in range(self._count)
+            if j not in self._public and (handing_over or self._holder.get(j) != seat)
         )
 
     def _active(self) -> set[int]:
         return set(range(self.spec.seats)) - self._departed
 
     # ----- keys and cards
+
+    def _initial(self) -> tuple[curve.Point, ...]:
+        """The cards as the first shuffler takes them: the deck, or the owner's own."""
+        if self.spec.owner < 0:
+            return self._cards.all()
+        return self._cards.points(keys.owner_faces(self.seed))
+
+    def _lock_pass(self, seat: int) -> audit.PassRecord:
+        seats = self.spec.seats
+        return self._passes[seats + (seat - self.spec.first) % seats]
 
     def _checked_keys(self, author: int, layers, blob: bytes, what: str) -> list[int]:
         """Keys in `blob` for (seat, position) `layers`, each checked against its commitment."""
@@ -455,7 +601,7 @@ class DeckPeer:
         found = []
         for i, (owner, j) in enumerate(layers):
             key = curve.key_from(blob[i * curve.KEY_SIZE : (i + 1) * curve.KEY_SIZE])
-            commitment = keys.digest_at(self._passes[self.spec.seats + owner].digests, j)
+            commitment = keys.digest_at(self._lock_pass(owner).digests, j)
             if key is None or keys.key_digest(self.context, owner, j, key) != commitment:
                 raise CheatDetected(
                     author, f"{what}: seat {owner}'s key for position {j} is not its committed key"
@@ -467,6 +613,9 @@ class DeckPeer:
         for j, key in zip(positions, found, strict=True):
             self._published[j][seat] = key
             self._known[j][seat] = key
+
+    def _layers_known(self, j: int) -> bool:
+        return all(s in self._known[j] for s in range(self.spec.seats) if s != self.seat)
 
     def _layers_of(self, j: int) -> list[int]:
         return [
@@ -483,11 +632,11 @@ class DeckPeer:
             for key in keys_of_j:
                 product = product * key % curve.ORDER
             x = curve.apply_x(curve.layer(curve.inverse(product)), final.point(j))
-            card = self._cards.index_of(x)
-            if card is None:
+            face = self._cards.face_of(x)
+            if face is None:
                 corrupt.append(j)
             else:
-                found.append(self.spec.faces[card])
+                found.append(face)
         if corrupt:
             raise DeckCorrupt(tuple(corrupt))
         return found
@@ -496,17 +645,23 @@ class DeckPeer:
         """Finish every pending deal and reveal that has all its keys."""
         done = [p for p in self._pending if not p.waiting]
         self._pending = [p for p in self._pending if p.waiting]
-        actions = []
+        actions, corrupt = [], []
         for pending in done:
-            sees = pending.to is None or (
-                pending.to == self.seat and self.seat not in self._departed
-            )
-            faces = self._show(pending.positions) if sees else ()
             if pending.to is None:
                 self._public.update(pending.positions)
+                faces = self._show(pending.positions)  # DeckCorrupt here, everyone sees it
                 actions.append(Revealed(self.spec.deck, pending.positions, faces))
-            else:
-                actions.append(Dealt(self.spec.deck, pending.to, pending.positions, faces))
+                continue
+            faces = ()
+            if (pending.to == self.seat and self.seat not in self._departed
+                    and all(self._layers_known(j) for j in pending.positions)):
+                try:
+                    faces = self._show(pending.positions)
+                except DeckCorrupt as exc:  # only this peer decrypts it: others go on
+                    corrupt += exc.positions
+            actions.append(Dealt(self.spec.deck, pending.to, pending.positions, faces))
+        if corrupt:
+            raise DeckCorrupt(tuple(corrupt), tuple(actions), private=True)
         return actions
 
     def _show(self, positions) -> tuple[int, ...]:
@@ -539,14 +694,15 @@ class DeckPeer:
     def _own_keys(self, positions) -> bytes:
         return b"".join(curve.key_bytes(self._secrets.locks[j]) for j in positions)
 
-    def _stock_positions(self, positions) -> tuple[int, ...]:
+    def _face_down(self, positions) -> tuple[int, ...]:
         positions = tuple(positions)
         self._require(self.locked, "the deck is not locked yet")
         self._require(
             bool(positions)
             and len(set(positions)) == len(positions)
-            and all(0 <= j < self._count and j not in self._holder for j in positions),
-            f"positions {list(positions)} are not all in the stock",
+            and all(0 <= j < self._count and j not in self._public for j in positions)
+            and not any(j in p.positions for p in self._pending for j in positions),
+            f"positions {list(positions)} are not all face down and settled",
         )
         return positions
 

@@ -41,13 +41,18 @@ def start_config(ids: list[Identity], game_id: str = "dragon", bots: dict[int, s
 
 
 class LocalTable:
-    """Replicas of every human seat exchanging frames in memory, no network."""
+    """Replicas of every human seat exchanging frames in memory, no network; `spectators`
+    replicas with no seat take every frame too."""
 
-    def __init__(self, start: StartConfig, ids: list[Identity], bot: str | None = "greedy"):
+    def __init__(self, start: StartConfig, ids: list[Identity], bot: str | None = "greedy",
+                 spectators: int = 0):
         self.start, self.ids = start, {}
         humans = start.humans()
         by_key = {i.public: i for i in ids}
         self.replicas = {seat: Replica(start, seat) for seat in humans}
+        self.spectators = [Replica(start, None) for _ in range(spectators)]
+        self.sent: list[dict] = []  # every step's frames, as delivered
+        self.secrets: dict[int, list] = {seat: [] for seat in humans}  # as a journal keeps them
         self.ids = {seat: by_key[key] for seat, key in humans.items()}
         self.bots = {}
         for seat, replica in self.replicas.items():
@@ -56,16 +61,40 @@ class LocalTable:
             self.bots[seat] = BotSeats(replica, {s: make_bot(replica.game, k, s)
                                                  for s, k in kinds.items()})
         self.changed = dict.fromkeys(self.replicas, True)
+        self.leaving: int | None = None
 
     def frames(self, extra: dict[int, list] | None = None) -> dict:
-        """Every replica signs its next frame (bots' choices plus `extra` actions)."""
+        """Every replica signs its next frame (bots' choices plus `extra` actions); a seat
+        that leave() named makes it its last, once its chance source lets it."""
         out = {}
         for seat, replica in self.replicas.items():
+            leaving = seat == self.leaving and replica.chance.can_leave()
+            if leaving:
+                replica.chance.leave(min(s for s in replica.order if s != seat))
             actions = self.bots[seat].choose(self.changed[seat]) + (extra or {}).get(seat, [])
+            actions = [] if leaving else actions  # a last frame carries no plays
             request = replica.game.chance_request(replica.state)
-            chance = replica.chance.outgoing(request) if request is not None else None
-            out[seat] = replica.own_frame(self.ids[seat], actions, chance[0] if chance else None)
+            chance = replica.chance.outgoing(request, actions)
+            if chance and chance[1] is not None:
+                self.secrets[seat].append(chance[1])
+            out[seat] = replica.own_frame(self.ids[seat], actions, chance[0] if chance else None,
+                                          leaving)
         return out
+
+    def leave(self, seat: int, max_steps: int = 50) -> int:
+        """`seat` leaves as soon as it can; its heir plays on with bots. The heir's seat."""
+        self.leaving = seat
+        for _ in range(max_steps):
+            done = self.step()[0]
+            if done.left:
+                ((_, heir),) = done.left
+                del self.replicas[seat], self.bots[seat], self.changed[seat]
+                replica = self.replicas[heir]
+                kinds = {s: self.start.seats[s].bot or "greedy" for s in replica.controls[heir]}
+                self.bots[heir] = BotSeats(replica, {s: make_bot(replica.game, k, s)
+                                                     for s, k in kinds.items()})
+                return heir
+        raise AssertionError(f"seat {seat} could not leave")
 
     def forge(self, seat: int, actions=(), chance=None, prev: bytes | None = None):
         """A frame `seat` signs for the next step with exactly this content."""
@@ -87,28 +116,37 @@ class LocalTable:
         raise AssertionError("the step applied without a fault")
 
     def deliver(self, frames: dict) -> list:
+        """Every replica, then every spectator, applies `frames`; what each applied."""
+        self.sent.append(frames)
         applied = []
-        for seat, replica in self.replicas.items():
+        for seat, replica in [*self.replicas.items(), *((None, s) for s in self.spectators)]:
             for record in frames.values():
                 replica.offer(decode(record.raw))
             done = replica.apply_next()
-            self.changed[seat] = bool(done.entries)
+            if seat is not None:
+                self.changed[seat] = bool(done.entries)
             applied.append(done)
         return applied
 
     def step(self, extra: dict[int, list] | None = None) -> list:
         return self.deliver(self.frames(extra))
 
-    def play(self, max_steps: int = 5000) -> None:
+    def play(self, max_steps: int = 5000, each=None) -> None:
+        """Step until the end (and the audit); `each(table)` after every step."""
         first = next(iter(self.replicas.values()))
         for _ in range(max_steps):
             if first.finished:
                 return
             self.step()
+            if each is not None:
+                each(self)
         raise AssertionError("the game did not end")
 
+    def everyone(self) -> list[Replica]:
+        return [*self.replicas.values(), *self.spectators]
+
     def hashes(self) -> set[str]:
-        return {r.game.public_hash(r.state) for r in self.replicas.values()}
+        return {r.game.public_hash(r.state) for r in self.everyone()}
 
 
 def fast_options(**changes) -> NodeOptions:

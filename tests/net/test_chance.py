@@ -1,56 +1,47 @@
-"""Commit-then-reveal chance: every peer computes the same deal and sees only its own hand."""
+"""Commit-then-reveal chance for public rolls: a fair number nobody could steer."""
 
+import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from engine.chance import ShuffleRequest
+from engine.chance import Rolled, RollRequest
 from net.chance import SeedChance, SeedStream, commitment
-from tests.net.helpers import LocalTable, identities, start_config
-from tests.net.test_lockstep import deal, dragon_table
+from net.errors import TableFault
 
 
-def test_every_peer_computes_the_same_deck():
-    table, _ = dragon_table()
-    deal(table)
-    decks = [r.chance.decks for r in table.replicas.values()]
-    assert all(d == decks[0] for d in decks) and sorted(decks[0][1]) == list(range(52))
+def committed(me=0, nonces=(b"x" * 32, b"y" * 32)):
+    """A two-seat round in which both seats committed."""
+    source = SeedChance((0, 1), me)
+    for seat, nonce in enumerate(nonces):
+        source.receive(seat, ["commit", 0, commitment(nonce)], 0)
+    return source
 
 
-def test_each_engine_is_shown_only_its_own_hand():
-    table, _ = dragon_table()
-    deal(table)
-    for seat, replica in table.replicas.items():
-        assert replica.state.known == 1 << seat
-        public = replica.game.view(replica.state, None)
-        assert replica.game.view(replica.state, seat) != public
-        for other in set(range(4)) - {seat}:
-            assert replica.game.view(replica.state, other) == public
-        assert all(card in replica.state.held[seat] for card in replica.state.faces)
-
-
-def test_the_bot_host_is_shown_its_bot_seats_hands():
-    ids = identities(2)
-    table = LocalTable(start_config(ids, bots={1: "greedy", 3: "greedy"}), ids)
-    deal(table)
-    assert table.replicas[0].state.known == 0b1011
-    assert table.replicas[2].state.known == 0b0100
+def test_a_roll_settles_once_every_seat_revealed_and_is_the_same_everywhere():
+    request = RollRequest(6)
+    rolls = []
+    for me in (0, 1, None):
+        source = committed(me)
+        assert source.answer(request) is None
+        source.receive(0, ["reveal", 0, b"x" * 32], 1)
+        assert source.answer(request) is None
+        source.receive(1, ["reveal", 0, b"y" * 32], 1)
+        rolls.append(source.answer(request))
+    assert len(set(rolls)) == 1 and isinstance(rolls[0], Rolled) and 0 <= rolls[0].value < 6
 
 
 def test_a_reveal_that_breaks_its_commitment_stops_the_table():
-    ids = identities(4)
-    table = LocalTable(start_config(ids), ids)
-    table.step()  # commitments
-    frames = table.frames()
-    frames[2] = table.forge(2, chance=["reveal", 0, bytes(32)])
-    fault = table.fault(frames)
-    assert fault.kind == "cheat" and "seat 2" in fault.report
+    source = committed()
+    with pytest.raises(TableFault) as caught:
+        source.receive(1, ["reveal", 0, bytes(32)], 3)
+    assert caught.value.kind == "cheat" and "seat 1" in caught.value.report
 
 
 def test_a_restored_nonce_is_revealed_after_a_restart():
-    source = SeedChance((0, 1), 0, frozenset({0}))
-    request = ShuffleRequest(1, tuple(range(4)))
+    source = SeedChance((0, 1), 0)
+    request = RollRequest(4)
     payload, secret = source.outgoing(request)
-    restarted = SeedChance((0, 1), 0, frozenset({0}))
+    restarted = SeedChance((0, 1), 0)
     restarted.restore(secret)
     for chance in (source, restarted):
         chance.receive(0, payload, 0)
@@ -60,7 +51,7 @@ def test_a_restored_nonce_is_revealed_after_a_restart():
 
 
 def test_stray_payloads_are_ignored_alike():
-    source = SeedChance((0, 1), None, frozenset())
+    source = SeedChance((0, 1), None)
     for junk in (None, 5, ["commit"], ["commit", 3, b"x" * 32], ["reveal", 0, b"short"]):
         source.receive(0, junk, 0)
     source.receive(7, ["commit", 0, b"x" * 32], 0)
@@ -73,8 +64,3 @@ def test_seed_streams_are_uniform_in_range_and_repeatable(seed, n):
     draws = [a.below(n) for _ in range(20)]
     assert draws == [b.below(n) for _ in range(20)]
     assert all(0 <= d < n for d in draws)
-
-
-@given(st.binary(min_size=1, max_size=32))
-def test_a_seeded_shuffle_is_a_permutation(seed):
-    assert sorted(SeedStream(seed).shuffle(list(range(52)))) == list(range(52))

@@ -5,6 +5,7 @@ Cheating attempts and their attribution are in test_deck_cheats.py.
 
 from __future__ import annotations
 
+import os
 from collections import Counter
 
 import msgpack
@@ -160,6 +161,60 @@ def test_a_holder_opens_its_cards_for_everyone():
     assert all(p.faces[9] == faces[1] for p in t.present())
 
 
+def test_a_card_dealt_to_one_seat_may_be_shown_to_another_and_turned_up_later():
+    t = table(3, 9)
+    t.shuffle()
+    t.deal(0, [2, 3])
+    t.deal(1, [3, 4])  # a look at seat 0's card 3 (and a stock card) for seat 1
+    assert t.peers[1].faces[3] == t.peers[0].faces[3] and 3 not in t.peers[2].faces
+    assert t.peers[0].hidden(0) == (2, 3) and t.peers[1].hidden(1) == (4,)
+    assert t.peers[0].shown(3) == {0, 1}
+    with pytest.raises(ProtocolError):
+        t.peers[0].deal(1, [3])  # seat 1 saw it already
+    (revealed,) = t.reveal([2, 3])[0]  # the rules turn a held card up: every seat's key
+    assert revealed.faces == (t.peers[0].faces[2], t.peers[0].faces[3])
+    assert t.peers[0].hidden(0) == ()
+    assert t.audit()[0].faces[3] == revealed.faces[1]
+
+
+def test_a_one_seat_deck_deals_with_no_key_share():
+    t = table(1, 5, spectators=1)
+    t.shuffle()
+    for peer in t.present():
+        assert peer.deal(0, [0, 1]) is None  # nobody else holds a key to send
+    mine, watched = (peer.settled() for peer in t.present())
+    assert mine == (Dealt(0, 0, (0, 1), tuple(t.peers[0].faces[j] for j in (0, 1))),)
+    assert watched == (Dealt(0, 0, (0, 1)),)
+    assert t.audit()[0].faces[:2] == mine[0].faces
+
+
+def owner_table(faces: tuple[int, ...], owner: int = 1, seats: int = 3) -> LocalTable:
+    """A deck whose faces only `owner` knows (a Dragon's Gold screen being robbed)."""
+    spec = DeckSpec(b"test-table", 8, 5, seats, (-1,) * len(faces), owner)
+    seeds = [None] * seats
+    seeds[owner] = os.urandom(keys.SEED_SIZE) + curve.encode_faces(faces)
+    return LocalTable(spec, seeds, spectators=1)
+
+
+def test_an_owners_deck_is_built_from_faces_only_its_owner_knows():
+    secret = (130, 7, 64, 200, 3)
+    t = owner_table(secret)
+    t.send_all([p.commit() for p in t.peers])
+    assert [p.turn() for p in t.peers[:1]] == [("deck.shuffle", 1)]  # the owner goes first
+    for seat in (1, 2, 0):
+        t.send(t.peers[seat].shuffle())
+    for seat in (1, 2, 0):
+        t.send(t.peers[seat].lock())
+    assert t.peers[0].locked
+    t.deal(2, [0])  # the thief draws a token it could not choose
+    t.deal(1, [0])  # then the victim is told which one went
+    stolen = t.peers[2].faces[0]
+    assert stolen in secret and t.peers[1].faces[0] == stolen and 0 not in t.peers[0].faces
+    assert not any(face in secret for face in t.spectators[0].faces.values())
+    report = t.audit()[0]
+    assert report.faces[0] == stolen and sorted(report.faces) == sorted(secret)
+
+
 def test_true_claims_pass_the_audit():
     t = table(3, 12)
     t.shuffle()
@@ -200,6 +255,24 @@ def test_a_peer_that_leaves_keeps_the_stock_playable():
     assert report.unchecked == (3,)
     assert [report.faces[j] for j in (3, 7, 11)] == [None] * 3  # the leaver's hand stays hidden
     assert report.faces[12] == t.peers[0].faces[12]
+
+
+def test_a_leaver_hands_its_cards_to_the_seat_that_plays_on_for_it():
+    t = table(3, 9)
+    t.shuffle()
+    t.deal(2, [1, 4])
+    t.deal(0, [0])
+    hand = {j: t.peers[2].faces[j] for j in (1, 4)}
+    results = t.send(t.peers[2].handover(0))
+    assert results[0] == (Dealt(0, 0, (1, 4), tuple(hand.values())),)  # seat 0 sees them
+    assert results[1] == (Dealt(0, 0, (1, 4)),) and 1 not in t.peers[1].faces
+    t.send(t.peers[2].leave(handing_over=True))
+    t.gone.add(2)
+    assert t.peers[0].hidden(0) == (0, 1, 4)
+    (opened,) = t.send(t.peers[0].open([4]))[0]
+    assert opened.faces == (hand[4],)
+    (shown,) = t.reveal([1])[0]  # the rules may turn its cards up without the leaver
+    assert shown.faces == (hand[1],) and t.audit()[0].faces[1] == hand[1]
 
 
 def test_leaving_completes_a_deal_waiting_for_the_leaver():
@@ -346,7 +419,7 @@ def test_local_misuse_is_a_protocol_error():
     with pytest.raises(ProtocolError):
         t.spectators[0].commit()
     with pytest.raises(ProtocolError):
-        DeckSpec(b"t", 0, 0, 1, (1, 2))
+        DeckSpec(b"t", 0, 0, 0, (1, 2))
 
 
 def test_messages_are_plain_msgpack_values():

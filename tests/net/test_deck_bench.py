@@ -1,6 +1,7 @@
-"""The deal benchmark's processes and loopback mesh work (a smoke test: nothing is timed)."""
+"""The deal benchmark's processes, loopback mesh and table run work (smoke tests: nothing is
+timed)."""
 
-from tools.bench.deal import compute_ms, network_deals
+from tools.bench.deal import compute_ms, network_deals, table_deals, table_game
 
 
 def test_peers_in_their_own_processes_deal_opening_hands_over_loopback():
@@ -10,3 +11,10 @@ def test_peers_in_their_own_processes_deal_opening_hands_over_loopback():
 
 def test_the_single_process_compute_run_deals_too():
     assert compute_ms(peers=2, cards=8, hand=4, runs=1) > 0
+
+
+def test_hoard_peers_deal_through_the_table_in_2n_plus_1_steps():
+    assert table_game(4, 52, 13, 3)[0] == "dragon" and table_game(5, 52, 13, 3) is None
+    game, options = table_game(2, 52, 7, 2)
+    ((wall_ms, steps),) = table_deals(2, game, options, 1)
+    assert wall_ms > 0 and steps == 2 * 2 + 1

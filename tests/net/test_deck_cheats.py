@@ -10,12 +10,14 @@ from cryptography.hazmat.primitives.asymmetric import x25519
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from engine.chance import Dealt
 from net.deck import (
     AuditInconclusive,
     CheatDetected,
     DeckCorrupt,
     DeckPeer,
     DeckSpec,
+    PrivateCheat,
     curve,
     keys,
 )
@@ -194,15 +196,18 @@ def test_a_wrong_key_share_is_named_by_its_receiver_and_by_the_audit():
     for peer in t.present():
         peer.deal(0, [1, 2])
     wrong = sealed_share(t, 2, 0, [1, 2], lambda j: t.peers[2]._secrets.locks[j] + 1)
-    with pytest.raises(CheatDetected) as caught:
+    with pytest.raises(PrivateCheat) as caught:
         t.peers[0].receive(wrong)
     assert caught.value.seat == 2
-    # the others cannot read it: they take it, and their audit names the sender
+    # the others cannot read it: they take it, and every audit, the receiver's too,
+    # names the sender
     observers = [t.peers[1], *t.spectators]
     for message in [wrong, *(t.peers[s].disclose() for s in range(3))]:
         for peer in observers:
             peer.receive(message)
-    for peer in observers:
+    for message in (t.peers[s].disclose() for s in range(3)):
+        t.peers[0].receive(message)
+    for peer in [t.peers[0], *observers]:
         with pytest.raises(CheatDetected) as caught:
             peer.audit()
         assert caught.value.seat == 2
@@ -351,3 +356,44 @@ def test_a_resumed_peer_checks_its_own_journal():
     with pytest.raises(CheatDetected) as caught:
         DeckPeer(t.spec, 1, t.peers[1].seed).replay(forged)
     assert caught.value.seat == 0
+
+
+def test_an_owner_whose_deck_is_not_the_faces_it_committed_to_is_named_by_the_audit():
+    seed = os.urandom(keys.SEED_SIZE)
+    spec = DeckSpec(b"cheat-table", 4, 9, 3, (-1,) * 4, 0)
+    t = LocalTable(spec, [seed + curve.encode_faces((1, 2, 3, 4)), None, None], spectators=1)
+    t.send_all([p.commit() for p in t.peers])
+    forged = DeckPeer(spec, 0, seed + curve.encode_faces((1, 2, 3, 99)))  # a jewel it lacks
+    forged._said_commit = True
+    t.send(forged.shuffle())
+    for seat in (1, 2):
+        t.send(t.peers[seat].shuffle())
+    for peer in t.peers:
+        t.send(peer.lock())
+    assert audit_names(t) == {0}
+
+
+def test_an_owner_that_lists_one_face_twice_is_named_at_once():
+    t = LocalTable(DeckSpec(b"cheat-table", 4, 9, 2, (-1,) * 3, 1),
+                   [None, os.urandom(keys.SEED_SIZE) + curve.encode_faces((5, 5, 6))])
+    t.send_all([p.commit() for p in t.peers])
+    assert named(t, t.peers[1].shuffle()) == {1}
+
+
+def test_a_hand_over_of_part_of_a_hand_names_the_leaver():
+    t = locked()
+    t.deal(2, [1, 4])
+    honest = t.peers[2].handover(0)
+    partial = (*honest[:3], (1,), honest[4][: curve.KEY_SIZE * 3 + keys.TAG_SIZE])
+    assert named(t, partial) == {2}
+
+
+def test_a_false_hand_over_is_seen_by_its_receiver_alone():
+    t = locked()
+    t.deal(2, [1, 4])
+    kind, seat, to, positions, sealed = t.peers[2].handover(0)
+    garbled = (kind, seat, to, positions, bytes(len(sealed)))
+    with pytest.raises(PrivateCheat) as caught:
+        t.peers[0].receive(garbled)
+    assert caught.value.seat == 2 and caught.value.actions == (Dealt(0, 0, (1, 4)),)
+    assert t.peers[1].receive(garbled) == (Dealt(0, 0, (1, 4)),)

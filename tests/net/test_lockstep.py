@@ -161,7 +161,7 @@ def test_a_play_that_shows_faces_it_was_not_dealt_is_rejected():
     card = sorted(mine.state.held[seat])[0]
     lie = (mine.state.faces[card] + 1) % 52
     entries = applied_entries(table, {seat: [Play(seat, (card,), (lie,))]})
-    assert any("not the card dealt" in e.error for e in entries)
+    assert any(f"is not face {lie}" in e.error for e in entries)
 
 
 # -- deadlines --------------------------------------------------------------------

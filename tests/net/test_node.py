@@ -4,7 +4,7 @@ import asyncio
 
 from engine.registry import get_game
 from net.journal import Journal
-from net.node import Finished, TableNode, Waiting
+from net.node import Fault, Finished, TableNode, Waiting
 from tests.net.helpers import (
     LOOPBACK,
     close_all,
@@ -117,4 +117,20 @@ def test_a_spectator_joins_mid_game_and_reaches_the_same_hash():
             assert spectator.mesh.port == 0  # it never listens, so it never serves frames
         finally:
             await close_all([*nodes, spectator])
+    asyncio.run(go())
+
+
+def test_a_seat_that_never_comes_back_voids_the_hand_and_is_named():
+    async def go():
+        nodes = await live_table(4, void_after=1.0)
+        victim = nodes[3]
+        await victim.close()  # gone for good before it could shuffle and lock
+        try:
+            results = await results_of(nodes[:3])
+            for fault in results:
+                assert isinstance(fault, Fault) and fault.kind == "void"
+                assert fault.report.startswith("the hand is void: no word for")
+                assert f"from {victim.identity.name} (seat 3)" in fault.report
+        finally:
+            await close_all(nodes)
     asyncio.run(go())

@@ -1,9 +1,15 @@
 """Mental-poker deal: shuffle, lock and deal the opening hands, one process per peer.
 
 p50_ms: wall time from the first commitment to every seat holding its opening
-hand, each peer in its own process, messages over a loopback TCP mesh.
-compute_ms: the same work of every peer one after another in one process, no
-transport. scalar_mult_us: one P-256 scalar multiplication (an ECDH exchange).
+hand, each peer in its own process, deck messages over a bare loopback TCP mesh.
+table_p50_ms: the same through the real table: every seat a `hoard peer`
+process on loopback playing a game whose opening deal this is (Dragon for 4 x 52
+dealing 13; Dragons Wild for N x 70 dealing 7; Dragon Den for N x 52 dealing 7),
+deck messages in signed lockstep frames, normal pacing; one deal per hand,
+measured from the first commitment sent to the last seat's own hand applied.
+table_steps: lockstep steps that deal took. compute_ms: every peer's work one
+after another in one process, no transport. scalar_mult_us: one P-256 scalar
+multiplication (an ECDH exchange).
 """
 
 from __future__ import annotations
@@ -14,13 +20,16 @@ import selectors
 import socket
 import statistics
 import struct
+import tempfile
 import time
+from pathlib import Path
 
 import msgpack
 
 from engine.chance import Dealt, Shuffled
 from net.deck import DeckPeer, DeckSpec, curve
 from net.deck.local import LocalTable
+from tools.bench.lockstep import play
 
 GOALS_MS = {(4, 52): 150, (6, 70): 300}
 WARMUP = 1
@@ -241,6 +250,34 @@ def scalar_mult_us(count: int = 2000) -> float:
     return (time.perf_counter() - start) / count * 1e6
 
 
+def table_game(peers: int, cards: int, hand: int, hands: int) -> tuple[str, tuple] | None:
+    """The game (and options for `hands` hands) whose opening deal this is, if any."""
+    cap = f"hands={hands}"
+    if (peers, cards, hand) == (4, 52, 13):
+        return "dragon", (cap,)
+    if (cards, hand) == (70, 7) and 2 <= peers <= 6:
+        return "wild", ("match=points", "target=100000", cap)
+    if (cards, hand) == (52, 7) and 2 <= peers <= 4:
+        return "den", ("target=1000", "bust=false", cap)
+    return None
+
+
+def table_deals(peers: int, game: str, options: tuple, deals: int) -> list[tuple[float, int]]:
+    """(wall ms, lockstep steps) of each timed deal, every seat a `hoard peer` process."""
+    with tempfile.TemporaryDirectory(prefix="hoard-bench-deal-") as tmp:
+        results = play(peers, 50.0, False, Path(tmp), game, peers, options)
+    timed = []
+    for deck in range(1 + WARMUP, 1 + WARMUP + deals):  # these games number decks by hand
+        sent = [r for p in results for r in p["rows"]
+                if r.get("deck") == deck and r.get("message") == "deck.commit"]
+        held = [next(r for r in p["rows"] if r.get("dealt") == deck
+                     and r["to"] == p["final"]["seat"] and r["shown"]) for p in results]
+        start = min(sent, key=lambda r: r["t"])
+        end = max(held, key=lambda r: r["t"])
+        timed.append(((end["t"] - start["t"]) * 1000, end["step"] - start["sent"] + 1))
+    return timed
+
+
 def run(args) -> dict:
     hand = args.hand if args.hand is not None else (13 if args.cards == 52 else 7)
     if args.peers < 2 or args.peers * hand > args.cards:
@@ -257,6 +294,13 @@ def run(args) -> dict:
         "compute_ms": round(compute_ms(args.peers, args.cards, hand), 1),
         "scalar_mult_us": round(scalar_mult_us(), 1),
     }
+    game = table_game(args.peers, args.cards, hand, WARMUP + args.deals)
+    if game is not None:
+        table = table_deals(args.peers, *game, args.deals)
+        wall = [ms for ms, _ in table]
+        result.update(table_game=game[0], table_p50_ms=round(statistics.median(wall), 1),
+                      table_min_ms=round(min(wall), 1), table_max_ms=round(max(wall), 1),
+                      table_steps=statistics.median_low(steps for _, steps in table))
     goal = GOALS_MS.get((args.peers, args.cards))
     if goal is not None:
         result["goal_ms"] = goal

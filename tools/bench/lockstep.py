@@ -50,28 +50,41 @@ def _wait(process: subprocess.Popen) -> tuple[int, float]:
     raise RuntimeError("a peer did not finish in time")
 
 
-def play(peers: int, hands: int, pace: float, rush: bool, folder: Path) -> list[dict]:
+def _first_line(path: Path) -> None:
+    deadline = time.monotonic() + TIMEOUT
+    while "\n" not in path.read_text():
+        if time.monotonic() > deadline:
+            raise RuntimeError("the first peer did not start")
+        time.sleep(0.02)
+
+
+def play(peers: int, pace: float, rush: bool, folder: Path, game: str = "dragon",
+         seats: int = SEATS, options: tuple[str, ...] = ()) -> list[dict]:
     """One match; per peer its trace rows, final JSON and peak RSS."""
     port = _free_port()
-    common = [sys.executable, "-m", "client.cli", "peer", "--table", "bench", "--game", "dragon",
-              "--bot", "greedy", "--option", f"hands={hands}", "--no-discovery",
+    common = [sys.executable, "-m", "client.cli", "peer", "--table", "bench", "--game", game,
+              "--seats", str(seats), "--bot", "greedy", "--no-discovery",
               "--interface", "127.0.0.1", "--pace", str(pace), "--timeout", str(TIMEOUT)]
+    common += [arg for option in options for arg in ("--option", option)]
     if rush:
         common.append("--rush")
     processes = []
+    folder.mkdir(parents=True, exist_ok=True)
     for i in range(peers):
-        extra = ["--port", str(port), "--add-bots", str(SEATS - peers)] if i == 0 else [
+        extra = ["--port", str(port), "--add-bots", str(seats - peers)] if i == 0 else [
             "--connect", f"127.0.0.1:{port}"]
         trace = folder / f"trace{i}.jsonl"
-        processes.append(subprocess.Popen(
-            [*common, *extra, "--config-dir", str(folder / f"peer{i}"), "--trace", str(trace)],
-            cwd=ROOT, stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True))
+        # files, not pipes: a long match prints more than a pipe holds while we wait on another
+        with open(folder / f"out{i}.txt", "w") as out:
+            processes.append(subprocess.Popen(
+                [*common, *extra, "--config-dir", str(folder / f"peer{i}"), "--trace",
+                 str(trace)], cwd=ROOT, stdout=out, stderr=subprocess.DEVNULL, text=True))
         if i == 0:
-            processes[0].stdout.readline()  # it listens before it prints
+            _first_line(folder / "out0.txt")  # it listens before it prints
     peers_out = []
     for i, process in enumerate(processes):
-        output = process.stdout.read()
         code, rss = _wait(process)
+        output = (folder / f"out{i}.txt").read_text()
         if code != 0:
             raise RuntimeError(f"peer {i} exited {code}: {output.splitlines()[-3:]}")
         rows = [json.loads(line) for line in (folder / f"trace{i}.jsonl").read_text().splitlines()]
@@ -111,8 +124,9 @@ def run(args) -> dict:
     if not 1 <= args.peers <= SEATS:
         raise SystemExit("--peers takes 1 to 4")
     with tempfile.TemporaryDirectory(prefix="hoard-bench-") as tmp:
-        paced = play(args.peers, args.hands, args.pace, False, Path(tmp) / "paced")
-        rushed = play(args.peers, args.hands, args.pace, True, Path(tmp) / "rushed")
+        hands = (f"hands={args.hands}",)
+        paced = play(args.peers, args.pace, False, Path(tmp) / "paced", options=hands)
+        rushed = play(args.peers, args.pace, True, Path(tmp) / "rushed", options=hands)
     samples = latencies(paced)
     return {
         "peers": args.peers,

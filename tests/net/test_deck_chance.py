@@ -1,0 +1,234 @@
+"""The mental-poker deck behind the lockstep: every game plays with hidden hands, every
+cheat is named by every peer, and a restarted peer remakes its decks from its journal."""
+
+import pytest
+
+from engine.cards import ref, ref_deck, ref_position
+from engine.games.dragon.rules import Play
+from engine.wire import to_record
+from net.deck import curve, keys
+from net.errors import TableFault
+from net.frames import decode
+from net.lockstep import Replica
+from tests.net.helpers import LocalTable, identities, start_config
+from tests.net.secrecy import check_engine, replay_and_check
+
+GAMES = {
+    "dragon": (4, {}, {"hands": 1}),
+    "den": (3, {3: "greedy"}, {"hands": 1}),
+    "wild": (3, {}, {"hands": 1}),
+    "gold": (2, {2: "greedy"}, {"advanced": True}),
+}
+
+
+def table_of(game: str, spectators: int = 1) -> LocalTable:
+    humans, bots, options = GAMES[game]
+    ids = identities(humans)
+    return LocalTable(start_config(ids, game, bots=bots, options=options), ids,
+                      spectators=spectators)
+
+
+def dragon(spectators: int = 0, humans: int = 4, bots=None) -> LocalTable:
+    ids = identities(humans)
+    return LocalTable(start_config(ids, bots=bots), ids, spectators=spectators)
+
+
+def dealt(table: LocalTable) -> None:
+    """Steps until no chance request is pending (the opening hands are dealt)."""
+    first = next(iter(table.replicas.values()))
+    while first.game.chance_request(first.state) is not None:
+        table.step()
+
+
+def faults(table: LocalTable, frames: dict) -> list[TableFault]:
+    """The fault each replica and spectator stops with when it applies `frames`."""
+    found = []
+    for replica in table.everyone():
+        for record in frames.values():
+            replica.offer(decode(record.raw))
+        with pytest.raises(TableFault) as caught:
+            replica.apply_next()
+        found.append(caught.value)
+    return found
+
+
+def fault_ahead(table: LocalTable, frames: dict, max_steps: int = 20) -> list[TableFault]:
+    """Deliver `frames`, then step on until every replica stopped; each one's fault."""
+    found: dict[int, TableFault] = {}
+    for _ in range(max_steps):
+        for i, replica in enumerate(table.everyone()):
+            if i in found:
+                continue
+            for record in frames.values():
+                replica.offer(decode(record.raw))
+            try:
+                replica.apply_next()
+            except TableFault as fault:
+                found[i] = fault
+        if len(found) == len(table.everyone()):
+            return [found[i] for i in sorted(found)]
+        frames = table.frames()
+    raise AssertionError(f"only {len(found)} replicas stopped")
+
+
+@pytest.mark.parametrize("game", sorted(GAMES))
+def test_every_game_hides_each_hand_from_the_others_and_the_spectator(game):
+    table = table_of(game)
+    table.play(max_steps=6000, each=lambda t: [check_engine(r, -1) for r in t.everyone()])
+    assert len(table.hashes()) == 1
+    assert {r.chance.report for r in table.everyone()} == {"clean"}
+    frames = [record for step in table.sent for record in step.values()]
+    watcher = replay_and_check(table.start, frames)  # everything on the wire, step by step
+    assert watcher.game.public_hash(watcher.state) in table.hashes()
+    if game == "gold":  # thefts: decks whose faces only the robbed seat knew
+        assert any(deck.peer.spec.owner >= 0 for deck in watcher.chance.played)
+
+
+def test_each_engine_is_shown_only_its_own_hand_and_the_bot_host_its_bots():
+    table = dragon(spectators=1, humans=2, bots={1: "greedy", 3: "greedy"})
+    dealt(table)
+    assert table.replicas[0].state.known == 0b1011
+    assert table.replicas[2].state.known == 0b0100
+    assert table.spectators[0].state.known == 0 and not table.spectators[0].state.faces
+
+
+def test_a_deal_takes_one_step_per_pass_and_one_for_every_hand():
+    table = dragon()
+    dealt(table)  # step 0: commitments and the first shuffle, then a pass a step, then the
+    assert next(iter(table.replicas.values())).applied == 4 + 4 + 1 - 1  # round of deals
+
+
+def test_a_play_of_a_face_down_card_without_its_keys_is_named_by_every_peer():
+    table = dragon(spectators=1)
+    dealt(table)
+    seat = table.replicas[0].game.to_act(table.replicas[0].state)[0]
+    mine = table.replicas[seat].state
+    card = next(iter(mine.held[seat]))
+    frames = table.frames()
+    play = Play(seat, (card,), (mine.faces[card],))
+    frames[seat] = table.forge(seat, actions=[to_record(play)])
+    for fault in faults(table, frames):
+        assert fault.kind == "cheat"
+        assert f"player{seat} (seat {seat}) cheated: played its face-down card" in fault.report
+
+
+def test_a_play_of_another_seats_card_is_named_by_every_peer():
+    table = dragon(spectators=1)
+    dealt(table)
+    thief, victim = 0, 1
+    card = next(iter(table.replicas[victim].state.held[victim]))
+    face = table.replicas[victim].state.faces[card]
+    lie = ("deck.open", thief, (ref_position(card),), (face,), bytes(32 * 4))
+    frames = table.frames()
+    frames[thief] = table.forge(thief, actions=[to_record(Play(thief, (card,), (face,)))],
+                                chance=[["deck", ref_deck(card), lie]])
+    for fault in faults(table, frames):
+        assert "player0 (seat 0) cheated: deck.open of cards it does not hold" in fault.report
+
+
+def test_a_deck_message_in_another_seats_name_is_cheating():
+    table = dragon()
+    frames = table.frames()
+    honest = frames[2].payload()[1]  # seat 2's commitment, sent by seat 1
+    frames[1] = table.forge(1, chance=honest)
+    for fault in faults(table, frames):
+        assert "player1 (seat 1) cheated: sent a deck message in another seat's name" in \
+            fault.report
+
+
+def test_a_false_key_share_is_named_by_the_audit_for_every_peer():
+    table = dragon(spectators=1)
+    first = table.replicas[0]
+    while not first.chance.decks[1].shuffled:
+        table.step()  # locked: seat 0's hand is being dealt
+    cheat = table.replicas[2].chance  # seat 2 sends seat 0 a key one off
+    peer, positions = cheat.decks[1].peer, cheat.registered.positions
+    plain = b"".join(curve.key_bytes(peer._secrets.locks[j] + 1) for j in positions)
+    shared = keys.shared_secret(peer._secrets.exchange, peer._commits[0][1])
+    sealed = keys.seal_share(shared, peer.context, 2, 0, positions, plain)
+    cheat.outbox = [("deck", 1, ("deck.share", 2, 0, positions, sealed))]
+    for fault in fault_ahead(table, table.frames()):
+        assert fault.kind == "cheat"
+        assert "player2 (seat 2) cheated: its key share to seat 0 is not its committed keys" \
+            in fault.report
+
+
+def test_a_false_accusation_names_the_accuser():
+    table = dragon()
+    dealt(table)
+    frames = table.frames()
+    frames[3] = table.forge(3, chance=[["accuse", 1, 1]])
+    for fault in fault_ahead(table, frames):
+        assert "player3 (seat 3) cheated: made an accusation the audit found false" in \
+            fault.report
+
+
+def test_a_card_swapped_in_a_shuffle_pass_voids_the_hand_and_the_audit_names_the_cheat():
+    table = dragon(spectators=1)
+    cheat = table.replicas[1].chance
+    table.step()  # the deck exists; seat 1 shuffles next
+
+    def shuffle():
+        kind, seat, blob = honest_shuffle()
+        stranger = curve.card_point(b"elsewhere", 7)[0]
+        return (kind, seat, stranger + blob[curve.POINT_SIZE:])
+
+    honest_shuffle = cheat.decks[1].peer.shuffle
+    cheat.decks[1].peer.shuffle = shuffle
+    for fault in fault_ahead(table, table.frames(), max_steps=40):
+        assert "player1 (seat 1) cheated: its shuffle pass does not follow from its seed" in \
+            fault.report
+
+
+def test_a_restarted_peer_remakes_its_decks_from_its_journaled_seeds():
+    table = dragon()
+    dealt(table)
+    for _ in range(5):
+        table.step()
+    before = table.replicas[1]
+    reborn = Replica(table.start, 1, secrets=table.secrets[1])
+    for frames in table.sent:
+        for record in frames.values():
+            reborn.offer(decode(record.raw))
+        reborn.apply_next()
+    assert reborn.state.faces == before.state.faces and reborn.state.faces
+    request = before.game.chance_request(before.state)
+    assert reborn.chance.outgoing(request) == before.chance.outgoing(request)
+    assert reborn.chance.decks[1].peer.seed == before.chance.decks[1].peer.seed
+
+
+def test_a_one_human_table_deals_its_bots_with_nothing_on_the_wire_but_passes():
+    table = dragon(spectators=1, humans=1, bots={1: "greedy", 2: "greedy", 3: "greedy"})
+    table.play()
+    assert {r.chance.report for r in table.everyone()} == {"clean"}
+    spectator = table.spectators[0]
+    assert all(ref_deck(card) == 1 and ref(1, ref_position(card)) == card
+               and ref_position(card) in spectator.chance.decks[1].faces
+               for card in spectator.state.faces)
+
+
+def test_what_a_seat_owes_is_said_in_words():
+    table = dragon()
+    for _ in range(3):
+        table.step()  # seats 0, 1 and 2 shuffled: seat 3's pass is due
+    chance = table.replicas[0].chance
+    assert chance.owed(3) == "its shuffle pass (deck 1)" and chance.owed(1) == ""
+
+
+@pytest.mark.parametrize("game", ["dragon", "wild"])
+def test_a_seat_that_leaves_hands_its_cards_to_the_lowest_human_who_plays_on(game):
+    table = table_of(game)
+    dealt(table)
+    for _ in range(6):
+        table.step()
+    leaver = max(table.replicas)
+    hand = set(table.replicas[leaver].state.held[leaver])
+    heir = table.leave(leaver)
+    assert heir == 0 and leaver in table.replicas[0].controls[0]
+    heir_state = table.replicas[0].state
+    assert heir_state.known >> leaver & 1 and all(card in heir_state.faces for card in hand)
+    assert not any(card in table.replicas[1].state.faces for card in hand - set(
+        table.spectators[0].state.faces))
+    table.play()  # wild turns every hand up at the end: the leaver's too, without it
+    assert len(table.hashes()) == 1
+    assert {r.chance.report for r in table.everyone()} == {"clean"}
