@@ -212,6 +212,12 @@ class Game(ABC):
     def outcome(self, state: State) -> Outcome | None:
         """None while the match goes on."""
 
+    def finished_decks(self, state: State) -> frozenset[int]:
+        """Decks whose cards can no longer be dealt, revealed or played: their seeds may be
+        disclosed (and the deck audited) without showing anything still hidden. By default
+        none, so decks are audited when the match ends."""
+        return frozenset()
+
     # -- shared helpers ------------------------------------------------------
     def public_hash(self, state: State) -> str:
         """A stable hash of the public projection, compared across peers for desyncs."""

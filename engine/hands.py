@@ -90,3 +90,8 @@ class HandsGame(Game):
             raise IllegalAction(self.deal_clause,
                                 f"{type(action).__name__} is not the chance input due")
         state.requests.pop(0)
+
+    def finished_decks(self, state: HandsState) -> frozenset[int]:
+        """Each hand deals a fresh deck numbered by the hand (D2.1, DN2.1, W2.1), so every
+        earlier hand's deck is done, and the last one too once the match is over."""
+        return frozenset(range(1, state.hand + (self.outcome(state) is not None)))

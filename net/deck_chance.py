@@ -17,8 +17,12 @@ in the first frame its author can sign. Deal and reveal requests are
 registered by every peer at the step they appear; the keys owed go out in the
 next frame. A play that shows its own face-down cards carries `open` for them
 in the same frame, and every peer checks it before the engine sees the play.
-When the match ends (or a hand is void) every seat discloses its seeds and
-every peer audits every deck of the match.
+A deck the rules say is finished (`Game.finished_decks`: its cards can no
+longer be dealt, revealed or played, e.g. a Dragon hand's deck once the next
+hand starts) is due for its audit: every seat discloses its seed for it in its
+next frame, and every peer audits it as soon as the seeds of all present seats
+are in, so a cheat is named during the next hand. When the match ends (or a hand is void) every deck
+is due; the match's audit is done once every deck of the match is audited.
 """
 
 from __future__ import annotations
@@ -67,6 +71,7 @@ class _Deck:
     asked: dict[tuple[int, tuple[int, ...]], tuple[int, ...]] = field(default_factory=dict)
     dealt: dict[tuple[int, tuple[int, ...]], tuple[int, ...]] = field(default_factory=dict)
     faces: dict[int, int] = field(default_factory=dict)  # face-up position -> face
+    audited: int | None = None  # the step whose frames completed its clean audit
 
 
 def _normal(entry: list) -> tuple:
@@ -77,9 +82,11 @@ def _normal(entry: list) -> tuple:
 class DeckChance(ChanceSource):
     def __init__(self, start: StartConfig, me: int | None,
                  reveals: Callable[[Action], tuple[tuple, tuple]],
-                 upcoming: Callable[[DealRequest], list[DealRequest]] = lambda request: []):
+                 upcoming: Callable[[DealRequest], list[DealRequest]] = lambda request: [],
+                 finished: Callable[[], frozenset[int]] = frozenset):
         """`reveals` is the game's; `upcoming(deal)` the deals the rules ask for right after
-        `deal`, registered with it so that a whole round of deals takes one step."""
+        `deal`, registered with it so that a whole round of deals takes one step;
+        `finished()` the game's finished decks in the current state, audited at once."""
         humans = tuple(sorted(start.humans()))
         host = humans.index(start.bot_host())
         self.table = start.table
@@ -90,6 +97,7 @@ class DeckChance(ChanceSource):
         self.me = None if me is None else humans.index(me)
         self.reveals = reveals
         self.upcoming = upcoming
+        self.finished = finished
         self.ahead: list[DealRequest] = []  # deals registered before the rules asked for them
         self.rolls = SeedChance(humans, me)
         self.decks: dict[int, _Deck] = {}  # by engine deck number
@@ -113,15 +121,16 @@ class DeckChance(ChanceSource):
             if roll is not None:
                 entries.append(["roll", roll[0]])
                 secrets += [roll[1]] if roll[1] is not None else []
+        finished = self.finished()
         for deck in self.played:
-            self._produce(deck)
+            self._produce(deck, finished)
         entries += self.outbox
         entries += self._opens(actions)
         secrets += [["deck", d.ordinal, d.peer.seed] for d in self.played
                     if self._queued(d, "deck.commit")]
         return (entries, secrets or None) if entries else None
 
-    def _produce(self, deck: _Deck) -> None:
+    def _produce(self, deck: _Deck, finished: frozenset[int]) -> None:
         """Queue what this seat owes the deck now and has not queued yet."""
         peer, me = deck.peer, self.me
         if me in peer.departed() or (self.decks[deck.number] is not deck and not self.closing):
@@ -133,7 +142,8 @@ class DeckChance(ChanceSource):
             self._queue(deck, peer.shuffle())
         elif turn == ("deck.lock", me) and not self._queued(deck, "deck.lock"):
             self._queue(deck, peer.lock())
-        if self.closing and not peer.disclosed(me) and not self._queued(deck, "deck.seed"):
+        if (self._due(deck, finished) and not peer.disclosed(me)
+                and not self._queued(deck, "deck.seed")):
             self._queue(deck, peer.disclose())
 
     def _queued(self, deck: _Deck, kind: str) -> bool:
@@ -183,6 +193,7 @@ class DeckChance(ChanceSource):
                 raise self._cheat(who, f"sent a chance entry this table does not know: {kind!r}")
             if who == self.me and entry in self.outbox:
                 self.outbox.remove(entry)
+        self._audit_when_ready()  # a seed, or a seat that left, may complete a deck's seeds
 
     def _deck_message(self, who: int, number: Any, message: Any) -> None:
         deck = self.decks.get(number) if type(number) is int else None
@@ -196,8 +207,6 @@ class DeckChance(ChanceSource):
             raise self._cheat(who, str(exc)) from None
         if who == self.me and message[0] == "deck.shuffle":
             deck.peer.prepare()  # the next seat is busy shuffling: load the lock keys now
-        if message[0] == "deck.seed":
-            self._audit_when_ready()
 
     def _checked(self, deck: _Deck, step: Callable[[], tuple]) -> tuple:
         """What a DeckPeer call completed; a cheat stops the table, and what only this peer
@@ -406,23 +415,31 @@ class DeckChance(ChanceSource):
             self.void = reason
             self.closing = True
 
+    def _due(self, deck: _Deck, finished: frozenset[int]) -> bool:
+        """The deck's seeds are to be disclosed: its hand is over, or the match."""
+        return self.closing or (deck.number in finished and self.decks[deck.number] is deck)
+
     def _audit_when_ready(self) -> None:
-        """Once every present seat disclosed its seeds, audit every deck of the match."""
-        if not self.closing or self.report:
+        """Audit each due deck once every present seat disclosed its seed for it; once the
+        match is closing and every deck is audited, the match's audit is done."""
+        if self.report:
             return
+        finished = self.finished()
         seats = range(len(self.humans))
-        for deck in self.played:
-            if not all(deck.peer.disclosed(s) for s in seats if s not in deck.peer.departed()):
-                return
         try:
             for deck in self.played:
-                deck.peer.audit()
+                if deck.audited is None and self._due(deck, finished) and all(
+                        deck.peer.disclosed(s) for s in seats if s not in deck.peer.departed()):
+                    deck.peer.audit()
+                    deck.audited = self.step
         except CheatDetected as exc:
             raise self._cheat(exc.seat, f"{exc.reason} (found by the audit)") from None
         except AuditInconclusive as exc:
             names = ", ".join(self._name(s) for s in exc.seats)
             raise TableFault("cheat", self.step, f"the audit found {exc.reason}: one of "
                              f"{names}, who left, cheated") from None
+        if not self.closing or any(deck.audited is None for deck in self.played):
+            return
         if self.accuser is not None:
             raise self._cheat(self.accuser, f"made an accusation the audit found false "
                               f"({self.void})")

@@ -124,7 +124,8 @@ class Replica:
         bots = tuple(i for i, s in enumerate(start.seats) if s.is_bot)
         self.controls = {s: (s, *bots) if s == host else (s,) for s in self.order}
         self.me = me
-        self.chance = chance or DeckChance(start, me, self.game.reveals, self._upcoming)
+        self.chance = chance or DeckChance(start, me, self.game.reveals, self._upcoming,
+                                           lambda: self.game.finished_decks(self.state))
         for secret in secrets:
             self.chance.restore(secret)
         request = self.game.chance_request(self.state)

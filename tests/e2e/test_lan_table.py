@@ -29,8 +29,9 @@ def agree(results: list[dict]) -> None:
 
 
 def test_four_peers_play_dragon_and_a_late_spectator_agrees(lan, tmp_path):
-    peers = [peer(lan, tmp_path, i, "night") for i in range(4)]
-    started = peers[0].wait_line(lambda line: step_of(line) >= 15, GAME_TIMEOUT)
+    # paced so the game outlives a spectator's start-up and browse even on a busy machine
+    peers = [peer(lan, tmp_path, i, "night", "--think", "3") for i in range(4)]
+    started = peers[0].wait_line(lambda line: step_of(line) >= 8, GAME_TIMEOUT)
     spectator = Proc(lan, ["peer", "--spectate", "night", "--config-dir",
                            str(tmp_path / "watcher"), "--interface", "lo",
                            "--timeout", str(GAME_TIMEOUT)])

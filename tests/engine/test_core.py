@@ -17,6 +17,7 @@ from engine import (
     pack,
     unpack,
 )
+from engine.bots import make_bot
 from engine.cards import ref, ref_deck, ref_position
 from engine.chance import (
     DealRequest,
@@ -31,6 +32,7 @@ from engine.game import Option
 from engine.games.dragon.rules import Pass, Play
 from engine.games.gold.moves import UseMagic
 from engine.hands import HandsState
+from engine.local import play
 from engine.wire import from_record, to_record, wire_types
 
 game_ids()  # register every game's wire types before parametrizing over them
@@ -210,3 +212,43 @@ def test_chance_answers_come_in_the_order_the_rules_asked(game_id):
     assert err.value.rule == game.deal_clause and state.requests == due
     game.take_due(state, Shuffled(due[0].deck))
     assert state.requests == due[1:]
+
+
+def _finished_decks_at_each_hand_over(game_id: str) -> list[tuple[frozenset, frozenset]]:
+    """A 2-hand match of random bots: the finished decks just before and just after each
+    action that ends a hand."""
+    game = get_game(game_id)
+    state = game.setup(*game.configure({"hands": 2}, None))
+    bots = [make_bot(game, "random", seat) for seat in range(state.seats)]
+    seen, before = [], game.finished_decks(state)
+    for _, events in play(game, state, bots, seed=5):
+        after = game.finished_decks(state)
+        if any(type(event).__name__ == "HandOver" for event in events):
+            seen.append((before, after))
+        else:
+            assert after == before  # only the end of a hand finishes a deck
+        before = after
+    return seen
+
+
+def test_D2_1_each_hands_deck_is_finished_once_the_hand_is_over():
+    assert _finished_decks_at_each_hand_over("dragon") == [
+        (frozenset(), frozenset({1})), (frozenset({1}), frozenset({1, 2}))]
+
+
+def test_DN2_1_each_hands_deck_is_finished_once_the_hand_is_over():
+    assert _finished_decks_at_each_hand_over("den") == [
+        (frozenset(), frozenset({1})), (frozenset({1}), frozenset({1, 2}))]
+
+
+def test_W2_1_each_hands_deck_is_finished_once_the_hand_is_over():
+    assert _finished_decks_at_each_hand_over("wild") == [
+        (frozenset(), frozenset({1})), (frozenset({1}), frozenset({1, 2}))]
+
+
+def test_gold_decks_live_across_the_game_so_none_is_finished_before_the_end():
+    game = get_game("gold")
+    state = game.setup(*game.configure({}, None))
+    bots = [make_bot(game, "random", seat) for seat in range(state.seats)]
+    for _ in play(game, state, bots, seed=5):
+        assert game.finished_decks(state) == frozenset()

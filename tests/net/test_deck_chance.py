@@ -180,17 +180,23 @@ def test_a_card_swapped_in_a_shuffle_pass_voids_the_hand_and_the_audit_names_the
             fault.report
 
 
+def restarted(table: LocalTable, seat: int) -> Replica:
+    """`seat`'s peer after a crash: remade from its journaled secrets, every frame replayed."""
+    reborn = Replica(table.start, seat, secrets=table.secrets[seat])
+    for frames in table.sent:
+        for record in frames.values():
+            reborn.offer(decode(record.raw))
+        reborn.apply_next()
+    return reborn
+
+
 def test_a_restarted_peer_remakes_its_decks_from_its_journaled_seeds():
     table = dragon()
     dealt(table)
     for _ in range(5):
         table.step()
     before = table.replicas[1]
-    reborn = Replica(table.start, 1, secrets=table.secrets[1])
-    for frames in table.sent:
-        for record in frames.values():
-            reborn.offer(decode(record.raw))
-        reborn.apply_next()
+    reborn = restarted(table, 1)
     assert reborn.state.faces == before.state.faces and reborn.state.faces
     request = before.game.chance_request(before.state)
     assert reborn.chance.outgoing(request) == before.chance.outgoing(request)
@@ -232,3 +238,63 @@ def test_a_seat_that_leaves_hands_its_cards_to_the_lowest_human_who_plays_on(gam
     table.play()  # wild turns every hand up at the end: the leaver's too, without it
     assert len(table.hashes()) == 1
     assert {r.chance.report for r in table.everyone()} == {"clean"}
+
+
+def two_hands(spectators: int = 1) -> LocalTable:
+    """A 2-hand Dragon match: two humans, two bots."""
+    ids = identities(2)
+    return LocalTable(start_config(ids, bots={2: "greedy", 3: "greedy"}, options={"hands": 2}),
+                      ids, spectators=spectators)
+
+
+def second_hand_dealt(table: LocalTable) -> int:
+    """Steps until the second hand's deal completes; the step it completed at."""
+    first = table.replicas[0]
+    while first.state.hand < 2 or first.game.chance_request(first.state) is not None:
+        table.step()
+    return first.applied
+
+
+def test_a_hands_deck_is_audited_as_soon_as_the_hand_is_over():
+    table = two_hands()
+    dealt_at = second_hand_dealt(table)
+    for replica in table.everyone():
+        decks = replica.chance.decks
+        assert decks[1].audited is not None and decks[1].audited < dealt_at
+        assert decks[2].audited is None and not replica.chance.report
+    table.play()
+    for replica in table.everyone():
+        assert replica.chance.report == "clean" and "2 deck(s)" in replica.chance.summary
+
+
+def test_a_cheat_in_the_first_hand_is_named_by_its_audit_during_the_second():
+    table = two_hands()
+    table.step()  # deck 1 exists; seat 1 shuffles next
+    cheat = table.replicas[1].chance.decks[1].peer
+    honest_shuffle = cheat.shuffle
+
+    def shuffle():  # two cards change places: a good deck, but not the seed's permutation
+        kind, seat, blob = honest_shuffle()
+        size = curve.POINT_SIZE
+        return (kind, seat, blob[size:2 * size] + blob[:size] + blob[2 * size:])
+
+    cheat.shuffle = shuffle
+    for fault in fault_ahead(table, table.frames(), max_steps=3000):
+        assert fault.kind == "cheat"
+        assert fault.report.startswith("player1 (seat 1) cheated: its shuffle pass does not "
+                                       "follow from its seed")
+        assert fault.report.endswith("(found by the audit)")
+    assert all(r.state.hand == 2 and not r.over for r in table.everyone())
+
+
+def test_a_peer_restarted_as_a_hand_ends_discloses_the_seed_it_journaled():
+    table = two_hands(spectators=0)
+    first = table.replicas[0]
+    while first.state.hand < 2:
+        table.step()
+    before = table.replicas[1]
+    reborn = restarted(table, 1)
+    request = before.game.chance_request(before.state)
+    seed = ("deck", 1, ("deck.seed", 1, before.chance.decks[1].peer.seed))
+    assert seed in reborn.chance.outgoing(request)[0]  # deck 2's fresh commitment differs
+    assert seed in before.chance.outgoing(request)[0]
