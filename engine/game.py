@@ -10,14 +10,14 @@ from __future__ import annotations
 
 import hashlib
 from abc import ABC, abstractmethod
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
 import msgpack
 
 from engine.chance import CHANCE, ChanceRequest
-from engine.errors import BadOption
+from engine.errors import BadOption, IllegalAction
 from engine.wire import Action, Event
 
 
@@ -200,9 +200,18 @@ class Game(ABC):
     def legal_actions(self, state: State, seat: int) -> Sequence[Action]:
         """Every action `seat` may take now, as far as this instance knows its cards."""
 
-    @abstractmethod
+    #: action type -> the function(game, state, action) that applies it: the moves as data
+    moves: dict[type, Callable] = {}
+    #: the clause an action of no move of this game breaks
+    moves_clause = ""
+
     def apply(self, state: State, action: Action) -> list[Event]:
         """Apply a seat's or chance's action; raise IllegalAction and change nothing."""
+        move = self.moves.get(type(action))
+        if move is None:
+            raise IllegalAction(self.moves_clause,
+                                f"{type(action).__name__} is not a {self.name} action")
+        return move(self, state, action)
 
     @abstractmethod
     def view(self, state: State, seat: int | None) -> dict[str, Any]:

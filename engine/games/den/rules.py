@@ -296,12 +296,6 @@ class Den(HandsGame):
         return [MOVES[seat][q][target] for q in range(FOUNDATIONS)
                 if piles[q] and accepts >> piles[q][0] & 1]
 
-    def apply(self, state: DenState, action: Action) -> list[Event]:
-        handler = self._handlers.get(type(action))
-        if handler is None:
-            raise IllegalAction("DN3.5", f"{type(action).__name__} is not a Dragon Den action")
-        return handler(self, state, action)
-
     def view(self, state: DenState, seat: int | None) -> dict[str, Any]:
         return {
             "game": "den",
@@ -462,7 +456,8 @@ class Den(HandsGame):
             return f"match over: scores {list(item.scores)}; winner(s) {list(item.winners)}"
         return super().describe(item)
 
-    _handlers = {
+    moves_clause = "DN3.5"
+    moves = {
         Shuffled: _shuffled,
         Dealt: _dealt,
         Revealed: _turn_foundations,

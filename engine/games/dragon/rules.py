@@ -233,12 +233,6 @@ class Dragon(HandsGame):
 
         return combos.Plays(blocks, head, make)
 
-    def apply(self, state: DragonState, action: Action) -> list[Event]:
-        handler = self._handlers.get(type(action))
-        if handler is None:
-            raise IllegalAction("D1", f"{type(action).__name__} is not a Dragon action")
-        return handler(self, state, action)
-
     def view(self, state: DragonState, seat: int | None) -> dict[str, Any]:
         return {
             "game": "dragon",
@@ -455,7 +449,8 @@ class Dragon(HandsGame):
             return f"match over: chips {list(item.chips)}; winner(s) {list(item.winners)}"
         return super().describe(item)
 
-    _handlers = {
+    moves_clause = "D1"
+    moves = {
         Shuffled: _shuffled,
         Dealt: _dealt,
         TimeUp: _time_up,

@@ -374,12 +374,6 @@ class Wild(HandsGame):
                       for i, options in groups]
         return groups
 
-    def apply(self, state: WildState, action: Action) -> list[Event]:
-        handler = self._handlers.get(type(action))
-        if handler is None:
-            raise IllegalAction("W1", f"{type(action).__name__} is not a Dragons Wild action")
-        return handler(self, state, action)
-
     def view(self, state: WildState, seat: int | None) -> dict[str, Any]:
         faces = state.faces
         return {
@@ -672,7 +666,8 @@ class Wild(HandsGame):
         text = _DESCRIBE.get(type(item))
         return text(item) if text else super().describe(item)
 
-    _handlers = {
+    moves_clause = "W1"
+    moves = {
         Shuffled: _shuffled,
         Dealt: _dealt,
         Revealed: _revealed,
