@@ -208,17 +208,17 @@ class Replica:
         frames = self.frames[step]
         bodies = {seat: self._checked(frames[seat], step) for seat in self.order}
         done = Applied(step)
-        for seat in self.order:
+        for seat in tuple(self.order):
             body = bodies[seat]
             done.chance |= body.chance is not None
             self.chance.receive(seat, body.chance, step)
             for record in body.actions:
                 done.entries.append(self._seat_action(seat, record, step))
+            if body.leaving:  # its deck already counts it gone: hand its seats on at once,
+                done.left.append((seat, self._depart(seat, step)))  # before deals settle
         self._settle(step, done.entries)
         if self.over:
             self.chance.close()
-        for seat in [s for s in self.order if bodies[s].leaving]:
-            done.left.append((seat, self._depart(seat, step)))
         self.applied = step
         self.hashes[step] = self._hash() if done.entries else self.hashes[step - 1]
         self.hashes.pop(step - 2, None)
