@@ -1,6 +1,5 @@
 """The engine core: wire types, options, registry, chance provider, typed errors, hands."""
 
-import typing
 
 import msgpack
 import pytest
@@ -34,30 +33,10 @@ from engine.games.gold.moves import UseMagic
 from engine.hands import HandsState
 from engine.local import play
 from engine.wire import from_record, to_record, wire_types
+from tests.engine.wire_strategies import instances
 
 game_ids()  # register every game's wire types before parametrizing over them
 SMALL_INT = st.integers(min_value=-(2**31), max_value=2**31)
-
-
-def _strategy(hint):
-    origin = typing.get_origin(hint)
-    if hint is int:
-        return SMALL_INT
-    if hint is bool:
-        return st.booleans()
-    if hint is str:
-        return st.text(max_size=20)
-    if origin is tuple:
-        args = typing.get_args(hint)
-        if len(args) == 2 and args[1] is Ellipsis:
-            return st.lists(_strategy(args[0]), max_size=8).map(tuple)
-        return st.tuples(*(_strategy(a) for a in args))
-    raise AssertionError(f"wire field type {hint} has no strategy; add one")
-
-
-def _instances(cls):
-    hints = typing.get_type_hints(cls)
-    return st.builds(cls, **{name: _strategy(hints[name]) for name in cls._fields})
 
 
 def test_every_game_registers_wire_types():
@@ -69,7 +48,7 @@ def test_every_game_registers_wire_types():
 @settings(max_examples=20, deadline=None)
 @given(data=st.data())
 def test_every_wire_type_round_trips_through_msgpack(tag, data):
-    value = data.draw(_instances(wire_types()[tag]))
+    value = data.draw(instances(wire_types()[tag], SMALL_INT))
     assert unpack(pack(value)) == value
     assert from_record(to_record(value)) == value
 

@@ -1,7 +1,6 @@
 """Dragon's Gold invariants, checked with hypothesis over random and greedy playouts."""
 
 import copy
-import typing
 
 import pytest
 from hypothesis import given, settings
@@ -18,6 +17,7 @@ from engine.games.gold.splits import Chain
 from engine.games.gold.tokens import SUPPLY, TOTAL
 from engine.local import play
 from tests.engine.gold_helpers import GAME, conserved
+from tests.engine.wire_strategies import instances
 
 CHANCE_ACTIONS = (Shuffled, Dealt, Revealed, Rolled, TimeUp)
 SEEDS = st.integers(min_value=0, max_value=2**32 - 1)
@@ -133,24 +133,8 @@ def test_G13_4_scores_are_the_revealed_screens_scored(seed, options, players, bo
 
 # -- bad input ------------------------------------------------------------------------
 
-def _field(hint):
-    origin = typing.get_origin(hint)
-    if hint is int:
-        return st.integers(min_value=-2, max_value=12)
-    if hint is bool:
-        return st.booleans()
-    if hint is str:
-        return st.text(max_size=4)
-    if origin is tuple:
-        args = typing.get_args(hint)
-        if len(args) == 2 and args[1] is Ellipsis:
-            return st.lists(_field(args[0]), max_size=10).map(tuple)
-        return st.tuples(*(_field(a) for a in args))
-    raise AssertionError(hint)
-
-
 ACTIONS = st.one_of(*[
-    st.builds(cls, **{name: _field(typing.get_type_hints(cls)[name]) for name in cls._fields})
+    instances(cls, st.integers(min_value=-2, max_value=12), text_size=4, list_size=10)
     for cls in HANDLERS
 ])
 
