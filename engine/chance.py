@@ -10,14 +10,13 @@ commit-then-reveal seed do. Chance actions carry seat CHANCE.
 from __future__ import annotations
 
 import random
-from dataclasses import dataclass
 
-from engine.wire import Action, wire
+from engine.wire import Action, value_type, wire
 
 CHANCE = -1
 
 
-@dataclass(frozen=True, slots=True)
+@value_type
 class ShuffleRequest:
     """A new face-down deck of `faces` is to be shuffled as deck number `deck`.
 
@@ -32,16 +31,19 @@ class ShuffleRequest:
     owner: int = -1
 
 
-@dataclass(frozen=True, slots=True)
+@value_type
 class DealRequest:
-    """Positions of `deck` go face down to `seat`; only that seat may learn them."""
+    """Positions of `deck` go face down to `seat`; only that seat may learn them, and
+    `witness`, a second seat that sees them too when it is not -1 (Dragon's Gold: a
+    robbed player sees which of its tokens went, in the same deal as the thief)."""
 
     deck: int
     seat: int
     positions: tuple[int, ...]
+    witness: int = -1
 
 
-@dataclass(frozen=True, slots=True)
+@value_type
 class RevealRequest:
     """Positions of `deck` are turned face up for everyone."""
 
@@ -49,7 +51,7 @@ class RevealRequest:
     positions: tuple[int, ...]
 
 
-@dataclass(frozen=True, slots=True)
+@value_type
 class RollRequest:
     """A public random integer in range(outcomes), e.g. a token from an open bag."""
 
@@ -99,30 +101,52 @@ class TimeUp(Action):
 
 
 class OpenChance:
-    """A seeded provider that sees everything: for tests, bots, benchmarks, selfplay."""
+    """A seeded provider that sees everything: for tests, bots, benchmarks, selfplay.
+
+    Its decks are shuffled lazily: a position is fixed the first time it is dealt or
+    revealed, to a card drawn uniformly from those not placed yet. Whatever order
+    positions are asked in, that is the distribution of a deck shuffled up front, and
+    it costs only the cards seen (a robbed screen's deck of dozens shows one token).
+    """
 
     def __init__(self, seed: int, stacked: dict[int, list[int]] | None = None):
         """`stacked` gives decks whose order is fixed (rigged deals for rules tests)."""
         self.rng = random.Random(seed)
-        self.decks: dict[int, list[int]] = {}
+        self.decks: dict[int, tuple[dict[int, int], list[int]]] = {}  # (placed, unplaced)
         self.stacked = stacked or {}
 
     def answer(self, request: ChanceRequest) -> Action:
-        if isinstance(request, ShuffleRequest):
-            order = list(self.stacked.get(request.deck, request.faces))
-            if request.deck not in self.stacked:
-                self.rng.shuffle(order)
-            self.decks[request.deck] = order
-            return Shuffled(request.deck)
-        if isinstance(request, DealRequest):
-            faces = tuple(self.decks[request.deck][p] for p in request.positions)
-            return Dealt(request.deck, request.seat, request.positions, faces)
-        if isinstance(request, RevealRequest):
-            faces = tuple(self.decks[request.deck][p] for p in request.positions)
-            return Revealed(request.deck, request.positions, faces)
-        if isinstance(request, RollRequest):
+        kind = type(request)
+        if kind is RollRequest:  # the commonest request: bags, dice and first players
             return Rolled(self.rng.randrange(request.outcomes))
+        if kind is DealRequest:
+            faces = self._faces(request.deck, request.positions)
+            return Dealt(request.deck, request.seat, request.positions, faces)
+        if kind is ShuffleRequest:
+            stacked = self.stacked.get(request.deck)
+            self.decks[request.deck] = (
+                ({}, list(request.faces)) if stacked is None else (dict(enumerate(stacked)), [])
+            )
+            return Shuffled(request.deck)
+        if kind is RevealRequest:
+            faces = self._faces(request.deck, request.positions)
+            return Revealed(request.deck, request.positions, faces)
         raise TypeError(f"no answer for {request!r}")
+
+    def _faces(self, deck: int, positions: tuple[int, ...]) -> tuple[int, ...]:
+        placed, unplaced = self.decks[deck]
+        bits = self.rng.getrandbits
+        for p in positions:
+            if p not in placed:
+                n = len(unplaced)  # a uniform index below n, drawn as randrange draws it
+                size = n.bit_length()
+                j = bits(size)
+                while j >= n:
+                    j = bits(size)
+                placed[p] = unplaced[j]
+                unplaced[j] = unplaced[-1]
+                unplaced.pop()
+        return tuple([placed[p] for p in positions])
 
 
 def deal_round(deck: int, seats: int, dealer: int, count: int) -> list[DealRequest]:
@@ -135,24 +159,27 @@ def deal_round(deck: int, seats: int, dealer: int, count: int) -> list[DealReque
 def answers(request: ChanceRequest | None, action: Action, faces: frozenset[int]) -> bool:
     """Does chance `action` answer `request`: the same deck, seat and positions, and,
     where it shows faces, one distinct face of the deck's `faces` per position?"""
-    if isinstance(action, Shuffled):
-        return isinstance(request, ShuffleRequest) and action.deck == request.deck
-    if isinstance(action, Dealt):
+    kind = type(action)
+    if kind is Rolled:
+        return (type(request) is RollRequest and type(action.value) is int
+                and 0 <= action.value < request.outcomes)
+    if kind is Dealt:
         return (
-            isinstance(request, DealRequest)
-            and (action.deck, action.to_seat, action.positions)
-            == (request.deck, request.seat, request.positions)
+            type(request) is DealRequest
+            and action.deck == request.deck
+            and action.to_seat == request.seat
+            and action.positions == request.positions
             and (not action.faces or shows(action.faces, len(action.positions), faces))
         )
-    if isinstance(action, Revealed):
+    if kind is Shuffled:
+        return type(request) is ShuffleRequest and action.deck == request.deck
+    if kind is Revealed:
         return (
-            isinstance(request, RevealRequest)
-            and (action.deck, action.positions) == (request.deck, request.positions)
+            type(request) is RevealRequest
+            and action.deck == request.deck
+            and action.positions == request.positions
             and shows(action.faces, len(action.positions), faces)
         )
-    if isinstance(action, Rolled):
-        return (isinstance(request, RollRequest) and type(action.value) is int
-                and 0 <= action.value < request.outcomes)
     return False
 
 

@@ -18,7 +18,7 @@ import msgpack
 
 from engine.chance import CHANCE, ChanceRequest
 from engine.errors import BadOption, IllegalAction
-from engine.wire import Action, Event
+from engine.wire import Action, Event, value_type
 
 
 @dataclass(frozen=True, slots=True)
@@ -82,7 +82,7 @@ def options_from_pairs(pairs: list[str]) -> dict[str, str]:
     return options
 
 
-@dataclass(frozen=True, slots=True)
+@value_type
 class Timer:
     """An open decision window that lasts `steps` lockstep steps from when it opened.
 
@@ -95,7 +95,7 @@ class Timer:
     what: str
 
 
-@dataclass(frozen=True, slots=True)
+@value_type
 class Outcome:
     """How a finished match ended: a score per seat and who won."""
 

@@ -17,25 +17,33 @@ class Stalled(RuntimeError):
     """No bot will act, no chance is due and no timer runs: the game cannot go on."""
 
 
-def next_action(game: Game, state: State, bots: Sequence[Bot], chance: OpenChance) -> Action:
-    request = game.chance_request(state)
-    if request is not None:
-        return chance.answer(request)
-    for seat in game.to_act(state):
-        action = bots[seat].choose(game, state, seat)
-        if action is not None:
-            return action
-    if state.timer is not None:
-        return TimeUp(state.timer.key)  # every bot waits: let the window run out
-    raise Stalled(f"{game.name}: nobody can act in {game.view(state, None)}")
-
-
 def play(
     game: Game, state: State, bots: Sequence[Bot], seed: int
 ) -> Iterator[tuple[Action, list[Event]]]:
-    """Play `state` to the end, yielding each action with the events it caused."""
-    chance = OpenChance(seed)
-    outcome, apply = game.outcome, game.apply  # bound once: this loop is the playouts' hot path
+    """Play `state` to the end, yielding each action with the events it caused.
+
+    Each turn the open chance provider answers a pending request; else the first
+    awaited seat whose bot acts does; else, when every bot waits on a running
+    timer, the timer runs out.
+    """
+    answer = OpenChance(seed).answer
+    # bound once: this loop is the playouts' hot path
+    outcome, apply, request_of, to_act = game.outcome, game.apply, game.chance_request, game.to_act
     while outcome(state) is None:
-        action = next_action(game, state, bots, chance)
+        request = request_of(state)
+        if request is not None:
+            action = answer(request)
+        else:
+            for seat in to_act(state):
+                action = bots[seat].choose(game, state, seat)
+                if action is not None:
+                    break
+            else:
+                action = _time_up(game, state)
         yield action, apply(state, action)
+
+
+def _time_up(game: Game, state: State) -> Action:
+    if state.timer is not None:
+        return TimeUp(state.timer.key)  # every bot waits: let the window run out
+    raise Stalled(f"{game.name}: nobody can act in {game.view(state, None)}")

@@ -17,14 +17,21 @@ from engine.errors import BadWire
 _TYPES: dict[str, type] = {}
 
 
+def value_type(cls):
+    """Class decorator: a frozen, slotted dataclass with a fast __init__ (below), for the
+    small values made on every move."""
+    cls = dataclasses.dataclass(frozen=True, slots=True)(cls)
+    cls.__init__ = _slot_init(cls)
+    return cls
+
+
 def wire(tag: str):
-    """Class decorator: make a frozen, slotted dataclass and register it under `tag`."""
+    """Class decorator: make a `value_type` class and register it under `tag`."""
 
     def register(cls):
         if tag in _TYPES:
             raise RuntimeError(f"wire tag {tag!r} is taken by {_TYPES[tag].__name__}")
-        cls = dataclasses.dataclass(frozen=True, slots=True)(cls)
-        cls.__init__ = _slot_init(cls)
+        cls = value_type(cls)
         cls.tag = tag
         cls._fields = tuple(f.name for f in dataclasses.fields(cls))
         _TYPES[tag] = cls

@@ -272,15 +272,22 @@ class DeckChance(ChanceSource):
         return done
 
     def _dealt(self, deck: _Deck, request: DealRequest) -> Dealt | None:
-        """The deal once the cards its receiver had not seen yet have come to it."""
-        part = self.holder[request.seat]
-        new = deck.asked[(part, request.positions)]
-        if new and (part, new) not in deck.dealt:
-            return None
-        # the receiver sees them, unless a false key share kept a key from it
-        sees = part == self.me and (not new or bool(deck.dealt[(part, new)]))
+        """The deal once the cards its receivers had not seen yet have come to them."""
+        sees = False
+        for part in self._receivers(request):
+            new = deck.asked[(part, request.positions)]
+            if new and (part, new) not in deck.dealt:
+                return None
+            # a receiver sees them, unless a false key share kept a key from it
+            sees |= part == self.me and (not new or bool(deck.dealt[(part, new)]))
         faces = tuple(deck.peer.faces[j] for j in request.positions) if sees else ()
         return Dealt(request.deck, request.seat, request.positions, faces)
+
+    def _receivers(self, request: DealRequest) -> tuple[int, ...]:
+        """The participants a deal shows its cards to: its seat's, and its witness's
+        (once, when one participant plays both)."""
+        seats = (request.seat,) if request.witness < 0 else (request.seat, request.witness)
+        return tuple(dict.fromkeys(self.holder[s] for s in seats))
 
     def _register(self, request) -> _Deck:
         """Make or find the request's deck; register a deal or reveal once, as every peer
@@ -311,22 +318,23 @@ class DeckChance(ChanceSource):
                              f"{request.deck}, which is not shuffled")
         try:
             if isinstance(request, DealRequest):
-                message = self._deal(deck, request)
+                messages = [self._deal(deck, part, request.positions)
+                            for part in self._receivers(request)]
             else:
                 hidden = tuple(j for j in request.positions if j not in deck.faces)
-                message = deck.peer.reveal(hidden) if hidden else None
+                messages = [deck.peer.reveal(hidden) if hidden else None]
         except ProtocolError as exc:
             raise TableFault("void", self.step, f"the hand is void: {exc}") from None
-        self._queue(deck, message)
+        for message in messages:
+            self._queue(deck, message)
         self._take(deck, self._checked(deck, deck.peer.settled))
         return deck
 
-    def _deal(self, deck: _Deck, request: DealRequest) -> tuple | None:
-        """Deal the receiver what it has not been dealt yet: a seat that plays several
-        (its bots) may be dealt again what it already saw for another."""
-        part = self.holder[request.seat]
-        new = tuple(j for j in request.positions if part not in deck.peer.shown(j))
-        deck.asked[(part, request.positions)] = new
+    def _deal(self, deck: _Deck, part: int, positions: tuple[int, ...]) -> tuple | None:
+        """Deal participant `part` what it has not been dealt yet: a seat that plays
+        several (its bots) may be dealt again what it already saw for another."""
+        new = tuple(j for j in positions if part not in deck.peer.shown(j))
+        deck.asked[(part, positions)] = new
         return deck.peer.deal(part, new) if new else None
 
     def _new_deck(self, request: ShuffleRequest) -> _Deck:

@@ -248,7 +248,7 @@ class DeckPeer:
         A stock card goes to `to_seat`; a card another seat holds stays that seat's and is
         only shown to `to_seat` (a look at someone's cards). With no other seat left to
         send keys, the deal completes at once: see `settled`."""
-        positions = self._face_down(positions)
+        positions = self._face_down(positions, dealing=True)
         self._require(0 <= to_seat < self.spec.seats, f"no seat {to_seat}")
         self._require(to_seat not in self._departed, f"seat {to_seat} has left")
         self._require(
@@ -694,14 +694,17 @@ class DeckPeer:
     def _own_keys(self, positions) -> bytes:
         return b"".join(curve.key_bytes(self._secrets.locks[j]) for j in positions)
 
-    def _face_down(self, positions) -> tuple[int, ...]:
+    def _face_down(self, positions, dealing: bool = False) -> tuple[int, ...]:
+        """Valid positions of face-down cards that no reveal is turning up; a deal may
+        overlap other deals (a stolen token goes to the thief and its victim at once)."""
         positions = tuple(positions)
         self._require(self.locked, "the deck is not locked yet")
         self._require(
             bool(positions)
             and len(set(positions)) == len(positions)
             and all(0 <= j < self._count and j not in self._public for j in positions)
-            and not any(j in p.positions for p in self._pending for j in positions),
+            and not any(j in p.positions for p in self._pending for j in positions
+                        if p.to is None or not dealing),
             f"positions {list(positions)} are not all face down and settled",
         )
         return positions

@@ -14,7 +14,6 @@ from engine.chance import (
     RevealRequest,
     Rolled,
     RollRequest,
-    Shuffled,
     ShuffleRequest,
 )
 from engine.errors import IllegalAction
@@ -71,10 +70,9 @@ class Rig:
         step = state.todo[0][0]
         if isinstance(request, ShuffleRequest):
             order = self._order(state, request)
-            if order is None:
-                return self.open.answer(request)
-            self.open.decks[request.deck] = order
-            return Shuffled(request.deck)
+            if order is not None:
+                self.open.stacked[request.deck] = order
+            return self.open.answer(request)
         if isinstance(request, RollRequest):
             if step == "first":
                 return Rolled(self.first)

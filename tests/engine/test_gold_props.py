@@ -80,12 +80,14 @@ def test_same_actions_give_the_same_hashes(seed, options, players):
        st.sampled_from(["random", "greedy"]))
 def test_G16_3_a_peer_that_sees_only_its_own_agrees_on_every_public_hash(seed, options, players,
                                                                    me, bot):
-    """What a network peer gets: dealt faces only where it is the receiver (G16.3)."""
+    """What a network peer gets: dealt faces only where it is the receiver or the
+    witness (G16.3)."""
     me %= players
     state, steps = playout(seed, options, players, bot)
     mine = GAME.setup(state.config, state.seats)
     for action, _ in steps:
-        if isinstance(action, Dealt) and action.to_seat != me:
+        request = GAME.chance_request(mine)
+        if isinstance(action, Dealt) and me not in (request.seat, request.witness):
             action = Dealt(action.deck, action.to_seat, action.positions, ())
         GAME.apply(mine, action)
         assert GAME.public_hash(mine) == GAME.public_hash(state)

@@ -30,7 +30,7 @@ from engine.games.gold.components import (
 )
 from engine.games.gold.negotiation import filled_shares
 from engine.games.gold.state import DRAGON_DECK
-from engine.games.gold.tokens import RED, SUPPLY, TOTAL, draw, draw_size
+from engine.games.gold.tokens import RED, SUPPLY, TOTAL, UNKNOWN, draw, draw_size
 from tests.engine.gold_helpers import (
     DRAGON,
     GAME,
@@ -601,12 +601,11 @@ def test_G8_3_a_theft_deals_the_victims_tokens_as_a_hidden_deck():
     assert len(set(shuffle.faces)) == len(shuffle.faces)  # distinct faces, as decks need
     GAME.apply(state, rig.answer(state, shuffle))
     to_thief = GAME.chance_request(state)
-    assert to_thief == DealRequest(shuffle.deck, 1, (0,))
+    assert to_thief == DealRequest(shuffle.deck, 1, (0,), witness=2)  # the victim sees it go
     wrong = next(f for f in range(64 * 8, 64 * 8 + 6) if f not in shuffle.faces)
     refused(state, "G8.3", Dealt(shuffle.deck, 1, (0,), (wrong,)))
-    GAME.apply(state, Dealt(shuffle.deck, 1, (0,), ()))  # what other peers see
-    assert GAME.chance_request(state) == DealRequest(shuffle.deck, 2, (0,))
-    GAME.apply(state, Dealt(shuffle.deck, 2, (0,), ()))
+    events = GAME.apply(state, Dealt(shuffle.deck, 1, (0,), ()))  # what other peers see
+    assert of(events, moves.Stole) == [moves.Stole(1, 2, UNKNOWN)]
     assert state.blind[1] == state.blind[2] == 1  # this instance does not know the colour
     assert "my_screen" not in GAME.view(state, 1)
 

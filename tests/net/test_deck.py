@@ -196,9 +196,8 @@ def owner_table(faces: tuple[int, ...], owner: int = 1, seats: int = 3) -> Local
     return LocalTable(spec, seeds, spectators=1)
 
 
-def test_an_owners_deck_is_built_from_faces_only_its_owner_knows():
-    secret = (130, 7, 64, 200, 3)
-    t = owner_table(secret)
+def owner_shuffle(t: LocalTable) -> None:
+    """Commitments, then the owner's (seat 1's) passes first and the others in seat order."""
     t.send_all([p.commit() for p in t.peers])
     assert [p.turn() for p in t.peers[:1]] == [("deck.shuffle", 1)]  # the owner goes first
     for seat in (1, 2, 0):
@@ -206,6 +205,12 @@ def test_an_owners_deck_is_built_from_faces_only_its_owner_knows():
     for seat in (1, 2, 0):
         t.send(t.peers[seat].lock())
     assert t.peers[0].locked
+
+
+def test_an_owners_deck_is_built_from_faces_only_its_owner_knows():
+    secret = (130, 7, 64, 200, 3)
+    t = owner_table(secret)
+    owner_shuffle(t)
     t.deal(2, [0])  # the thief draws a token it could not choose
     t.deal(1, [0])  # then the victim is told which one went
     stolen = t.peers[2].faces[0]
@@ -214,6 +219,24 @@ def test_an_owners_deck_is_built_from_faces_only_its_owner_knows():
     report = t.audit()[0]
     assert report.faces[0] == stolen and sorted(report.faces) == sorted(secret)
 
+
+
+def test_a_stolen_token_goes_to_the_thief_and_its_victim_in_one_round_of_shares():
+    secret = (130, 7, 64, 200, 3)
+    t = owner_table(secret)
+    owner_shuffle(t)
+    to_thief = [p.deal(2, [0]) for p in t.present()]  # both deals registered before any
+    to_victim = [p.deal(1, [0]) for p in t.present()]  # share arrives: one round, not two
+    with pytest.raises(ProtocolError):
+        t.peers[0].reveal([0])  # no reveal while the deals are under way
+    shares = [m for pair in zip(to_thief, to_victim, strict=True) for m in pair if m is not None]
+    results = [t.send(m) for m in shares]
+    done = [a for step in results for peer_actions in step for a in peer_actions]
+    stolen = t.peers[2].faces[0]
+    assert stolen in secret and t.peers[1].faces[0] == stolen and 0 not in t.peers[0].faces
+    assert Dealt(5, 2, (0,), (stolen,)) in done and Dealt(5, 1, (0,), (stolen,)) in done
+    assert t.peers[2].hidden(2) == (0,) and t.peers[1].hidden(1) == ()  # the thief holds it
+    assert t.audit()[0].faces[0] == stolen
 
 def test_true_claims_pass_the_audit():
     t = table(3, 12)

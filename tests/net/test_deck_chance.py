@@ -84,6 +84,20 @@ def test_every_game_hides_each_hand_from_the_others_and_the_spectator(game):
         assert any(deck.peer.spec.owner >= 0 for deck in watcher.chance.played)
 
 
+def test_a_thief_and_its_victim_both_see_the_stolen_token_in_one_deal():
+    """G8.3: the victim is the deal's witness, so each player's own screen stays exact."""
+    table = table_of("gold")
+
+    def own_screens_exact(t):
+        for replica in t.replicas.values():
+            assert replica.state.blind[replica.me] == 0
+
+    table.play(max_steps=6000, each=own_screens_exact)
+    thefts = next(iter(table.replicas.values())).state.thefts
+    assert {t.victim for t in thefts} & set(table.replicas)  # a human was robbed
+    assert {r.chance.report for r in table.everyone()} == {"clean"}
+
+
 def test_each_engine_is_shown_only_its_own_hand_and_the_bot_host_its_bots():
     table = dragon(spectators=1, humans=2, bots={1: "greedy", 3: "greedy"})
     dealt(table)

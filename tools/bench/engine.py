@@ -41,8 +41,10 @@ class Playouts:
         state = self.game.setup(self.config, self.seats)
         base = self.seed + self.games * self.seats
         bots = [self.bot(base + s) for s in range(self.seats)]
+        moves = 0
         for _ in play(self.game, state, bots, self.seed + self.games):
-            self.moves += 1
+            moves += 1
+        self.moves += moves
         self.games += 1
 
 

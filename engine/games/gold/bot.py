@@ -63,12 +63,14 @@ def proportional_split(hoard, weights: list[float], value) -> tuple[tuple[int, .
     deficit = [total * w for w in weights]
     shares = [[0] * 9 for _ in weights]
     for colour in _by_value(value):
-        worth = value[colour]
-        for _ in range(hoard[colour]):
-            top = max(deficit)
-            best = deficit.index(top)  # the first of equals, as the share order says
-            shares[best][colour] += 1
-            deficit[best] = top - worth
+        count = hoard[colour]
+        if count:
+            worth = value[colour]
+            for _ in range(count):
+                top = max(deficit)
+                best = deficit.index(top)  # the first of equals, as the share order says
+                shares[best][colour] += 1
+                deficit[best] = top - worth
     return tuple(map(tuple, shares))
 
 

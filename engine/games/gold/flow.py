@@ -9,6 +9,8 @@ finishes may put new steps at the front of the queue.
 
 from __future__ import annotations
 
+from operator import add
+
 from engine.cards import ref
 from engine.chance import (
     DealRequest,
@@ -247,8 +249,7 @@ def _drawn(state: GoldState, step: tuple, action: Rolled, events: list) -> None:
         hoard = None
         state.add_screen(index, got)
     if hoard is not None:
-        for c in range(9):
-            hoard[c] += got[c]
+        hoard[:] = map(add, hoard, got)
     events.append(moves.TreasureDrawn(where, index, tuple(got)))
     if not state.bag_total:
         events.append(moves.BagEmptied())  # G13.1: no Dragon is drawn from now on
@@ -407,16 +408,17 @@ def _rob(state: GoldState, thief: int, victim: int, events: list) -> None:
     theft = state.theft = Theft(thief, victim, state.new_deck(), size, looks)
     faces = screen_faces(state.screens[victim]) if state.exact(victim) else (UNKNOWN,) * size
     events.append(moves.TheftBegins(thief, victim, looks))
-    grab = (("deal_theft", "look"), ("take", thief)) if looks else (("deal_theft", "steal"),)
-    push(state, ("shuffle", theft.deck, faces, victim), *grab, ("deal_theft", "tell"))
+    grab = ((("deal_theft", "look"), ("take", thief), ("deal_theft", "tell")) if looks
+            else (("deal_theft", "steal"),))
+    push(state, ("shuffle", theft.deck, faces, victim), *grab)
 
 
 def _theft_request(state: GoldState, role: str) -> DealRequest:
     theft = state.theft
     if role == "look":
         return DealRequest(theft.deck, theft.thief, tuple(range(theft.size)))
-    if role == "steal":
-        return DealRequest(theft.deck, theft.thief, (0,))
+    if role == "steal":  # the victim sees the token go in the same deal
+        return DealRequest(theft.deck, theft.thief, (0,), theft.victim)
     return DealRequest(theft.deck, theft.victim, (theft.position,))
 
 
@@ -437,7 +439,7 @@ def _dealt_theft(state, step, action, events) -> None:
             raise IllegalAction("G8.3", "the stolen token changed colour")
     _consume(state)
     state.faces.update(shown)
-    if step[1] == "tell":
+    if step[1] != "look":
         _stolen(state, events)
 
 

@@ -8,6 +8,8 @@ The strategic variant replaces it with divide-and-choose.
 
 from __future__ import annotations
 
+from operator import add
+
 from engine.errors import IllegalAction
 from engine.games.gold import moves
 from engine.games.gold.components import WIZARD
@@ -122,8 +124,7 @@ def time_up(state: GoldState) -> list:
     """G7.7: no agreement in time: the hoard goes into the box."""
     finish(state)
     kill = state.kill
-    for c in range(9):
-        state.box[c] += kill.hoard[c]
+    state.box[:] = map(add, state.box, kill.hoard)
     events: list = [moves.HoardLost(tuple(kill.hoard))]
     kill.hoard[:] = [0] * 9
     state.talks, state.timer = None, None

@@ -11,6 +11,7 @@ shown; the screen is exact where blind is 0. Public state uses only counts.
 from __future__ import annotations
 
 from collections import deque
+from operator import add, sub
 from typing import Any
 
 from engine.chance import ChanceRequest
@@ -162,13 +163,9 @@ class GoldState(State):
         return all(screen[c] + extra[c] >= n for c, n in enumerate(counts))
 
     def add_screen(self, seat: int, counts) -> None:
-        screen = self.screens[seat]
-        for c in range(9):
-            screen[c] += counts[c]
+        self.screens[seat][:] = map(add, self.screens[seat], counts)
         self.counts[seat] += sum(counts)
 
     def take_screen(self, seat: int, counts) -> None:
-        screen = self.screens[seat]
-        for c in range(9):
-            screen[c] -= counts[c]
+        self.screens[seat][:] = map(sub, self.screens[seat], counts)
         self.counts[seat] -= sum(counts)

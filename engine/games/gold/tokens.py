@@ -22,9 +22,16 @@ FACE_STRIDE = 64  # a stolen token's card face: colour * FACE_STRIDE + its index
 TOKEN_FACES = frozenset(c * FACE_STRIDE + j for c in range(9) for j in range(SUPPLY[c]))
 
 
+_FACES_BY_COLOUR = tuple(tuple(range(c * FACE_STRIDE, c * FACE_STRIDE + n))
+                         for c, n in enumerate(SUPPLY))
+
+
 def screen_faces(counts) -> tuple[int, ...]:
     """A screen's tokens as distinct card faces, as a hidden deck needs them (G8.3)."""
-    return tuple([c * FACE_STRIDE + j for c in range(9) for j in range(counts[c])])
+    faces: tuple[int, ...] = ()
+    for c in range(9):
+        faces += _FACES_BY_COLOUR[c][:counts[c]]
+    return faces
 
 
 def face_colour(face: int) -> int:
@@ -42,9 +49,12 @@ def is_counts(value) -> bool:
     return (
         type(value) is tuple
         and len(value) == 9
-        and set(map(type, value)) == {int}
+        and _INT.issuperset(map(type, value))
         and min(value) >= 0
     )
+
+
+_INT = frozenset({int})  # exactly int: bool and float are not counts
 
 
 def draw_size(bag_total: int, wanted: int) -> tuple[int, int]:
@@ -55,9 +65,11 @@ def draw_size(bag_total: int, wanted: int) -> tuple[int, int]:
     (clause G3.2), as many as fit under ROLL_LIMIT.
     """
     k = min(wanted, bag_total)
-    while perm(bag_total, k) >= ROLL_LIMIT:
+    outcomes = perm(bag_total, k)
+    while outcomes >= ROLL_LIMIT:
         k -= 1
-    return k, perm(bag_total, k)
+        outcomes = perm(bag_total, k)
+    return k, outcomes
 
 
 def draw(bag: list[int], k: int, value: int) -> list[int]:
