@@ -11,13 +11,12 @@ from __future__ import annotations
 
 import random
 
-from engine.wire import Action, value_type, wire
+from engine.wire import Action, Value, wire
 
 CHANCE = -1
 
 
-@value_type
-class ShuffleRequest:
+class ShuffleRequest(Value):
     """A new face-down deck of `faces` is to be shuffled as deck number `deck`.
 
     `owner` names the one seat that alone knows the faces (Dragon's Gold: the
@@ -31,8 +30,7 @@ class ShuffleRequest:
     owner: int = -1
 
 
-@value_type
-class DealRequest:
+class DealRequest(Value):
     """Positions of `deck` go face down to `seat`; only that seat may learn them, and
     `witness`, a second seat that sees them too when it is not -1 (Dragon's Gold: a
     robbed player sees which of its tokens went, in the same deal as the thief)."""
@@ -43,16 +41,14 @@ class DealRequest:
     witness: int = -1
 
 
-@value_type
-class RevealRequest:
+class RevealRequest(Value):
     """Positions of `deck` are turned face up for everyone."""
 
     deck: int
     positions: tuple[int, ...]
 
 
-@value_type
-class RollRequest:
+class RollRequest(Value):
     """A public random integer in range(outcomes), e.g. a token from an open bag."""
 
     outcomes: int
@@ -118,7 +114,7 @@ class OpenChance:
     def answer(self, request: ChanceRequest) -> Action:
         kind = type(request)
         if kind is RollRequest:  # the commonest request: bags, dice and first players
-            return Rolled(self.rng.randrange(request.outcomes))
+            return Rolled(self._below(request.outcomes))
         if kind is DealRequest:
             faces = self._faces(request.deck, request.positions)
             return Dealt(request.deck, request.seat, request.positions, faces)
@@ -135,18 +131,22 @@ class OpenChance:
 
     def _faces(self, deck: int, positions: tuple[int, ...]) -> tuple[int, ...]:
         placed, unplaced = self.decks[deck]
-        bits = self.rng.getrandbits
         for p in positions:
             if p not in placed:
-                n = len(unplaced)  # a uniform index below n, drawn as randrange draws it
-                size = n.bit_length()
-                j = bits(size)
-                while j >= n:
-                    j = bits(size)
+                j = self._below(len(unplaced))
                 placed[p] = unplaced[j]
                 unplaced[j] = unplaced[-1]
                 unplaced.pop()
         return tuple([placed[p] for p in positions])
+
+    def _below(self, n: int) -> int:
+        """A uniform integer in range(n), drawn as random.randrange draws it, minus its
+        two method calls: this is the open table's every roll and card."""
+        size = n.bit_length()
+        j = self.rng.getrandbits(size)
+        while j >= n:
+            j = self.rng.getrandbits(size)
+        return j
 
 
 def deal_round(deck: int, seats: int, dealer: int, count: int) -> list[DealRequest]:

@@ -18,7 +18,7 @@ import msgpack
 
 from engine.chance import CHANCE, ChanceRequest
 from engine.errors import BadOption, IllegalAction
-from engine.wire import Action, Event, value_type
+from engine.wire import Action, Event, Value
 
 
 @dataclass(frozen=True, slots=True)
@@ -82,8 +82,7 @@ def options_from_pairs(pairs: list[str]) -> dict[str, str]:
     return options
 
 
-@value_type
-class Timer:
+class Timer(Value):
     """An open decision window that lasts `steps` lockstep steps from when it opened.
 
     `key` changes whenever a new window opens, so the table can tell one
@@ -95,8 +94,7 @@ class Timer:
     what: str
 
 
-@value_type
-class Outcome:
+class Outcome(Value):
     """How a finished match ended: a score per seat and who won."""
 
     scores: tuple[int, ...]

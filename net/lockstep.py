@@ -20,7 +20,6 @@ leave) hands that seat's seats to the lowest other human from the next step on.
 from __future__ import annotations
 
 import copy
-import dataclasses
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -28,7 +27,7 @@ from engine.bots import Bot
 from engine.chance import CHANCE, DealRequest, Dealt, TimeUp
 from engine.errors import BadWire
 from engine.registry import get_game
-from engine.wire import Action, Event, from_record, to_record
+from engine.wire import Action, Event, from_record, replace, to_record
 from net.chance import ChanceSource
 from net.deck_chance import DeckChance
 from net.errors import BadFrame, TableFault
@@ -93,8 +92,8 @@ def parse_body(record: Record) -> Body:
 
 def well_typed(action: Action) -> bool:
     """Do the fields hold what the wire type declares (ints, strs, bools, tuples of them)?"""
-    return all(_matches(getattr(action, f.name), str(f.type))
-               for f in dataclasses.fields(action))  # type: ignore[arg-type]
+    return all(_matches(getattr(action, name), kind)
+               for name, kind in zip(action._fields, action._field_types, strict=True))
 
 
 def _matches(value: Any, kind: str) -> bool:
@@ -303,8 +302,7 @@ class Replica:
         state = self.game.setup(config, count)
         for action in self.history:
             if isinstance(action, Dealt) and action.to_seat in seats and not action.faces:
-                action = dataclasses.replace(
-                    action, faces=self.chance.faces_of(action.deck, action.positions))
+                action = replace(action, faces=self.chance.faces_of(action.deck, action.positions))
             self.game.apply(state, action)
         if self.game.public_hash(state) != self.game.public_hash(self.state):
             raise TableFault("desync", self.applied, "the replay that took over a seat that "

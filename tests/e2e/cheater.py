@@ -1,10 +1,10 @@
 """`hoard peer` whose bot cheats (tests only): every play it makes swaps its first card for
 a card another seat holds, faces unchanged, as a tampered client could."""
 
-import dataclasses
 import sys
 
 from client.cli import main
+from engine.wire import replace
 from net.lockstep import BotSeats
 
 honest_choose = BotSeats.choose
@@ -17,7 +17,7 @@ def choose(self, changed):
         if getattr(action, "refs", ()):
             other = next(s for s in range(state.seats) if s != action.seat and state.held[s])
             stolen = min(state.held[other])
-            action = dataclasses.replace(action, refs=(stolen, *action.refs[1:]))
+            action = replace(action, refs=(stolen, *action.refs[1:]))
         chosen.append(action)
     return chosen
 

@@ -131,16 +131,18 @@ def test_reveals_names_the_cards_an_action_turns_face_up():
 
 
 def test_wire_types_are_frozen_and_take_defaults_and_keywords():
-    from dataclasses import FrozenInstanceError
-
-    from engine.chance import CHANCE, Dealt
+    from engine.chance import CHANCE, Dealt, Revealed
+    from engine.wire import replace
 
     dealt = Dealt(deck=1, to_seat=2, positions=(3,))
     assert dealt == Dealt(1, 2, (3,), (), CHANCE) and hash(dealt) == hash(Dealt(1, 2, (3,)))
-    with pytest.raises(FrozenInstanceError):
+    assert repr(dealt) == "Dealt(deck=1, to_seat=2, positions=(3,), faces=(), seat=-1)"
+    with pytest.raises(AttributeError):
         dealt.deck = 5
     with pytest.raises(TypeError):
         Dealt(1, 2)
+    assert replace(dealt, deck=5) == Dealt(5, 2, (3,)) and dealt.deck == 1
+    assert Revealed(1, (3,), (4,)) != Dealt(1, (3,), (4,))  # same fields, another type
 
 
 def _hands(seats=2) -> HandsState:

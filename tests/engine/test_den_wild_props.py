@@ -16,6 +16,7 @@ from engine.games.den import rules as den
 from engine.games.wild import rules as wild
 from engine.local import play
 from engine.registry import get_game
+from engine.wire import replace
 
 SEEDS = st.integers(min_value=0, max_value=2**32 - 1)
 CASES = [("den", 2), ("den", 4), ("wild", 2), ("wild", 5)]
@@ -162,22 +163,17 @@ def _mutants(state, seat, legal, rng):
     out = []
     others = [r for s, held in enumerate(state.held) if s != seat for r in held]
     for action in rng.sample(legal, min(6, len(legal))):
-        out.append(_replace(action, seat=(seat + 1) % state.seats))
+        out.append(replace(action, seat=(seat + 1) % state.seats))
         if hasattr(action, "faces"):
             faces = list(action.faces)
             faces[0] = (faces[0] + 1) % 52
-            out.append(_replace(action, faces=tuple(faces)))
+            out.append(replace(action, faces=tuple(faces)))
             if others:
-                out.append(_replace(action, refs=(rng.choice(others), *action.refs[1:])))
+                out.append(replace(action, refs=(rng.choice(others), *action.refs[1:])))
         for field in ("pile", "source", "target", "meld"):
             if hasattr(action, field):
-                out.append(_replace(action, **{field: 99}))
+                out.append(replace(action, **{field: 99}))
         if hasattr(action, "wild_as"):
-            out.append(_replace(action, wild_as=rng.randint(0, 9)))
+            out.append(replace(action, wild_as=rng.randint(0, 9)))
     return out
 
-
-def _replace(action, **changes):
-    fields = {name: getattr(action, name) for name in action._fields}
-    fields.update(changes)
-    return type(action)(**fields)

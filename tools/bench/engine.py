@@ -36,13 +36,13 @@ class Playouts:
         self.seed, self.games, self.moves = seed, 0, 0
         # a game may name the bot its playouts use (gold: proportional splits, no haggling)
         self.bot = getattr(self.game, "playout_bot", RandomBot)
+        # one bot a seat for the whole run, as the reference engines' loops keep theirs
+        self.bots = [self.bot(seed + s) for s in range(self.seats)]
 
     def one_game(self) -> None:
         state = self.game.setup(self.config, self.seats)
-        base = self.seed + self.games * self.seats
-        bots = [self.bot(base + s) for s in range(self.seats)]
         moves = 0
-        for _ in play(self.game, state, bots, self.seed + self.games):
+        for _ in play(self.game, state, self.bots, self.seed + self.games):
             moves += 1
         self.moves += moves
         self.games += 1
