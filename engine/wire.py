@@ -24,8 +24,11 @@ from engine.errors import BadWire
 _TYPES: dict[str, type] = {}
 
 
-class Value(msgspec.Struct, frozen=True):
-    """A small frozen value: subclasses declare fields as a dataclass does."""
+class Value(msgspec.Struct, frozen=True, gc=False):
+    """A small frozen value: subclasses declare fields as a dataclass does.
+
+    gc=False: values hold ints, strings and tuples of them, never themselves, so
+    they can be in no reference cycle and the collector need not track them."""
 
 
 class Action(Value):
