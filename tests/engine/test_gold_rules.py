@@ -407,6 +407,12 @@ def test_G7_2_a_proposal_shares_out_exactly_every_token():
     bad = tuple(-1 if c == 1 else n for c, n in enumerate(hoard))
     refused(state, "G7.2", moves.Propose(0, (bad, nothing, nothing)))
     refused(state, "G7.2", moves.Propose(0, ((1, 2), nothing, nothing)))
+    for odd in (True, 1.0, "1", None, (1,)):  # counts are exactly ints
+        share = (odd, *hoard[1:])
+        refused(state, "G7.2", moves.Propose(0, (share, nothing, nothing)))
+    refused(state, "G7.2", moves.Propose(0, ([*hoard], nothing, nothing)))  # a list, not a tuple
+    refused(state, "G7.2", moves.Propose(0, (7, nothing, nothing)))
+    refused(state, "G7.2", moves.Propose(0, "abc"))
     events = act(state, rig, moves.Propose(1, (nothing, hoard, nothing)))
     assert of(events, moves.Proposed)[0].split == (nothing, hoard, nothing)
 
