@@ -131,8 +131,11 @@ class OpenChance:
 
     def _faces(self, deck: int, positions: tuple[int, ...]) -> tuple[int, ...]:
         placed, unplaced = self.decks[deck]
+        size = len(placed) + len(unplaced)
         for p in positions:
             if p not in placed:
+                if not 0 <= p < size:
+                    raise IndexError(f"deck {deck} has no position {p}")
                 j = self._below(len(unplaced))
                 placed[p] = unplaced[j]
                 unplaced[j] = unplaced[-1]

@@ -20,7 +20,7 @@ from engine.errors import IllegalAction
 from engine.games.gold import moves
 from engine.games.gold.components import DRAGONS
 from engine.games.gold.state import DRAGON_DECK, MAGIC_DECK_ID
-from engine.games.gold.tokens import LETTERS, face_colour
+from engine.games.gold.tokens import LETTERS, TOKEN_FACES, face_colour
 from engine.registry import get_game
 
 GAME = get_game("gold")
@@ -90,6 +90,8 @@ class Rig:
         if request.deck == MAGIC_DECK_ID and self.magic:
             rest = [f for f in faces if f not in self.magic]
             return self.magic + rest
+        if state.theft is not None and faces and faces[0] < 0:
+            return sorted(TOKEN_FACES)[:len(faces)]  # stand-ins for a screen nobody here knows
         if state.theft is not None and self.steals and faces and faces[0] >= 0:
             colour = LETTERS.index(self.steals.popleft())
             pick = next(f for f in faces if face_colour(f) == colour)

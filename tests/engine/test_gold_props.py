@@ -128,6 +128,7 @@ def test_G13_4_scores_are_the_revealed_screens_scored(seed, options, players, bo
     outcome = GAME.outcome(state)
     revealed = GAME.view(state, None)["revealed"]
     assert sum(map(sum, revealed)) + state.bag_total + sum(state.box) == TOTAL
+    assert outcome.detail == "points"  # legal play never makes a false claim (G13.5)
     assert outcome.scores == score(revealed, state.config["advanced"])
     assert outcome.winners == top_seats(outcome.scores)
     assert all(outcome.scores[w] == max(outcome.scores) for w in outcome.winners)

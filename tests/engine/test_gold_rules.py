@@ -608,8 +608,7 @@ def test_G8_3_a_theft_deals_the_victims_tokens_as_a_hidden_deck():
     GAME.apply(state, rig.answer(state, shuffle))
     to_thief = GAME.chance_request(state)
     assert to_thief == DealRequest(shuffle.deck, 1, (0,), witness=2)  # the victim sees it go
-    wrong = next(f for f in range(64 * 8, 64 * 8 + 6) if f not in shuffle.faces)
-    refused(state, "G8.3", Dealt(shuffle.deck, 1, (0,), (wrong,)))
+    refused(state, "G8.3", Dealt(shuffle.deck, 1, (0,), (64 * 8 + 3,)))  # no such token
     events = GAME.apply(state, Dealt(shuffle.deck, 1, (0,), ()))  # what other peers see
     assert of(events, moves.Stole) == [moves.Stole(1, 2, UNKNOWN)]
     assert state.blind[1] == state.blind[2] == 1  # this instance does not know the colour
@@ -762,8 +761,8 @@ def test_G10_3_the_player_after_the_killer_attacks_next():
 
 # G11 -----------------------------------------------------------------------------
 
-def _at_market(seats=3, **options):
-    rig = Rig(seed=5)
+def _at_market(seats=3, seed=5, **options):
+    rig = Rig(seed=seed)
     state, rig = table(seats, rig, **options)
     playout(state, rig, lambda s: s.phase == "market")
     return state, rig
@@ -888,6 +887,84 @@ def test_G11_6_no_market_once_the_bag_is_empty():
     drain(state, 0)
     events = playout(state, rig, lambda s: False)
     assert not of(events, moves.MarketOpened) and GAME.outcome(state) is not None
+
+
+def _market_lie(state, liar: int):
+    """An offer of a token of a colour `liar` does not hold (as this open instance knows)."""
+    colour = next(c for c in range(9) if not state.screens[liar][c])
+    give = tuple(int(c == colour) for c in range(9))
+    partner = next(s for s in range(state.seats) if s != liar)
+    return moves.Offer(liar, partner, give, (0,) * 9)
+
+
+def test_G16_3_a_claim_on_a_screen_no_theft_touched_is_checked_at_once():
+    state, _ = _at_market(4, seed=2)
+    liar = next(s for s in range(4) if not state.touched[s] and state.counts[s])
+    refused(state, "G11.2", _market_lie(state, liar))  # every instance knows that screen
+
+
+def _recording(monkeypatch) -> list:
+    """Every action GAME.apply is given from now on, in order."""
+    applied, apply = [], GAME.apply
+
+    def record(state, action):
+        applied.append(action)
+        return apply(state, action)
+
+    monkeypatch.setattr(GAME, "apply", record)
+    return applied
+
+
+def _peer_replay(config, seats: int, me: int, actions):
+    """The same actions as a network peer of seat `me` gets them: dealt faces only where
+    it is the receiver or the witness."""
+    peer = GAME.setup(config, seats)
+    for action in actions:
+        request = GAME.chance_request(peer)
+        if isinstance(action, Dealt) and me not in (request.seat, request.witness):
+            action = Dealt(action.deck, action.to_seat, action.positions, ())
+        GAME.apply(peer, action)
+    return peer
+
+
+def test_G16_3_and_G13_5_a_claim_on_a_robbed_screen_is_checked_when_all_is_revealed(
+        monkeypatch):
+    applied = _recording(monkeypatch)
+    state, rig = _at_market()
+    liar = 0
+    assert state.touched[liar]  # a theft touched it: not every instance knows its colours
+    lie = _market_lie(state, liar)
+    act(state, rig, lie)  # taken on trust here, as by the instances that were not shown
+    act(state, rig, moves.TakeOffer(lie.partner, liar, state.market.offers[liar][0]))
+    assert state.short[liar]  # this open instance saw through it, and must not act on it
+    events = playout(state, rig, lambda s: False)
+    assert min(state.screens[liar]) >= 0  # it won that colour later: the last screen hides it
+    assert of(events, moves.FalseClaim) == [moves.FalseClaim((liar,))]
+    outcome = GAME.outcome(state)
+    assert outcome.winners == () and set(outcome.scores) == {0}
+    assert outcome.detail.startswith(f"void: seat(s) [{liar}]")
+    assert "the game is void" in "\n".join(GAME.describe(e) for e in events)
+    monkeypatch.undo()
+    peer = _peer_replay(state.config, 3, 2, applied)  # seat 2 was not shown every theft
+    assert peer.ledger[liar] is not None and not peer.short[liar]  # it had to replay
+    assert GAME.outcome(peer) == outcome and GAME.public_hash(peer) == GAME.public_hash(state)
+
+
+def test_G13_5_a_robbed_screen_that_yields_a_token_it_did_not_hold_is_named_at_the_end():
+    state, rig, _ = worked_example()
+    victim = 2
+    GAME.apply(state, moves.Propose(0, ((0,) * 9, (0,) * 9, tuple(state.kill.hoard))))
+    for seat in (1, 2):
+        GAME.apply(state, moves.Accept(seat, state.talks.serial))
+    shuffle = GAME.chance_request(state)
+    black = 64 * 8  # the black diamond: a real token, but not behind the victim's screen
+    assert black not in shuffle.faces
+    rig.open.stacked[shuffle.deck] = [black, *shuffle.faces[1:]]  # the owner's false deck
+    events = settle(state, rig)  # the thief draws it: accepted, see G16.3
+    assert of(events, moves.Stole) == [moves.Stole(1, victim, 8)]
+    assert state.short[victim] and not state.exact(victim)
+    events = playout(state, rig, lambda s: False)
+    assert of(events, moves.FalseClaim) == [moves.FalseClaim((victim,))]
 
 
 # G13 -----------------------------------------------------------------------------

@@ -39,7 +39,6 @@ from engine.games.gold.components import (
 from engine.games.gold.scoring import score
 from engine.games.gold.state import DRAGON_DECK, MAGIC_DECK_ID, GoldState, Kill, Lair, Theft
 from engine.games.gold.tokens import (
-    FACE_STRIDE,
     RED,
     TOKEN_FACES,
     UNKNOWN,
@@ -428,13 +427,13 @@ def _deal_theft(state, step, events) -> bool:
 
 
 def _dealt_theft(state, step, action, events) -> None:
+    """A drawn token is not refused for not being behind the screen: only the thief and
+    the victim see it, and what one instance refuses all must (G16.3). A screen that
+    yields a token it did not hold is short of it, and the end names its owner (G13.5)."""
     theft = state.theft
     first = ref(theft.deck, 0)  # the deck's position p is the card first + p
     shown = [(first + p, f) for p, f in zip(action.positions, action.faces, strict=False)]
-    screen = state.screens[theft.victim] if state.exact(theft.victim) else None
     for card, f in shown:
-        if screen is not None and f % FACE_STRIDE >= screen[face_colour(f)]:
-            raise IllegalAction("G8.3", "that token is not behind that screen")
         if state.faces.get(card, f) != f:
             raise IllegalAction("G8.3", "the stolen token changed colour")
     _consume(state)
@@ -461,14 +460,7 @@ def _stolen(state: GoldState, events: list) -> None:
     thief, victim = theft.thief, theft.victim
     face = state.faces.get(ref(theft.deck, theft.position))
     colour = UNKNOWN if face is None else face_colour(face)
-    state.counts[thief] += 1
-    state.counts[victim] -= 1
-    if colour == UNKNOWN:
-        state.blind[thief] += 1
-        state.blind[victim] += 1
-    else:
-        state.screens[thief][colour] += 1
-        state.screens[victim][colour] -= 1
+    state.steal(thief, victim, colour)
     state.thefts.append(theft)
     state.theft = None
     events.append(moves.Stole(thief, victim, colour))
@@ -517,6 +509,8 @@ def _revealed_theft(state, step, action, events) -> None:
     if state.faces.get(card, face) != face:
         raise IllegalAction("G13.4", "that is not the stolen token")
     _consume(state)
+    state.touched[theft.thief] -= 1
+    state.touched[theft.victim] -= 1
     if card not in state.faces:
         state.faces[card] = face
         colour = face_colour(face)
@@ -528,9 +522,15 @@ def _revealed_theft(state, step, action, events) -> None:
 
 @step("score")
 def _score(state, step, events) -> bool:
-    state.scores = score(state.screens, state.config["advanced"])
-    state.winners = top_seats(state.scores)  # G14.6, G15.7: ties all win
     events.append(moves.ScreensRevealed(tuple(tuple(s) for s in state.screens)))
+    stolen = [face_colour(state.faces[ref(t.deck, t.position)]) for t in state.thefts]
+    state.liars = state.short_screens(stolen)
+    if state.liars:  # G13.5: a screen that paid out a colour it did not hold
+        events.append(moves.FalseClaim(state.liars))
+        state.scores, state.winners = (0,) * state.seats, ()
+    else:
+        state.scores = score(state.screens, state.config["advanced"])
+        state.winners = top_seats(state.scores)  # G14.6, G15.7: ties all win
     events.append(moves.GameOver(state.scores, state.winners))
     push(state, ("over",))
     return DONE

@@ -47,7 +47,7 @@ def on_offer(state: GoldState, action: moves.Offer) -> list:
     if market.made.get(seat, 0) >= state.config["proposals"]:
         raise IllegalAction("G11.3", f"seat {seat} has made all its offers")
     old = market.offers.get(seat)
-    if not state.can_give(seat, give, old[2] if old else NONE):
+    if not state.may_claim(seat, give, old[2] if old else NONE):
         raise IllegalAction("G11.2", "a player offers only tokens from behind its own screen")
     events: list = []
     if old:
@@ -71,7 +71,7 @@ def _offer_to(state: GoldState, seat: int, offerer: int, serial: int, rule: str)
 def on_take_offer(state: GoldState, action: moves.TakeOffer) -> list:
     seat, offerer = action.seat, action.offerer
     _, _, give, get = _offer_to(state, seat, offerer, action.serial, "G11.3")
-    if not state.can_give(seat, get):
+    if not state.may_claim(seat, get):
         raise IllegalAction("G11.3", "the player does not hold the tokens asked for")
     del state.market.offers[offerer]
     state.take_screen(seat, get)
@@ -123,7 +123,7 @@ def legal(state: GoldState, seat: int) -> list:
     out: list = []
     for offerer, (serial, partner, _, get) in sorted(market.offers.items()):
         if partner == seat:
-            if state.can_give(seat, get):
+            if state.holds(seat, get):
                 out.append(moves.TakeOffer(seat, offerer, serial))
             out.append(moves.Decline(seat, offerer, serial))
     out.append(moves.LeaveMarket(seat))

@@ -310,6 +310,13 @@ class ScreensRevealed(Event):
     screens: tuple[tuple[int, ...], ...]
 
 
+@wire("gold.false_claim")
+class FalseClaim(Event):
+    """G13.5: these seats traded tokens they did not hold; the game is void."""
+
+    seats: tuple[int, ...]
+
+
 @wire("gold.over")
 class GameOver(Event):
     scores: tuple[int, ...]

@@ -114,6 +114,9 @@ class Gold(Game):
     def outcome(self, state: GoldState) -> Outcome | None:
         if state.phase != OVER:
             return None
+        if state.liars:
+            return Outcome(state.scores, (), f"void: seat(s) {list(state.liars)} traded tokens "
+                           "they did not hold (G13.5)")
         return Outcome(state.scores, state.winners, "points")
 
     # -- views --------------------------------------------------------------------
@@ -345,6 +348,9 @@ DESCRIBE = {
     ),
     moves.ScreensRevealed: lambda e: "screens: " + "; ".join(
         f"seat {s}: {show(c)}" for s, c in enumerate(e.screens)
+    ),
+    moves.FalseClaim: lambda e: (
+        f"seat(s) {list(e.seats)} traded at the Market tokens they did not hold: the game is void"
     ),
     moves.GameOver: lambda e: (
         f"game over: scores {list(e.scores)}; winner(s) {list(e.winners)}"

@@ -6,18 +6,24 @@ trade); a theft moves one token whose colour only the thief and the victim
 learn. So each instance keeps, per screen, the counts it can vouch for and
 `blind`, the number of thefts touching that screen whose colour it was not
 shown; the screen is exact where blind is 0. Public state uses only counts.
+
+Claims on screens (G13.5): while an instance knows a screen it sees at once
+whether a move leaves it short of a colour (`short`). From the first theft it
+is not shown, it keeps that screen's ledger instead: the screen as it knew it,
+then every move in or out, a theft by its index. At the end, with every stolen
+colour revealed, replaying the ledgers tells every instance the same truth.
 """
 
 from __future__ import annotations
 
 from collections import deque
-from operator import add, sub
+from operator import add, gt, sub
 from typing import Any
 
 from engine.chance import ChanceRequest
 from engine.game import State
 from engine.games.gold.components import ATTACK, DRAGONS, SLOTS, UP
-from engine.games.gold.tokens import NONE, SUPPLY
+from engine.games.gold.tokens import NONE, SUPPLY, UNKNOWN
 
 DRAGON_DECK = 1
 MAGIC_DECK_ID = 2
@@ -101,6 +107,23 @@ class Market:
         self.made: dict[int, int] = {}
 
 
+def _goes_short(ledger: list[tuple[int, Any]], stolen: list[int]) -> bool:
+    screen = [0] * 9
+    for sign, what in ledger:
+        if type(what) is int:  # a theft's index: one token of the colour it turned out to be
+            colour = stolen[what]
+            screen[colour] += sign
+            if screen[colour] < 0:
+                return True
+        elif sign > 0:
+            screen[:] = map(add, screen, what)
+        else:  # only what leaves can leave the screen short
+            screen[:] = map(sub, screen, what)
+            if min(screen) < 0:
+                return True
+    return False
+
+
 class GoldState(State):
     def __init__(self, config: dict[str, Any], seats: int):
         super().__init__("gold", config, seats)
@@ -131,6 +154,10 @@ class GoldState(State):
         self.counts = [0] * seats  # tokens behind each screen: public
         self.screens = [[0] * 9 for _ in range(seats)]
         self.blind = [0] * seats
+        self.touched = [0] * seats  # thefts not yet revealed that touched each screen: public
+        self.liars: tuple[int, ...] = ()  # seats whose Market claims proved false (G13.5)
+        self.short = [False] * seats  # seen short of a colour while this instance knew it
+        self.ledger: list[list[tuple[int, Any]] | None] = [None] * seats  # once not known
         self.hands: list[list[int]] = [[] for _ in range(seats)]
         self.magic_deck = MAGIC_DECK_ID
         self.magic_next = 0
@@ -150,22 +177,73 @@ class GoldState(State):
 
     # -- screens ----------------------------------------------------------------
     def exact(self, seat: int) -> bool:
-        return self.blind[seat] == 0
+        """Does this instance know every colour behind seat's screen? Not when a theft it
+        was not shown touched it, nor when the screen cannot be (short of a colour, or
+        more of one than the game has): a false claim this instance saw through, which
+        only the end may judge (G13.5)."""
+        screen = self.screens[seat]
+        return self.blind[seat] == 0 and min(screen) >= 0 and not any(map(gt, screen, SUPPLY))
 
-    def can_give(self, seat: int, counts, extra=NONE) -> bool:
-        """Does seat hold these tokens (plus `extra` coming back to it), as far as
-        this instance can tell?"""
+    def holds(self, seat: int, counts, extra=NONE) -> bool:
+        """Does seat hold these tokens (plus `extra` coming back to it), as far as this
+        instance can tell? What a seat's own legal actions offer: its screen is exact."""
+        return self._covers(seat, counts, extra, self.blind[seat])
+
+    def may_claim(self, seat: int, counts, extra=NONE) -> bool:
+        """May seat claim to hold these tokens now (G16.3)? Every instance must answer
+        alike, so colours are checked only while no theft has touched the screen (all
+        know it then); a touched screen's claims are checked at the end (G13.5)."""
+        return self._covers(seat, counts, extra, self.touched[seat])
+
+    def _covers(self, seat: int, counts, extra, colours_unknown: int) -> bool:
         if sum(counts) > self.counts[seat] + sum(extra):
             return False
-        if self.blind[seat]:
-            return True  # a theft's colour is unknown here: the network audits the claim
+        if colours_unknown:
+            return True
         screen = self.screens[seat]
         return all(screen[c] + extra[c] >= n for c, n in enumerate(counts))
 
     def add_screen(self, seat: int, counts) -> None:
         self.screens[seat][:] = map(add, self.screens[seat], counts)
         self.counts[seat] += sum(counts)
+        if self.ledger[seat] is not None:
+            self.ledger[seat].append((1, counts))
 
     def take_screen(self, seat: int, counts) -> None:
-        self.screens[seat][:] = map(sub, self.screens[seat], counts)
+        screen = self.screens[seat]
+        screen[:] = map(sub, screen, counts)
         self.counts[seat] -= sum(counts)
+        self._moved(seat, -1, counts, screen)
+
+    def steal(self, thief: int, victim: int, colour: int) -> None:
+        """Theft number len(thefts) moves a token of `colour` (UNKNOWN: not shown here)."""
+        self.counts[thief] += 1
+        self.counts[victim] -= 1
+        self.touched[thief] += 1
+        self.touched[victim] += 1
+        theft = len(self.thefts)
+        for seat, sign in ((thief, 1), (victim, -1)):
+            if colour == UNKNOWN:
+                self.blind[seat] += 1
+                if self.ledger[seat] is None:  # from now on this screen is replayed
+                    self.ledger[seat] = [(1, tuple(self.screens[seat]))]
+            else:
+                self.screens[seat][colour] += sign
+            self._moved(seat, sign, theft, self.screens[seat])
+
+    def _moved(self, seat: int, sign: int, what, screen: list[int]) -> None:
+        """Book a move of seat's screen: in its ledger, or checked at once while known."""
+        ledger = self.ledger[seat]
+        if ledger is not None:
+            ledger.append((sign, what))
+        elif sign < 0 and min(screen) < 0:
+            self.short[seat] = True
+
+    def short_screens(self, stolen: list[int]) -> tuple[int, ...]:
+        """G13.5: the seats whose screens ever went short of a colour: seen at once while
+        this instance knew them, else found by replaying their ledgers now that the
+        colours of the `stolen` tokens are known."""
+        return tuple(
+            seat for seat, ledger in enumerate(self.ledger)
+            if self.short[seat] or (ledger is not None and _goes_short(ledger, stolen))
+        )
