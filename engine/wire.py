@@ -31,20 +31,20 @@ class Value(msgspec.Struct, frozen=True, gc=False):
     they can be in no reference cycle and the collector need not track them."""
 
 
-class Action(Value):
-    """Something a seat (or chance, seat CHANCE) does. Subclasses are @wire types."""
+class _Wired(Value):
+    """What @wire sets on a type it registers."""
 
     tag: ClassVar[str]
     _fields: ClassVar[tuple[str, ...]]
     _field_types: ClassVar[tuple[str, ...]]  # as written, e.g. "tuple[int, ...]"
 
 
-class Event(Value):
-    """Something that happened, for the client to animate and the log to print."""
+class Action(_Wired):
+    """Something a seat (or chance, seat CHANCE) does. Subclasses are @wire types."""
 
-    tag: ClassVar[str]
-    _fields: ClassVar[tuple[str, ...]]
-    _field_types: ClassVar[tuple[str, ...]]
+
+class Event(_Wired):
+    """Something that happened, for the client to animate and the log to print."""
 
 
 def wire(tag: str):

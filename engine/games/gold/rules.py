@@ -114,10 +114,9 @@ class Gold(Game):
     def outcome(self, state: GoldState) -> Outcome | None:
         if state.phase != OVER:
             return None
-        if state.liars:
-            return Outcome(state.scores, (), f"void: seat(s) {list(state.liars)} traded tokens "
-                           "they did not hold (G13.5)")
-        return Outcome(state.scores, state.winners, "points")
+        detail = (f"void: seat(s) {list(state.liars)} traded tokens they did not hold (G13.5)"
+                  if state.liars else "points")
+        return Outcome(state.scores, state.winners, detail)
 
     # -- views --------------------------------------------------------------------
     def view(self, state: GoldState, seat: int | None) -> dict[str, Any]:

@@ -18,12 +18,10 @@ NONE = (0,) * 9
 UNKNOWN = -1  # a token whose colour this engine instance has not been shown
 ROLL_LIMIT = 1 << 63  # a roll's outcome count stays a signed 64-bit msgpack int
 FACE_STRIDE = 64  # a stolen token's card face: colour * FACE_STRIDE + its index in that colour
-#: every face a theft deck can show: the network decodes drawn tokens against these (G8.3)
-TOKEN_FACES = frozenset(c * FACE_STRIDE + j for c in range(9) for j in range(SUPPLY[c]))
-
-
 _FACES_BY_COLOUR = tuple(tuple(range(c * FACE_STRIDE, c * FACE_STRIDE + n))
                          for c, n in enumerate(SUPPLY))
+#: every face a theft deck can show: the network decodes drawn tokens against these (G8.3)
+TOKEN_FACES = frozenset(face for faces in _FACES_BY_COLOUR for face in faces)
 
 
 def screen_faces(counts) -> tuple[int, ...]:
