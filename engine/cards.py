@@ -6,8 +6,6 @@ been shown it; the public state speaks only of references.
 
 from collections.abc import Callable
 
-from engine.chance import shows
-
 DECK_SHIFT = 8  # up to 256 positions per deck
 
 
@@ -69,3 +67,11 @@ def card_problem(held: set[int], known: dict[int, int], refs, faces,
         if known.get(card, face) != face:
             return f"the card played is not {name(face)}"
     return None
+
+
+def shows(shown, count: int, faces: frozenset[int]) -> bool:
+    """`shown` is `count` distinct faces of `faces` (False for malformed input)."""
+    try:
+        return len(shown) == count and faces.issuperset(shown) and len(set(shown)) == count
+    except TypeError:  # unhashable items or no length
+        return False

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import random
 
+from engine.cards import ref_deck, ref_position, shows
 from engine.wire import Action, Value, wire
 
 CHANCE = -1
@@ -48,13 +49,21 @@ class RevealRequest(Value):
     positions: tuple[int, ...]
 
 
+class RevealCardsRequest(Value):
+    """Cards of several decks (`engine.cards.ref`s, grouped by deck) turned face up for
+    everyone at once: one round of keys where a reveal per deck would take a round
+    each (Dragon's Gold: every stolen token at the end)."""
+
+    cards: tuple[int, ...]
+
+
 class RollRequest(Value):
     """A public random integer in range(outcomes), e.g. a token from an open bag."""
 
     outcomes: int
 
 
-ChanceRequest = ShuffleRequest | DealRequest | RevealRequest | RollRequest
+ChanceRequest = ShuffleRequest | DealRequest | RevealRequest | RevealCardsRequest | RollRequest
 
 
 @wire("shuffled")
@@ -78,6 +87,13 @@ class Dealt(Action):
 class Revealed(Action):
     deck: int
     positions: tuple[int, ...]
+    faces: tuple[int, ...]
+    seat: int = CHANCE
+
+
+@wire("revealed_cards")
+class RevealedCards(Action):
+    cards: tuple[int, ...]
     faces: tuple[int, ...]
     seat: int = CHANCE
 
@@ -127,6 +143,10 @@ class OpenChance:
         if kind is RevealRequest:
             faces = self._faces(request.deck, request.positions)
             return Revealed(request.deck, request.positions, faces)
+        if kind is RevealCardsRequest:
+            faces = tuple(face for deck, positions in by_deck(request.cards)
+                          for face in self._faces(deck, positions))
+            return RevealedCards(request.cards, faces)
         raise TypeError(f"no answer for {request!r}")
 
     def _faces(self, deck: int, positions: tuple[int, ...]) -> tuple[int, ...]:
@@ -183,12 +203,32 @@ def answers(request: ChanceRequest | None, action: Action, faces: frozenset[int]
             and action.positions == request.positions
             and shows(action.faces, len(action.positions), faces)
         )
+    if kind is RevealedCards:
+        return (type(request) is RevealCardsRequest and action.cards == request.cards
+                and _shows_by_deck(request.cards, action.faces, faces))
     return False
 
 
-def shows(shown, count: int, faces: frozenset[int]) -> bool:
-    """`shown` is `count` distinct faces of `faces` (False for malformed input)."""
-    try:
-        return len(shown) == count and faces.issuperset(shown) and len(set(shown)) == count
-    except TypeError:  # unhashable items or no length
+def by_deck(cards: tuple[int, ...]) -> list[tuple[int, tuple[int, ...]]]:
+    """A RevealCardsRequest's cards as (deck, positions) runs, in order."""
+    runs: list[tuple[int, list[int]]] = []
+    for card in cards:
+        deck = ref_deck(card)
+        if not runs or runs[-1][0] != deck:
+            runs.append((deck, []))
+        runs[-1][1].append(ref_position(card))
+    return [(deck, tuple(positions)) for deck, positions in runs]
+
+
+def _shows_by_deck(cards: tuple[int, ...], shown, faces: frozenset[int]) -> bool:
+    """One face of `faces` per card, distinct within each deck (a face may recur in
+    another deck: two robbed screens may each have held the first silver token)."""
+    if type(shown) is not tuple or len(shown) != len(cards):
         return False
+    at = 0
+    for _, positions in by_deck(cards):
+        if not shows(shown[at:at + len(positions)], len(positions), faces):
+            return False
+        at += len(positions)
+    return True
+

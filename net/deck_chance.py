@@ -37,10 +37,14 @@ from engine.cards import ref_deck, ref_position
 from engine.chance import (
     DealRequest,
     Dealt,
+    RevealCardsRequest,
     Revealed,
+    RevealedCards,
+    RevealRequest,
     RollRequest,
     Shuffled,
     ShuffleRequest,
+    by_deck,
 )
 from engine.wire import Action
 from net.chance import ChanceSource, SeedChance
@@ -261,6 +265,8 @@ class DeckChance(ChanceSource):
             return None  # the engine waits while the table audits
         if isinstance(request, RollRequest):
             return self.rolls.answer(request)
+        if isinstance(request, RevealCardsRequest):
+            return self._revealed_cards(request)
         deck = self._register(request)
         if isinstance(request, ShuffleRequest):
             done = Shuffled(request.deck) if deck.shuffled else None
@@ -270,6 +276,17 @@ class DeckChance(ChanceSource):
             faces = tuple(deck.faces.get(j) for j in request.positions)
             done = None if None in faces else Revealed(request.deck, request.positions, faces)
         return done
+
+    def _revealed_cards(self, request: RevealCardsRequest) -> RevealedCards | None:
+        """Cards of several decks turned up in one round: each deck's part is registered
+        as its own reveal, all in the same step."""
+        runs = by_deck(request.cards)
+        if request != self.registered:
+            self.registered = request
+            for number, positions in runs:
+                self._requested(RevealRequest(number, positions))
+        faces = tuple(self.decks[n].faces.get(j) for n, positions in runs for j in positions)
+        return None if None in faces else RevealedCards(request.cards, faces)
 
     def _dealt(self, deck: _Deck, request: DealRequest) -> Dealt | None:
         """The deal once the cards its receivers had not seen yet have come to them."""

@@ -22,10 +22,13 @@ from engine.chance import (
     DealRequest,
     Dealt,
     OpenChance,
+    RevealCardsRequest,
+    RevealedCards,
     RevealRequest,
     RollRequest,
     Shuffled,
     ShuffleRequest,
+    answers,
 )
 from engine.game import Option
 from engine.games.dragon.rules import Pass, Play
@@ -121,6 +124,26 @@ def test_open_chance_is_seeded_and_answers_every_request():
     dealt, revealed = first[1], first[2]
     assert len(set(dealt.faces) | set(revealed.faces)) == 4
     assert 0 <= first[3].value < 6
+
+
+def test_cards_of_several_decks_are_revealed_at_once_with_faces_distinct_within_a_deck():
+    chance = OpenChance(3)
+    for deck in (4, 5):
+        chance.answer(ShuffleRequest(deck, (10, 11, 12)))
+    request = RevealCardsRequest((ref(4, 0), ref(4, 2), ref(5, 1)))
+    revealed = chance.answer(request)
+    deck4 = chance.answer(RevealRequest(4, (0, 2)))
+    assert revealed.cards == request.cards and revealed.faces[:2] == deck4.faces
+    assert chance.answer(RevealRequest(5, (1,))).faces == revealed.faces[2:]
+    faces = frozenset({10, 11, 12})
+    assert answers(request, revealed, faces)
+    assert answers(request, RevealedCards(request.cards, (10, 11, 10)), faces)  # two decks
+    assert not answers(request, RevealedCards(request.cards, (10, 10, 11)), faces)
+    assert not answers(request, RevealedCards(request.cards, (10, 11)), faces)
+    assert not answers(request, RevealedCards(request.cards, (10, 11, 99)), faces)
+    assert not answers(request, RevealedCards(request.cards[:2], (10, 11)), faces)
+    assert not answers(request, RevealedCards(request.cards, [10, 11, 12]), faces)
+    assert not answers(RevealRequest(4, (0, 2)), revealed, faces)
 
 
 def test_reveals_names_the_cards_an_action_turns_face_up():

@@ -7,7 +7,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from engine.bots import RandomBot, make_bot
-from engine.chance import Dealt, Revealed, Rolled, Shuffled, TimeUp
+from engine.chance import Dealt, Revealed, RevealedCards, Rolled, Shuffled, TimeUp
 from engine.errors import EngineError
 from engine.game import top_seats
 from engine.games.gold import moves
@@ -19,7 +19,7 @@ from engine.local import play
 from tests.engine.gold_helpers import GAME, conserved
 from tests.engine.wire_strategies import instances
 
-CHANCE_ACTIONS = (Shuffled, Dealt, Revealed, Rolled, TimeUp)
+CHANCE_ACTIONS = (Shuffled, Dealt, Revealed, RevealedCards, Rolled, TimeUp)
 SEEDS = st.integers(min_value=0, max_value=2**32 - 1)
 MODES = st.sampled_from([{}, {"advanced": True}, {"strategic": True},
                          {"advanced": True, "strategic": True}])

@@ -6,9 +6,12 @@ import random
 
 import pytest
 
+from engine.cards import ref
 from engine.chance import (
     DealRequest,
     Dealt,
+    RevealCardsRequest,
+    RevealedCards,
     RevealRequest,
     Rolled,
     RollRequest,
@@ -30,7 +33,16 @@ from engine.games.gold.components import (
 )
 from engine.games.gold.negotiation import filled_shares
 from engine.games.gold.state import DRAGON_DECK
-from engine.games.gold.tokens import RED, SUPPLY, TOTAL, UNKNOWN, draw, draw_size
+from engine.games.gold.tokens import (
+    RED,
+    SUPPLY,
+    TOKEN_FACES,
+    TOTAL,
+    UNKNOWN,
+    draw,
+    draw_size,
+    face_colour,
+)
 from tests.engine.gold_helpers import (
     DRAGON,
     GAME,
@@ -1003,14 +1015,36 @@ def test_G13_3_the_game_ends_when_the_last_dragon_dies_and_G13_4_screens_are_rev
     assert GAME.legal_actions(state, 0) == [] and GAME.to_act(state) == ()
 
 
-def test_G8_5_and_G13_4_every_theft_is_revealed_at_the_end():
+def test_G8_5_and_G13_4_every_theft_is_revealed_at_the_end_in_one_request():
+    state, rig = _at_the_reveal()
+    request = GAME.chance_request(state)
+    assert request == RevealCardsRequest(tuple(ref(t.deck, t.position) for t in state.thefts))
+    GAME.apply(state, rig.answer(state, request))
+    assert GAME.chance_request(state) is None and GAME.outcome(state) is not None
+    assert state.touched == [0] * state.seats and state.blind == [0] * state.seats
+
+
+def _at_the_reveal():
     rig = Rig(seed=3)
     state, rig = table(3, rig)
     playout(state, rig, lambda s: s.phase == "over" or (
-        s.request is not None and s.todo[0][0] == "reveal_theft"))
-    assert state.thefts
-    reveals = []
-    while (request := GAME.chance_request(state)) is not None:
-        reveals.append(request)
-        GAME.apply(state, rig.answer(state, request))
-    assert reveals == [RevealRequest(t.deck, (t.position,)) for t in state.thefts]
+        s.request is not None and s.todo[0][0] == "reveal_thefts"))
+    assert len(state.thefts) > 1
+    return state, rig
+
+
+def test_G13_4_a_reveal_that_shows_another_colour_than_the_thief_was_dealt_is_refused():
+    state, rig = _at_the_reveal()
+    request = GAME.chance_request(state)
+    faces = list(rig.answer(state, request).faces)
+    faces[0] = next(f for f in sorted(TOKEN_FACES) if face_colour(f) != face_colour(faces[0]))
+    refused(state, "G13.4", RevealedCards(request.cards, tuple(faces)))
+
+
+def test_G13_4_a_reveal_of_other_cards_or_with_a_face_missing_is_refused():
+    state, rig = _at_the_reveal()
+    request = GAME.chance_request(state)
+    faces = rig.open.answer(request).faces  # the same faces again: the open deck is fixed
+    refused(state, "G13.4", RevealedCards(request.cards[1:], faces[1:]))
+    refused(state, "G13.4", RevealedCards(request.cards, faces[1:]))
+    refused(state, "G13.4", RevealedCards(request.cards, (-5, *faces[1:])))

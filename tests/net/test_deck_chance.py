@@ -82,6 +82,9 @@ def test_every_game_hides_each_hand_from_the_others_and_the_spectator(game):
     assert watcher.game.public_hash(watcher.state) in table.hashes()
     if game == "gold":  # thefts: decks whose faces only the robbed seat knew
         assert any(deck.peer.spec.owner >= 0 for deck in watcher.chance.played)
+        # G13.4: every stolen token turned up for all, the spectator too, in one request
+        assert watcher.state.thefts and not any(watcher.state.touched)
+        assert not any(watcher.state.blind)
 
 
 def test_a_thief_and_its_victim_both_see_the_stolen_token_in_one_deal():

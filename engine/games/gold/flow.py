@@ -14,6 +14,7 @@ from operator import add
 from engine.cards import ref
 from engine.chance import (
     DealRequest,
+    RevealCardsRequest,
     RevealRequest,
     Rolled,
     RollRequest,
@@ -458,7 +459,8 @@ def _stolen(state: GoldState, events: list) -> None:
     """The token moves; its colour is known here only if this instance was shown it."""
     theft = state.theft
     thief, victim = theft.thief, theft.victim
-    face = state.faces.get(ref(theft.deck, theft.position))
+    theft.card = card = ref(theft.deck, theft.position)
+    face = state.faces.get(card)
     colour = UNKNOWN if face is None else face_colour(face)
     state.steal(thief, victim, colour)
     state.thefts.append(theft)
@@ -492,27 +494,32 @@ def _cleanup(state, step, events) -> bool:
 
 @step("end")
 def _end(state, step, events) -> bool:
-    push(state, *(("reveal_theft", i) for i in range(len(state.thefts))), ("score",))
+    push(state, *[("reveal_thefts",)] * bool(state.thefts), ("score",))
     return DONE
 
 
-@step("reveal_theft")
-def _reveal_theft(state, step, events) -> bool:
-    theft = state.thefts[step[1]]
-    return _wait_for(state, RevealRequest(theft.deck, (theft.position,)))
+@step("reveal_thefts")
+def _reveal_thefts(state, step, events) -> bool:
+    """G13.4: every stolen token face up in one request: one round of keys for all."""
+    return _wait_for(state, RevealCardsRequest(tuple(t.card for t in state.thefts)))
 
 
-def _revealed_theft(state, step, action, events) -> None:
-    theft = state.thefts[step[1]]
-    face = action.faces[0]
-    card = ref(theft.deck, theft.position)
-    if state.faces.get(card, face) != face:
-        raise IllegalAction("G13.4", "that is not the stolen token")
+def _revealed_thefts(state, step, action, events) -> None:
+    known = state.faces
+    for card, face in zip(action.cards, action.faces, strict=True):
+        if known.get(card, face) != face:
+            raise IllegalAction("G13.4", "that is not the stolen token")
     _consume(state)
+    for theft, face in zip(state.thefts, action.faces, strict=True):
+        _turned_up(state, theft, face)
+
+
+def _turned_up(state: GoldState, theft: Theft, face: int) -> None:
+    """The stolen token is known to all now: screens this instance was blind to are not."""
     state.touched[theft.thief] -= 1
     state.touched[theft.victim] -= 1
-    if card not in state.faces:
-        state.faces[card] = face
+    if theft.card not in state.faces:  # this instance was not shown the theft
+        state.faces[theft.card] = face
         colour = face_colour(face)
         state.screens[theft.thief][colour] += 1
         state.screens[theft.victim][colour] -= 1
@@ -523,7 +530,7 @@ def _revealed_theft(state, step, action, events) -> None:
 @step("score")
 def _score(state, step, events) -> bool:
     events.append(moves.ScreensRevealed(tuple(tuple(s) for s in state.screens)))
-    stolen = [face_colour(state.faces[ref(t.deck, t.position)]) for t in state.thefts]
+    stolen = [face_colour(state.faces[t.card]) for t in state.thefts]
     state.liars = state.short_screens(stolen)
     if state.liars:  # G13.5: a screen that paid out a colour it did not hold
         events.append(moves.FalseClaim(state.liars))
@@ -546,7 +553,7 @@ ANSWERS = {
     "deal_scry": _dealt_scry,
     "deal_theft": _dealt_theft,
     "reveal_dragons": _revealed_dragons,
-    "reveal_theft": _revealed_theft,
+    "reveal_thefts": _revealed_thefts,
 }
 #: the faces each hidden deck's cards may show (shuffles and rolls show none)
 NO_FACES: frozenset[int] = frozenset()
@@ -555,10 +562,10 @@ DECK_FACES = {
     "deal_scry": frozenset(DRAGON_FACES),
     "reveal_dragons": frozenset(DRAGON_FACES),
     "deal_theft": TOKEN_FACES,
-    "reveal_theft": TOKEN_FACES,
+    "reveal_thefts": TOKEN_FACES,
 }
 CHANCE_CLAUSES = {
     "shuffle": "G2.2", "first": "G2.5", "draw": "G3.2", "deal_magic": "G12.2",
     "deal_scry": "G12.12", "deal_theft": "G8.3", "reveal_dragons": "G2.3",
-    "reveal_theft": "G13.4",
+    "reveal_thefts": "G13.4",
 }

@@ -13,7 +13,15 @@ from collections.abc import Sequence
 from typing import Any
 
 from engine.cards import ref
-from engine.chance import ChanceRequest, Dealt, Revealed, Rolled, Shuffled, TimeUp
+from engine.chance import (
+    ChanceRequest,
+    Dealt,
+    Revealed,
+    RevealedCards,
+    Rolled,
+    Shuffled,
+    TimeUp,
+)
 from engine.errors import IllegalAction
 from engine.game import Game, Option, Outcome
 from engine.games.gold import flow, magic, market, moves, negotiation
@@ -261,6 +269,7 @@ HANDLERS = {
     Shuffled: flow.on_chance,
     Dealt: flow.on_chance,
     Revealed: flow.on_chance,
+    RevealedCards: flow.on_chance,
     Rolled: flow.on_chance,
     TimeUp: _time_up,
     moves.Attack: flow.on_attack,

@@ -89,11 +89,12 @@ class Division:
 
 
 class Theft:
-    __slots__ = ("deck", "looks", "position", "size", "thief", "victim")
+    __slots__ = ("card", "deck", "looks", "position", "size", "thief", "victim")
 
     def __init__(self, thief: int, victim: int, deck: int, size: int, looks: bool):
         self.thief, self.victim, self.deck, self.size, self.looks = thief, victim, deck, size, looks
         self.position = 0
+        self.card = -1  # the stolen token as a card (engine.cards.ref), once drawn
 
 
 class Market:
