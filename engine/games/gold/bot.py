@@ -320,8 +320,9 @@ class PlayoutBot(Bot):
             weakest = len(mine) - 1 - mine[::-1].index(UP)
             return moves.Attack(seat, weakest, slots[int(self.rng.random() * len(slots))])
         gap = state.slots[best].strength - state.slots[best].total
-        kind = next(k for k in WEAKEST_FIRST if mine[k] == UP and ATTACK[k] >= gap)
-        return moves.Attack(seat, kind, best)
+        for kind in WEAKEST_FIRST:
+            if mine[kind] == UP and ATTACK[kind] >= gap:
+                return moves.Attack(seat, kind, best)
 
     def choose(self, game, state, seat) -> Action | None:
         phase = state.phase

@@ -478,7 +478,7 @@ def _cleanup(state, step, events) -> bool:
     adv = state.adv
     for seat, kind, _ in kill.attackers:
         adv[seat][kind] = DOWN
-    events.append(moves.Returned(tuple((s, k) for s, k, _ in kill.attackers), False))
+    events.append(moves.Returned(tuple([(s, k) for s, k, _ in kill.attackers]), False))
     state.kill = None
     if not state.bag_total or state.pile_next >= len(DRAGONS):
         return DONE

@@ -67,12 +67,11 @@ await_phase("choose", CHOOSE)
 def check_split(state: GoldState, split, rule: str) -> None:
     """G7.2: one share per involved seat that together hold every token of the hoard."""
     kill = state.kill
-    if (
-        type(split) is not tuple
-        or len(split) != len(kill.involved)
-        or not all(map(is_counts, split))
-    ):
+    if type(split) is not tuple or len(split) != len(kill.involved):
         raise IllegalAction(rule, "a split gives one share of tokens to each player in the fight")
+    for share in split:
+        if not is_counts(share):
+            raise IllegalAction(rule, "a share is nine counts of tokens, one per colour")
     if list(map(sum, zip(*split, strict=True))) != kill.hoard:
         raise IllegalAction(rule, "a split must share out exactly every token of the hoard")
 

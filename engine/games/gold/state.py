@@ -54,7 +54,7 @@ class Kill:
         self.involved = tuple(sorted({seat for seat, _, _ in self.attackers}))
 
     def has(self, seat: int, kind: int) -> bool:
-        return any(s == seat and k == kind for s, k, _ in self.attackers)
+        return (seat, kind) in [(s, k) for s, k, _ in self.attackers]
 
     def power(self, seat: int) -> int:
         return sum(ATTACK[k] + b for s, k, b in self.attackers if s == seat)
