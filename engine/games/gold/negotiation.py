@@ -72,7 +72,10 @@ def check_split(state: GoldState, split, rule: str) -> None:
     for share in split:
         if not is_counts(share):
             raise IllegalAction(rule, "a share is nine counts of tokens, one per colour")
-    if list(map(sum, zip(*split, strict=True))) != kill.hoard:
+    total = split[0]
+    for share in split[1:]:
+        total = map(add, total, share)  # lazily: one pass over the colours at the end
+    if list(total) != kill.hoard:
         raise IllegalAction(rule, "a split must share out exactly every token of the hoard")
 
 
