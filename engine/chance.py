@@ -144,10 +144,14 @@ class OpenChance:
             faces = self._faces(request.deck, request.positions)
             return Revealed(request.deck, request.positions, faces)
         if kind is RevealCardsRequest:
-            faces = tuple(face for deck, positions in by_deck(request.cards)
-                          for face in self._faces(deck, positions))
-            return RevealedCards(request.cards, faces)
+            return RevealedCards(request.cards, self._cards_faces(request.cards))
         raise TypeError(f"no answer for {request!r}")
+
+    def _cards_faces(self, cards: tuple[int, ...]) -> tuple[int, ...]:
+        """Not inline in `answer`: a comprehension there would cost every answer a
+        closure cell for `self`."""
+        return tuple(face for deck, positions in by_deck(cards)
+                     for face in self._faces(deck, positions))
 
     def _faces(self, deck: int, positions: tuple[int, ...]) -> tuple[int, ...]:
         placed, unplaced = self.decks[deck]
@@ -160,7 +164,7 @@ class OpenChance:
                 placed[p] = unplaced[j]
                 unplaced[j] = unplaced[-1]
                 unplaced.pop()
-        return tuple([placed[p] for p in positions])
+        return tuple(map(placed.__getitem__, positions))
 
     def _below(self, n: int) -> int:
         """A uniform integer in range(n), drawn as random.randrange draws it, minus its

@@ -60,8 +60,10 @@ def proportional_split(hoard, weights: list[float], value) -> tuple[tuple[int, .
     """Give each token, most valuable first, to the share furthest below its target,
     where targets are proportional to `weights` (G7 baseline)."""
     total = sum(map(mul, hoard, value)) / (sum(weights) or 1)
-    deficit = [total * w for w in weights]
-    shares = [[0] * 9 for _ in weights]
+    deficit, shares = [], []
+    for w in weights:
+        deficit.append(total * w)
+        shares.append([0] * 9)
     for colour in _by_value(value):
         count = hoard[colour]
         if count:
@@ -309,14 +311,15 @@ class PlayoutBot(Bot):
         Dragon with the weakest adventurer."""
         mine = state.adv[seat]
         reach = ATTACK[mine.index(UP)]  # kinds go from the strongest to the weakest
-        best, best_worth = -1, -1
+        best, best_worth, slots = -1, -1, []
         for slot, lair in enumerate(state.slots):
-            if lair and lair.strength - lair.total <= reach:
-                treasure = sum(lair.hoard) + DRAGONS[lair.dragon].hidden
-                if treasure > best_worth:
-                    best, best_worth = slot, treasure
+            if lair:
+                slots.append(slot)
+                if lair.strength - lair.total <= reach:
+                    treasure = sum(lair.hoard) + DRAGONS[lair.dragon].hidden
+                    if treasure > best_worth:
+                        best, best_worth = slot, treasure
         if best < 0:
-            slots = [slot for slot, lair in enumerate(state.slots) if lair]
             weakest = len(mine) - 1 - mine[::-1].index(UP)
             return moves.Attack(seat, weakest, slots[int(self.rng.random() * len(slots))])
         gap = state.slots[best].strength - state.slots[best].total
@@ -335,7 +338,8 @@ class PlayoutBot(Bot):
             if seat != kill.involved[0]:
                 return None
             power = _powers(kill.attackers)
-            weights = [float(power[s]) for s in kill.involved]
+            # map, not a comprehension: that would cost every call of choose a closure cell
+            weights = list(map(float, map(power.get, kill.involved)))
             return moves.Propose(seat, proportional_split(kill.hoard, weights, BASIC_VALUE))
         if phase == MARKET:
             return moves.LeaveMarket(seat)

@@ -131,8 +131,14 @@ def waiting_seats(state: GoldState) -> tuple[int, ...]:
     if phase in (STEAL, TAKE):
         return (state.todo[0][1],)
     if phase == MARKET:
-        return tuple(s for s in range(state.seats) if not state.market.left >> s & 1)
+        return _at_market(state)
     return ()
+
+
+def _at_market(state: GoldState) -> tuple[int, ...]:
+    """The seats that have not left the Market. Not inline in waiting_seats: a
+    comprehension there would cost every call a closure cell for `state`."""
+    return tuple(s for s in range(state.seats) if not state.market.left >> s & 1)
 
 
 # -- chance -------------------------------------------------------------------
@@ -375,7 +381,11 @@ def _magic(state, step, events) -> bool:
 # -- thieves (G8) ------------------------------------------------------------------
 
 def victims(state: GoldState, thief: int) -> list[int]:
-    return [s for s in state.kill.involved if s != thief and state.counts[s]]
+    out = []
+    for s in state.kill.involved:
+        if s != thief and state.counts[s]:
+            out.append(s)
+    return out
 
 
 @step("theft")
@@ -433,10 +443,11 @@ def _dealt_theft(state, step, action, events) -> None:
     yields a token it did not hold is short of it, and the end names its owner (G13.5)."""
     theft = state.theft
     first = ref(theft.deck, 0)  # the deck's position p is the card first + p
-    shown = [(first + p, f) for p, f in zip(action.positions, action.faces, strict=False)]
-    for card, f in shown:
-        if state.faces.get(card, f) != f:
+    shown = []
+    for p, f in zip(action.positions, action.faces, strict=False):
+        if state.faces.get(first + p, f) != f:
             raise IllegalAction("G8.3", "the stolen token changed colour")
+        shown.append((first + p, f))
     _consume(state)
     state.faces.update(shown)
     if step[1] != "look":
@@ -475,10 +486,11 @@ def _cleanup(state, step, events) -> bool:
     """G10.1: the fighters go home face down. G10.2, G13.1: a new Dragon takes the
     dead one's place while the bag and the pile last."""
     kill = state.kill
-    adv = state.adv
+    home = []
     for seat, kind, _ in kill.attackers:
-        adv[seat][kind] = DOWN
-    events.append(moves.Returned(tuple([(s, k) for s, k, _ in kill.attackers]), False))
+        state.adv[seat][kind] = DOWN
+        home.append((seat, kind))
+    events.append(moves.Returned(tuple(home), False))
     state.kill = None
     if not state.bag_total or state.pile_next >= len(DRAGONS):
         return DONE

@@ -37,11 +37,8 @@ def _share(state: GoldState, step, events) -> bool:
         hoard, kill.hoard = kill.hoard, [0] * 9
         push(state, *reward(state, kill.involved[0], hoard, "lone kill", events))
         return DONE
-    wizards = [s for s, k, _ in kill.attackers if k == WIZARD]
-    if not state.config["advanced"] and len(wizards) == 1 and kill.hoard[RED]:  # G6.3
-        reds = [0] * 9
-        reds[RED], kill.hoard[RED] = kill.hoard[RED], 0
-        reward(state, wizards[0], reds, "wizard", events)  # no Magic Objects: not advanced
+    if not state.config["advanced"] and kill.hoard[RED]:
+        _wizard_reds(state, events)
     if not any(kill.hoard):
         return DONE  # G6.5
     if state.config["strategic"]:
@@ -55,6 +52,16 @@ def _share(state: GoldState, step, events) -> bool:
         events.append(moves.NegotiationOpened(kill.involved, tuple(kill.hoard), steps))
         push(state, ("negotiate",))
     return DONE
+
+
+def _wizard_reds(state: GoldState, events: list) -> None:
+    """G6.3: a lone Wizard in the fight takes the red tokens (no Magic Objects: not advanced)."""
+    kill = state.kill
+    wizards = [s for s, k, _ in kill.attackers if k == WIZARD]
+    if len(wizards) == 1:
+        reds = [0] * 9
+        reds[RED], kill.hoard[RED] = kill.hoard[RED], 0
+        reward(state, wizards[0], reds, "wizard", events)
 
 
 await_phase("negotiate", NEGOTIATE)
@@ -138,7 +145,9 @@ def _hand_out(state: GoldState, shares: dict[int, tuple], why: str, events: list
     state.talks = state.division = None
     state.timer = None
     state.kill.hoard[:] = [0] * 9
-    draws = [d for seat in sorted(shares) for d in reward(state, seat, shares[seat], why, events)]
+    draws = []
+    for seat in sorted(shares):
+        draws += reward(state, seat, shares[seat], why, events)
     push(state, *draws)
 
 

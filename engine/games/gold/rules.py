@@ -76,8 +76,7 @@ class Gold(Game):
     def chance_request(self, state: GoldState) -> ChanceRequest | None:
         return state.request
 
-    def to_act(self, state: GoldState) -> tuple[int, ...]:
-        return flow.waiting_seats(state)
+    to_act = staticmethod(flow.waiting_seats)  # no wrapper: playouts ask it every move
 
     def legal_actions(self, state: GoldState, seat: int) -> Sequence[Action]:
         phase = state.phase

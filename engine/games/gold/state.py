@@ -20,6 +20,7 @@ from collections import deque
 from operator import add, gt, sub
 from typing import Any
 
+from engine.cards import mask_of
 from engine.chance import ChanceRequest
 from engine.game import State
 from engine.games.gold.components import ATTACK, DRAGONS, SLOTS, UP
@@ -69,7 +70,7 @@ class Talks:
     __slots__ = ("accepted", "by", "everyone", "made", "serial", "split")
 
     def __init__(self, involved: tuple[int, ...]):
-        self.everyone = sum(1 << s for s in involved)  # bit per involved seat
+        self.everyone = mask_of(involved)  # bit per involved seat
         self.serial = 0  # 0: nothing on the table
         self.split: tuple[tuple[int, ...], ...] = ()
         self.by = -1
