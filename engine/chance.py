@@ -50,7 +50,7 @@ class RevealRequest(Value):
 
 
 class RevealCardsRequest(Value):
-    """Cards of several decks (`engine.cards.ref`s, grouped by deck) turned face up for
+    """Cards of several decks (`engine.cards.ref`s, in any order) turned face up for
     everyone at once: one round of keys where a reveal per deck would take a round
     each (Dragon's Gold: every stolen token at the end)."""
 
@@ -150,8 +150,7 @@ class OpenChance:
     def _cards_faces(self, cards: tuple[int, ...]) -> tuple[int, ...]:
         """Not inline in `answer`: a comprehension there would cost every answer a
         closure cell for `self`."""
-        return tuple(face for deck, positions in by_deck(cards)
-                     for face in self._faces(deck, positions))
+        return tuple(self._faces(ref_deck(card), (ref_position(card),))[0] for card in cards)
 
     def _faces(self, deck: int, positions: tuple[int, ...]) -> tuple[int, ...]:
         placed, unplaced = self.decks[deck]
@@ -213,15 +212,14 @@ def answers(request: ChanceRequest | None, action: Action, faces: frozenset[int]
     return False
 
 
-def by_deck(cards: tuple[int, ...]) -> list[tuple[int, tuple[int, ...]]]:
-    """A RevealCardsRequest's cards as (deck, positions) runs, in order."""
-    runs: list[tuple[int, list[int]]] = []
-    for card in cards:
-        deck = ref_deck(card)
-        if not runs or runs[-1][0] != deck:
-            runs.append((deck, []))
-        runs[-1][1].append(ref_position(card))
-    return [(deck, tuple(positions)) for deck, positions in runs]
+def by_deck(cards, values=None) -> dict[int, list]:
+    """Deck -> the positions of `cards` in it (or, given `values` one per card, the values
+    of its cards), in the cards' order."""
+    out: dict[int, list] = {}
+    for i, card in enumerate(cards):
+        out.setdefault(ref_deck(card), []).append(
+            ref_position(card) if values is None else values[i])
+    return out
 
 
 def _shows_by_deck(cards: tuple[int, ...], shown, faces: frozenset[int]) -> bool:
@@ -229,10 +227,6 @@ def _shows_by_deck(cards: tuple[int, ...], shown, faces: frozenset[int]) -> bool
     another deck: two robbed screens may each have held the first silver token)."""
     if type(shown) is not tuple or len(shown) != len(cards):
         return False
-    at = 0
-    for _, positions in by_deck(cards):
-        if not shows(shown[at:at + len(positions)], len(positions), faces):
-            return False
-        at += len(positions)
-    return True
+    return all(shows(per_deck, len(per_deck), faces)
+               for per_deck in by_deck(cards, shown).values())
 

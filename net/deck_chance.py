@@ -280,12 +280,12 @@ class DeckChance(ChanceSource):
     def _revealed_cards(self, request: RevealCardsRequest) -> RevealedCards | None:
         """Cards of several decks turned up in one round: each deck's part is registered
         as its own reveal, all in the same step."""
-        runs = by_deck(request.cards)
         if request != self.registered:
             self.registered = request
-            for number, positions in runs:
-                self._requested(RevealRequest(number, positions))
-        faces = tuple(self.decks[n].faces.get(j) for n, positions in runs for j in positions)
+            for number, positions in by_deck(request.cards).items():
+                self._requested(RevealRequest(number, tuple(positions)))
+        faces = tuple(self.decks[ref_deck(card)].faces.get(ref_position(card))
+                      for card in request.cards)
         return None if None in faces else RevealedCards(request.cards, faces)
 
     def _dealt(self, deck: _Deck, request: DealRequest) -> Dealt | None:

@@ -144,6 +144,9 @@ def test_cards_of_several_decks_are_revealed_at_once_with_faces_distinct_within_
     assert not answers(request, RevealedCards(request.cards[:2], (10, 11)), faces)
     assert not answers(request, RevealedCards(request.cards, [10, 11, 12]), faces)
     assert not answers(RevealRequest(4, (0, 2)), revealed, faces)
+    mixed = RevealCardsRequest((ref(4, 0), ref(5, 1), ref(4, 2)))  # decks in any order
+    assert chance.answer(mixed).faces == (deck4.faces[0], revealed.faces[2], deck4.faces[1])
+    assert not answers(mixed, RevealedCards(mixed.cards, (10, 11, 10)), faces)
 
 
 def test_reveals_names_the_cards_an_action_turns_face_up():

@@ -470,8 +470,7 @@ def _stolen(state: GoldState, events: list) -> None:
     """The token moves; its colour is known here only if this instance was shown it."""
     theft = state.theft
     thief, victim = theft.thief, theft.victim
-    theft.card = card = ref(theft.deck, theft.position)
-    face = state.faces.get(card)
+    face = state.faces.get(theft.card)
     colour = UNKNOWN if face is None else face_colour(face)
     state.steal(thief, victim, colour)
     state.thefts.append(theft)

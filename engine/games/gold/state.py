@@ -20,7 +20,7 @@ from collections import deque
 from operator import add, gt, sub
 from typing import Any
 
-from engine.cards import mask_of
+from engine.cards import mask_of, ref
 from engine.chance import ChanceRequest
 from engine.game import State
 from engine.games.gold.components import ATTACK, DRAGONS, SLOTS, UP
@@ -55,7 +55,7 @@ class Kill:
         self.involved = tuple(sorted({seat for seat, _, _ in self.attackers}))
 
     def has(self, seat: int, kind: int) -> bool:
-        return (seat, kind) in [(s, k) for s, k, _ in self.attackers]
+        return any(s == seat and k == kind for s, k, _ in self.attackers)
 
     def power(self, seat: int) -> int:
         return sum(ATTACK[k] + b for s, k, b in self.attackers if s == seat)
@@ -90,12 +90,16 @@ class Division:
 
 
 class Theft:
-    __slots__ = ("card", "deck", "looks", "position", "size", "thief", "victim")
+    __slots__ = ("deck", "looks", "position", "size", "thief", "victim")
 
     def __init__(self, thief: int, victim: int, deck: int, size: int, looks: bool):
         self.thief, self.victim, self.deck, self.size, self.looks = thief, victim, deck, size, looks
         self.position = 0
-        self.card = -1  # the stolen token as a card (engine.cards.ref), once drawn
+
+    @property
+    def card(self) -> int:
+        """The stolen token as a card (engine.cards.ref), once drawn."""
+        return ref(self.deck, self.position)
 
 
 class Market:

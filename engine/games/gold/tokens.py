@@ -42,6 +42,9 @@ def show(counts) -> str:
     return " ".join(parts) or "-"
 
 
+_INT = frozenset({int})  # exactly int: bool and float are not counts
+
+
 def is_counts(value) -> bool:
     """A well-formed nine-count tuple from the wire."""
     return (
@@ -50,9 +53,6 @@ def is_counts(value) -> bool:
         and _INT.issuperset(map(type, value))
         and min(value) >= 0
     )
-
-
-_INT = frozenset({int})  # exactly int: bool and float are not counts
 
 
 def draw_size(bag_total: int, wanted: int) -> tuple[int, int]:
