@@ -52,7 +52,7 @@ class ChanceSource(ABC):
         """The chance action for `request` once it can be settled, else None. Called when a
         request appears (the setup's too) and at the end of every step until settled."""
 
-    def check(self, action: Action, seat: int, step: int) -> str | None:
+    def check(self, action: Action, seat: int) -> str | None:
         """Why `seat`'s action may not reach the engine (the faces it shows are not the
         cards it names), or None; TableFault if the action proves cheating."""
         return None
@@ -112,8 +112,9 @@ def commitment(nonce: bytes) -> bytes:
     return hashlib.blake2b(nonce, digest_size=32, person=b"hoard-commit").digest()
 
 
-class SeedChance(ChanceSource):
-    """Commit-then-reveal seeds for public randomness, one round per roll."""
+class SeedChance:
+    """Commit-then-reveal seeds for public randomness, one round per roll: the rolls of
+    a DeckChance, which speaks for it to the lockstep (so it has no close or leave)."""
 
     def __init__(self, humans: tuple[int, ...], me: int | None):
         self.humans = humans  # seats that commit, in seat order
@@ -148,14 +149,8 @@ class SeedChance(ChanceSource):
                                  f"not match its commitment for chance round {self.round}")
             self.reveals[seat] = value
 
-    def close(self):
-        """A roll owes nothing once the match is over."""
-
     def can_leave(self):
         return self.me is not None and not self.commits  # no roll half done
-
-    def leave(self, heir):
-        """A peer between rolls owes them nothing."""
 
     def depart(self, seat, heir):
         self.humans = tuple(h for h in self.humans if h != seat)

@@ -31,8 +31,6 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
-import msgpack
-
 from engine.cards import ref_deck, ref_position
 from engine.chance import (
     DealRequest,
@@ -58,6 +56,7 @@ from net.deck import (
     PrivateCheat,
     ProtocolError,
 )
+from net.deck.messages import as_received
 from net.errors import TableFault
 from net.lobby import StartConfig
 
@@ -71,16 +70,13 @@ class _Deck:
     number: int  # the engine's deck number
     ordinal: int  # its place among the match's shuffles (the DeckSpec's hand)
     peer: DeckPeer
-    shuffled: bool = False
     asked: dict[tuple[int, tuple[int, ...]], tuple[int, ...]] = field(default_factory=dict)
     dealt: dict[tuple[int, tuple[int, ...]], tuple[int, ...]] = field(default_factory=dict)
-    faces: dict[int, int] = field(default_factory=dict)  # face-up position -> face
     audited: int | None = None  # the step whose frames completed its clean audit
 
-
-def _normal(entry: list) -> tuple:
-    """An entry as it comes back out of a frame (msgpack arrays decode as tuples)."""
-    return msgpack.unpackb(msgpack.packb(entry, use_bin_type=True), use_list=False)
+    @property
+    def shuffled(self) -> bool:
+        return self.peer.locked
 
 
 class DeckChance(ChanceSource):
@@ -156,7 +152,7 @@ class DeckChance(ChanceSource):
 
     def _queue(self, deck: _Deck, message) -> None:
         if message is not None and self.me is not None:
-            self.outbox.append(_normal(["deck", deck.number, message]))
+            self.outbox.append(as_received(["deck", deck.number, message]))
 
     def _opens(self, actions) -> list[tuple]:
         """`open` for this seat's face-down cards that its `actions` show."""
@@ -175,7 +171,7 @@ class DeckChance(ChanceSource):
                 j = ref_position(card)
                 if j in held[deck.number] and j not in wanted.get(deck.number, ()):
                     wanted.setdefault(deck.number, []).append(j)
-        return [_normal(["deck", n, self.decks[n].peer.open(p)]) for n, p in wanted.items()]
+        return [as_received(["deck", n, self.decks[n].peer.open(p)]) for n, p in wanted.items()]
 
     # -- frames in ---------------------------------------------------------------
     def receive(self, seat, payload, step):
@@ -233,7 +229,7 @@ class DeckChance(ChanceSource):
 
     def _accuse(self, deck: _Deck, seat: int) -> None:
         if self.me is not None:
-            self.outbox.append(_normal(["accuse", deck.number, seat]))
+            self.outbox.append(as_received(["accuse", deck.number, seat]))
 
     def _accusation(self, who: int, number: Any, accused: Any) -> None:
         if (type(number) is not int or number not in self.decks or type(accused) is not int
@@ -251,13 +247,10 @@ class DeckChance(ChanceSource):
         self._void_hand(f"{self._name(who)} says {what}")
 
     def _take(self, deck: _Deck, actions) -> None:
+        """Note the deals completed (the deck itself keeps what is shuffled or face up)."""
         for action in actions:
-            if isinstance(action, Shuffled):
-                deck.shuffled = True
-            elif isinstance(action, Dealt):
+            if isinstance(action, Dealt):
                 deck.dealt[(action.to_seat, action.positions)] = action.faces
-            else:
-                deck.faces.update(zip(action.positions, action.faces, strict=True))
 
     # -- the engine's requests -----------------------------------------------------
     def answer(self, request):
@@ -273,7 +266,7 @@ class DeckChance(ChanceSource):
         elif isinstance(request, DealRequest):
             done = self._dealt(deck, request)
         else:
-            faces = tuple(deck.faces.get(j) for j in request.positions)
+            faces = tuple(map(deck.peer.public_face, request.positions))
             done = None if None in faces else Revealed(request.deck, request.positions, faces)
         return done
 
@@ -284,7 +277,7 @@ class DeckChance(ChanceSource):
             self.registered = request
             for number, positions in by_deck(request.cards).items():
                 self._requested(RevealRequest(number, tuple(positions)))
-        faces = tuple(self.decks[ref_deck(card)].faces.get(ref_position(card))
+        faces = tuple(self.decks[ref_deck(card)].peer.public_face(ref_position(card))
                       for card in request.cards)
         return None if None in faces else RevealedCards(request.cards, faces)
 
@@ -338,7 +331,8 @@ class DeckChance(ChanceSource):
                 messages = [self._deal(deck, part, request.positions)
                             for part in self._receivers(request)]
             else:
-                hidden = tuple(j for j in request.positions if j not in deck.faces)
+                hidden = tuple(j for j in request.positions
+                               if deck.peer.public_face(j) is None)
                 messages = [deck.peer.reveal(hidden) if hidden else None]
         except ProtocolError as exc:
             raise TableFault("void", self.step, f"the hand is void: {exc}") from None
@@ -372,7 +366,7 @@ class DeckChance(ChanceSource):
         return deck
 
     # -- plays that show cards ------------------------------------------------------
-    def check(self, action, seat, step):
+    def check(self, action, seat):
         refs, faces = self.reveals(action)
         if len(refs) != len(faces):
             return "the action names a different number of cards and faces"
@@ -381,7 +375,7 @@ class DeckChance(ChanceSource):
             j = ref_position(card)
             if deck is None or not 0 <= j < len(deck.peer.spec.faces):
                 continue  # no card of the deck: the engine refuses it
-            shown = deck.faces.get(j)
+            shown = deck.peer.public_face(j)
             if shown is None:
                 player = self.holder[seat]
                 what = ("its face-down card" if j in deck.peer.hidden(player)

@@ -26,6 +26,7 @@ from typing import Any
 from engine.bots import Bot
 from engine.chance import CHANCE, DealRequest, Dealt, TimeUp
 from engine.errors import BadWire
+from engine.game import State
 from engine.registry import get_game
 from engine.wire import Action, Event, from_record, replace, to_record
 from net.chance import ChanceSource
@@ -115,8 +116,7 @@ class Replica:
         """`secrets`: what this peer journaled of its chance secrets, after a restart."""
         self.start = start
         self.game = get_game(start.game)
-        config, seats = self.game.configure(start.config, len(start.seats))
-        self.state = self.game.setup(config, seats)
+        self.state = self._fresh_state()
         self.humans = start.humans()
         self.order = tuple(sorted(self.humans))
         host = start.bot_host()
@@ -246,7 +246,7 @@ class Replica:
         if getattr(action, "seat", None) not in self.controls[seat]:
             return Entry(seat, action, (), f"seat {seat} may not act for seat "
                          f"{getattr(action, 'seat', None)}")
-        reason = self.chance.check(action, seat, step)
+        reason = self.chance.check(action, seat)
         if reason:
             return Entry(seat, action, (), reason)
         return self._apply(seat, action, step)
@@ -279,13 +279,17 @@ class Replica:
         return found
 
     # -- a seat leaves -------------------------------------------------------------
+    def heir(self, seat: int) -> int | None:
+        """Who plays on for `seat` when it leaves: the lowest other human (None: nobody)."""
+        return min((s for s in self.order if s != seat), default=None)
+
     def _depart(self, seat: int, step: int) -> int:
-        """`seat` left after this step: the lowest human left plays its seats (and bots)
-        from now on, and is handed its cards; the heir's seat is returned."""
-        rest = tuple(s for s in self.order if s != seat)
-        if not rest:
+        """`seat` left after this step: its heir plays its seats (and bots) from now on,
+        and is handed its cards; the heir's seat is returned."""
+        heir = self.heir(seat)
+        if heir is None:
             raise TableFault("void", step, "the hand is void: every player has left")
-        heir = min(rest)
+        rest = tuple(s for s in self.order if s != seat)
         moved = self.controls.pop(seat)
         self.controls[heir] = (*self.controls[heir], *moved)
         self.order = rest
@@ -295,11 +299,15 @@ class Replica:
             self._learn(moved)
         return heir
 
+    def _fresh_state(self) -> State:
+        """The match's state before its first step."""
+        config, seats = self.game.configure(self.start.config, len(self.start.seats))
+        return self.game.setup(config, seats)
+
     def _learn(self, seats: tuple[int, ...]) -> None:
         """Replay the match with the faces of the cards dealt to `seats`, which were handed
         over to this peer: the same public state, now knowing their hands."""
-        config, count = self.game.configure(self.start.config, len(self.start.seats))
-        state = self.game.setup(config, count)
+        state = self._fresh_state()
         for action in self.history:
             if isinstance(action, Dealt) and action.to_seat in seats and not action.faces:
                 action = replace(action, faces=self.chance.faces_of(action.deck, action.positions))

@@ -487,7 +487,7 @@ class TableNode:
         self.pending, self.intents = [], []
         if leaving:
             self._leaving = False
-            replica.chance.leave(min(s for s in replica.order if s != replica.me))
+            replica.chance.leave(replica.heir(replica.me))
         chance = self._chance_out([a for a, _ in actions])
         payload, secret = chance if chance else (None, None)
         record = replica.own_frame(self.identity, [a for a, _ in actions], payload, leaving)

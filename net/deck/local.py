@@ -8,10 +8,9 @@ anyone studying the protocol.
 
 from __future__ import annotations
 
-import msgpack
-
 from engine.wire import Action
 from net.deck.audit import AuditReport
+from net.deck.messages import as_received
 from net.deck.peer import DeckPeer, DeckSpec
 
 
@@ -29,7 +28,7 @@ class LocalTable:
 
     def send(self, message) -> list[tuple[Action, ...]]:
         """Deliver `message` to every peer still present; what each returned."""
-        message = msgpack.unpackb(msgpack.packb(message, use_bin_type=True), use_list=False)
+        message = as_received(message)
         self.journal.append(("receive", message))
         return [peer.receive(message) for peer in self.present()]
 

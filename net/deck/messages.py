@@ -13,10 +13,13 @@ Layouts (n seats, m cards, P a tuple of positions, F a tuple of faces):
     ("deck.claim",   seat, P, F, holds)                 "some/none of P is in F"
     ("deck.handover", seat, to_seat, P, aes_gcm(keys[32·n·|P|]))  its whole hand, all layers
     ("deck.leave",   seat, P, keys[32·|P|])            its layer of all it does not hold
-    ("deck.seed",    seat, seed[32])                    for the audit
+    ("deck.seed",    seat, seed[32 + 2·m if owner])       for the audit (an owner's
+                                                        seed carries its deck's faces)
 """
 
 from __future__ import annotations
+
+import msgpack
 
 from net.deck.errors import BadMessage, CheatDetected
 
@@ -80,3 +83,9 @@ def parse(message, seats: int, cards: int) -> tuple[str, int, tuple]:
     except ValueError as exc:
         raise CheatDetected(seat, f"malformed {kind}: {exc}") from exc
     return kind, seat, fields
+
+
+def as_received(message):
+    """A message (or a frame entry) as it comes back out of a frame: msgpack arrays
+    decode as tuples, so what a peer keeps compares equal to what it receives."""
+    return msgpack.unpackb(msgpack.packb(message, use_bin_type=True), use_list=False)

@@ -175,8 +175,12 @@ class DeckPeer:
         return {seat: "; ".join(what) for seat, what in owed.items()}
 
     def face_up(self) -> frozenset[int]:
-        """Positions turned face up for everyone (revealed or opened)."""
-        return frozenset(self._public)
+        """Positions turned face up for everyone (revealed or opened), with their faces."""
+        return frozenset(j for j in self._public if j in self.faces)
+
+    def public_face(self, j: int) -> int | None:
+        """The face at position `j` if it is face up for everyone, else None."""
+        return self.faces.get(j) if j in self._public else None
 
     def shown(self, j: int) -> frozenset[int]:
         """Seats dealt the card at position `j` (its holder first of all)."""
@@ -423,24 +427,27 @@ class DeckPeer:
         self._shares.append(audit.ShareRecord(seat, to_seat, positions, sealed))
         problem = None  # a false share is kept as every other peer keeps it (PrivateCheat)
         if self.seat == to_seat:
-            try:
-                plain = keys.open_share(
-                    self._shared[seat], self.context, seat, to_seat, positions, sealed
-                )
-                found = self._checked_keys(seat, [(seat, j) for j in positions], plain,
-                                           "key share")
-            except InvalidTag:
-                problem = "key share that does not decrypt"
-            except CheatDetected as exc:
-                problem = exc.reason
-            else:
-                for j, key in zip(positions, found, strict=True):
-                    self._known[j][seat] = key
+            found, problem = self._open_sealed(seat, positions, sealed,
+                                               [(seat, j) for j in positions], "key share")
+            for j, key in zip(positions, found, strict=True) if found else ():
+                self._known[j][seat] = key
         self._pending_for(seat, to_seat, positions).waiting.discard(seat)
         settled = self._settle()
         if problem:
             raise PrivateCheat(seat, problem, tuple(settled))
         return settled
+
+    def _open_sealed(self, seat, positions, sealed, layers, what, *purpose):
+        """Keys `seat` sealed to this peer, opened and checked against its commitments:
+        (the keys, None), or (None, why they are false)."""
+        try:
+            plain = keys.open_share(self._shared[seat], self.context, seat, self.seat,
+                                    positions, sealed, *purpose)
+            return self._checked_keys(seat, layers, plain, what), None
+        except InvalidTag:
+            return None, f"{what} that does not decrypt"
+        except CheatDetected as exc:
+            return None, exc.reason
 
     def _on_reveal(self, seat, positions, blob):
         found = self._checked_keys(seat, [(seat, j) for j in positions], blob, "reveal")
@@ -482,19 +489,12 @@ class DeckPeer:
             raise CheatDetected(seat, "hand-over of the wrong size")
         problem, faces = None, ()
         if self.seat == to_seat:
-            try:
-                plain = keys.open_share(self._shared[seat], self.context, seat, to_seat,
-                                        positions, sealed, HANDOVER)
-                layers = [(s, j) for j in positions for s in range(seats)]
-                found = self._checked_keys(seat, layers, plain, "hand-over")
-            except InvalidTag:
-                problem = "hand-over that does not decrypt"
-            except CheatDetected as exc:
-                problem = exc.reason
-            else:
-                for (s, j), key in zip(layers, found, strict=True):
-                    if s != self.seat:
-                        self._known[j][s] = key
+            layers = [(s, j) for j in positions for s in range(seats)]
+            found, problem = self._open_sealed(seat, positions, sealed, layers, "hand-over",
+                                               HANDOVER)
+            for (s, j), key in zip(layers, found, strict=True) if found else ():
+                if s != self.seat:
+                    self._known[j][s] = key
         for j in positions:
             self._holder[j] = to_seat
             self._shown[j].add(to_seat)

@@ -54,14 +54,18 @@ class LocalTable:
         self.sent: list[dict] = []  # every step's frames, as delivered
         self.secrets: dict[int, list] = {seat: [] for seat in humans}  # as a journal keeps them
         self.ids = {seat: by_key[key] for seat, key in humans.items()}
-        self.bots = {}
-        for seat, replica in self.replicas.items():
-            kinds = {s: start.seats[s].bot or bot for s in replica.controls[seat]}
-            kinds = {s: k for s, k in kinds.items() if k}
-            self.bots[seat] = BotSeats(replica, {s: make_bot(replica.game, k, s)
-                                                 for s, k in kinds.items()})
+        self.bot = bot
+        self.bots = {seat: self._seat_bots(seat) for seat in self.replicas}
         self.changed = dict.fromkeys(self.replicas, True)
         self.leaving: int | None = None
+
+    def _seat_bots(self, seat: int) -> BotSeats:
+        """Bots for every seat the replica of `seat` plays: bot seats as the start says,
+        its own with this table's `bot` (none when that is None)."""
+        replica = self.replicas[seat]
+        kinds = {s: self.start.seats[s].bot or self.bot for s in replica.controls[seat]}
+        return BotSeats(replica, {s: make_bot(replica.game, k, s)
+                                  for s, k in kinds.items() if k})
 
     def frames(self, extra: dict[int, list] | None = None) -> dict:
         """Every replica signs its next frame (bots' choices plus `extra` actions); a seat
@@ -70,7 +74,7 @@ class LocalTable:
         for seat, replica in self.replicas.items():
             leaving = seat == self.leaving and replica.chance.can_leave()
             if leaving:
-                replica.chance.leave(min(s for s in replica.order if s != seat))
+                replica.chance.leave(replica.heir(seat))
             actions = self.bots[seat].choose(self.changed[seat]) + (extra or {}).get(seat, [])
             actions = [] if leaving else actions  # a last frame carries no plays
             request = replica.game.chance_request(replica.state)
@@ -89,10 +93,7 @@ class LocalTable:
             if done.left:
                 ((_, heir),) = done.left
                 del self.replicas[seat], self.bots[seat], self.changed[seat]
-                replica = self.replicas[heir]
-                kinds = {s: self.start.seats[s].bot or "greedy" for s in replica.controls[heir]}
-                self.bots[heir] = BotSeats(replica, {s: make_bot(replica.game, k, s)
-                                                     for s, k in kinds.items()})
+                self.bots[heir] = self._seat_bots(heir)
                 return heir
         raise AssertionError(f"seat {seat} could not leave")
 

@@ -52,7 +52,7 @@ def replay_and_check(start: StartConfig, frames: list[Record], seat: int | None 
         replica.apply_next()
         check_engine(replica, step)
         for deck in replica.chance.played:
-            for j in deck.faces:
+            for j in deck.peer.face_up():
                 public_at.setdefault((deck.ordinal, j), step)
         if replica.over and over_at == NEVER:
             over_at = step
@@ -67,7 +67,8 @@ def check_engine(replica: Replica, step: int) -> None:
     for card in replica.state.faces:
         deck = chance.decks[ref_deck(card)]
         j = ref_position(card)
-        assert j in deck.faces or (chance.me is not None and chance.me in deck.peer.shown(j)), (
+        mine = chance.me is not None and chance.me in deck.peer.shown(j)
+        assert deck.peer.public_face(j) is not None or mine, (
             f"step {step}: seat {replica.me} knows deck {deck.number} position {j}")
 
 
