@@ -36,7 +36,9 @@ class HandsState(State):
         self.held: list[set[int]] = [set() for _ in range(n)]  # card refs per seat
         self.masks = [0] * n  # the faces this instance knows each seat holds, as a mask
         self.known = 0  # bit s: this instance knows seat s's whole hand
-        self.face_ref: dict[int, int] = {}  # face -> ref, for the faces it knows are held
+        # face -> ref for the faces it knows are held; a played face may linger (Dragon's
+        # inline release), as only faces still in a mask are looked up
+        self.face_ref: dict[int, int] = {}
         self.counts = [0] * n  # cards per seat, which everyone sees
 
     def take_dealt(self, deal: Dealt) -> list[int]:
@@ -55,6 +57,16 @@ class HandsState(State):
         else:  # a card this instance may not see: it no longer knows the whole hand
             self.known &= ~(1 << seat)
         return refs
+
+    def receive(self, seat: int, card: int) -> None:
+        """A card already in play joins `seat`'s hand (a discard drawn or bought): its face
+        counts as held where this instance knows both the face and the whole hand."""
+        self.held[seat].add(card)
+        self.counts[seat] += 1
+        face = self.faces.get(card)
+        if face is not None and self.known >> seat & 1:
+            self.masks[seat] |= 1 << face
+            self.face_ref[face] = card
 
     def release(self, seat: int, refs, faces) -> None:
         """Cards leave `seat`'s hand face up (played, laid, discarded): everyone knows

@@ -10,19 +10,16 @@ import pytest
 
 from net.journal import read_entries
 from tests.e2e.test_lan_table import GAME_TIMEOUT, agree
+from tests.e2e.test_lan_table import peer as lan_peer
 from tests.net.processes import Proc, step_of
 from tests.net.secrecy import journal_records, replay_and_check
 
 WATCHED_PORT = 47001  # the namespace is the test's own: any port is free
 
 
-def peer(lan, tmp_path, i: int, table: str, game: str, seats: int, *extra,
-         command=("peer",), hoard=True) -> Proc:
-    argv = [*command, "--table", table, "--game", game, "--seats", str(seats), "--bot",
-            "greedy", "--option", "hands=1", "--name", f"p{i}", "--config-dir",
-            str(tmp_path / f"peer{i}"), "--interface", "lo", "--timeout", str(GAME_TIMEOUT),
-            "--think", "2", *extra]  # a watchable pace: the spectator finds the table in time
-    return Proc(lan, argv, hoard=hoard)
+def peer(lan, tmp_path, i: int, table: str, game: str, seats: int, *extra, **kwargs) -> Proc:
+    # think 2: a watchable pace, so the spectator finds the table in time
+    return lan_peer(lan, tmp_path, i, table, *extra, game=game, seats=seats, think=2, **kwargs)
 
 
 def spectator(lan, tmp_path, table: str, port: int) -> Proc:

@@ -12,11 +12,15 @@ from tests.net.processes import Proc, step_of
 GAME_TIMEOUT = 60
 
 
-def peer(lan, tmp_path, i: int, table: str, *extra) -> Proc:
-    return Proc(lan, ["peer", "--table", table, "--game", "dragon", "--seats", "4",
+def peer(lan, tmp_path, i: int, table: str, *extra, game: str = "dragon", seats: int = 4,
+         think: int = 1, command=("peer",), hoard: bool = True) -> Proc:
+    """`hoard peer` number i at `table`, a greedy bot in its seat, one hand; `command` and
+    `hoard` run another program in its place (a cheating peer)."""
+    return Proc(lan, [*command, "--table", table, "--game", game, "--seats", str(seats),
                       "--bot", "greedy", "--option", "hands=1", "--name", f"p{i}",
                       "--config-dir", str(tmp_path / f"peer{i}"), "--interface", "lo",
-                      "--timeout", str(GAME_TIMEOUT), "--think", "1", *extra])
+                      "--timeout", str(GAME_TIMEOUT), "--think", str(think), *extra],
+                hoard=hoard)
 
 
 def agree(results: list[dict]) -> None:
@@ -30,7 +34,7 @@ def agree(results: list[dict]) -> None:
 
 def test_four_peers_play_dragon_and_a_late_spectator_agrees(lan, tmp_path):
     # paced so the game outlives a spectator's start-up and browse even on a busy machine
-    peers = [peer(lan, tmp_path, i, "night", "--think", "3") for i in range(4)]
+    peers = [peer(lan, tmp_path, i, "night", think=3) for i in range(4)]
     started = peers[0].wait_line(lambda line: step_of(line) >= 8, GAME_TIMEOUT)
     spectator = Proc(lan, ["peer", "--spectate", "night", "--config-dir",
                            str(tmp_path / "watcher"), "--interface", "lo",

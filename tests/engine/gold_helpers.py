@@ -211,3 +211,12 @@ def playout(state, rig: Rig, until, bots=None, limit=5000) -> list:
                       if (a := bots[s].choose(GAME, state, s)) is not None)
         events += GAME.apply(state, action)
     raise AssertionError("the playout did not get there")
+
+
+def as_seen_by(me: int, state, action):
+    """`action` as the network gives it to seat `me`'s peer at `state`: a deal's faces
+    only where that seat is the receiver or the witness (G16.3)."""
+    request = GAME.chance_request(state)
+    if isinstance(action, Dealt) and me not in (request.seat, request.witness):
+        return Dealt(action.deck, action.to_seat, action.positions, ())
+    return action

@@ -1,6 +1,5 @@
 """The engine core: wire types, options, registry, chance provider, typed errors, hands."""
 
-
 import msgpack
 import pytest
 from hypothesis import given, settings
@@ -238,18 +237,11 @@ def _finished_decks_at_each_hand_over(game_id: str) -> list[tuple[frozenset, fro
     return seen
 
 
-def test_D2_1_each_hands_deck_is_finished_once_the_hand_is_over():
-    assert _finished_decks_at_each_hand_over("dragon") == [
-        (frozenset(), frozenset({1})), (frozenset({1}), frozenset({1, 2}))]
-
-
-def test_DN2_1_each_hands_deck_is_finished_once_the_hand_is_over():
-    assert _finished_decks_at_each_hand_over("den") == [
-        (frozenset(), frozenset({1})), (frozenset({1}), frozenset({1, 2}))]
-
-
-def test_W2_1_each_hands_deck_is_finished_once_the_hand_is_over():
-    assert _finished_decks_at_each_hand_over("wild") == [
+@pytest.mark.parametrize("game_id", [pytest.param("dragon", id="D2_1"),
+                                     pytest.param("den", id="DN2_1"),
+                                     pytest.param("wild", id="W2_1")])
+def test_each_hands_deck_is_finished_once_the_hand_is_over(game_id):
+    assert _finished_decks_at_each_hand_over(game_id) == [
         (frozenset(), frozenset({1})), (frozenset({1}), frozenset({1, 2}))]
 
 

@@ -49,6 +49,7 @@ from tests.engine.gold_helpers import (
     Rig,
     act,
     agree,
+    as_seen_by,
     attack,
     conserved,
     counts,
@@ -932,10 +933,7 @@ def _peer_replay(config, seats: int, me: int, actions):
     it is the receiver or the witness."""
     peer = GAME.setup(config, seats)
     for action in actions:
-        request = GAME.chance_request(peer)
-        if isinstance(action, Dealt) and me not in (request.seat, request.witness):
-            action = Dealt(action.deck, action.to_seat, action.positions, ())
-        GAME.apply(peer, action)
+        GAME.apply(peer, as_seen_by(me, peer, action))
     return peer
 
 

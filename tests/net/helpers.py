@@ -40,6 +40,20 @@ def start_config(ids: list[Identity], game_id: str = "dragon", bots: dict[int, s
                        tuple(seated))
 
 
+def dragon_table(bots=None, humans: int = 4, spectators: int = 0):
+    """A one-hand Dragon table of `humans` in memory (bots at the `bots` seats), and its
+    identities."""
+    ids = identities(humans)
+    return LocalTable(start_config(ids, bots=bots), ids, spectators=spectators), ids
+
+
+def deal(table: LocalTable) -> None:
+    """Steps until the first hand is dealt (commit, reveal, shuffle and deal)."""
+    first = table.replicas[min(table.replicas)]
+    while first.game.chance_request(first.state) is not None:
+        table.step()
+
+
 class LocalTable:
     """Replicas of every human seat exchanging frames in memory, no network; `spectators`
     replicas with no seat take every frame too."""
@@ -107,14 +121,11 @@ class LocalTable:
 
     def fault(self, frames: dict, at: int = 0) -> TableFault:
         """The fault the replica of seat `at` stops with when it applies `frames`."""
-        replica = self.replicas[at]
-        for record in frames.values():
-            replica.offer(decode(record.raw))
-        try:
-            replica.apply_next()
-        except TableFault as fault:
-            return fault
-        raise AssertionError("the step applied without a fault")
+        return _fault_of(self.replicas[at], frames)
+
+    def faults(self, frames: dict) -> list[TableFault]:
+        """The fault each replica and spectator stops with when it applies `frames`."""
+        return [_fault_of(replica, frames) for replica in self.everyone()]
 
     def deliver(self, frames: dict) -> list:
         """Every replica, then every spectator, applies `frames`; what each applied."""
@@ -199,3 +210,13 @@ async def live_table(n: int = 4, bot: str = "greedy", options: dict | None = Non
 async def close_all(nodes) -> None:
     for node in nodes:
         await node.close()
+
+
+def _fault_of(replica: Replica, frames: dict) -> TableFault:
+    for record in frames.values():
+        replica.offer(decode(record.raw))
+    try:
+        replica.apply_next()
+    except TableFault as fault:
+        return fault
+    raise AssertionError("the step applied without a fault")

@@ -220,7 +220,6 @@ def test_an_owners_deck_is_built_from_faces_only_its_owner_knows():
     assert report.faces[0] == stolen and sorted(report.faces) == sorted(secret)
 
 
-
 def test_a_stolen_token_goes_to_the_thief_and_its_victim_in_one_round_of_shares():
     secret = (130, 7, 64, 200, 3)
     t = owner_table(secret)
@@ -237,6 +236,7 @@ def test_a_stolen_token_goes_to_the_thief_and_its_victim_in_one_round_of_shares(
     assert Dealt(5, 2, (0,), (stolen,)) in done and Dealt(5, 1, (0,), (stolen,)) in done
     assert t.peers[2].hidden(2) == (0,) and t.peers[1].hidden(1) == ()  # the thief holds it
     assert t.audit()[0].faces[0] == stolen
+
 
 def test_true_claims_pass_the_audit():
     t = table(3, 12)

@@ -10,7 +10,7 @@ from net.deck import curve, keys
 from net.errors import TableFault
 from net.frames import decode
 from net.lockstep import Replica
-from tests.net.helpers import LocalTable, identities, start_config
+from tests.net.helpers import LocalTable, deal, dragon_table, identities, start_config
 from tests.net.secrecy import check_engine, replay_and_check
 
 GAMES = {
@@ -26,30 +26,6 @@ def table_of(game: str, spectators: int = 1) -> LocalTable:
     ids = identities(humans)
     return LocalTable(start_config(ids, game, bots=bots, options=options), ids,
                       spectators=spectators)
-
-
-def dragon(spectators: int = 0, humans: int = 4, bots=None) -> LocalTable:
-    ids = identities(humans)
-    return LocalTable(start_config(ids, bots=bots), ids, spectators=spectators)
-
-
-def dealt(table: LocalTable) -> None:
-    """Steps until no chance request is pending (the opening hands are dealt)."""
-    first = next(iter(table.replicas.values()))
-    while first.game.chance_request(first.state) is not None:
-        table.step()
-
-
-def faults(table: LocalTable, frames: dict) -> list[TableFault]:
-    """The fault each replica and spectator stops with when it applies `frames`."""
-    found = []
-    for replica in table.everyone():
-        for record in frames.values():
-            replica.offer(decode(record.raw))
-        with pytest.raises(TableFault) as caught:
-            replica.apply_next()
-        found.append(caught.value)
-    return found
 
 
 def fault_ahead(table: LocalTable, frames: dict, max_steps: int = 20) -> list[TableFault]:
@@ -102,36 +78,36 @@ def test_a_thief_and_its_victim_both_see_the_stolen_token_in_one_deal():
 
 
 def test_each_engine_is_shown_only_its_own_hand_and_the_bot_host_its_bots():
-    table = dragon(spectators=1, humans=2, bots={1: "greedy", 3: "greedy"})
-    dealt(table)
+    table, _ = dragon_table(spectators=1, humans=2, bots={1: "greedy", 3: "greedy"})
+    deal(table)
     assert table.replicas[0].state.known == 0b1011
     assert table.replicas[2].state.known == 0b0100
     assert table.spectators[0].state.known == 0 and not table.spectators[0].state.faces
 
 
 def test_a_deal_takes_one_step_per_pass_and_one_for_every_hand():
-    table = dragon()
-    dealt(table)  # step 0: commitments and the first shuffle, then a pass a step, then the
+    table, _ = dragon_table()
+    deal(table)  # step 0: commitments and the first shuffle, then a pass a step, then the
     assert next(iter(table.replicas.values())).applied == 4 + 4 + 1 - 1  # round of deals
 
 
 def test_a_play_of_a_face_down_card_without_its_keys_is_named_by_every_peer():
-    table = dragon(spectators=1)
-    dealt(table)
+    table, _ = dragon_table(spectators=1)
+    deal(table)
     seat = table.replicas[0].game.to_act(table.replicas[0].state)[0]
     mine = table.replicas[seat].state
     card = next(iter(mine.held[seat]))
     frames = table.frames()
     play = Play(seat, (card,), (mine.faces[card],))
     frames[seat] = table.forge(seat, actions=[to_record(play)])
-    for fault in faults(table, frames):
+    for fault in table.faults(frames):
         assert fault.kind == "cheat"
         assert f"player{seat} (seat {seat}) cheated: played its face-down card" in fault.report
 
 
 def test_a_play_of_another_seats_card_is_named_by_every_peer():
-    table = dragon(spectators=1)
-    dealt(table)
+    table, _ = dragon_table(spectators=1)
+    deal(table)
     thief, victim = 0, 1
     card = next(iter(table.replicas[victim].state.held[victim]))
     face = table.replicas[victim].state.faces[card]
@@ -139,22 +115,22 @@ def test_a_play_of_another_seats_card_is_named_by_every_peer():
     frames = table.frames()
     frames[thief] = table.forge(thief, actions=[to_record(Play(thief, (card,), (face,)))],
                                 chance=[["deck", ref_deck(card), lie]])
-    for fault in faults(table, frames):
+    for fault in table.faults(frames):
         assert "player0 (seat 0) cheated: deck.open of cards it does not hold" in fault.report
 
 
 def test_a_deck_message_in_another_seats_name_is_cheating():
-    table = dragon()
+    table, _ = dragon_table()
     frames = table.frames()
     honest = frames[2].payload()[1]  # seat 2's commitment, sent by seat 1
     frames[1] = table.forge(1, chance=honest)
-    for fault in faults(table, frames):
+    for fault in table.faults(frames):
         assert "player1 (seat 1) cheated: sent a deck message in another seat's name" in \
             fault.report
 
 
 def test_a_false_key_share_is_named_by_the_audit_for_every_peer():
-    table = dragon(spectators=1)
+    table, _ = dragon_table(spectators=1)
     first = table.replicas[0]
     while not first.chance.decks[1].shuffled:
         table.step()  # locked: seat 0's hand is being dealt
@@ -171,8 +147,8 @@ def test_a_false_key_share_is_named_by_the_audit_for_every_peer():
 
 
 def test_a_false_accusation_names_the_accuser():
-    table = dragon()
-    dealt(table)
+    table, _ = dragon_table()
+    deal(table)
     frames = table.frames()
     frames[3] = table.forge(3, chance=[["accuse", 1, 1]])
     for fault in fault_ahead(table, frames):
@@ -181,7 +157,7 @@ def test_a_false_accusation_names_the_accuser():
 
 
 def test_a_card_swapped_in_a_shuffle_pass_voids_the_hand_and_the_audit_names_the_cheat():
-    table = dragon(spectators=1)
+    table, _ = dragon_table(spectators=1)
     cheat = table.replicas[1].chance
     table.step()  # the deck exists; seat 1 shuffles next
 
@@ -208,8 +184,8 @@ def restarted(table: LocalTable, seat: int) -> Replica:
 
 
 def test_a_restarted_peer_remakes_its_decks_from_its_journaled_seeds():
-    table = dragon()
-    dealt(table)
+    table, _ = dragon_table()
+    deal(table)
     for _ in range(5):
         table.step()
     before = table.replicas[1]
@@ -221,7 +197,7 @@ def test_a_restarted_peer_remakes_its_decks_from_its_journaled_seeds():
 
 
 def test_a_one_human_table_deals_its_bots_with_nothing_on_the_wire_but_passes():
-    table = dragon(spectators=1, humans=1, bots={1: "greedy", 2: "greedy", 3: "greedy"})
+    table, _ = dragon_table(spectators=1, humans=1, bots={1: "greedy", 2: "greedy", 3: "greedy"})
     table.play()
     assert {r.chance.report for r in table.everyone()} == {"clean"}
     spectator = table.spectators[0]
@@ -231,7 +207,7 @@ def test_a_one_human_table_deals_its_bots_with_nothing_on_the_wire_but_passes():
 
 
 def test_what_a_seat_owes_is_said_in_words():
-    table = dragon()
+    table, _ = dragon_table()
     for _ in range(3):
         table.step()  # seats 0, 1 and 2 shuffled: seat 3's pass is due
     chance = table.replicas[0].chance
@@ -241,7 +217,7 @@ def test_what_a_seat_owes_is_said_in_words():
 @pytest.mark.parametrize("game", ["dragon", "wild"])
 def test_a_seat_that_leaves_hands_its_cards_to_the_lowest_human_who_plays_on(game):
     table = table_of(game)
-    dealt(table)
+    deal(table)
     for _ in range(6):
         table.step()
     leaver = max(table.replicas)

@@ -13,19 +13,7 @@ from net.frames import STEP, decode, sign
 from net.identity import Identity
 from net.lockstep import WINDOW, Equivocation, well_typed
 from tests.net import timer_game
-from tests.net.helpers import LocalTable, identities, start_config
-
-
-def dragon_table(bots=None, humans=4):
-    ids = identities(humans)
-    return LocalTable(start_config(ids, bots=bots), ids), ids
-
-
-def deal(table):
-    """Steps until the first hand is dealt (commit, reveal, shuffle and deal)."""
-    first = table.replicas[min(table.replicas)]
-    while first.game.chance_request(first.state) is not None:
-        table.step()
+from tests.net.helpers import LocalTable, deal, dragon_table, identities, start_config
 
 
 def test_four_replicas_play_a_whole_game_to_one_hash():

@@ -433,14 +433,6 @@ class Wild(HandsGame):
         return [DiscardTurned(action.faces[0]), *self._begin_turn(state, state.dealer + 1)]
 
     # -- moving cards -----------------------------------------------------------
-    def _receive(self, state: WildState, seat: int, card: int) -> None:
-        state.held[seat].add(card)
-        state.counts[seat] += 1
-        face = state.faces.get(card)
-        if face is not None and state.known >> seat & 1:
-            state.masks[seat] |= 1 << face
-            state.face_ref[face] = card
-
     @staticmethod
     def _release(state: WildState, seat: int, refs, faces) -> None:
         """Cards leave the hand face up: no need to reveal them at the hand's end (W12.3)."""
@@ -459,7 +451,7 @@ class Wild(HandsGame):
             state.requests.append(DealRequest(state.hand, seat, (state.stock_next,)))
             return events
         card = state.recycled.pop(0)
-        self._receive(state, seat, card)
+        state.receive(seat, card)
         return events + self._drawn(state, seat, state.faces[card])
 
     def _drawn(self, state: WildState, seat: int, face: int) -> list[Event]:
@@ -472,7 +464,7 @@ class Wild(HandsGame):
 
     def _take_discard(self, state: WildState, seat: int) -> int:
         card = state.discard.pop()
-        self._receive(state, seat, card)
+        state.receive(seat, card)
         return state.faces[card]
 
     # -- turns and buying (W3, W4, W10) ---------------------------------------
