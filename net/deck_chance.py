@@ -82,17 +82,18 @@ class _Deck:
 class DeckChance(ChanceSource):
     def __init__(self, start: StartConfig, me: int | None,
                  reveals: Callable[[Action], tuple[tuple, tuple]],
+                 player_of: Callable[[int], int],
                  upcoming: Callable[[DealRequest], list[DealRequest]] = lambda request: [],
                  finished: Callable[[], frozenset[int]] = frozenset):
-        """`reveals` is the game's; `upcoming(deal)` the deals the rules ask for right after
-        `deal`, registered with it so that a whole round of deals takes one step;
-        `finished()` the game's finished decks in the current state, audited at once."""
+        """`reveals` is the game's; `player_of(seat)` the human seat that plays an engine
+        seat now (the table's word, heirs included); `upcoming(deal)` the deals the rules
+        ask for right after `deal`, registered with it so that a whole round of deals
+        takes one step; `finished()` the game's finished decks in the current state,
+        audited at once."""
         humans = tuple(sorted(start.humans()))
-        host = humans.index(start.bot_host())
         self.table = start.table
         self.humans = humans
-        self.holder = {s: humans.index(s) if s in humans else host
-                       for s in range(len(start.seats))}  # engine seat -> participant
+        self.player_of = player_of
         self.labels = [seat.label() for seat in start.seats]
         self.me = None if me is None else humans.index(me)
         self.reveals = reveals
@@ -293,11 +294,15 @@ class DeckChance(ChanceSource):
         faces = tuple(deck.peer.faces[j] for j in request.positions) if sees else ()
         return Dealt(request.deck, request.seat, request.positions, faces)
 
+    def _holder(self, seat: int) -> int:
+        """The participant whose engine plays engine seat `seat` and is dealt its cards."""
+        return self.humans.index(self.player_of(seat))
+
     def _receivers(self, request: DealRequest) -> tuple[int, ...]:
         """The participants a deal shows its cards to: its seat's, and its witness's
         (once, when one participant plays both)."""
         seats = (request.seat,) if request.witness < 0 else (request.seat, request.witness)
-        return tuple(dict.fromkeys(self.holder[s] for s in seats))
+        return tuple(dict.fromkeys(self._holder(s) for s in seats))
 
     def _register(self, request) -> _Deck:
         """Make or find the request's deck; register a deal or reveal once, as every peer
@@ -352,7 +357,7 @@ class DeckChance(ChanceSource):
         """A DeckPeer for the request; an owner's deck is built from its owner's faces, which
         only the owner's engine knows (the others list -1 for each card)."""
         ordinal = len(self.played)
-        owner = self.holder[request.owner] if request.owner >= 0 else -1
+        owner = self._holder(request.owner) if request.owner >= 0 else -1
         faces = request.faces if owner < 0 else (-1,) * len(request.faces)
         spec = DeckSpec(self.table, ordinal, request.deck, len(self.humans), faces, owner)
         secret = request.faces if 0 <= owner == self.me else None
@@ -377,7 +382,7 @@ class DeckChance(ChanceSource):
                 continue  # no card of the deck: the engine refuses it
             shown = deck.peer.public_face(j)
             if shown is None:
-                player = self.holder[seat]
+                player = self._holder(seat)
                 what = ("its face-down card" if j in deck.peer.hidden(player)
                         else "a card it does not hold")
                 raise self._cheat(player, f"played {what} (deck {deck.number}, position {j}) "
@@ -410,9 +415,7 @@ class DeckChance(ChanceSource):
             self._queue(deck, deck.peer.leave(handover is not None))
 
     def depart(self, seat: int, heir: int) -> None:
-        """`seat` has left and `heir` plays its seats: their deals go to `heir` from now on."""
-        gone, to = self.humans.index(seat), self.humans.index(heir)
-        self.holder = {s: to if p == gone else p for s, p in self.holder.items()}
+        """`seat` has left and `heir` plays its seats (player_of says so from now on)."""
         self.rolls.depart(seat, heir)
 
     def faces_of(self, number: int, positions) -> tuple[int, ...]:

@@ -123,7 +123,8 @@ class Replica:
         bots = tuple(i for i, s in enumerate(start.seats) if s.is_bot)
         self.controls = {s: (s, *bots) if s == host else (s,) for s in self.order}
         self.me = me
-        self.chance = chance or DeckChance(start, me, self.game.reveals, self._upcoming,
+        self.chance = chance or DeckChance(start, me, self.game.reveals, self.player_of,
+                                           self._upcoming,
                                            lambda: self.game.finished_decks(self.state))
         for secret in secrets:
             self.chance.restore(secret)
@@ -277,6 +278,11 @@ class Replica:
                 break
             found.append(deal)
         return found
+
+    def player_of(self, seat: int) -> int:
+        """The human seat that plays engine seat `seat` now: its own, its bot host's or,
+        once it left, its heir's."""
+        return next(human for human, seats in self.controls.items() if seat in seats)
 
     # -- a seat leaves -------------------------------------------------------------
     def heir(self, seat: int) -> int | None:
