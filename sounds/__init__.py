@@ -1,0 +1,1 @@
+"""Sound effects: WAV files synthesized by `python -m tools.gen_sounds`."""
