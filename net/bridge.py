@@ -18,7 +18,8 @@ from typing import Any
 
 from engine.wire import Action
 from net.journal import Journal
-from net.node import GameStarted, NodeOptions, StepApplied, TableNode
+from net.lobby import LobbyState, StartConfig
+from net.node import GameStarted, LobbyChanged, NodeOptions, StepApplied, TableNode
 
 START_TIMEOUT = 10.0
 
@@ -32,6 +33,15 @@ class ViewUpdate:
     view: dict[str, Any]
     legal: tuple[Action, ...]
     deadline: int | None  # the step at which the open timer runs out, for a countdown
+
+
+@dataclass(frozen=True)
+class LobbyUpdate:
+    """The lobby as it is now, the start it would vote for and who has voted for that start."""
+
+    state: LobbyState
+    proposal: StartConfig | None
+    agreed: frozenset[bytes]
 
 
 # -- intents ------------------------------------------------------------------------
@@ -136,6 +146,8 @@ class NetBridge:
     def _on_event(self, event) -> None:
         self.updates.put(event)
         node = self.node
+        if isinstance(event, LobbyChanged):
+            self.updates.put(self._lobby_update(event.state))
         changed = isinstance(event, GameStarted) or (
             isinstance(event, StepApplied) and event.applied.entries)
         if changed and node.seat is not None:
@@ -145,6 +157,14 @@ class NetBridge:
                 replica.applied, seat, replica.game.view(replica.state, seat),
                 tuple(replica.game.legal_actions(replica.state, seat)),
                 replica.deadline if timer is not None else None))
+
+    def _lobby_update(self, state: LobbyState) -> LobbyUpdate:
+        proposal = state.proposal(self.node.table)
+        agreed = frozenset()
+        if proposal is not None:
+            blob = proposal.encode()
+            agreed = frozenset(r.signer for r in self.node.lobby.votes() if r.payload()[2] == blob)
+        return LobbyUpdate(state, proposal, agreed)
 
     def _drain(self) -> None:
         while True:

@@ -128,7 +128,7 @@ class Left:
 
 @dataclass(frozen=True)
 class TableSeen:
-    kind: str  # appeared, changed, vanished
+    kind: str  # appeared, changed, vanished; ignored: listing is (instance, reason)
     listing: Any
 
 
@@ -193,7 +193,7 @@ class TableNode:
         if self.options.discovery:
             self.discovery = Discovery(self.options.interface)
             await self.discovery.start()
-            self.discovery.browse(self._on_listing)
+            self.discovery.browse(self._on_listing, self._on_ignored)
         self._spawn(self._maintain())
 
     async def close(self) -> None:
@@ -827,6 +827,10 @@ class TableNode:
     # -- discovery -------------------------------------------------------------------
     def _on_listing(self, kind: str, listing) -> None:
         self._emit(TableSeen(kind, listing))
+
+    def _on_ignored(self, instance: str, reason: str) -> None:
+        """A table this build cannot join (another protocol version): listed, with why."""
+        self._emit(TableSeen("ignored", (instance, reason)))
 
     def _advertise(self) -> None:
         if self.discovery is None or self.role != "peer" or self.lobby is None:
