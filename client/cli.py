@@ -9,6 +9,7 @@ import argparse
 import importlib
 import os
 import sys
+from importlib.metadata import version
 
 from engine.errors import EngineError
 
@@ -26,7 +27,9 @@ class _Parser(argparse.ArgumentParser):
 
 
 def build_parser(argv: list[str]) -> _Parser:
-    parser = _Parser(prog="hoard", description="A host-less LAN table for dragon card games.")
+    parser = _Parser(prog="hoard", description="A host-less LAN table for dragon card games. "
+                     "With no command, opens the window.")
+    parser.add_argument("--version", action="store_true", help="print the version and exit")
     sub = parser.add_subparsers(dest="command", required=True, parser_class=_Parser)
     for name, module_name in COMMANDS.items():
         module = importlib.import_module(module_name)
@@ -36,6 +39,13 @@ def build_parser(argv: list[str]) -> _Parser:
 
 def main(argv: list[str] | None = None) -> int:
     argv = sys.argv[1:] if argv is None else argv
+    if argv in (["--version"], ["-V"]):
+        print(f"hoard {version('hoard')}")
+        return 0
+    if not argv:
+        from client.app import run_window  # pygame only for the window, not the commands
+
+        return run_window()
     args = build_parser(argv).parse_args(argv)
     module = importlib.import_module(COMMANDS[args.command])
     try:

@@ -1,0 +1,249 @@
+"""The window: one loop, a stack of scenes, the settings, the sound and the table session.
+
+The loop draws at the display rate only while something moves (a tween, a
+countdown); otherwise it sleeps on events, waking a few times a second to read
+the table's news, so an idle window costs next to nothing. An unexpected error
+in a scene is written to the log file and shown as a message; the window goes on.
+"""
+
+from __future__ import annotations
+
+import logging
+import os
+import sys
+import time
+import traceback
+
+os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
+
+import pygame
+import pygame_gui
+
+from client import assets
+from client.hook import HOOK_ENV, Hook
+from client.session import Session
+from client.settings import Settings, SettingsFile, config_folder, state_folder
+from client.ui import Viewport, theme
+from net.identity import load_identity
+
+log = logging.getLogger("hoard.client")
+FPS = 60
+IDLE_WAIT_MS = 100  # how often an idle window looks at the table's news
+ANIMATION_SCALE = {"off": 0.0, "fast": 0.5, "normal": 1.0, "slow": 2.0}
+
+
+class App:
+    def __init__(self, folder=None, discovery: bool = True, size: tuple[int, int] | None = None):
+        self.settings_file = SettingsFile(folder)
+        self.settings: Settings = self.settings_file.load()
+        self.discovery = discovery
+        self.log_path = _start_log()
+        pygame.init()
+        size = size or self.settings.window
+        if self.settings.position is not None and "SDL_VIDEO_WINDOW_POS" not in os.environ:
+            os.environ["SDL_VIDEO_WINDOW_POS"] = "{},{}".format(*self.settings.position)
+        self.screen = pygame.display.set_mode(size, pygame.RESIZABLE)
+        pygame.display.set_caption("hoard")
+        pygame.key.set_repeat(350, 40)
+        self.view = Viewport(size)
+        self.gui = pygame_gui.UIManager(size, theme(self.view.scale))
+        self.sounds = assets.Sounds(self.settings.sound, self.settings.volume)
+        self.identity = load_identity(config_folder(), self.settings.name or None)
+        self.session: Session | None = None
+        self.scenes: list = []
+        self.running = True
+        self.dirty = True
+        self.clock = pygame.time.Clock()
+        self.frame_ms: list[float] = []
+        self.dialog = None
+        self.notes = [n for n in (self.settings_file.note, self.sounds.problem) if n]
+        self.hook = Hook(self) if os.environ.get(HOOK_ENV) else None
+
+    # -- the session -------------------------------------------------------------
+    def new_session(self) -> Session:
+        """A fresh table node (the old one, if any, is closed): one per table visited."""
+        self.end_session()
+        self.session = Session(self.identity, state_folder(), self.discovery)
+        self.session.open()
+        return self.session
+
+    def end_session(self) -> None:
+        if self.session is not None:
+            self.session.close()
+            self.session = None
+
+    @property
+    def animation(self) -> float:
+        return ANIMATION_SCALE[self.settings.animation]
+
+    def save_settings(self, **changes) -> None:
+        for key, value in changes.items():
+            setattr(self.settings, key, value)
+        self.settings = self.settings.checked()
+        self.sounds.set(self.settings.sound, self.settings.volume)
+        if "name" in changes:
+            self.identity = load_identity(config_folder(), self.settings.name)
+            if self.session is not None and self.session.lobby is None:
+                self.new_session()  # the node signs its join with the name: a fresh one
+        try:
+            self.settings_file.save(self.settings)
+        except OSError as exc:
+            self.message("Settings not saved", f"They could not be written: {exc}")
+
+    # -- scenes ------------------------------------------------------------------
+    @property
+    def scene(self):
+        return self.scenes[-1]
+
+    def push(self, scene) -> None:
+        if self.scenes:
+            self.scene.leave()
+        self.scenes.append(scene)
+        scene.enter()
+        self.dirty = True
+
+    def replace(self, scene) -> None:
+        if self.scenes:
+            self.scenes.pop().leave()
+        self.push(scene)
+
+    def pop(self) -> None:
+        self.scenes.pop().leave()
+        self.scene.enter()
+        self.dirty = True
+
+    def message(self, title: str, text: str) -> None:
+        """A dialog in words, over whatever is on screen."""
+        log.info("%s: %s", title, text)
+        if self.dialog is not None:
+            self.dialog.kill()
+        width, height = self.view.px(520), self.view.px(260)
+        rect = pygame.Rect((self.view.size[0] - width) // 2, (self.view.size[1] - height) // 2,
+                           width, height)
+        self.dialog = pygame_gui.windows.UIMessageWindow(
+            rect, text.replace("\n", "<br>"), self.gui, window_title=title,
+            object_id="#message")
+        self.dirty = True
+
+    # -- the loop ----------------------------------------------------------------
+    def run(self, first_scene) -> int:
+        self.push(first_scene)
+        for note in self.notes:
+            self.message("Note", note)
+        while self.running:
+            self.step()
+        self.close()
+        return 0
+
+    def step(self) -> None:
+        """One turn of the loop: events, the table's news, animation, drawing."""
+        if self.hook is not None:
+            self.hook.serve()
+        busy = self.dirty or self.scene.animating or self.gui_busy()
+        if busy:
+            events = pygame.event.get()
+        else:
+            first = pygame.event.wait(IDLE_WAIT_MS)
+            events = ([first] if first.type != pygame.NOEVENT else []) + pygame.event.get()
+        started = time.perf_counter()
+        try:
+            self._handle(events)
+            self._news()
+            dt = self.clock.tick(FPS if busy else 0) / 1000
+            self.gui.update(dt)
+            self.scene.update(dt)
+            if self.dirty or self.scene.animating or self.gui_busy():
+                self._draw()
+        except Exception:  # a bug in one scene must not take the night down
+            self._report(traceback.format_exc())
+        self.frame_ms.append((time.perf_counter() - started) * 1000)
+        del self.frame_ms[:-600]
+
+    def gui_busy(self) -> bool:
+        """A text entry's cursor blinks: pygame_gui needs frames while one has focus."""
+        return self.gui.get_focus_set() is not None and any(
+            isinstance(e, pygame_gui.elements.UITextEntryLine) for e in self.gui.get_focus_set())
+
+    def _handle(self, events) -> None:
+        for event in events:
+            if event.type == pygame.QUIT:
+                self.scene.quit_requested()
+                continue
+            if event.type == pygame.VIDEORESIZE:
+                self.resize(event.size)
+                continue
+            if event.type in (pygame.WINDOWEXPOSED, pygame.WINDOWSHOWN):
+                self.dirty = True
+            consumed = self.gui.process_events(event)
+            if event.type == pygame_gui.UI_WINDOW_CLOSE and event.ui_element is self.dialog:
+                self.dialog = None
+            if not consumed:
+                self.scene.handle(event)
+            self.dirty = True
+
+    def _news(self) -> None:
+        if self.session is None:
+            return
+        for item in self.session.poll():
+            self.scene.on_news(item)
+            self.dirty = True
+
+    def _draw(self) -> None:
+        self.scene.draw(self.screen)
+        self.gui.draw_ui(self.screen)
+        pygame.display.flip()
+        self.dirty = False
+
+    def resize(self, size: tuple[int, int]) -> None:
+        size = (max(size[0], 640), max(size[1], 360))
+        self.screen = pygame.display.set_mode(size, pygame.RESIZABLE)
+        self.view.resize(size)
+        self.gui.set_window_resolution(size)
+        self.gui.get_theme().load_theme(theme(self.view.scale))
+        self.gui.rebuild_all_from_changed_theme_data()
+        self.scene.layout()
+        self.save_settings(window=size)
+
+    def _report(self, details: str) -> None:
+        log.error("unexpected error\n%s", details)
+        self.message("Something went wrong",
+                     f"hoard hit an unexpected error and carried on. Details are in "
+                     f"{self.log_path}.")
+
+    def close(self) -> None:
+        try:
+            window = pygame.Window.from_display_module()
+            self.save_settings(position=tuple(window.position), window=tuple(window.size))
+        except (pygame.error, AttributeError):
+            pass  # a headless display has no position to remember
+        for scene in reversed(self.scenes):
+            scene.leave()
+        self.end_session()
+        pygame.quit()
+
+
+def _start_log():
+    folder = state_folder()
+    try:
+        folder.mkdir(parents=True, exist_ok=True, mode=0o700)
+        path = folder / "hoard.log"
+        handler = logging.FileHandler(path, encoding="utf-8")
+    except OSError:
+        return None
+    handler.setFormatter(logging.Formatter("%(asctime)s %(name)s %(levelname)s %(message)s"))
+    root = logging.getLogger("hoard")
+    root.addHandler(handler)
+    root.setLevel(logging.INFO)
+    return path
+
+
+def run_window(size: tuple[int, int] | None = None) -> int:
+    """`hoard` with no command: the window, from the first-run question or the lobby."""
+    from client.scenes.lobby import first_scene  # the scenes import the app's helpers
+
+    try:
+        app = App(size=size)
+    except pygame.error as exc:
+        sys.stderr.write(f"hoard: error: no window could be opened ({exc})\n")
+        return 1
+    return app.run(first_scene(app))

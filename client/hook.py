@@ -1,0 +1,142 @@
+"""Driving a real window as a person would: posted mouse and key events, and waits that say
+what they wait for.
+
+`Driver` is used by the tests in-process. With HOARD_TEST_HOOK=1 in its environment,
+`hoard` also serves a driver on stdin/stdout (one JSON command a line, one JSON answer a
+line), so a test can drive windows in other processes or network namespaces. Without
+that variable nothing here runs.
+"""
+
+from __future__ import annotations
+
+import json
+import queue
+import sys
+import threading
+import time
+
+import pygame
+
+HOOK_ENV = "HOARD_TEST_HOOK"
+KEYS = {"return": pygame.K_RETURN, "left": pygame.K_LEFT, "right": pygame.K_RIGHT,
+        "up": pygame.K_UP, "space": pygame.K_SPACE, "escape": pygame.K_ESCAPE,
+        "p": pygame.K_p, "h": pygame.K_h, "s": pygame.K_s, "d": pygame.K_d}
+
+
+class WaitedTooLong(AssertionError):
+    """A wait that ran out; the message says what was awaited and what the window showed."""
+
+
+class Driver:
+    def __init__(self, app):
+        self.app = app
+
+    def step(self, count: int = 1) -> None:
+        for _ in range(count):
+            self.app.step()
+
+    def wait_for(self, predicate, what: str, timeout: float = 30.0):
+        deadline = time.monotonic() + timeout
+        while time.monotonic() < deadline:
+            self.app.step()
+            value = predicate()
+            if value:
+                return value
+        raise WaitedTooLong(f"waited {timeout:g} s for {what}; the window shows "
+                            f"{self.describe()}")
+
+    def describe(self) -> str:
+        scene = self.app.scene
+        session = self.app.session
+        log = session.log[-3:] if session is not None else []
+        return f"scene {scene.name!r}, targets {sorted(scene.targets())}, last log lines {log}"
+
+    def targets(self) -> dict:
+        return self.app.scene.targets()
+
+    def click(self, ident: str, timeout: float = 10.0) -> None:
+        """Click the centre of a target, waiting (and saying so) until it is offered."""
+        rect = self.wait_for(lambda: self.targets().get(ident), f"{ident!r} to be clickable",
+                             timeout)
+        self.click_at(rect.center)
+
+    def click_at(self, pos) -> None:
+        for kind in (pygame.MOUSEMOTION, pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP):
+            fields = {"pos": pos}
+            if kind == pygame.MOUSEMOTION:
+                fields.update(rel=(0, 0), buttons=(0, 0, 0))
+            else:
+                fields["button"] = 1
+            pygame.event.post(pygame.event.Event(kind, fields))
+        self.step(2)
+
+    def key(self, name: str) -> None:
+        code = KEYS[name]
+        pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=code, mod=0, unicode="",
+                                             scancode=0))
+        pygame.event.post(pygame.event.Event(pygame.KEYUP, key=code, mod=0, unicode="",
+                                             scancode=0))
+        self.step(2)
+
+    def type(self, text: str) -> None:
+        for char in text:
+            pygame.event.post(pygame.event.Event(pygame.TEXTINPUT, text=char))
+        self.step(2)
+
+    def clear_text(self, count: int = 40) -> None:
+        for _ in range(count):
+            pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_BACKSPACE,
+                                                 mod=0, unicode="", scancode=0))
+        self.step(2)
+
+    def state(self) -> dict:
+        """What the window shows, as plain data (for a test in another process)."""
+        session = self.app.session
+        found = {"scene": self.app.scene.name, "targets": sorted(self.targets())}
+        if session is not None:
+            found.update(
+                tables={k: [t.name, t.state, t.taken, t.total, t.problem]
+                        for k, t in session.tables.items()},
+                lobby=None if session.lobby is None else session.lobby.describe(),
+                started=session.start is not None, seat=session.seat,
+                ending=None if session.ending is None else [session.ending.kind,
+                                                            session.ending.text,
+                                                            list(session.ending.scores)],
+                log=session.log[-5:])
+        return found
+
+
+class Hook:
+    """Commands from stdin, run on the window's own thread between frames."""
+
+    def __init__(self, app):
+        self.driver = Driver(app)
+        self.commands: queue.Queue = queue.Queue()
+        threading.Thread(target=self._read, name="hoard-hook", daemon=True).start()
+
+    def _read(self) -> None:
+        for line in sys.stdin:
+            self.commands.put(line)
+            pygame.event.post(pygame.event.Event(pygame.USEREVENT))  # wake an idle loop
+
+    def serve(self) -> None:
+        while True:
+            try:
+                line = self.commands.get_nowait()
+            except queue.Empty:
+                return
+            print(json.dumps(self._run(line)), flush=True)
+
+    def _run(self, line: str) -> dict:
+        try:
+            command = json.loads(line)
+            if "click" in command:
+                self.driver.click(command["click"], command.get("timeout", 10.0))
+            elif "key" in command:
+                self.driver.key(command["key"])
+            elif "type" in command:
+                self.driver.type(command["type"])
+            return {"ok": True, **self.driver.state()}
+        except (ValueError, KeyError, TypeError, WaitedTooLong) as exc:
+            return {"ok": False, "error": f"{type(exc).__name__}: {exc}",
+                    **self.driver.state()}

@@ -1,0 +1,102 @@
+"""Scenes: each owns its input, its pygame_gui elements and its drawing.
+
+Every clickable thing a scene offers has an id in `targets()` (id -> pixel
+rect), so tests and the test hook click exactly what a person would.
+"""
+
+from __future__ import annotations
+
+import pygame
+import pygame_gui
+
+from client import assets
+
+
+class Scene:
+    name = ""
+    animating = False
+
+    def __init__(self, app):
+        self.app = app
+        self.view = app.view
+        self.buttons: dict[str, pygame_gui.elements.UIButton] = {}
+        self.elements: list = []
+
+    # -- lifecycle -------------------------------------------------------------------
+    def enter(self) -> None:
+        self.layout()
+
+    def leave(self) -> None:
+        self.clear()
+
+    def layout(self) -> None:
+        """(Re)build the scene's widgets at the window's current scale."""
+        self.clear()
+        self.build()
+
+    def clear(self) -> None:
+        for element in self.elements:
+            element.kill()
+        self.elements, self.buttons = [], {}
+
+    def build(self) -> None:
+        pass
+
+    # -- widgets -------------------------------------------------------------------
+    def add(self, element):
+        self.elements.append(element)
+        return element
+
+    def button(self, ident: str, text: str, x: float, y: float, w: float, h: float = 40,
+               primary: bool = False, enabled: bool = True, tip: str | None = None):
+        object_id = pygame_gui.core.ObjectID(object_id=f"#{ident}",
+                                             class_id="@primary" if primary else None)
+        button = self.add(pygame_gui.elements.UIButton(
+            self.view.rect(x, y, w, h), text, self.app.gui, object_id=object_id,
+            tool_tip_text=tip))
+        if not enabled:
+            button.disable()
+        self.buttons[ident] = button
+        return button
+
+    def label(self, text: str, x: float, y: float, w: float, h: float = 30, kind: str = ""):
+        object_id = pygame_gui.core.ObjectID(class_id=f"@{kind}") if kind else None
+        return self.add(pygame_gui.elements.UILabel(self.view.rect(x, y, w, h), text,
+                                                    self.app.gui, object_id=object_id))
+
+    def targets(self) -> dict[str, pygame.Rect]:
+        found = {ident: b.rect for ident, b in self.buttons.items()
+                 if b.alive() and b.is_enabled and b.visible}
+        found.update(self.extra_targets())
+        return found
+
+    def extra_targets(self) -> dict[str, pygame.Rect]:
+        return {}
+
+    # -- input and news --------------------------------------------------------------
+    def handle(self, event) -> None:
+        if event.type == pygame_gui.UI_BUTTON_PRESSED:
+            for ident, button in list(self.buttons.items()):
+                if button is event.ui_element:
+                    self.on_button(ident)
+                    return
+
+    def on_button(self, ident: str) -> None:
+        pass
+
+    def on_news(self, item) -> None:
+        pass
+
+    def update(self, dt: float) -> None:
+        pass
+
+    def quit_requested(self) -> None:
+        self.app.running = False
+
+    # -- drawing ---------------------------------------------------------------------
+    def draw(self, surface: pygame.Surface) -> None:
+        draw_felt(surface)
+
+
+def draw_felt(surface: pygame.Surface) -> None:
+    surface.blit(assets.sprite("felt", surface.get_size()), (0, 0))

@@ -1,0 +1,180 @@
+"""The first-run question and the lobby: tables on the LAN, live, and ways to sit at one."""
+
+from __future__ import annotations
+
+import pygame
+import pygame_gui
+
+from client.scenes import Scene, draw_felt
+from client.settings import os_user_name
+from client.ui import DIM, INK
+from engine.registry import game_ids, get_game
+from net.bridge import Join
+from net.identity import clean_name
+
+SOLO_BOT = "greedy"
+
+
+def first_scene(app) -> Scene:
+    return Lobby(app) if app.settings.name else FirstRun(app)
+
+
+class FirstRun(Scene):
+    """Ask for a display name once, prefilled from the OS user."""
+
+    name = "first-run"
+
+    def build(self) -> None:
+        self.label("Welcome to hoard", 340, 180, 600, 50, "title")
+        self.label("What should the table call you?", 340, 250, 600)
+        self.entry = self.add(pygame_gui.elements.UITextEntryLine(
+            self.view.rect(440, 300, 400, 44), self.app.gui, object_id="#name"))
+        self.entry.set_text_length_limit(32)
+        self.entry.set_text(self.app.settings.name or os_user_name() or "player")
+        self.entry.focus()
+        self.problem = self.label("", 340, 352, 600, 28, "note")
+        self.button("continue", "Continue", 540, 400, 200, 46, primary=True)
+
+    def handle(self, event) -> None:
+        if event.type == pygame_gui.UI_TEXT_ENTRY_FINISHED:
+            self.on_button("continue")
+        super().handle(event)
+
+    def on_button(self, ident: str) -> None:
+        name = clean_name(self.entry.get_text())
+        if not name:
+            self.problem.set_text("A name needs at least one visible character.")
+            return
+        self.app.save_settings(name=name)
+        self.app.replace(Lobby(self.app))
+
+
+class Lobby(Scene):
+    """Tables appear, change and vanish as discovery sees them."""
+
+    name = "lobby"
+
+    def __init__(self, app):
+        super().__init__(app)
+        if app.session is None or app.session.lobby is not None:
+            app.new_session()  # one node per table: a fresh one to browse and sit down with
+        self.selected: str | None = None
+        self.keys: list[str] = []
+        self.choosing: str = ""  # "new" or "solo": the game buttons are showing
+
+    @property
+    def session(self):
+        return self.app.session
+
+    def build(self) -> None:
+        self.label("hoard", 40, 24, 300, 50, "title")
+        self.button("settings", f"{self.app.settings.name} · settings", 930, 30, 310, 40)
+        self.table_list = self.add(pygame_gui.elements.UISelectionList(
+            self.view.rect(40, 120, 760, 480), self._items(), self.app.gui,
+            object_id="#tables"))
+        if self.selected in self.keys:
+            self.table_list.set_single_selection(self._items()[self.keys.index(self.selected)])
+        listed = self.session.tables.get(self.selected)
+        can_join = listed is not None and not listed.problem and listed.state == "lobby" \
+            and listed.taken < listed.total
+        self.button("join", "Join", 40, 620, 180, 48, enabled=can_join)
+        self.button("new", "New table", 840, 120, 400, 56)
+        self.button("solo", "Play with bots", 840, 190, 400, 56, primary=True)
+        if self.choosing:
+            verb = "New table of" if self.choosing == "new" else "Play with bots:"
+            self.label(verb, 840, 265, 400)
+            for i, game_id in enumerate(game_ids()):
+                game = get_game(game_id)
+                seats = game.min_seats if game.min_seats == game.max_seats else \
+                    f"{game.min_seats}–{game.max_seats}"
+                self.button(f"game:{game_id}", f"{game.name}  ({seats} players)",
+                            840, 300 + i * 58, 400, 50)
+
+    def _items(self) -> list:
+        tables = sorted(self.session.tables.values(), key=lambda t: (bool(t.problem), t.name))
+        self.keys = [t.key for t in tables]
+        return [(_row(t), "#unavailable" if t.problem else "#table") for t in tables]
+
+    def extra_targets(self) -> dict[str, pygame.Rect]:
+        found = {}
+        for key, item in zip(self.keys, self.table_list.item_list, strict=False):
+            element = item.get("button_element")
+            if element is not None and element.visible:
+                found[f"table:{key}"] = element.rect
+        return found
+
+    def handle(self, event) -> None:
+        if event.type == pygame_gui.UI_SELECTION_LIST_NEW_SELECTION and \
+                event.ui_element is self.table_list:
+            items = [text for text, _ in self._items()]
+            if event.text in items:
+                self.selected = self.keys[items.index(event.text)]
+                self.layout()
+            return
+        super().handle(event)
+
+    def on_news(self, item) -> None:
+        if type(item).__name__ == "TableSeen":
+            if self.selected is not None and self.selected not in self.session.tables:
+                self.selected = None
+            self.layout()
+
+    def on_button(self, ident: str) -> None:
+        from client.scenes.settings_scene import SettingsScene
+        from client.scenes.setup import Setup  # setup leads back here: import when used
+
+        if ident == "settings":
+            self.app.push(SettingsScene(self.app))
+        elif ident in ("new", "solo"):
+            self.choosing = "" if self.choosing == ident else ident
+            self.layout()
+        elif ident.startswith("game:"):
+            game = get_game(ident.split(":", 1)[1])
+            if self.choosing == "solo":
+                self._solo(game)
+            else:
+                self.session.create(f"{self.app.settings.name}'s table", game.id,
+                                    game.min_seats if game.id != "dragon" else 4)
+            self.app.replace(Setup(self.app))
+        elif ident == "join":
+            self._join()
+
+    def _solo(self, game) -> None:
+        """A real table on this machine: this window in seat 0, bots in the others, agreed."""
+        seats = max(game.min_seats, min(4, game.max_seats))
+        self.session.create(f"{self.app.settings.name} with bots", game.id, seats)
+        self.session.lobby_op("sit", 0)
+        for seat in range(1, seats):
+            self.session.lobby_op("bot", seat, SOLO_BOT)
+        self.session.agree()
+
+    def _join(self) -> None:
+        from client.scenes.setup import Setup
+
+        listed = self.session.tables.get(self.selected)
+        if listed is None:
+            self.app.message("Table gone", "That table is no longer on the network.")
+            self.layout()
+            return
+        self.session.send(Join(tuple(listed.addresses), bytes.fromhex(listed.key)))
+        self.app.replace(Setup(self.app, joining=listed.name))
+
+    def draw(self, surface) -> None:
+        draw_felt(surface)
+        view = self.view
+        count = sum(1 for t in self.session.tables.values() if not t.problem)
+        status = (f"{count} table{'s' if count != 1 else ''} on this network" if count else
+                  "Looking for tables on this network… none yet: start one, or play with bots.")
+        view.text(surface, status, (40, 92), 16, DIM)
+        if not self.choosing:
+            view.text(surface, "A table for one: you and bots, dealt fair.", (840, 255), 15, DIM)
+        view.text(surface, f"you are {self.app.settings.name} · key "
+                  f"{self.app.identity.fingerprint[:4]}", (240, 636), 15, INK)
+
+
+def _row(listed) -> str:
+    if listed.problem:
+        return f"{listed.name} — cannot join: {listed.problem}"
+    game = get_game(listed.game).name if listed.game in game_ids() else listed.game
+    state = "in lobby" if listed.state == "lobby" else "playing"
+    return f"{listed.name} · {game} · {listed.taken}/{listed.total} seats · {state}"

@@ -1,0 +1,236 @@
+"""Table setup: the table's lobby as seats around a table, the game's options, who agreed.
+
+Every change is a signed lobby record sent through the session; what is drawn is
+the lobby the records add up to, so every window at the table shows the same.
+"""
+
+from __future__ import annotations
+
+import math
+import time
+
+import pygame
+
+from client.scenes import Scene, draw_felt
+from client.ui import DIM, GOLD, GOOD, INK
+from engine.bots import bot_kinds
+from engine.game import Option
+from engine.registry import get_game
+from net.identity import fingerprint
+from net.node import GameStarted
+
+JOIN_PATIENCE = 6.0  # seconds to reach a table before saying it could not be reached
+SEAT_BOX = (210, 74)
+TABLE_CENTRE, TABLE_RADII = (400, 350), (300, 200)
+
+
+def seat_centres(count: int) -> list[tuple[float, float]]:
+    """Seat 0 at the bottom, the rest clockwise around the oval."""
+    cx, cy = TABLE_CENTRE
+    rx, ry = TABLE_RADII
+    angles = [math.pi / 2 + 2 * math.pi * i / count for i in range(count)]
+    return [(cx + rx * math.cos(a), cy + ry * math.sin(a)) for a in angles]
+
+
+class Setup(Scene):
+    name = "setup"
+
+    def __init__(self, app, joining: str = ""):
+        super().__init__(app)
+        self.session = app.session
+        self.joining = joining
+        self.since = time.monotonic()
+
+    # -- widgets ---------------------------------------------------------------------
+    def build(self) -> None:
+        self.button("leave", "Leave table", 40, 660, 180, 44)
+        lobby = self.session.lobby
+        if lobby is None or not lobby.game:
+            return
+        me = self.app.identity.public
+        mine = lobby.seat_of(me)
+        game = get_game(lobby.game)
+        for seat, (x, y) in enumerate(seat_centres(len(lobby.seats))):
+            filled = lobby.seats[seat]
+            bx, by = x - SEAT_BOX[0] / 2, y + SEAT_BOX[1] / 2 + 4
+            if filled is None:
+                self.button(f"sit:{seat}", "Sit here", bx, by, 100, 34)
+                self.button(f"bot:{seat}", "Add bot", bx + 110, by, 100, 34)
+            elif filled.is_bot:
+                self.button(f"unbot:{seat}", "Remove bot", bx + 30, by, 150, 34)
+            elif filled.key == me:
+                self.button("stand", "Stand up", bx + 30, by, 150, 34)
+        self._options(game, lobby)
+        proposal = self.session.proposal
+        agreed = me in self.session.agreed
+        self.button("agree", "Agreed — waiting for the others" if agreed else "Agree to start",
+                    820, 600, 420, 52, primary=True,
+                    enabled=proposal is not None and mine is not None and not agreed)
+
+    def _options(self, game, lobby) -> None:
+        y = 130
+        if game.min_seats != game.max_seats:
+            self._stepper("seats", f"Seats: {len(lobby.seats)}", y,
+                          len(lobby.seats) > game.min_seats, len(lobby.seats) < game.max_seats)
+            y += 48
+        values = dict(lobby.options)
+        for option in game.options:
+            self._option(option, values.get(option.name, option.default), y)
+            y += 48
+
+    def _option(self, option: Option, value, y: float) -> None:
+        tip = option.help
+        if isinstance(option.default, bool):
+            self.button(f"opt:{option.name}", f"{_title(option.name)}: {'on' if value else 'off'}",
+                        820, y, 420, 40, tip=tip)
+        elif isinstance(option.default, int):
+            self._stepper(f"opt:{option.name}", f"{_title(option.name)}: {value}", y,
+                          value > option.low, value < option.high, tip)
+        else:
+            self.button(f"opt:{option.name}", f"{_title(option.name)}: {value.replace('_', ' ')}",
+                        820, y, 420, 40, tip=tip)
+
+    def _stepper(self, ident: str, text: str, y: float, down: bool, up: bool,
+                 tip: str | None = None) -> None:
+        self.button(f"{ident}:-", "−", 820, y, 44, 40, enabled=down, tip=tip)
+        self.label(text, 868, y, 320, 40)
+        self.button(f"{ident}:+", "+", 1196, y, 44, 40, enabled=up, tip=tip)
+
+    # -- intents -----------------------------------------------------------------------
+    def on_button(self, ident: str) -> None:
+        session = self.session
+        verb, _, rest = ident.partition(":")
+        if verb == "leave":
+            self._back_to_lobby()
+        elif verb == "sit":
+            session.lobby_op("sit", int(rest))
+        elif verb == "bot":
+            session.lobby_op("bot", int(rest), _bot_kind(session.lobby.game))
+        elif verb == "unbot":
+            session.lobby_op("unbot", int(rest))
+        elif verb == "stand":
+            session.lobby_op("stand")
+        elif verb == "agree":
+            session.agree()
+        elif verb in ("seats", "opt"):
+            self._configure(verb, rest)
+
+    def _configure(self, verb: str, rest: str) -> None:
+        """A change of seats or options: a new config record (votes for the old one lapse)."""
+        lobby = self.session.lobby
+        seats, options = len(lobby.seats), dict(lobby.options)
+        if verb == "seats":
+            seats += 1 if rest == "+" else -1
+        else:
+            name, _, step = rest.partition(":")
+            option = next(o for o in get_game(lobby.game).options if o.name == name)
+            options[name] = _next_value(option, options.get(name), -1 if step == "-" else 1)
+        self.session.lobby_op("config", lobby.name, lobby.game, seats,
+                              tuple(sorted(options.items())))
+
+    def _back_to_lobby(self) -> None:
+        from client.scenes.lobby import Lobby
+
+        self.session.lobby_op("leave")
+        self.app.replace(Lobby(self.app))
+
+    # -- news ----------------------------------------------------------------------------
+    def on_news(self, item) -> None:
+        if isinstance(item, GameStarted):
+            from client.scenes.table import TableScene
+
+            self.app.replace(TableScene(self.app))
+            return
+        if type(item).__name__ == "LobbyUpdate":
+            self.layout()
+        elif type(item).__name__ == "Fault":
+            self.app.message("Could not join", self.session.ending.text)
+            self._back_to_lobby()
+
+    def update(self, dt: float) -> None:
+        waited = time.monotonic() - self.since
+        if self.session.lobby is None and self.joining and waited > JOIN_PATIENCE:
+            self.app.message("Table not reached",
+                             f"The table {self.joining} did not answer: it may have closed "
+                             f"or left the network.")
+            self._back_to_lobby()
+
+    @property
+    def animating(self) -> bool:
+        return self.session.lobby is None  # keep looking while the table is being reached
+
+    # -- drawing -------------------------------------------------------------------------
+    def draw(self, surface) -> None:
+        draw_felt(surface)
+        view, lobby = self.view, self.session.lobby
+        if lobby is None or not lobby.game:
+            view.text(surface, f"Reaching the table {self.joining}…", (640, 340), 24,
+                      anchor="center")
+            return
+        game = get_game(lobby.game)
+        view.text(surface, f"{lobby.name} · {game.name}", (40, 24), 30, GOLD, bold=True,
+                  width=740)
+        view.text(surface, "Sit, add bots, set the options; the game starts when everyone "
+                  "seated has agreed.", (40, 70), 15, DIM)
+        centre = view.rect(TABLE_CENTRE[0] - 230, TABLE_CENTRE[1] - 140, 460, 280)
+        pygame.draw.ellipse(surface, (20, 70, 45), centre)
+        pygame.draw.ellipse(surface, (110, 80, 40), centre, view.px(8))
+        for seat, (x, y) in enumerate(seat_centres(len(lobby.seats))):
+            self._draw_seat(surface, seat, lobby.seats[seat], x, y)
+        view.text(surface, "Options", (820, 96), 18, GOLD, bold=True)
+        self._draw_agreement(surface, lobby)
+
+    def _draw_seat(self, surface, seat: int, filled, x: float, y: float) -> None:
+        view = self.view
+        rect = view.rect(x - SEAT_BOX[0] / 2, y - SEAT_BOX[1] / 2, *SEAT_BOX)
+        me = filled is not None and not filled.is_bot and filled.key == self.app.identity.public
+        view.panel(surface, rect, edge=GOLD if me else (70, 110, 90))
+        top = y - SEAT_BOX[1] / 2 + 8
+        left = x - SEAT_BOX[0] / 2 + 12
+        view.text(surface, f"Seat {seat + 1}", (left, top), 13, DIM)
+        if filled is None:
+            view.text(surface, "empty", (left, top + 22), 19, DIM)
+        elif filled.is_bot:
+            view.text(surface, f"Bot ({filled.bot})", (left, top + 22), 19, INK)
+        else:
+            view.text(surface, filled.name + (" (you)" if me else ""), (left, top + 20), 19,
+                      INK, bold=True, width=SEAT_BOX[0] - 24)
+            agreed = filled.key in self.session.agreed
+            view.text(surface, f"key {fingerprint(filled.key)[:4]}"
+                      + (" · agreed ✓" if agreed else ""), (left, top + 46), 13,
+                      GOOD if agreed else DIM)
+
+    def _draw_agreement(self, surface, lobby) -> None:
+        view = self.view
+        humans = [s for s in lobby.seats if s is not None and not s.is_bot]
+        waiting = [s.name for s in humans if s.key not in self.session.agreed]
+        if self.session.proposal is None:
+            text = "Every seat needs a person or a bot before the game can start."
+        elif waiting:
+            text = "Waiting for " + ", ".join(waiting) + " to agree."
+        else:
+            text = "Everyone agreed: starting…"
+        view.text(surface, text, (820, 570), 15, INK, width=420)
+
+
+def _title(name: str) -> str:
+    return name.replace("_", " ").capitalize()
+
+
+def _bot_kind(game_id: str) -> str:
+    kinds = bot_kinds(get_game(game_id))
+    return "greedy" if "greedy" in kinds else kinds[-1]
+
+
+def _next_value(option: Option, value, delta: int):
+    """The next value of an option a click asks for: a toggle flips, a stepper steps by a
+    sensible amount for its range, a choice cycles."""
+    value = option.default if value is None else value
+    if isinstance(option.default, bool):
+        return not value
+    if isinstance(option.default, int):
+        span = option.high - option.low
+        step = 1 if span <= 20 else 10 ** max(0, len(str(value)) - 2)
+        return min(max(value + delta * step, option.low), option.high)
+    choices = option.choices
+    return choices[(choices.index(value) + delta) % len(choices)]

@@ -1,0 +1,164 @@
+"""The table: shared chrome (top bar, seats' words, log, menu, endings) around a game's renderer.
+
+Leaving mid-game — the Leave button or closing the window — is a graceful
+leave: the seat is handed to the heir's bot before the window goes.
+"""
+
+from __future__ import annotations
+
+import html
+import time
+
+import pygame
+import pygame_gui
+
+from client.scenes import Scene, draw_felt
+from client.tables import renderer_for
+from client.ui import ALERT, GOLD, INK
+from net.bridge import Leave
+from net.node import Fault, Finished, Left, StepApplied
+
+LOG_SHOWN = 80
+LEAVE_PATIENCE = 6.0  # seconds a graceful leave may take before the window goes anyway
+
+
+class TableScene(Scene):
+    name = "table"
+
+    def __init__(self, app):
+        super().__init__(app)
+        self.session = app.session
+        renderer = renderer_for(self.session.start.game)
+        self.renderer = renderer(self) if renderer is not None else None
+        self.logged = 0
+        self.leaving_since: float | None = None
+        self.quit_after_leave = False
+        self.confirm = None
+
+    # -- widgets ---------------------------------------------------------------------
+    def build(self) -> None:
+        self.log_box = self.add(pygame_gui.elements.UITextBox(
+            self._log_html(), self.view.rect(992, 64, 276, 430), self.app.gui,
+            object_id="#log"))
+        self.logged = len(self.session.log)
+        ending = self.session.ending
+        if ending is None:
+            self.button("leave", "Leave", 1150, 10, 118, 40)
+        else:
+            self.button("lobby", "Back to lobby", 992, 640, 276, 52, primary=True)
+        if self.renderer is not None:
+            self.renderer.build()
+
+    def _log_html(self) -> str:
+        lines = self.session.log[-LOG_SHOWN:]
+        return "<br>".join(html.escape(line) for line in lines)
+
+    def extra_targets(self) -> dict[str, pygame.Rect]:
+        return self.renderer.targets() if self.renderer is not None else {}
+
+    # -- input ---------------------------------------------------------------------------
+    def handle(self, event) -> None:
+        if event.type == pygame_gui.UI_CONFIRMATION_DIALOG_CONFIRMED and \
+                event.ui_element is self.confirm:
+            self.confirm = None
+            self._leave()
+            return
+        super().handle(event)
+        if self.renderer is not None and self.session.ending is None:
+            self.renderer.handle(event)
+
+    def on_button(self, ident: str) -> None:
+        if ident == "leave":
+            self._ask_leave()
+        elif ident == "lobby":
+            self._to_lobby()
+        elif self.renderer is not None:
+            self.renderer.on_button(ident)
+
+    def _ask_leave(self) -> None:
+        rect = self.view.rect(390, 250, 500, 220)
+        self.confirm = pygame_gui.windows.UIConfirmationDialog(
+            rect, "Leave the table? A bot plays your seat on for the others.", self.app.gui,
+            action_short_name="Leave", window_title="Leave the table", object_id="#confirm")
+
+    def _leave(self) -> None:
+        if self.session.ending is not None or self.session.seat is None:
+            self._done_leaving()
+            return
+        self.session.send(Leave())
+        self.leaving_since = time.monotonic()
+        self.session.say("Leaving: handing your seat on…")
+
+    def quit_requested(self) -> None:
+        """Closing the window mid-game is a leave, not a vanishing act."""
+        self.quit_after_leave = True
+        if self.leaving_since is None:
+            self._leave()
+
+    def _done_leaving(self) -> None:
+        if self.quit_after_leave:
+            self.app.running = False
+        else:
+            self._to_lobby()
+
+    def _to_lobby(self) -> None:
+        from client.scenes.lobby import Lobby
+
+        self.app.replace(Lobby(self.app))
+
+    # -- news ----------------------------------------------------------------------------
+    def on_news(self, item) -> None:
+        if self.renderer is not None:
+            self.renderer.on_news(item)
+        if isinstance(item, StepApplied | Finished):
+            self._sound(item)
+        if isinstance(item, Fault):
+            self.app.message("The table stopped", self.session.ending.text)
+        if isinstance(item, Finished | Fault | Left):
+            if self.leaving_since is not None:
+                self._done_leaving()
+                return
+            self.layout()
+        elif len(self.session.log) != self.logged:
+            fresh = self.session.log[self.logged:]
+            self.logged = len(self.session.log)
+            self.log_box.append_html_text("<br>" + "<br>".join(html.escape(t) for t in fresh))
+
+    def _sound(self, item) -> None:
+        if isinstance(item, Finished):
+            self.app.sounds.play("win")
+        elif self.renderer is not None:
+            for name in self.renderer.sounds_for(item):
+                self.app.sounds.play(name)
+
+    def update(self, dt: float) -> None:
+        if self.renderer is not None:
+            self.renderer.update(dt * self._speed())
+        if self.leaving_since is not None and time.monotonic() - self.leaving_since > \
+                LEAVE_PATIENCE:
+            self._done_leaving()
+
+    def _speed(self) -> float:
+        scale = self.app.animation
+        return 1000.0 if scale == 0 else 1.0 / scale  # "off": every tween ends at once
+
+    @property
+    def animating(self) -> bool:
+        return self.renderer is not None and self.renderer.animating
+
+    # -- drawing -------------------------------------------------------------------------
+    def draw(self, surface) -> None:
+        draw_felt(surface)
+        view = self.view
+        if self.renderer is None:
+            view.text(surface, f"This window has no table for {self.session.start.game} yet; "
+                      "the game goes on, and its log is on the right.", (40, 300), 20)
+            return
+        self.renderer.draw(surface)
+        if self.session.waiting and self.session.ending is None:
+            names = ", ".join(self.session.waiting)
+            view.text(surface, f"Waiting for {names}…", (490, 58), 17, ALERT, bold=True,
+                      anchor="midtop")
+        if self.leaving_since is not None:
+            view.text(surface, "Leaving the table…", (490, 58), 17, GOLD, anchor="midtop")
+        view.text(surface, "Log", (992, 40), 15, INK, bold=True)

@@ -1,0 +1,253 @@
+"""The client's view of one table node: what the scenes draw, kept from the bridge's updates.
+
+A `Session` owns a `NetBridge` (a real table node on its own thread). `poll()`
+drains the bridge's updates, folds them into plain attributes (tables on the
+LAN, the lobby, the latest view, the log in words, who is waited for, the
+end) and returns them as news, so a scene can animate what just happened.
+Every intent goes out through `send`; nothing here applies an engine action.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import logging
+import os
+import queue
+import re
+import time
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from engine.game import Game
+from engine.registry import get_game
+from net.bridge import (
+    Create,
+    LobbyOp,
+    LobbyUpdate,
+    NetBridge,
+    PlayWith,
+    Submit,
+    ViewUpdate,
+    Vote,
+)
+from net.identity import fingerprint
+from net.journal import Journal
+from net.lobby import LobbyState, StartConfig
+from net.node import (
+    Fault,
+    Finished,
+    GameStarted,
+    Left,
+    NodeOptions,
+    Notice,
+    StepApplied,
+    TableSeen,
+    Waiting,
+)
+
+log = logging.getLogger("hoard.client")
+LOG_LINES = 400
+SEAT_WORD = re.compile(r"\bseat (\d+)")
+BOT_THINK_ENV = "HOARD_BOT_THINK"
+DEFAULT_THINK = 12  # steps (~0.6 s at the table's pace) a bot waits, so people can follow
+
+
+@dataclass
+class Listed:
+    """A table on the LAN as the lobby lists it; `problem` greys it out with the reason."""
+
+    key: str
+    name: str
+    game: str
+    taken: int
+    total: int
+    state: str
+    addresses: tuple = ()
+    problem: str = ""
+
+
+@dataclass
+class Ending:
+    """How the table ended for this window: finished, stopped, or left."""
+
+    kind: str  # finished, fault, left
+    text: str
+    scores: tuple[int, ...] = ()
+    winners: tuple[int, ...] = ()
+    audit: str = ""
+
+
+@dataclass
+class Session:
+    identity: Any
+    folder: Path
+    discovery: bool = True
+    think: int = field(default_factory=lambda: int(os.environ.get(BOT_THINK_ENV, DEFAULT_THINK)))
+    bridge: NetBridge | None = None
+    journal_path: Path | None = None
+    tables: dict[str, Listed] = field(default_factory=dict)
+    lobby: LobbyState | None = None
+    proposal: StartConfig | None = None
+    agreed: frozenset = frozenset()
+    start: StartConfig | None = None
+    seat: int | None = None
+    game: Game | None = None
+    view: ViewUpdate | None = None
+    applied: int = -1
+    applied_at: float = 0.0
+    log: list[str] = field(default_factory=list)
+    waiting: tuple[str, ...] = ()
+    gone: dict[int, int] = field(default_factory=dict)  # seat that left -> the heir playing it
+    ending: Ending | None = None
+    notice: str = ""
+
+    # -- lifecycle -----------------------------------------------------------------
+    def open(self) -> None:
+        """Start the table node (and its discovery) on its thread."""
+        tables = self.folder / "tables"
+        tables.mkdir(parents=True, exist_ok=True, mode=0o700)
+        self.journal_path = tables / f"{time.strftime('%Y%m%d-%H%M%S')}-{os.getpid()}.journal"
+        journal = Journal.open(self.journal_path)
+        options = NodeOptions(discovery=self.discovery, think=self.think)
+        self.bridge = NetBridge(self.identity, options, journal)
+        self.bridge.start()
+        self.bridge.send(PlayWith(None, self.think))
+
+    def close(self) -> None:
+        if self.bridge is not None:
+            self.bridge.stop()
+            self.bridge = None
+        if self.journal_path is not None and self.lobby is None:
+            with contextlib.suppress(OSError):  # never at a table: nothing worth keeping
+                self.journal_path.unlink()
+
+    def send(self, intent) -> None:
+        if self.bridge is not None:
+            self.bridge.send(intent)
+
+    # -- intents -------------------------------------------------------------------
+    def create(self, name: str, game: str, seats: int, options=()) -> None:
+        self.send(Create(name, game, seats, tuple(options)))
+
+    def lobby_op(self, op: str, *args) -> None:
+        self.send(LobbyOp(op, args))
+
+    def agree(self) -> None:
+        self.send(Vote())
+
+    def submit(self, action) -> None:
+        self.send(Submit(action))
+
+    # -- news ----------------------------------------------------------------------
+    def poll(self) -> list:
+        """Every update since the last poll, folded into the attributes and returned."""
+        news = []
+        if self.bridge is None:
+            return news
+        while True:
+            try:
+                item = self.bridge.updates.get_nowait()
+            except queue.Empty:
+                return news
+            handler = getattr(self, "_on_" + type(item).__name__, None)
+            if handler is not None:
+                handler(item)
+            news.append(item)
+
+    def _on_TableSeen(self, event: TableSeen) -> None:
+        if event.kind == "ignored":
+            instance, reason = event.listing
+            self.tables[instance] = Listed(instance, instance, "?", 0, 0, "?", problem=reason)
+        elif event.kind == "vanished":
+            self.tables.pop(event.listing.table, None)
+        else:
+            listing = event.listing
+            self.tables[listing.table] = Listed(listing.table, listing.name, listing.game,
+                                                listing.taken, listing.total, listing.state,
+                                                listing.addresses)
+
+    def _on_LobbyUpdate(self, update: LobbyUpdate) -> None:
+        self.lobby, self.proposal, self.agreed = update.state, update.proposal, update.agreed
+
+    def _on_GameStarted(self, event: GameStarted) -> None:
+        self.start, self.seat = event.start, event.seat
+        self.game = get_game(event.start.game)
+        self.say(f"The game starts: {self.game.name}, you are {self.seat_name(self.seat)}.")
+
+    def _on_ViewUpdate(self, update: ViewUpdate) -> None:
+        self.view = update
+
+    def _on_StepApplied(self, event: StepApplied) -> None:
+        done = event.applied
+        self.applied, self.applied_at = done.step, time.monotonic()
+        for seat, heir in done.left:
+            self.gone[seat] = heir
+            self.say(f"{self.seat_name(seat).capitalize()} left the table; "
+                     f"{self.seat_name(heir)} play{'' if heir == self.seat else 's'} on for it.")
+        for entry in done.entries:
+            if entry.error:
+                if entry.seat == self.seat:
+                    self.say(f"Refused: {entry.error}")
+                continue
+            for item in entry.events:
+                self.say(self.words(self.game.describe(item)))
+
+    def _on_Notice(self, event: Notice) -> None:
+        self.notice = event.text
+        log.info("%s", event.text)
+
+    def _on_Waiting(self, event: Waiting) -> None:
+        self.waiting = tuple(event.names)
+
+    def _on_Finished(self, event: Finished) -> None:
+        verdict = ("The deal was verified fair." if event.audit == "clean"
+                   else f"Deck audit: {event.audit or 'no report'}")
+        winners = " and ".join(self.seat_name(s) for s in event.winners)
+        self.ending = Ending("finished", f"{winners} won. {verdict}", event.scores,
+                             event.winners, event.audit)
+        self.say(f"The match is over: {winners} won. {verdict}")
+
+    def _on_Fault(self, event: Fault) -> None:
+        titles = {"void": "The hand is void", "desync": "The table stopped: a desync",
+                  "equivocation": "The table stopped: cheating"}
+        title = titles.get(event.kind, f"The table stopped ({event.kind})")
+        self.ending = Ending("fault", f"{title}. {event.report}")
+        self.say(f"{title}: {event.report}")
+
+    def _on_Left(self, event: Left) -> None:
+        heir = "" if event.heir < 0 else f" {self.seat_name(event.heir)} plays on for you."
+        self.ending = Ending("left", f"You left the table.{heir}")
+
+    # -- words ---------------------------------------------------------------------
+    def say(self, text: str) -> None:
+        self.log.append(text)
+        del self.log[:-LOG_LINES]
+
+    def seat_name(self, seat: int | None) -> str:
+        if self.start is None or seat is None or not 0 <= seat < len(self.start.seats):
+            return "nobody" if seat is None else f"seat {seat}"
+        if seat == self.seat:
+            return "you"
+        filled = self.start.seats[seat]
+        return f"{filled.bot} bot {seat + 1}" if filled.is_bot else filled.name
+
+    def seat_label(self, seat: int) -> str:
+        """A seat's name with what tells two of the same name apart (a key fingerprint)."""
+        filled = self.start.seats[seat]
+        if filled.is_bot:
+            return f"Bot {seat + 1} ({filled.bot})"
+        return f"{filled.name} · {fingerprint(filled.key)[:4]}"
+
+    def words(self, line: str) -> str:
+        """An engine log line with seat numbers turned into names."""
+        return SEAT_WORD.sub(lambda m: self.seat_name(int(m.group(1))), line)
+
+    def seconds_left(self, pace: float) -> float | None:
+        """The open timer's time left: its deadline step against the applied step, at the
+        table's pace, eased between steps by the time since the last one."""
+        if self.view is None or self.view.deadline is None:
+            return None
+        steps = self.view.deadline - self.applied
+        since = time.monotonic() - self.applied_at
+        return max(0.0, steps * pace - min(since, pace))

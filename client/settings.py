@@ -1,0 +1,106 @@
+"""The player's settings and the app's folders.
+
+Settings live in one JSON file in the user's config folder (platformdirs, or
+$HOARD_CONFIG_DIR), written atomically (a temporary file renamed over the old
+one), so a crash mid-save never leaves half a file. A file that cannot be read
+is set aside as `settings.json.corrupt` and replaced by defaults; `load` says so
+in words for the app to show.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import getpass
+import json
+import os
+import tempfile
+from dataclasses import asdict, dataclass, fields
+from pathlib import Path
+
+import platformdirs
+
+from net.identity import CONFIG_ENV, clean_name
+
+SETTINGS_FILE = "settings.json"
+STATE_ENV = "HOARD_STATE_DIR"
+ANIMATION_SPEEDS = ("off", "fast", "normal", "slow")
+MIN_WINDOW, MAX_WINDOW = (800, 450), (7680, 4320)
+
+
+def config_folder() -> Path:
+    return Path(os.environ.get(CONFIG_ENV) or platformdirs.user_config_dir("hoard"))
+
+
+def state_folder() -> Path:
+    """Logs and journals: what the app writes as it runs, apart from what the player chose."""
+    return Path(os.environ.get(STATE_ENV) or platformdirs.user_state_dir("hoard"))
+
+
+def os_user_name() -> str:
+    with contextlib.suppress(Exception):  # no passwd entry in some containers
+        return clean_name(getpass.getuser())
+    return ""
+
+
+@dataclass
+class Settings:
+    name: str = ""  # empty until the first run asks
+    sound: bool = True
+    volume: float = 0.8
+    animation: str = "normal"
+    window: tuple[int, int] = (1280, 720)
+    position: tuple[int, int] | None = None
+
+    def checked(self) -> Settings:
+        """The same settings with every value forced into its range (a hand-edited file)."""
+        width = min(max(int(self.window[0]), MIN_WINDOW[0]), MAX_WINDOW[0])
+        height = min(max(int(self.window[1]), MIN_WINDOW[1]), MAX_WINDOW[1])
+        return Settings(
+            name=clean_name(str(self.name)),
+            sound=bool(self.sound),
+            volume=min(max(float(self.volume), 0.0), 1.0),
+            animation=self.animation if self.animation in ANIMATION_SPEEDS else "normal",
+            window=(width, height),
+            position=None if self.position is None else (int(self.position[0]),
+                                                         int(self.position[1])),
+        )
+
+
+class SettingsFile:
+    """Where the settings are kept; `note` says what went wrong when loading, if anything."""
+
+    def __init__(self, folder: Path | None = None):
+        self.path = (folder or config_folder()) / SETTINGS_FILE
+        self.note = ""
+
+    def load(self) -> Settings:
+        if not self.path.exists():
+            return Settings()
+        try:
+            raw = json.loads(self.path.read_text(encoding="utf-8"))
+            known = {f.name for f in fields(Settings)}
+            values = {k: tuple(v) if isinstance(v, list) else v
+                      for k, v in raw.items() if k in known}
+            return Settings(**values).checked()
+        except (OSError, ValueError, TypeError, AttributeError, IndexError) as exc:
+            aside = self.path.with_name(SETTINGS_FILE + ".corrupt")
+            with contextlib.suppress(OSError):
+                os.replace(self.path, aside)
+            self.note = (f"Your settings file could not be read ({type(exc).__name__}); "
+                         f"defaults are used and the old file was kept as {aside.name}.")
+            return Settings()
+
+    def save(self, settings: Settings) -> None:
+        self.path.parent.mkdir(parents=True, exist_ok=True, mode=0o700)
+        data = json.dumps(asdict(settings), indent=2, sort_keys=True)
+        handle, temporary = tempfile.mkstemp(dir=self.path.parent, prefix=".settings-")
+        try:
+            with os.fdopen(handle, "w", encoding="utf-8") as out:
+                out.write(data)
+                out.flush()
+                os.fsync(out.fileno())
+            os.replace(temporary, self.path)
+        except BaseException:
+            with contextlib.suppress(OSError):
+                os.unlink(temporary)
+            raise

@@ -1,0 +1,557 @@
+"""The Dragon table: your hand fanned at the bottom, three seats around, the trick in the centre.
+
+Choices come only from `legal`: a selection can be played when it is exactly
+the cards of one legal Play; otherwise the reason is worded with the engine's
+own classification of the cards (never a rule of the client's own).
+"""
+
+from __future__ import annotations
+
+import pygame
+
+from client import assets
+from client.anim import CardSprite, Counter, Tween
+from client.tables import register
+from client.ui import ALERT, DIM, GOLD, GOOD, INK
+from client.widgets import countdown_ring, fan_positions
+from engine.cards import mask_of
+from engine.games.dragon import combos
+from engine.games.dragon.cards import names, rank, suit
+from engine.games.dragon.rules import (
+    CardsDealt,
+    DeclareDragon,
+    DragonDeclared,
+    HandOver,
+    MatchOver,
+    Pass,
+    Passed,
+    Play,
+    Played,
+    TrickWon,
+)
+from net.bridge import ViewUpdate
+from net.node import StepApplied
+
+CARD = (86, 120)
+HAND_Y, LIFT = 570, 26
+HAND_LEFT, HAND_RIGHT = 30, 960
+DECK_AT = (490, 300)
+TRICK_AT = (490, 262)
+BUTTON_Y = 512
+SEAT_PANELS = {1: (20, 190, 210, 112), 2: (385, 78, 210, 112), 3: (750, 190, 210, 112)}
+MOVE, DEAL_STAGGER = 0.35, 0.03
+HAND_OVER_SHOWN = 6.0
+PACE = 0.05  # the table's step interval (NodeOptions.pace), for countdowns
+KEYS_HELP = "←/→ choose · ↑ or space select · Enter play · P pass · H hint · S sort · D Dragon"
+
+
+@register("dragon")
+class DragonTable:
+    def __init__(self, scene):
+        self.scene, self.app, self.session, self.view = scene, scene.app, scene.session, scene.view
+        self.me = self.session.seat
+        self.hand: dict[int, CardSprite] = {}
+        self.trick: dict[int, CardSprite] = {}
+        self.leaving: list[CardSprite] = []
+        self.origins: dict[int, tuple[float, float]] = {}
+        self.trick_winner: int | None = None
+        self.by_suit = False
+        self.focus = 0
+        self.hint = -1
+        self.plays: dict[frozenset, Play] = {}
+        self.lit: set[int] = set()
+        self.pass_action: Pass | None = None
+        self.dragon_action: DeclareDragon | None = None
+        self.chips = [Counter() for _ in range(4)]
+        self.hand_over: HandOver | None = None
+        self.hand_over_left = 0.0
+        self.match_over: MatchOver | None = None
+        self.timer_total = 0.0
+        if self.session.view is not None:
+            self.sync(animate=False)
+
+    # -- the view --------------------------------------------------------------------
+    @property
+    def state(self) -> dict:
+        return self.session.view.view if self.session.view is not None else {}
+
+    def seat_slot(self, seat: int) -> int:
+        """Where a seat sits on screen: 0 bottom (this window), then 1 left, 2 top, 3 right."""
+        return (seat - (self.me or 0)) % 4
+
+    def anchor(self, seat: int) -> tuple[float, float]:
+        slot = self.seat_slot(seat)
+        if slot == 0:
+            return (HAND_LEFT + HAND_RIGHT) / 2 - CARD[0] / 2, HAND_Y
+        x, y, w, h = SEAT_PANELS[slot]
+        return x + w / 2 - CARD[0] / 2, y + h / 2 - CARD[1] / 2
+
+    def sync(self, animate: bool = True) -> None:
+        """Bring the sprites, the choices and the counters to the latest view."""
+        update: ViewUpdate = self.session.view
+        self._choices(update.legal)
+        self._sync_trick(update.view, animate)
+        self._sync_hand(update.view.get("cards", []), animate)
+        for seat, chips in enumerate(update.view.get("chips", [])):
+            self.chips[seat].set(chips, animate)
+        timer = update.view.get("timer")
+        self.timer_total = timer[1] * PACE if timer else 0.0
+        self.refresh_buttons()
+
+    def _choices(self, legal) -> None:
+        self.plays, self.pass_action, self.dragon_action = {}, None, None
+        for action in legal:
+            if isinstance(action, Play):
+                self.plays[frozenset(action.faces)] = action
+            elif isinstance(action, Pass):
+                self.pass_action = action
+            elif isinstance(action, DeclareDragon):
+                self.dragon_action = action
+        self.lit = set().union(*self.plays) if self.plays else set()
+        self.hint = -1
+
+    def _sync_hand(self, faces: list[int], animate: bool) -> None:
+        for face in [f for f in self.hand if f not in faces]:
+            sprite = self.hand.pop(face)
+            if face in self.trick:
+                self.trick[face].tween = sprite.tween  # from where it was in the hand
+        new = [f for f in faces if f not in self.hand]
+        for i, face in enumerate(sorted(new)):
+            sprite = CardSprite(face, Tween((*DECK_AT, CARD[0], 255)))
+            sprite.tween.delay = i * DEAL_STAGGER if animate else 0.0
+            self.hand[face] = sprite
+        for face, sprite in self.hand.items():
+            sprite.lit = face in self.lit or not self.lit
+        self._lay_out_hand(animate)
+
+    def ordered(self) -> list[int]:
+        key = (lambda f: (suit(f), rank(f))) if self.by_suit else (lambda f: f)
+        return sorted(self.hand, key=key)
+
+    def _lay_out_hand(self, animate: bool = True) -> None:
+        order = self.ordered()
+        xs = fan_positions(len(order), HAND_LEFT, HAND_RIGHT, CARD[0], CARD[0] + 4)
+        for face, x in zip(order, xs, strict=True):
+            sprite = self.hand[face]
+            y = HAND_Y - (LIFT if sprite.selected else 0)
+            self._move(sprite, (x, y, CARD[0], 255), animate, sprite.tween.delay)
+
+    def _sync_trick(self, view: dict, animate: bool) -> None:
+        plays = view.get("trick", [])
+        shown = {face for _, faces in plays for face in faces}
+        for face in [f for f in self.trick if f not in shown]:
+            sprite = self.trick.pop(face)
+            winner = self.anchor(self.trick_winner) if self.trick_winner is not None else DECK_AT
+            sprite.fading = True
+            self._move(sprite, (*winner, CARD[0] * 0.6, 0), animate)
+            self.leaving.append(sprite)
+        for depth, (seat, faces) in enumerate(reversed(plays)):
+            xs = fan_positions(len(faces), TRICK_AT[0] - 150, TRICK_AT[0] + 150 + CARD[0],
+                               CARD[0], 34)
+            for face, x in zip(faces, xs, strict=True):
+                target = (x - 34 * depth, TRICK_AT[1] - 22 * depth, CARD[0],
+                          255 if depth == 0 else 150)
+                sprite = self.trick.get(face)
+                if sprite is None:
+                    start = self.hand[face].tween.value if face in self.hand else (
+                        *self.origins.get(face, self.anchor(seat)), CARD[0], 255)
+                    sprite = self.trick[face] = CardSprite(face, Tween(start))
+                self._move(sprite, target, animate)
+
+    def _move(self, sprite: CardSprite, target, animate: bool, delay: float = 0.0) -> None:
+        if animate:
+            sprite.tween.to(target, MOVE, delay)
+        else:
+            sprite.tween.jump(target)
+
+    # -- news ------------------------------------------------------------------------
+    def on_news(self, item) -> None:
+        if isinstance(item, ViewUpdate):
+            self.sync(animate=True)
+        elif isinstance(item, StepApplied):
+            for event in _events(item):
+                self._on_event(event)
+
+    def _on_event(self, event) -> None:
+        if isinstance(event, Played) and event.seat != self.me:
+            for face in event.faces:
+                self.origins[face] = self.anchor(event.seat)
+        elif isinstance(event, TrickWon):
+            self.trick_winner = event.seat
+        elif isinstance(event, HandOver):
+            self.hand_over, self.hand_over_left = event, HAND_OVER_SHOWN
+        elif isinstance(event, MatchOver):
+            self.match_over = event
+
+    def sounds_for(self, item) -> list[str]:
+        found = []
+        for event in _events(item):
+            name = SOUNDS.get(type(event))
+            if name and name not in found:
+                found.append(name)
+        return found
+
+    # -- buttons ---------------------------------------------------------------------
+    def build(self) -> None:
+        scene = self.scene
+        scene.button("play", "Play", 30, BUTTON_Y, 120, 44, primary=True)
+        scene.button("pass", "Pass", 160, BUTTON_Y, 100, 44)
+        scene.button("hint", "Hint", 270, BUTTON_Y, 90, 44)
+        scene.button("sort", "Sort", 370, BUTTON_Y, 130, 44)
+        scene.button("dragon", "Show my Dragon!", 510, BUTTON_Y, 190, 44, primary=True)
+        scene.button("dismiss", "OK", 440, 420, 100, 40)
+        self.refresh_buttons()
+
+    def refresh_buttons(self) -> None:
+        buttons = self.scene.buttons
+        if "play" not in buttons:
+            return
+        _enable(buttons["play"], self.selected_play() is not None)
+        _enable(buttons["pass"], self.pass_action is not None)
+        buttons["pass"].set_text("No Dragon" if self.state.get("phase") == "dragons" else "Pass")
+        _enable(buttons["hint"], bool(self.plays))
+        buttons["sort"].set_text("Sort: by suit" if self.by_suit else "Sort: by rank")
+        _show(buttons["dragon"], self.dragon_action is not None)
+        _show(buttons["dismiss"], self.hand_over is not None)
+
+    def on_button(self, ident: str) -> None:
+        if ident == "play":
+            self.play()
+        elif ident == "pass" and self.pass_action is not None:
+            self._submit(self.pass_action)
+        elif ident == "hint":
+            self.next_hint()
+        elif ident == "sort":
+            self.by_suit = not self.by_suit
+            self._lay_out_hand()
+            self.refresh_buttons()
+        elif ident == "dragon" and self.dragon_action is not None:
+            self._submit(self.dragon_action)
+        elif ident == "dismiss":
+            self.hand_over = None
+            self.refresh_buttons()
+
+    def selected(self) -> list[int]:
+        return sorted(f for f, s in self.hand.items() if s.selected)
+
+    def selected_play(self) -> Play | None:
+        return self.plays.get(frozenset(self.selected()))
+
+    def play(self) -> None:
+        action = self.selected_play()
+        if action is None:
+            self.session.say(self.why_not(self.selected()))
+            return
+        self._submit(action)
+
+    def _submit(self, action) -> None:
+        self.session.submit(action)
+        for sprite in self.hand.values():
+            sprite.selected = False
+        self.plays, self.pass_action, self.dragon_action = {}, None, None
+        self._lay_out_hand()
+        self.refresh_buttons()
+
+    def next_hint(self) -> None:
+        """Cycle the legal plays, smallest first, by selecting their cards."""
+        if not self.plays:
+            return
+        plays = sorted(self.plays, key=lambda faces: (len(faces), max(faces)))
+        self.hint = (self.hint + 1) % len(plays)
+        for face, sprite in self.hand.items():
+            sprite.selected = face in plays[self.hint]
+        self._lay_out_hand()
+        self.refresh_buttons()
+
+    def toggle(self, face: int) -> None:
+        self.hand[face].selected = not self.hand[face].selected
+        self._lay_out_hand()
+        self.refresh_buttons()
+
+    def why_not(self, faces: list[int]) -> str:
+        """Why the selection cannot be played, in words (empty when it can)."""
+        state = self.state
+        if self.selected_play() is not None:
+            return ""
+        phase = state.get("phase")
+        if phase == "dealing":
+            return "The cards are being dealt."
+        if phase == "over" or self.me not in state.get("to_act", []):
+            return f"It is {self.session.seat_name(state.get('turn'))}'s turn." \
+                if state.get("turn", -1) >= 0 else "Wait for the others."
+        if not faces:
+            return "Select cards to play: the lit ones can take part in a play." if self.plays \
+                else "Nothing in your hand beats this trick: pass."
+        combo = combos.classify(mask_of(faces))
+        if combo is None:
+            return (f"{names(faces)} is not a combination: play a single, pair, triple, bomb "
+                    "(four of a kind), run of three or more, or double run.")
+        if phase == "dragons":
+            return "Only a Dragon may be shown now."
+        if phase == "opening":
+            return "The first play of the hand must hold the 3 of Stars."
+        trick = state.get("trick") or []
+        if trick and state.get("passed", [False] * 4)[self.me]:
+            return "After passing you may only come back in to chop a 2."
+        if trick:
+            last = trick[-1][1]
+            kind = combos.KIND_NAMES[combos.classify(mask_of(last))[0]]
+            return (f"{names(faces)} does not beat {names(last)}: a {kind} must be beaten "
+                    f"by a higher {kind} of as many cards, or by a chop.")
+        return "That is not a play you can make now."
+
+    # -- input -----------------------------------------------------------------------
+    def handle(self, event) -> None:
+        if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
+            face = self.card_at(event.pos)
+            if face is not None:
+                self.focus = self.ordered().index(face)
+                self.toggle(face)
+        elif event.type == pygame.KEYDOWN:
+            self._key(event.key)
+
+    def _key(self, key: int) -> None:
+        order = self.ordered()
+        if key in (pygame.K_LEFT, pygame.K_RIGHT) and order:
+            step = 1 if key == pygame.K_RIGHT else -1
+            self.focus = (self.focus + step) % len(order)
+        elif key in (pygame.K_UP, pygame.K_SPACE) and order:
+            self.toggle(order[min(self.focus, len(order) - 1)])
+        elif key == pygame.K_ESCAPE:
+            for sprite in self.hand.values():
+                sprite.selected = False
+            self._lay_out_hand()
+            self.refresh_buttons()
+        else:
+            action = {pygame.K_RETURN: "play", pygame.K_KP_ENTER: "play", pygame.K_p: "pass",
+                      pygame.K_h: "hint", pygame.K_s: "sort", pygame.K_d: "dragon"}.get(key)
+            if action is not None:
+                self.on_button(action)
+
+    def card_rects(self) -> dict[int, pygame.Rect]:
+        """The part of each hand card that shows (the next card covers the rest)."""
+        order = self.ordered()
+        rects = {}
+        for i, face in enumerate(order):
+            x, y, w, _ = self.hand[face].box
+            right = self.hand[order[i + 1]].box[0] if i + 1 < len(order) else x + w
+            rects[face] = self.view.rect(x, y, max(4.0, min(right, x + w) - x), CARD[1])
+        return rects
+
+    def card_at(self, pos) -> int | None:
+        for face, rect in self.card_rects().items():
+            if rect.collidepoint(pos):
+                return face
+        return None
+
+    def targets(self) -> dict[str, pygame.Rect]:
+        return {f"card:{face}": rect for face, rect in self.card_rects().items()}
+
+    # -- animation -------------------------------------------------------------------
+    def update(self, dt: float) -> None:
+        for sprite in self._sprites():
+            sprite.tween.update(dt)
+        self.leaving = [s for s in self.leaving if s.tween.moving]
+        for counter in self.chips:
+            counter.update(dt)
+        if self.hand_over is not None:
+            self.hand_over_left -= dt
+            if self.hand_over_left <= 0:
+                self.hand_over = None
+                self.refresh_buttons()
+
+    def _sprites(self):
+        yield from self.hand.values()
+        yield from self.trick.values()
+        yield from self.leaving
+
+    @property
+    def animating(self) -> bool:
+        return (any(s.tween.moving for s in self._sprites())
+                or any(c.moving or c.flash for c in self.chips)
+                or self.hand_over is not None or self.state.get("timer") is not None)
+
+    # -- drawing ---------------------------------------------------------------------
+    def draw(self, surface: pygame.Surface) -> None:
+        state = self.state
+        if not state:
+            self.view.text(surface, "Shuffling…", (490, 300), 24, anchor="center")
+            return
+        self._draw_top(surface, state)
+        for seat in range(4):
+            if seat != self.me:
+                self._draw_seat(surface, seat, state)
+        self._draw_trick_label(surface, state)
+        for sprite in [*self.leaving, *self.trick.values()]:
+            self._draw_card(surface, sprite)
+        self._draw_me(surface, state)
+        order = self.ordered()
+        for i, face in enumerate(order):
+            self._draw_card(surface, self.hand[face], focused=i == self.focus)
+        self._draw_timer(surface, state)
+        if self.hand_over is not None and self.session.ending is None:
+            self._draw_hand_over(surface)
+        if self.session.ending is not None:
+            self._draw_ending(surface)
+
+    def _draw_top(self, surface, state) -> None:
+        view = self.view
+        pot = state.get("pile", 0)
+        view.text(surface, f"Dragon · hand {state['hand_no']} of {state['hands']}", (20, 14),
+                  22, GOLD, bold=True)
+        view.text(surface, f"cards won this hand: {pot}" if pot else "", (330, 20), 15, DIM)
+
+    def _status(self, seat: int, state: dict) -> tuple[str, tuple]:
+        start = self.session.start
+        if seat in self.session.gone:
+            return f"left · {self.session.seat_name(self.session.gone[seat])} plays on", DIM
+        if self.session.seat_name(seat) in self.session.waiting:
+            return "waiting for this player…", ALERT
+        places = state.get("places", [])
+        if seat in places:
+            return f"out · place {places.index(seat) + 1}", GOOD
+        if seat in state.get("to_act", []) and state.get("phase") != "opening":
+            return "to act", GOLD
+        if state.get("passed", [False] * 4)[seat]:
+            return "passed", DIM
+        return ("bot" if start.seats[seat].is_bot else ""), DIM
+
+    def _draw_seat(self, surface, seat: int, state: dict) -> None:
+        view = self.view
+        x, y, w, h = SEAT_PANELS[self.seat_slot(seat)]
+        status, colour = self._status(seat, state)
+        acting = colour == GOLD
+        view.panel(surface, view.rect(x, y, w, h), edge=GOLD if acting else (70, 110, 90))
+        view.text(surface, self.session.seat_label(seat), (x + 10, y + 8), 16, INK, bold=True,
+                  width=w - 20)
+        count = state["counts"][seat]
+        view.text(surface, f"{count} card{'s' if count != 1 else ''} · "
+                  f"{self.chips[seat].value:,} chips", (x + 10, y + 32), 14, INK, width=w - 20)
+        view.text(surface, status, (x + 10, y + 54), 14, colour, width=w - 20)
+        backs = min(count, 13)
+        xs = fan_positions(backs, x + 10, x + w - 10, 26, 12)
+        for bx in xs:
+            surface.blit(assets.sprite("back", (view.px(26), view.px(36))),
+                         view.point(bx, y + h - 40))
+
+    def _draw_me(self, surface, state: dict) -> None:
+        view = self.view
+        status, colour = self._status(self.me, state)
+        count = state["counts"][self.me]
+        line = f"You · {count} cards · {self.chips[self.me].value:,} chips"
+        if self.me in state.get("to_act", []) and state.get("phase") != "over":
+            status, colour = "your turn", GOLD
+        view.text(surface, f"{line}{' · ' + status if status else ''}", (712, BUTTON_Y + 2), 15,
+                  colour, width=270)
+        reason = self.why_not(self.selected()) if self.me in state.get("to_act", []) else ""
+        view.text(surface, reason or KEYS_HELP, (30, BUTTON_Y - 26), 14,
+                  ALERT if reason and self.selected() else DIM, width=940)
+
+    def _draw_trick_label(self, surface, state: dict) -> None:
+        trick = state.get("trick") or []
+        if trick:
+            seat, faces = trick[-1]
+            kind = combos.KIND_NAMES[combos.classify(mask_of(faces))[0]]
+            who = self.session.seat_name(seat)
+            self.view.text(surface, f"{who.capitalize()} played a {kind}",
+                           (TRICK_AT[0] + CARD[0] / 2, TRICK_AT[1] + CARD[1] + 10), 15, INK,
+                           anchor="midtop")
+        elif state.get("phase") == "opening":
+            self.view.text(surface, "The 3 of Stars leads", (490, 320), 18, DIM, anchor="center")
+
+    def _draw_card(self, surface, sprite: CardSprite, focused: bool = False) -> None:
+        view = self.view
+        x, y, w, alpha = sprite.box
+        size = (view.px(w), view.px(w * CARD[1] / CARD[0]))
+        image = assets.card("dragon", sprite.face, size) if sprite.face is not None else \
+            assets.sprite("back", size)
+        at = view.point(x, y)
+        if alpha < 255:
+            image = image.copy()
+            image.set_alpha(int(alpha))
+        surface.blit(image, at)
+        rect = pygame.Rect(at, size)
+        if not sprite.lit:
+            shade = pygame.Surface(size, pygame.SRCALPHA)
+            shade.fill((0, 0, 0, 110))
+            surface.blit(shade, at)
+        if sprite.selected:
+            pygame.draw.rect(surface, GOLD, rect, view.px(3), border_radius=view.px(6))
+        elif focused:
+            pygame.draw.rect(surface, INK, rect, view.px(1.5), border_radius=view.px(6))
+
+    def _draw_timer(self, surface, state: dict) -> None:
+        left = self.session.seconds_left(PACE)
+        if left is None or not state.get("timer"):
+            return
+        countdown_ring(surface, self.view, (900, 120), 40, left, self.timer_total)
+        self.view.text(surface, state["timer"][2], (900, 166), 13, DIM, anchor="midtop")
+
+    def _draw_hand_over(self, surface) -> None:
+        event, view = self.hand_over, self.view
+        view.panel(surface, view.rect(250, 150, 480, 310), alpha=235, edge=GOLD)
+        view.text(surface, f"Hand {event.hand} is over", (490, 166), 24, GOLD, bold=True,
+                  anchor="midtop")
+        for i, seat in enumerate(event.places):
+            y = 215 + i * 40
+            view.text(surface, f"{i + 1}.", (280, y), 18, INK, bold=True)
+            view.text(surface, self.session.seat_name(seat).capitalize(), (320, y), 18, INK,
+                      width=200)
+            view.text(surface, f"+{event.payouts[seat]:,}", (540, y), 18, GOOD)
+            view.text(surface, f"{self.chips[seat].value:,}", (700, y), 18, INK,
+                      anchor="topright")
+
+    def _draw_ending(self, surface) -> None:
+        ending, view = self.session.ending, self.view
+        view.panel(surface, view.rect(200, 130, 580, 340), alpha=240, edge=GOLD)
+        title = {"finished": "The match is over", "left": "You left the table"}.get(
+            ending.kind, "The table stopped")
+        view.text(surface, title, (490, 148), 26, GOLD, bold=True, anchor="midtop")
+        y = 200
+        for seat, chips in enumerate(ending.scores):
+            won = seat in ending.winners
+            view.text(surface, ("★ " if won else "") + self.session.seat_name(seat).capitalize(),
+                      (240, y), 18, GOLD if won else INK, width=300)
+            view.text(surface, f"{chips:,} chips", (740, y), 18, INK, anchor="topright")
+            y += 36
+        for line in _wrap(view, ending.text, 15, 540):
+            view.text(surface, line, (220, y + 10), 15, GOOD if ending.audit == "clean" else INK)
+            y += 22
+
+
+SOUNDS = {CardsDealt: "deal", Played: "play", Passed: "pass", TrickWon: "trick",
+          DragonDeclared: "kill", HandOver: "coins"}
+
+
+def _events(item):
+    if isinstance(item, StepApplied):
+        for entry in item.applied.entries:
+            yield from entry.events
+
+
+def _enable(button, enabled: bool) -> None:
+    if enabled and not button.is_enabled:
+        button.enable()
+    elif not enabled and button.is_enabled:
+        button.disable()
+
+
+def _show(button, shown: bool) -> None:
+    if shown and not button.visible:
+        button.show()
+    elif not shown and button.visible:
+        button.hide()
+
+
+def _wrap(view, text: str, size: float, width: float) -> list[str]:
+    font = view.font(size)
+    lines, line = [], ""
+    for word in text.split():
+        trial = f"{line} {word}".strip()
+        if font.size(trial)[0] > view.px(width) and line:
+            lines.append(line)
+            line = word
+        else:
+            line = trial
+    return [*lines, line] if line else lines
+

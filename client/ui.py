@@ -1,0 +1,111 @@
+"""The window's coordinate system and the pygame_gui theme, both at the window's scale.
+
+Everything is laid out in a logical 1280×720 frame. `Viewport` maps it onto the
+window (uniform scale, centred), so art and text are drawn at the real pixel
+size — re-rasterised, never a blurry upscale — and maps the mouse back.
+"""
+
+from __future__ import annotations
+
+import pygame
+
+from client import assets
+
+LOGICAL = (1280, 720)
+
+# colours, named for what they mean on the table
+INK = (236, 232, 220)
+DIM = (150, 160, 150)
+GOLD = (240, 196, 80)
+ALERT = (235, 110, 90)
+GOOD = (120, 210, 140)
+PANEL = (16, 36, 28)
+PANEL_EDGE = (70, 110, 90)
+SHADOW = (0, 0, 0)
+
+
+class Viewport:
+    def __init__(self, size: tuple[int, int]):
+        self.resize(size)
+
+    def resize(self, size: tuple[int, int]) -> None:
+        self.size = size
+        self.scale = min(size[0] / LOGICAL[0], size[1] / LOGICAL[1])
+        self.offset = ((size[0] - LOGICAL[0] * self.scale) / 2,
+                       (size[1] - LOGICAL[1] * self.scale) / 2)
+
+    def rect(self, x: float, y: float, w: float, h: float) -> pygame.Rect:
+        s, (ox, oy) = self.scale, self.offset
+        return pygame.Rect(round(ox + x * s), round(oy + y * s), round(w * s), round(h * s))
+
+    def point(self, x: float, y: float) -> tuple[int, int]:
+        s, (ox, oy) = self.scale, self.offset
+        return round(ox + x * s), round(oy + y * s)
+
+    def logical(self, pos: tuple[int, int]) -> tuple[float, float]:
+        s, (ox, oy) = self.scale, self.offset
+        return (pos[0] - ox) / s, (pos[1] - oy) / s
+
+    def px(self, logical_size: float) -> int:
+        return max(1, round(logical_size * self.scale))
+
+    def font(self, logical_size: float, bold: bool = False) -> pygame.font.Font:
+        return assets.font(self.px(logical_size), bold)
+
+    def text(self, surface: pygame.Surface, text: str, pos: tuple[float, float], size: float,
+             colour=INK, bold: bool = False, anchor: str = "topleft",
+             width: float | None = None) -> pygame.Rect:
+        """Draw one line at a logical position; cut with an ellipsis to `width` if given."""
+        font = self.font(size, bold)
+        if width is not None:
+            text = fit(font, text, self.px(width))
+        image = font.render(text, True, colour)
+        rect = image.get_rect(**{anchor: self.point(*pos)})
+        surface.blit(image, rect)
+        return rect
+
+    def panel(self, surface: pygame.Surface, rect: pygame.Rect, alpha: int = 210,
+              edge=PANEL_EDGE) -> None:
+        radius = self.px(10)
+        layer = pygame.Surface(rect.size, pygame.SRCALPHA)
+        pygame.draw.rect(layer, (*PANEL, alpha), layer.get_rect(), border_radius=radius)
+        pygame.draw.rect(layer, edge, layer.get_rect(), self.px(1.5), border_radius=radius)
+        surface.blit(layer, rect)
+
+
+def fit(font: pygame.font.Font, text: str, width: int) -> str:
+    if font.size(text)[0] <= width:
+        return text
+    while text and font.size(text + "…")[0] > width:
+        text = text[:-1]
+    return text + "…"
+
+
+def theme(scale: float) -> dict:
+    """pygame_gui's theme with the bundled font at this scale."""
+    def size(logical: int) -> str:
+        return str(max(8, round(logical * scale)))
+
+    font = {"name": "dejavu", "size": size(17), "regular_path": str(assets.FONT_PATH),
+            "bold_path": str(assets.BOLD_FONT_PATH)}
+    colours = {
+        "normal_bg": "#1d4a36", "hovered_bg": "#2b6a4c", "disabled_bg": "#24302a",
+        "selected_bg": "#3a7c58", "active_bg": "#3a7c58", "dark_bg": "#10241c",
+        "normal_text": "#ece8dc", "hovered_text": "#ffffff", "disabled_text": "#7d8a82",
+        "selected_text": "#ffffff", "active_text": "#ffffff",
+        "normal_border": "#4f8a6a", "hovered_border": "#8fd0a8", "disabled_border": "#3a4a42",
+        "selected_border": "#f0c450", "text_cursor": "#f0c450",
+    }
+    shape = {"shape": "rounded_rectangle", "shape_corner_radius": str(max(2, round(6 * scale))),
+             "border_width": "1"}
+    return {
+        "defaults": {"font": font, "colours": colours, "misc": shape},
+        "label": {"font": {**font, "size": size(17)}, "colours": {"normal_text": "#ece8dc"}},
+        "@title": {"font": {**font, "size": size(30), "bold": "1"},
+                   "colours": {"normal_text": "#f0c450"}},
+        "@note": {"font": {**font, "size": size(15)}, "colours": {"normal_text": "#f0a070"}},
+        "@primary": {"colours": {**colours, "normal_bg": "#8a6a1c", "hovered_bg": "#b08a2c",
+                                 "normal_border": "#f0c450"}},
+        "text_box": {"font": {**font, "size": size(15)}, "colours": colours, "misc": shape},
+        "selection_list": {"colours": colours, "misc": shape},
+    }

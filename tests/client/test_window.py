@@ -1,0 +1,84 @@
+"""The window driven as a person would: posted clicks and keys through the real bridge and node."""
+
+import pytest
+
+from engine.games.dragon.rules import Pass, Play
+from tests.client.dragon_clicks import choose, make_by_clicks
+
+
+def name_yourself(driver, name="Ana") -> None:
+    driver.clear_text()
+    driver.type(name)
+    driver.click("continue")
+    driver.wait_for(lambda: driver.app.scene.name == "lobby", "the lobby")
+
+
+def play_with_bots(driver, game="dragon") -> None:
+    driver.click("solo")
+    driver.click(f"game:{game}")
+    driver.wait_for(lambda: driver.app.scene.name == "table", "the table to open", 20)
+
+
+def my_turn(driver, seen):
+    """The view when it is new since `seen` and offers this seat something to do."""
+    session = driver.app.session
+    view = session.view
+    if session.ending is not None:
+        return "over"
+    if view is not None and view is not seen and view.legal:
+        return view
+    return None
+
+
+@pytest.mark.slow
+def test_a_whole_dragon_match_against_three_bots_is_played_by_clicks(window):
+    name_yourself(window)
+    assert window.app.settings.name == "Ana"
+    play_with_bots(window)
+    seen, kinds = None, set()
+    while True:
+        found = window.wait_for(lambda: my_turn(window, seen), "this seat's turn or the end", 60)
+        if found == "over":
+            break
+        seen = found
+        action = choose(found.legal)
+        kinds.add(type(action).__name__)
+        make_by_clicks(window, action)
+    session = window.app.session
+    finished = session.bridge.node.finished
+    assert session.ending.kind == "finished"
+    assert session.ending.scores == finished.scores
+    assert finished.audit == "clean"
+    assert "The deal was verified fair." in session.ending.text
+    assert {"Play", "Pass"} <= kinds
+    assert window.app.scene.name == "table" and "lobby" in window.targets()
+
+
+def test_first_run_asks_a_name_and_refuses_a_blank_one(window):
+    assert window.app.scene.name == "first-run"
+    window.clear_text()
+    window.type("   ")
+    window.click("continue")
+    assert window.app.scene.name == "first-run"
+    assert "visible character" in window.app.scene.problem.text
+    name_yourself(window, "Bea")
+    assert window.app.settings_file.load().name == "Bea"
+
+
+def test_an_illegal_selection_cannot_be_played_and_says_why(window):
+    name_yourself(window)
+    play_with_bots(window)
+    view = window.wait_for(lambda: my_turn(window, None), "this seat's first turn", 60)
+    table = window.app.scene.renderer
+    plays = [a for a in view.legal if isinstance(a, Play)]
+    assert plays, "the opening offers plays holding the 3 of Stars"
+    hand = sorted(table.hand)
+    wrong = [f for f in hand if f != 0][:2] if 0 not in hand else [0, hand[-1]]
+    for face in wrong:
+        window.click(f"card:{face}")
+    if table.selected_play() is None:
+        assert "play" not in window.targets()  # the Play button is disabled
+        reason = table.why_not(table.selected())
+        assert reason and ("3 of Stars" in reason or "not a combination" in reason
+                           or "turn" in reason)
+    assert not any(isinstance(a, Pass) for a in view.legal) or table.pass_action is not None
