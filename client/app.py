@@ -13,6 +13,7 @@ import os
 import sys
 import time
 import traceback
+import warnings
 
 os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
 
@@ -55,6 +56,7 @@ class App:
         self.dirty = True
         self.clock = pygame.time.Clock()
         self.frame_ms: list[float] = []
+        self.frames = 0  # frames drawn
         self.dialog = None
         self.notes = [n for n in (self.settings_file.note, self.sounds.problem) if n]
         self.hook = Hook(self) if os.environ.get(HOOK_ENV) else None
@@ -193,6 +195,7 @@ class App:
         self.gui.draw_ui(self.screen)
         pygame.display.flip()
         self.dirty = False
+        self.frames += 1
 
     def resize(self, size: tuple[int, int]) -> None:
         size = (max(size[0], 640), max(size[1], 360))
@@ -212,7 +215,9 @@ class App:
 
     def close(self) -> None:
         try:
-            window = pygame.Window.from_display_module()
+            with warnings.catch_warnings():  # only read, never drawn through: no deprecation
+                warnings.simplefilter("ignore", DeprecationWarning)
+                window = pygame.Window.from_display_module()
             self.save_settings(position=tuple(window.position), window=tuple(window.size))
         except (pygame.error, AttributeError):
             pass  # a headless display has no position to remember

@@ -92,7 +92,8 @@ class Driver:
     def state(self) -> dict:
         """What the window shows, as plain data (for a test in another process)."""
         session = self.app.session
-        found = {"scene": self.app.scene.name, "targets": sorted(self.targets())}
+        found = {"scene": self.app.scene.name, "targets": sorted(self.targets()),
+                 "frames": self.app.frames}
         if session is not None:
             found.update(
                 tables={k: [t.name, t.state, t.taken, t.total, t.problem]

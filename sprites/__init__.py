@@ -1,1 +1,1 @@
-"""Card, table and badge art: SVG written by `python -m tools.gen_sprites`, rasterised at run time."""
+"""Card, table and badge art: SVG written by `python -m tools.gen_sprites`, drawn at run time."""

@@ -329,12 +329,13 @@ class DragonTable:
                 self.on_button(action)
 
     def card_rects(self) -> dict[int, pygame.Rect]:
-        """The part of each hand card that shows (the next card covers the rest)."""
+        """The part of each hand card that shows (the next card covers the rest), where the
+        card is going: a click during a short move lands on the card it was aimed at."""
         order = self.ordered()
         rects = {}
         for i, face in enumerate(order):
-            x, y, w, _ = self.hand[face].box
-            right = self.hand[order[i + 1]].box[0] if i + 1 < len(order) else x + w
+            x, y, w, _ = self.hand[face].tween.end
+            right = self.hand[order[i + 1]].tween.end[0] if i + 1 < len(order) else x + w
             rects[face] = self.view.rect(x, y, max(4.0, min(right, x + w) - x), CARD[1])
         return rects
 

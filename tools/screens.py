@@ -1,0 +1,121 @@
+"""Screenshots of every scene, from the real window driven headless: `python -m tools.screens`.
+
+Writes lobby-, setup-, dragon-play- and dragon-end-<width>.png at 1280×720 and 1920×1080.
+The lobby's tables are listings as discovery reports them (one of another protocol
+version, greyed); the tables themselves are real tables on this machine with bots.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import tempfile
+from pathlib import Path
+
+SIZES = {1280: (1280, 720), 1920: (1920, 1080)}
+
+
+def main(argv=None) -> int:
+    parser = argparse.ArgumentParser(prog="python -m tools.screens", description=__doc__)
+    parser.add_argument("--out", default="screens", help="folder for the PNGs")
+    parser.add_argument("--only", type=int, choices=sorted(SIZES), help="one width only")
+    args = parser.parse_args(argv)
+    os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+    os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
+    os.environ["HOARD_BOT_THINK"] = "0"
+    scratch = tempfile.mkdtemp(prefix="hoard-screens-")
+    os.environ["HOARD_CONFIG_DIR"] = f"{scratch}/config"
+    os.environ["HOARD_STATE_DIR"] = f"{scratch}/state"
+    out = Path(args.out)
+    out.mkdir(parents=True, exist_ok=True)
+    for width, size in SIZES.items():
+        if args.only in (None, width):
+            for name in shoot(size, out, width):
+                print(name)
+    return 0
+
+
+def shoot(size, out: Path, width: int) -> list[str]:
+    import pygame
+
+    from client.app import App
+    from client.hook import Driver
+    from client.settings import Settings, SettingsFile, config_folder
+
+    SettingsFile(config_folder()).save(Settings(name="Ana", window=size))
+    app = App(discovery=False, size=size)
+    from client.scenes.lobby import Lobby
+
+    app.push(Lobby(app))
+    driver = Driver(app)
+    written = []
+
+    def save(name: str) -> None:
+        driver.wait_for(lambda: not app.scene.animating, f"{name} to settle", 10)
+        app.dirty = True
+        driver.step()
+        path = out / f"{name}-{width}.png"
+        pygame.image.save(app.screen, str(path))
+        written.append(str(path))
+
+    _list_tables(app)
+    driver.step(3)
+    save("lobby")
+    driver.click("new")
+    driver.click("game:dragon")
+    driver.wait_for(lambda: app.session.lobby is not None and app.session.lobby.game,
+                    "the new table's lobby")
+    driver.click("sit:0")
+    driver.click("bot:1")
+    driver.click("bot:2")
+    driver.wait_for(lambda: "sit:3" in driver.targets(), "the last seat to stay free")
+    save("setup")
+    _play_dragon(app, driver, save)
+    app.close()
+    return written
+
+
+def _list_tables(app) -> None:
+    from net.discovery import Listing
+    from net.node import TableSeen
+
+    queue = app.session.bridge.updates
+    tables = [("a1", "Friday hoard", "gold", 3, 5, "lobby"),
+              ("b2", "Sam's table", "dragon", 2, 4, "lobby"),
+              ("c3", "Dorm 4B", "wild", 6, 6, "playing")]
+    for key, name, game, taken, total, state in tables:
+        listing = Listing(key * 8, name, game, taken, total, state, (("127.0.0.1", 4000),))
+        queue.put(TableSeen("appeared", listing))
+    queue.put(TableSeen("ignored", ("Old hoard-7f3e", "protocol version 1, this build "
+                                    "speaks 2")))
+
+
+def _play_dragon(app, driver, save) -> None:
+    from client.scenes.lobby import Lobby
+    from tests.client.dragon_clicks import choose, make_by_clicks
+
+    app.replace(Lobby(app))
+    driver.click("solo")
+    driver.click("game:dragon")
+    driver.wait_for(lambda: app.scene.name == "table", "the table")
+    shot_play, seen = False, None
+    while True:
+        table = app.scene.renderer
+        def ready(table=table, seen=seen):
+            view = app.session.view
+            return app.session.ending or table.hand_over or (
+                view is not seen and view.legal and view)
+
+        view = driver.wait_for(ready, "this seat's turn or the hand's end", 60)
+        if table.hand_over is not None or app.session.ending:
+            save("dragon-end")
+            return
+        seen = view
+        action = choose(view.legal)
+        if not shot_play and len(view.view.get("trick") or []) >= 2 \
+                and getattr(action, "faces", ()):
+            driver.click(f"card:{action.faces[0]}")
+            save("dragon-play")
+            driver.click(f"card:{action.faces[0]}")
+            shot_play = True
+        make_by_clicks(driver, action)
