@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import logging
 import os
+import signal
 import sys
 import time
 import traceback
@@ -58,6 +59,7 @@ class App:
         self.frame_ms: list[float] = []
         self.frames = 0  # frames drawn
         self.dialog = None
+        self.shown: list[str] = []  # the last message's title and text
         self.notes = [n for n in (self.settings_file.note, self.sounds.problem) if n]
         self.hook = Hook(self) if os.environ.get(HOOK_ENV) else None
 
@@ -117,6 +119,7 @@ class App:
     def message(self, title: str, text: str) -> None:
         """A dialog in words, over whatever is on screen."""
         log.info("%s: %s", title, text)
+        self.shown = [title, text]
         if self.dialog is not None:
             self.dialog.kill()
         width, height = self.view.px(520), self.view.px(260)
@@ -205,7 +208,7 @@ class App:
         self.gui.get_theme().load_theme(theme(self.view.scale))
         self.gui.rebuild_all_from_changed_theme_data()
         self.scene.layout()
-        self.save_settings(window=size)
+        self.settings.window = size  # saved when the window closes, not at every drag
 
     def _report(self, details: str) -> None:
         log.error("unexpected error\n%s", details)
@@ -251,4 +254,10 @@ def run_window(size: tuple[int, int] | None = None) -> int:
     except pygame.error as exc:
         sys.stderr.write(f"hoard: error: no window could be opened ({exc})\n")
         return 1
+    for signum in (signal.SIGINT, signal.SIGTERM):  # Ctrl-C is closing the window: a leave
+        signal.signal(signum, _post_quit)
     return app.run(first_scene(app))
+
+
+def _post_quit(signum, frame) -> None:
+    pygame.event.post(pygame.event.Event(pygame.QUIT))

@@ -93,7 +93,7 @@ class Driver:
         """What the window shows, as plain data (for a test in another process)."""
         session = self.app.session
         found = {"scene": self.app.scene.name, "targets": sorted(self.targets()),
-                 "frames": self.app.frames}
+                 "frames": self.app.frames, "dialog": self.app.shown}
         if session is not None:
             found.update(
                 tables={k: [t.name, t.state, t.taken, t.total, t.problem]

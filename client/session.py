@@ -49,6 +49,9 @@ from net.node import (
 log = logging.getLogger("hoard.client")
 LOG_LINES = 400
 SEAT_WORD = re.compile(r"\bseat (\d+)")
+YOU_VERB = re.compile(r"\b([Yy]ou) (is|plays|passes|wins|shows|leads|draws|takes|lays|discards"
+                      r"|buys|ends|attacks|has)\b")
+SECOND_PERSON = {"is": "are", "has": "have"}
 BOT_THINK_ENV = "HOARD_BOT_THINK"
 DEFAULT_THINK = 12  # steps (~0.6 s at the table's pace) a bot waits, so people can follow
 
@@ -173,7 +176,8 @@ class Session:
     def _on_GameStarted(self, event: GameStarted) -> None:
         self.start, self.seat = event.start, event.seat
         self.game = get_game(event.start.game)
-        self.say(f"The game starts: {self.game.name}, you are {self.seat_name(self.seat)}.")
+        where = "you are watching" if self.seat is None else f"you sit in seat {self.seat + 1}"
+        self.say(f"The game starts: {self.game.name}; {where}.")
 
     def _on_ViewUpdate(self, update: ViewUpdate) -> None:
         self.view = update
@@ -204,6 +208,7 @@ class Session:
         verdict = ("The deal was verified fair." if event.audit == "clean"
                    else f"Deck audit: {event.audit or 'no report'}")
         winners = " and ".join(self.seat_name(s) for s in event.winners)
+        winners = winners[:1].upper() + winners[1:]
         self.ending = Ending("finished", f"{winners} won. {verdict}", event.scores,
                              event.winners, event.audit)
         self.say(f"The match is over: {winners} won. {verdict}")
@@ -230,7 +235,7 @@ class Session:
         if seat == self.seat:
             return "you"
         filled = self.start.seats[seat]
-        return f"{filled.bot} bot {seat + 1}" if filled.is_bot else filled.name
+        return f"Bot {seat + 1}" if filled.is_bot else filled.name
 
     def seat_label(self, seat: int) -> str:
         """A seat's name with what tells two of the same name apart (a key fingerprint)."""
@@ -241,7 +246,9 @@ class Session:
 
     def words(self, line: str) -> str:
         """An engine log line with seat numbers turned into names."""
-        return SEAT_WORD.sub(lambda m: self.seat_name(int(m.group(1))), line)
+        named = SEAT_WORD.sub(lambda m: self.seat_name(int(m.group(1))), line)
+        named = YOU_VERB.sub(lambda m: f"{m.group(1)} {_second_person(m.group(2))}", named)
+        return named[:1].upper() + named[1:]
 
     def seconds_left(self, pace: float) -> float | None:
         """The open timer's time left: its deadline step against the applied step, at the
@@ -251,3 +258,10 @@ class Session:
         steps = self.view.deadline - self.applied
         since = time.monotonic() - self.applied_at
         return max(0.0, steps * pace - min(since, pace))
+
+
+def _second_person(verb: str) -> str:
+    """'plays' -> 'play', 'passes' -> 'pass', 'is' -> 'are': the verb after 'you'."""
+    if verb in SECOND_PERSON:
+        return SECOND_PERSON[verb]
+    return verb[:-2] if verb.endswith(("sses", "shes")) else verb[:-1]

@@ -106,6 +106,8 @@ def theme(scale: float) -> dict:
         "@note": {"font": {**font, "size": size(15)}, "colours": {"normal_text": "#f0a070"}},
         "@primary": {"colours": {**colours, "normal_bg": "#8a6a1c", "hovered_bg": "#b08a2c",
                                  "normal_border": "#f0c450"}},
+        "#unavailable": {"colours": {"normal_text": "#7d8a82", "hovered_text": "#9aa59e",
+                                     "selected_text": "#9aa59e"}},
         "text_box": {"font": {**font, "size": size(15)}, "colours": colours, "misc": shape},
         "selection_list": {"colours": colours, "misc": shape},
     }

@@ -116,6 +116,8 @@ class Lobby(Scene):
     def on_news(self, item) -> None:
         if type(item).__name__ == "TableSeen":
             if self.selected is not None and self.selected not in self.session.tables:
+                self.app.message("Table gone", f"{item.listing.name} has closed or left the "
+                                 "network.")
                 self.selected = None
             self.layout()
 

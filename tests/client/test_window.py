@@ -79,3 +79,66 @@ def test_an_illegal_selection_cannot_be_played_and_says_why(window):
     assert "is not a combination" in table.why_not(table.selected())
     window.key("return")  # Enter tries to play: refused in words, nothing sent
     assert "is not a combination" in window.app.session.log[-1]
+
+
+def open_window(size=(1280, 720)):
+    from client.app import App
+    from client.hook import Driver
+    from client.scenes.lobby import first_scene
+
+    app = App(discovery=False, size=size)
+    app.push(first_scene(app))
+    for note in app.notes:
+        app.message("Note", note)
+    return Driver(app)
+
+
+def test_a_corrupt_settings_file_is_replaced_by_defaults_with_a_note(folders):
+    config = folders / "config"
+    config.mkdir()
+    (config / "settings.json").write_text('{"name": "Ana", "volume": [oops')
+    driver = open_window()
+    try:
+        assert driver.app.settings.name == ""
+        assert driver.app.scene.name == "first-run"
+        assert "could not be read" in driver.app.shown[1]
+        assert (config / "settings.json.corrupt").exists()
+    finally:
+        driver.app.close()
+
+
+def test_no_audio_device_means_silence_and_a_note_not_a_crash(folders, monkeypatch):
+    monkeypatch.setenv("SDL_AUDIODRIVER", "no-such-audio-driver")
+    driver = open_window()
+    try:
+        assert driver.app.sounds.problem
+        assert driver.app.shown == ["Note", driver.app.sounds.problem]
+        driver.app.sounds.play("deal")  # silent, no error
+        name_yourself(driver)
+    finally:
+        driver.app.close()
+
+
+def test_settings_and_window_size_are_remembered(folders):
+    driver = open_window()
+    name_yourself(driver, "Cy")
+    driver.click("settings")
+    driver.click("sound")
+    driver.click("anim:slow")
+    driver.click("back")
+    driver.app.resize((1000, 600))
+    driver.app.close()
+    from client.settings import SettingsFile, config_folder
+
+    saved = SettingsFile(config_folder()).load()
+    assert (saved.name, saved.sound, saved.animation, saved.window) == ("Cy", False, "slow",
+                                                                        (1000, 600))
+
+
+def test_version_prints_and_exits():
+    import subprocess
+    import sys
+
+    done = subprocess.run([sys.executable, "-m", "client.cli", "--version"],
+                          capture_output=True, text=True, timeout=60)
+    assert done.returncode == 0 and done.stdout.startswith("hoard 0.")

@@ -1,0 +1,86 @@
+"""Every kind of Dragon action can be made by clicks, on rigged deals shown to the real table.
+
+The window plays a real solo table; at its first turn the test shows the Dragon table a
+rigged view (built by the engine from a rigged deal) and records what the clicks submit.
+"""
+
+import pytest
+
+from engine.games.dragon.rules import DeclareDragon, Pass, Play
+from net.bridge import ViewUpdate
+from tests.client.test_window import my_turn, name_yourself, play_with_bots
+from tests.engine.dragon_helpers import GAME, cards, pass_, play, rig
+
+OPENING = "3S 3D 3C 3B 4S 4D 5S 5D 6S 6D 7S 9S JS"
+DRAGON_HAND = "3S 4S 5S 6S 7S 8S 9S 10S JS QS KS AS 2S"
+
+
+@pytest.fixture
+def table(window):
+    """The Dragon renderer of a real solo table, with submissions recorded, not sent."""
+    name_yourself(window)
+    play_with_bots(window)
+    window.wait_for(lambda: my_turn(window, None), "this seat's first turn", 60)
+    sent = []
+    window.app.session.submit = sent.append
+    renderer = window.app.scene.renderer
+    renderer.me = window.app.session.seat = 0
+    return window, renderer, sent
+
+
+def show(driver, renderer, state, seat=0):
+    view = GAME.view(state, seat)
+    legal = tuple(GAME.legal_actions(state, seat))
+    driver.app.session.view = ViewUpdate(99, seat, view, legal, None)
+    renderer.sync(animate=False)
+    driver.step(2)
+    return legal
+
+
+@pytest.mark.parametrize("text, kind", [
+    ("3S", "single"), ("3S 3D", "pair"), ("3S 3D 3C", "triple"), ("3S 3D 3C 3B", "bomb"),
+    ("3S 4S 5S", "run"), ("3S 3D 4S 4D 5S 5D", "double run")])
+def test_d4_each_combination_is_played_by_clicking_its_cards(table, text, kind):
+    driver, renderer, sent = table
+    legal = show(driver, renderer, rig({0: OPENING}))
+    faces = tuple(sorted(cards(text)))
+    for face in faces:
+        driver.click(f"card:{face}")
+    driver.click("play")
+    assert len(sent) == 1 and isinstance(sent[0], Play) and sent[0] in legal
+    assert tuple(sorted(sent[0].faces)) == faces
+    assert renderer.selected() == []
+
+
+def test_d7_a_pass_is_made_with_the_pass_button(table):
+    driver, renderer, sent = table
+    state = rig({1: "3S"})
+    play(state, 1, "3S")
+    pass_(state, 2)
+    pass_(state, 3)
+    show(driver, renderer, state)
+    driver.click("pass")
+    assert sent == [Pass(0)]
+
+
+def test_d9_a_dragon_is_shown_with_its_button(table):
+    driver, renderer, sent = table
+    legal = show(driver, renderer, rig({0: DRAGON_HAND}))
+    driver.click("dragon")
+    assert len(sent) == 1 and isinstance(sent[0], DeclareDragon) and sent[0] in legal
+
+
+def test_d5_a_play_that_does_not_beat_the_trick_is_refused_in_words(table):
+    driver, renderer, sent = table
+    state = rig({1: "3S", 2: "9D", 0: "4S"})
+    play(state, 1, "3S")
+    play(state, 2, "9D")
+    pass_(state, 3)
+    show(driver, renderer, state)
+    driver.click(f"card:{cards('4S')[0]}")
+    assert "play" not in driver.targets()
+    assert renderer.why_not(renderer.selected()) == (
+        "4S does not beat 9D: a single must be beaten by a higher single of as many cards, "
+        "or by a chop.")
+    driver.key("return")
+    assert sent == []

@@ -1,0 +1,77 @@
+"""Real `hoard` windows in other processes, driven through the test hook (HOARD_TEST_HOOK=1)."""
+
+from __future__ import annotations
+
+import json
+import os
+import queue
+import subprocess
+import sys
+import threading
+import time
+from pathlib import Path
+
+from client.settings import Settings, SettingsFile
+
+
+class Window:
+    """One `hoard` process with its own folders and name, in a network namespace."""
+
+    def __init__(self, namespace, folder: Path, name: str):
+        config, state = folder / "config", folder / "state"
+        SettingsFile(config).save(Settings(name=name, animation="fast"))
+        env = {**os.environ, "HOARD_TEST_HOOK": "1", "HOARD_CONFIG_DIR": str(config),
+               "HOARD_STATE_DIR": str(state), "SDL_VIDEODRIVER": "dummy",
+               "SDL_AUDIODRIVER": "dummy", "HOARD_BOT_THINK": "0"}
+        self.name = name
+        self.log_path = state / "hoard.log"
+        self.process = namespace.popen([sys.executable, "-m", "client.cli"], env=env,
+                                       stdin=subprocess.PIPE, stdout=subprocess.PIPE,
+                                       stderr=subprocess.PIPE, text=True)
+        self.replies: queue.Queue = queue.Queue()
+        threading.Thread(target=self._read, daemon=True).start()
+
+    def _read(self) -> None:
+        for line in self.process.stdout:
+            self.replies.put(line)
+
+    def send(self, command: dict, timeout: float = 30.0) -> dict:
+        self.process.stdin.write(json.dumps(command) + "\n")
+        self.process.stdin.flush()
+        try:
+            return json.loads(self.replies.get(timeout=timeout))
+        except queue.Empty:
+            raise AssertionError(f"{self.name}'s window did not answer {command}; stderr: "
+                                 f"{self._stderr()}") from None
+
+    def state(self) -> dict:
+        return self.send({"state": 1})
+
+    def click(self, target: str) -> dict:
+        reply = self.send({"click": target})
+        assert reply["ok"], f"{self.name}: {reply['error']}"
+        return reply
+
+    def wait(self, predicate, what: str, timeout: float = 30.0) -> dict:
+        deadline = time.monotonic() + timeout
+        while time.monotonic() < deadline:
+            state = self.state()
+            if predicate(state):
+                return state
+            time.sleep(0.1)
+        raise AssertionError(f"{self.name} waited {timeout:g} s for {what}; its window "
+                             f"shows {state}")
+
+    def _stderr(self) -> str:
+        if self.process.poll() is None:
+            return "(still running)"
+        return self.process.stderr.read()[-2000:]
+
+    def close(self) -> None:
+        if self.process.poll() is None:
+            self.process.terminate()
+            try:
+                self.process.wait(10)
+            except subprocess.TimeoutExpired:
+                self.process.kill()
+                self.process.wait(10)
