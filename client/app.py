@@ -60,6 +60,7 @@ class App:
         self.frames = 0  # frames drawn
         self.dialog = None
         self.shown: list[str] = []  # the last message's title and text
+        self.errors: list[str] = []  # unexpected errors caught by the loop (tests check it)
         self.notes = [n for n in (self.settings_file.note, self.sounds.problem) if n]
         self.hook = Hook(self) if os.environ.get(HOOK_ENV) else None
 
@@ -129,6 +130,13 @@ class App:
             rect, text.replace("\n", "<br>"), self.gui, window_title=title,
             object_id="#message")
         self.dirty = True
+
+    def targets(self) -> dict:
+        """What can be clicked now: the scene's targets, and a message's OK button."""
+        found = dict(self.scene.targets())
+        if self.dialog is not None and self.dialog.alive():
+            found["dialog:ok"] = self.dialog.dismiss_button.rect
+        return found
 
     # -- the loop ----------------------------------------------------------------
     def run(self, first_scene) -> int:
@@ -212,6 +220,7 @@ class App:
 
     def _report(self, details: str) -> None:
         log.error("unexpected error\n%s", details)
+        self.errors.append(details)
         self.message("Something went wrong",
                      f"hoard hit an unexpected error and carried on. Details are in "
                      f"{self.log_path}.")
@@ -227,6 +236,7 @@ class App:
         for scene in reversed(self.scenes):
             scene.leave()
         self.end_session()
+        assets.forget()
         pygame.quit()
 
 

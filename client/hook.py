@@ -49,10 +49,10 @@ class Driver:
         scene = self.app.scene
         session = self.app.session
         log = session.log[-3:] if session is not None else []
-        return f"scene {scene.name!r}, targets {sorted(scene.targets())}, last log lines {log}"
+        return f"scene {scene.name!r}, targets {sorted(self.targets())}, last log lines {log}"
 
     def targets(self) -> dict:
-        return self.app.scene.targets()
+        return self.app.targets()
 
     def click(self, ident: str, timeout: float = 10.0) -> None:
         """Click the centre of a target, waiting (and saying so) until it is offered."""
@@ -93,7 +93,8 @@ class Driver:
         """What the window shows, as plain data (for a test in another process)."""
         session = self.app.session
         found = {"scene": self.app.scene.name, "targets": sorted(self.targets()),
-                 "frames": self.app.frames, "dialog": self.app.shown}
+                 "frames": self.app.frames, "dialog": self.app.shown,
+                 "errors": self.app.errors[-3:]}
         if session is not None:
             found.update(
                 tables={k: [t.name, t.state, t.taken, t.total, t.problem]

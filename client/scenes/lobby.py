@@ -5,9 +5,10 @@ from __future__ import annotations
 import pygame
 import pygame_gui
 
+from client import assets
 from client.scenes import Scene, draw_felt
 from client.settings import os_user_name
-from client.ui import DIM, INK
+from client.ui import DIM, GOLD, INK
 from engine.registry import game_ids, get_game
 from net.bridge import Join
 from net.identity import clean_name
@@ -67,13 +68,12 @@ class Lobby(Scene):
         return self.app.session
 
     def build(self) -> None:
-        self.label("hoard", 40, 24, 300, 50, "title")
         self.button("settings", f"{self.app.settings.name} · settings", 930, 30, 310, 40)
+        items = self._items()
+        chosen = items[self.keys.index(self.selected)] if self.selected in self.keys else None
         self.table_list = self.add(pygame_gui.elements.UISelectionList(
-            self.view.rect(40, 120, 760, 480), self._items(), self.app.gui,
-            object_id="#tables"))
-        if self.selected in self.keys:
-            self.table_list.set_single_selection(self._items()[self.keys.index(self.selected)])
+            self.view.rect(40, 120, 760, 480), items, self.app.gui, object_id="#tables",
+            default_selection=chosen))
         listed = self.session.tables.get(self.selected)
         can_join = listed is not None and not listed.problem and listed.state == "lobby" \
             and listed.taken < listed.total
@@ -164,6 +164,8 @@ class Lobby(Scene):
     def draw(self, surface) -> None:
         draw_felt(surface)
         view = self.view
+        surface.blit(assets.sprite("logo", (view.px(56), view.px(56))), view.point(40, 22))
+        view.text(surface, "hoard", (108, 26), 36, GOLD, bold=True)
         count = sum(1 for t in self.session.tables.values() if not t.problem)
         status = (f"{count} table{'s' if count != 1 else ''} on this network" if count else
                   "Looking for tables on this network… none yet: start one, or play with bots.")
@@ -176,7 +178,7 @@ class Lobby(Scene):
 
 def _row(listed) -> str:
     if listed.problem:
-        return f"{listed.name} — cannot join: {listed.problem}"
+        return f"  {listed.name} — cannot join: {listed.problem}"
     game = get_game(listed.game).name if listed.game in game_ids() else listed.game
     state = "in lobby" if listed.state == "lobby" else "playing"
-    return f"{listed.name} · {game} · {listed.taken}/{listed.total} seats · {state}"
+    return f"  {listed.name} · {game} · {listed.taken}/{listed.total} seats · {state}"

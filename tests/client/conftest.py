@@ -28,3 +28,4 @@ def window(folders):
     app.push(first_scene(app))
     yield Driver(app)
     app.close()
+    assert not app.errors, "the window caught unexpected errors:\n" + "\n".join(app.errors)

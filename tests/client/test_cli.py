@@ -47,7 +47,8 @@ def test_selfplay_help_lists_the_games_options():
     "args",
     [["selfplay", "nope"], ["selfplay", "dragon", "--players", "3"],
      ["selfplay", "dragon", "--option", "hands"], ["selfplay", "dragon", "--option", "x=1"],
-     ["selfplay", "dragon", "--seed", "abc"], ["selfplay", "dragon", "--bot", "genius"], []],
+     ["selfplay", "dragon", "--seed", "abc"], ["selfplay", "dragon", "--bot", "genius"],
+     ["nonsense"]],
 )
 def test_bad_arguments_print_one_line_and_exit_2(args):
     result = hoard(*args)

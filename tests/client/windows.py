@@ -69,6 +69,8 @@ class Window:
 
     def close(self) -> None:
         if self.process.poll() is None:
+            errors = self.state()["errors"]
+            assert not errors, f"{self.name}'s window caught unexpected errors: {errors}"
             self.process.terminate()
             try:
                 self.process.wait(10)
