@@ -30,6 +30,20 @@ def sprite(name: str, size: tuple[int, int]) -> pygame.Surface:
     return _rasterised(name, (max(1, int(size[0])), max(1, int(size[1]))))
 
 
+def backdrop(name: str, size: tuple[int, int]) -> pygame.Surface:
+    """A full-window background, made opaque: antialiased edges leave alpha just under 255,
+    and a translucent background would let earlier frames show through as ghosts."""
+    return _opaque(name, (max(1, int(size[0])), max(1, int(size[1]))))
+
+
+@functools.lru_cache(maxsize=4)
+def _opaque(name: str, size: tuple[int, int]) -> pygame.Surface:
+    image = pygame.Surface(size)
+    image.fill((18, 58, 38))
+    image.blit(sprite(name, size), (0, 0))
+    return image.convert() if pygame.display.get_surface() is not None else image
+
+
 def card(game: str, face: int, size: tuple[int, int]) -> pygame.Surface:
     return sprite(f"{game}/{face}", size)
 
@@ -55,6 +69,7 @@ def font(px: int, bold: bool = False) -> pygame.font.Font:
 def forget() -> None:
     """Drop every cached surface and font: they die with pygame.quit()."""
     _rasterised.cache_clear()
+    _opaque.cache_clear()
     font.cache_clear()
 
 

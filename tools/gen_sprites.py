@@ -198,7 +198,8 @@ def dragon_mark(cx: float, cy: float, s: float, fill: str, eye: str) -> str:
 
 
 def felt() -> str:
-    defs = ('<radialGradient id="felt" cx="0.5" cy="0.45" r="0.75">'
+    defs = ('<radialGradient id="felt" gradientUnits="userSpaceOnUse" cx="800" cy="400" '
+            'r="1000">'
             '<stop offset="0" stop-color="#2f7a50"/><stop offset="0.7" stop-color="#1d5538"/>'
             '<stop offset="1" stop-color="#123a26"/></radialGradient>')
     return svg(1600, 900, '<rect x="0" y="0" width="1600" height="900" fill="url(#felt)"/>', defs)

@@ -20,6 +20,7 @@ def main(argv=None) -> int:
     parser.add_argument("--out", default="screens", help="folder for the PNGs")
     parser.add_argument("--only", type=int, choices=sorted(SIZES), help="one width only")
     args = parser.parse_args(argv)
+    os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
     os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
     os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
     os.environ["HOARD_BOT_THINK"] = "0"
@@ -51,7 +52,9 @@ def shoot(size, out: Path, width: int) -> list[str]:
     written = []
 
     def save(name: str) -> None:
-        driver.wait_for(lambda: not app.scene.animating, f"{name} to settle", 10)
+        renderer = getattr(app.scene, "renderer", None)
+        settled = renderer.settled if renderer is not None else lambda: not app.scene.animating
+        driver.wait_for(settled, f"{name} to settle", 10)
         app.dirty = True
         driver.step()
         path = out / f"{name}-{width}.png"
@@ -119,3 +122,7 @@ def _play_dragon(app, driver, save) -> None:
             driver.click(f"card:{action.faces[0]}")
             shot_play = True
         make_by_clicks(driver, action)
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

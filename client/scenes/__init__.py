@@ -99,4 +99,4 @@ class Scene:
 
 
 def draw_felt(surface: pygame.Surface) -> None:
-    surface.blit(assets.sprite("felt", surface.get_size()), (0, 0))
+    surface.blit(assets.backdrop("felt", surface.get_size()), (0, 0))

@@ -21,7 +21,7 @@ from net.node import GameStarted
 
 JOIN_PATIENCE = 6.0  # seconds to reach a table before saying it could not be reached
 SEAT_BOX = (210, 74)
-TABLE_CENTRE, TABLE_RADII = (400, 350), (300, 200)
+TABLE_CENTRE, TABLE_RADII = (410, 350), (280, 200)
 
 
 def seat_centres(count: int) -> list[tuple[float, float]]:
@@ -205,7 +205,7 @@ class Setup(Scene):
         humans = [s for s in lobby.seats if s is not None and not s.is_bot]
         waiting = [s.name for s in humans if s.key not in self.session.agreed]
         if self.session.proposal is None:
-            text = "Every seat needs a person or a bot before the game can start."
+            text = "Fill every seat (sit, or add a bot) to start."
         elif waiting:
             text = "Waiting for " + ", ".join(waiting) + " to agree."
         else:

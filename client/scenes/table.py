@@ -41,6 +41,7 @@ class TableScene(Scene):
             self._log_html(), self.view.rect(992, 64, 276, 430), self.app.gui,
             object_id="#log"))
         self.logged = len(self.session.log)
+        self._scroll_log()
         ending = self.session.ending
         if ending is None:
             self.button("leave", "Leave", 1150, 10, 118, 40)
@@ -123,6 +124,12 @@ class TableScene(Scene):
             fresh = self.session.log[self.logged:]
             self.logged = len(self.session.log)
             self.log_box.append_html_text("<br>" + "<br>".join(html.escape(t) for t in fresh))
+            self._scroll_log()
+
+    def _scroll_log(self) -> None:
+        """Keep the newest line in sight."""
+        if self.log_box.scroll_bar is not None:
+            self.log_box.scroll_bar.set_scroll_from_start_percentage(1.0)
 
     def _sound(self, item) -> None:
         if isinstance(item, Finished):

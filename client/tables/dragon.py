@@ -145,7 +145,8 @@ class DragonTable:
             sprite.fading = True
             self._move(sprite, (*winner, CARD[0] * 0.6, 0), animate)
             self.leaving.append(sprite)
-        for depth, (seat, faces) in enumerate(reversed(plays)):
+        for i, (seat, faces) in enumerate(plays):  # oldest first: the newest is drawn on top
+            depth = len(plays) - 1 - i
             xs = fan_positions(len(faces), TRICK_AT[0] - 150, TRICK_AT[0] + 150 + CARD[0],
                                CARD[0], 34)
             for face, x in zip(faces, xs, strict=True):
@@ -366,6 +367,11 @@ class DragonTable:
         yield from self.trick.values()
         yield from self.leaving
 
+    def settled(self) -> bool:
+        """Nothing is moving or counting (panels and countdowns may still be up)."""
+        return not any(s.tween.moving for s in self._sprites()) and not any(
+            c.moving for c in self.chips)
+
     @property
     def animating(self) -> bool:
         return (any(s.tween.moving for s in self._sprites())
@@ -438,12 +444,13 @@ class DragonTable:
     def _draw_me(self, surface, state: dict) -> None:
         view = self.view
         status, colour = self._status(self.me, state)
-        count = state["counts"][self.me]
-        line = f"You · {count} cards · {self.chips[self.me].value:,} chips"
         if self.me in state.get("to_act", []) and state.get("phase") != "over":
             status, colour = "your turn", GOLD
-        view.text(surface, f"{line}{' · ' + status if status else ''}", (712, BUTTON_Y + 2), 15,
-                  colour, width=270)
+        count = state["counts"][self.me]
+        view.text(surface, f"You · {count} cards · {self.chips[self.me].value:,} chips",
+                  (975, BUTTON_Y), 15, INK, anchor="topright")
+        view.text(surface, status, (975, BUTTON_Y + 22), 15, colour, bold=True,
+                  anchor="topright")
         reason = self.why_not(self.selected()) if self.me in state.get("to_act", []) else ""
         view.text(surface, reason or KEYS_HELP, (30, BUTTON_Y - 26), 14,
                   ALERT if reason and self.selected() else DIM, width=940)
@@ -490,7 +497,7 @@ class DragonTable:
 
     def _draw_hand_over(self, surface) -> None:
         event, view = self.hand_over, self.view
-        view.panel(surface, view.rect(250, 150, 480, 310), alpha=235, edge=GOLD)
+        view.panel(surface, view.rect(250, 150, 480, 310), alpha=250, edge=GOLD)
         view.text(surface, f"Hand {event.hand} is over", (490, 166), 24, GOLD, bold=True,
                   anchor="midtop")
         for i, seat in enumerate(event.places):
@@ -504,7 +511,7 @@ class DragonTable:
 
     def _draw_ending(self, surface) -> None:
         ending, view = self.session.ending, self.view
-        view.panel(surface, view.rect(200, 130, 580, 340), alpha=240, edge=GOLD)
+        view.panel(surface, view.rect(200, 130, 580, 340), alpha=250, edge=GOLD)
         title = {"finished": "The match is over", "left": "You left the table"}.get(
             ending.kind, "The table stopped")
         view.text(surface, title, (490, 148), 26, GOLD, bold=True, anchor="midtop")
