@@ -31,6 +31,7 @@ from net.identity import load_identity
 log = logging.getLogger("hoard.client")
 FPS = 60
 IDLE_WAIT_MS = 100  # how often an idle window looks at the table's news
+IDLE_POLL = 0.02  # how long an idle window sleeps between looks at its input
 ANIMATION_SCALE = {"off": 0.0, "fast": 0.5, "normal": 1.0, "slow": 2.0}
 
 
@@ -153,24 +154,33 @@ class App:
         if self.hook is not None:
             self.hook.serve()
         busy = self.dirty or self.scene.animating or self.gui_busy()
-        if busy:
-            events = pygame.event.get()
-        else:
-            first = pygame.event.wait(IDLE_WAIT_MS)
-            events = ([first] if first.type != pygame.NOEVENT else []) + pygame.event.get()
+        events = pygame.event.get() if busy else self._idle_events()
+        dt = self.clock.tick(FPS if busy else 0) / 1000  # a busy loop sleeps here, untimed
         started = time.perf_counter()
         try:
             self._handle(events)
             self._news()
-            dt = self.clock.tick(FPS if busy else 0) / 1000
             self.gui.update(dt)
             self.scene.update(dt)
             if self.dirty or self.scene.animating or self.gui_busy():
                 self._draw()
         except Exception:  # a bug in one scene must not take the night down
             self._report(traceback.format_exc())
-        self.frame_ms.append((time.perf_counter() - started) * 1000)
-        del self.frame_ms[:-600]
+        if busy:
+            self.frame_ms.append((time.perf_counter() - started) * 1000)
+            del self.frame_ms[:-600]
+
+    def _idle_events(self) -> list:
+        """Nothing moves: sleep until an event comes or it is time to read the table's news.
+
+        A sleep between short polls, not pygame.event.wait: SDL waits by polling every
+        millisecond on drivers that cannot block (the headless one among them)."""
+        deadline = time.monotonic() + IDLE_WAIT_MS / 1000
+        while True:
+            events = pygame.event.get()
+            if events or time.monotonic() >= deadline:
+                return events
+            time.sleep(IDLE_POLL)
 
     def gui_busy(self) -> bool:
         """A text entry's cursor blinks: pygame_gui needs frames while one has focus."""

@@ -99,22 +99,24 @@ def theme(scale: float) -> dict:
     shape = {"shape": "rounded_rectangle", "shape_corner_radius": str(max(2, round(6 * scale))),
              "border_width": "1"}
     return {
-        "defaults": {"font": font, "colours": colours, "misc": shape},
+        "defaults": {"font": font, "colours": colours},
         "label": {"font": {**font, "size": size(17)}, "colours": {"normal_text": "#ece8dc"}},
-        "button": {"font": {**font, "size": size(16)}},
-        "text_entry_line": {"font": {**font, "size": size(18)}},
+        "button": {"font": {**font, "size": size(16)}, "misc": shape},
+        "text_entry_line": {"font": {**font, "size": size(18)}, "misc": shape},
         "window": {"font": font},
         "@title": {"font": {**font, "size": size(30), "bold": "1"},
                    "colours": {"normal_text": "#f0c450"}},
         "@note": {"font": {**font, "size": size(15)}, "colours": {"normal_text": "#f0a070"}},
         "@primary": {"colours": {**colours, "normal_bg": "#8a6a1c", "hovered_bg": "#b08a2c",
                                  "normal_border": "#f0c450"}},
-        "selection_list": {"colours": colours, "misc": {**shape, "list_item_height":
-                                                         str(max(16, round(40 * scale)))}},
+        # big panels keep square corners: pygame_gui draws a rounded shape on surfaces several
+        # times its size to smooth the corners (a 760×480 list took ~90 MB while built)
+        "selection_list": {"colours": colours,
+                           "misc": {"list_item_height": str(max(16, round(40 * scale)))}},
         "@selection_list_item": {"font": {**font, "size": size(17)},
                                  "misc": {"text_horiz_alignment": "left",
                                           "text_horiz_alignment_padding": size(14)}},
         "#unavailable": {"colours": {"normal_text": "#7d8a82", "hovered_text": "#9aa59e",
                                      "selected_text": "#9aa59e"}},
-        "text_box": {"font": {**font, "size": size(15)}, "colours": colours, "misc": shape},
+        "text_box": {"font": {**font, "size": size(15)}, "colours": colours},
     }
