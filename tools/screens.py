@@ -1,6 +1,7 @@
 """Screenshots of every scene, from the real window driven headless: `python -m tools.screens`.
 
-Writes lobby-, setup-, dragon-play- and dragon-end-<width>.png at 1280×720 and 1920×1080.
+Writes lobby- and setup-<width>.png, then each game's pictures (tools/shots/<game>.py),
+at 1280×720 and 1920×1080.
 The lobby's tables are listings as discovery reports them (one of another protocol
 version, greyed); the tables themselves are real tables on this machine with bots.
 """
@@ -8,17 +9,21 @@ version, greyed); the tables themselves are real tables on this machine with bot
 from __future__ import annotations
 
 import argparse
+import importlib
 import os
 import tempfile
 from pathlib import Path
 
 SIZES = {1280: (1280, 720), 1920: (1920, 1080)}
+GAMES = ("dragon",)
 
 
 def main(argv=None) -> int:
     parser = argparse.ArgumentParser(prog="python -m tools.screens", description=__doc__)
     parser.add_argument("--out", default="screens", help="folder for the PNGs")
     parser.add_argument("--only", type=int, choices=sorted(SIZES), help="one width only")
+    parser.add_argument("--game", action="append", choices=GAMES,
+                        help="only this game's table (repeatable); the lobby and setup always")
     args = parser.parse_args(argv)
     os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
     os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
@@ -31,12 +36,12 @@ def main(argv=None) -> int:
     out.mkdir(parents=True, exist_ok=True)
     for width, size in SIZES.items():
         if args.only in (None, width):
-            for name in shoot(size, out, width):
+            for name in shoot(size, out, width, args.game or GAMES):
                 print(name)
     return 0
 
 
-def shoot(size, out: Path, width: int) -> list[str]:
+def shoot(size, out: Path, width: int, games) -> list[str]:
     import pygame
 
     from client.app import App
@@ -73,7 +78,8 @@ def shoot(size, out: Path, width: int) -> list[str]:
     driver.click("bot:2")
     driver.wait_for(lambda: "sit:3" in driver.targets(), "the last seat to stay free")
     save("setup")
-    _play_dragon(app, driver, save)
+    for game in games:
+        importlib.import_module(f"tools.shots.{game}").shoot(app, driver, save)
     app.close()
     return written
 
@@ -91,37 +97,6 @@ def _list_tables(app) -> None:
         queue.put(TableSeen("appeared", listing))
     queue.put(TableSeen("ignored", ("Old hoard-7f3e", "protocol version 1, this build "
                                     "speaks 2")))
-
-
-def _play_dragon(app, driver, save) -> None:
-    from client.scenes.lobby import Lobby
-    from tests.client.dragon_clicks import choose, make_by_clicks
-
-    app.replace(Lobby(app))
-    driver.click("solo")
-    driver.click("game:dragon")
-    driver.wait_for(lambda: app.scene.name == "table", "the table")
-    shot_play, seen = False, None
-    while True:
-        table = app.scene.renderer
-        def ready(table=table, seen=seen):
-            view = app.session.view
-            return app.session.ending or table.hand_over or (
-                view is not seen and view.legal and view)
-
-        view = driver.wait_for(ready, "this seat's turn or the hand's end", 60)
-        if table.hand_over is not None or app.session.ending:
-            save("dragon-end")
-            return
-        seen = view
-        action = choose(view.legal)
-        if not shot_play and len(view.view.get("trick") or []) >= 2 \
-                and getattr(action, "faces", ()):
-            driver.click(f"card:{action.faces[0]}")
-            save("dragon-play")
-            driver.click(f"card:{action.faces[0]}")
-            shot_play = True
-        make_by_clicks(driver, action)
 
 
 if __name__ == "__main__":
