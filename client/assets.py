@@ -44,8 +44,19 @@ def _opaque(name: str, size: tuple[int, int]) -> pygame.Surface:
     return image.convert() if pygame.display.get_surface() is not None else image
 
 
-def card(game: str, face: int, size: tuple[int, int]) -> pygame.Surface:
-    return sprite(f"{game}/{face}", size)
+FORGET_TOO: list = []  # other modules' caches of surfaces, cleared with these
+MOTION_STEP = 8  # px: a moving picture is rasterised at widths on this grid
+
+
+def card(game: str, face: int, size: tuple[int, int], moving: bool = False) -> pygame.Surface:
+    """A card face at `size`; `moving` (mid-tween, growing or shrinking) snaps the size to a
+    coarse grid, so a flight costs a few rasterisations instead of one per frame."""
+    return sprite(f"{game}/{face}", in_motion(size) if moving else size)
+
+
+def in_motion(size: tuple[int, int]) -> tuple[int, int]:
+    width = max(MOTION_STEP, round(size[0] / MOTION_STEP) * MOTION_STEP)
+    return width, max(1, round(size[1] * width / max(1, size[0])))
 
 
 @functools.lru_cache(maxsize=600)
@@ -66,8 +77,17 @@ def font(px: int, bold: bool = False) -> pygame.font.Font:
     return pygame.font.Font(str(BOLD_FONT_PATH if bold else FONT_PATH), max(1, int(px)))
 
 
+@functools.lru_cache(maxsize=2000)
+def text(line: str, px: int, bold: bool, colour: tuple) -> pygame.Surface:
+    """One line of text rendered (cached: a table redraws the same words every frame)."""
+    return font(px, bold).render(line, True, colour)
+
+
 def forget() -> None:
     """Drop every cached surface and font: they die with pygame.quit()."""
+    text.cache_clear()
+    for cached in FORGET_TOO:
+        cached.cache_clear()
     _rasterised.cache_clear()
     _opaque.cache_clear()
     font.cache_clear()

@@ -7,6 +7,8 @@ size — re-rasterised, never a blurry upscale — and maps the mouse back.
 
 from __future__ import annotations
 
+import functools
+
 import pygame
 
 from client import assets
@@ -56,29 +58,38 @@ class Viewport:
              colour=INK, bold: bool = False, anchor: str = "topleft",
              width: float | None = None) -> pygame.Rect:
         """Draw one line at a logical position; cut with an ellipsis to `width` if given."""
-        font = self.font(size, bold)
         if width is not None:
-            text = fit(font, text, self.px(width))
-        image = font.render(text, True, colour)
+            text = fit(self.font(size, bold), text, self.px(width))
+        image = assets.text(text, self.px(size), bold, tuple(colour))
         rect = image.get_rect(**{anchor: self.point(*pos)})
         surface.blit(image, rect)
         return rect
 
     def panel(self, surface: pygame.Surface, rect: pygame.Rect, alpha: int = 210,
               edge=PANEL_EDGE) -> None:
-        radius = self.px(10)
-        layer = pygame.Surface(rect.size, pygame.SRCALPHA)
-        pygame.draw.rect(layer, (*PANEL, alpha), layer.get_rect(), border_radius=radius)
-        pygame.draw.rect(layer, edge, layer.get_rect(), self.px(1.5), border_radius=radius)
-        surface.blit(layer, rect)
+        surface.blit(_panel(rect.size, self.px(10), self.px(1.5), alpha, tuple(edge)), rect)
 
 
+@functools.lru_cache(maxsize=64)
+def _panel(size: tuple[int, int], radius: int, line: int, alpha: int,
+           edge: tuple) -> pygame.Surface:
+    layer = pygame.Surface(size, pygame.SRCALPHA)
+    pygame.draw.rect(layer, (*PANEL, alpha), layer.get_rect(), border_radius=radius)
+    pygame.draw.rect(layer, edge, layer.get_rect(), line, border_radius=radius)
+    return layer
+
+
+@functools.lru_cache(maxsize=1000)
 def fit(font: pygame.font.Font, text: str, width: int) -> str:
+    """`text`, cut with an ellipsis to fit `width` pixels (cached: drawn every frame)."""
     if font.size(text)[0] <= width:
         return text
     while text and font.size(text + "…")[0] > width:
         text = text[:-1]
     return text + "…"
+
+
+assets.FORGET_TOO += [_panel, fit]
 
 
 def theme(scale: float) -> dict:

@@ -6,12 +6,12 @@ leave: the seat is handed to the heir's bot before the window goes.
 
 from __future__ import annotations
 
-import html
 import time
 
 import pygame
 import pygame_gui
 
+from client.logview import LogView
 from client.scenes import Scene, draw_felt
 from client.tables import renderer_for
 from client.ui import ALERT, GOLD, INK
@@ -37,11 +37,9 @@ class TableScene(Scene):
 
     # -- widgets ---------------------------------------------------------------------
     def build(self) -> None:
-        self.log_box = self.add(pygame_gui.elements.UITextBox(
-            self._log_html(), self.view.rect(992, 64, 276, 430), self.app.gui,
-            object_id="#log"))
+        self.log = LogView(self.view, (992, 64, 276, 430))
+        self.log.extend(self.session.log[-LOG_SHOWN:])
         self.logged = len(self.session.log)
-        self._scroll_log()
         ending = self.session.ending
         if ending is None:
             self.button("leave", "Leave", 1150, 10, 118, 40)
@@ -49,10 +47,6 @@ class TableScene(Scene):
             self.button("lobby", "Back to lobby", 992, 640, 276, 52, primary=True)
         if self.renderer is not None:
             self.renderer.build()
-
-    def _log_html(self) -> str:
-        lines = self.session.log[-LOG_SHOWN:]
-        return "<br>".join(html.escape(line) for line in lines)
 
     def extra_targets(self) -> dict[str, pygame.Rect]:
         return self.renderer.targets() if self.renderer is not None else {}
@@ -63,6 +57,9 @@ class TableScene(Scene):
                 event.ui_element is self.confirm:
             self.confirm = None
             self._leave()
+            return
+        if self.log.scroll(event):
+            self.app.dirty = True
             return
         super().handle(event)
         if self.renderer is not None and self.session.ending is None:
@@ -121,15 +118,8 @@ class TableScene(Scene):
                 return
             self.layout()
         elif len(self.session.log) != self.logged:
-            fresh = self.session.log[self.logged:]
+            self.log.extend(self.session.log[self.logged:])
             self.logged = len(self.session.log)
-            self.log_box.append_html_text("<br>" + "<br>".join(html.escape(t) for t in fresh))
-            self._scroll_log()
-
-    def _scroll_log(self) -> None:
-        """Keep the newest line in sight."""
-        if self.log_box.scroll_bar is not None:
-            self.log_box.scroll_bar.set_scroll_from_start_percentage(1.0)
 
     def _sound(self, item) -> None:
         if isinstance(item, Finished):
@@ -157,6 +147,7 @@ class TableScene(Scene):
     def draw(self, surface) -> None:
         draw_felt(surface)
         view = self.view
+        self.log.draw(surface)
         if self.renderer is None:
             view.text(surface, f"This window has no table for {self.session.start.game} yet; "
                       "the game goes on, and its log is on the right.", (40, 300), 20)

@@ -471,8 +471,9 @@ class DragonTable:
         view = self.view
         x, y, w, alpha = sprite.box
         size = (view.px(w), view.px(w * CARD[1] / CARD[0]))
-        image = assets.card("dragon", sprite.face, size) if sprite.face is not None else \
-            assets.sprite("back", size)
+        moving = sprite.tween.moving
+        image = assets.card("dragon", sprite.face, size, moving) if sprite.face is not None \
+            else assets.sprite("back", assets.in_motion(size) if moving else size)
         at = view.point(x, y)
         if alpha < 255:
             image = image.copy()

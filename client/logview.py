@@ -1,0 +1,77 @@
+"""The table's log: every line rendered once, wrapped to the panel, drawn from the newest up.
+
+pygame_gui's text box re-lays out its whole text on every append (30 ms once a match's
+log is long), which broke the frame budget each time a play was logged; this panel
+renders only the new line and blits cached surfaces.
+"""
+
+from __future__ import annotations
+
+import pygame
+
+from client.ui import DIM, INK, Viewport, fit
+
+LINE_SIZE = 15  # logical points
+KEPT = 400  # wrapped lines kept for scrolling back
+
+
+class LogView:
+    def __init__(self, view: Viewport, rect: tuple[float, float, float, float]):
+        self.view = view
+        self.rect = view.rect(*rect)
+        self.font = view.font(LINE_SIZE)
+        self.pad = view.px(6)
+        self.rows: list[pygame.Surface] = []
+        self.back = 0  # wrapped lines scrolled back from the newest; 0 follows the newest
+
+    def extend(self, lines: list[str]) -> None:
+        width = self.rect.width - 2 * self.pad
+        for line in lines:
+            for row in wrap(self.font, line, width):
+                self.rows.append(self.font.render(row, True, INK))
+        if self.back:  # a reader scrolled back keeps their place
+            self.back += sum(len(wrap(self.font, line, width)) for line in lines)
+        del self.rows[:-KEPT]
+        self.back = min(self.back, self._most_back())
+
+    def scroll(self, event) -> bool:
+        """A wheel turned over the panel scrolls it; True when the event was the log's."""
+        if event.type != pygame.MOUSEWHEEL or not self.rect.collidepoint(pygame.mouse.get_pos()):
+            return False
+        self.back = max(0, min(self._most_back(), self.back + 3 * event.y))
+        return True
+
+    def _most_back(self) -> int:
+        return max(0, len(self.rows) - self._fits())
+
+    def _fits(self) -> int:
+        return max(1, (self.rect.height - 2 * self.pad) // self.font.get_linesize())
+
+    def draw(self, surface: pygame.Surface) -> None:
+        self.view.panel(surface, self.rect, alpha=235)
+        step = self.font.get_linesize()
+        shown = self.rows[max(0, len(self.rows) - self.back - self._fits()):
+                          len(self.rows) - self.back]
+        y = self.rect.bottom - self.pad - step * len(shown)
+        for row in shown:
+            surface.blit(row, (self.rect.x + self.pad, y))
+            y += step
+        if self.back:
+            note = self.view.font(12).render(f"↓ {self.back} newer lines", True, DIM)
+            surface.blit(note, note.get_rect(bottomright=(self.rect.right - self.pad,
+                                                          self.rect.bottom - 2)))
+
+
+def wrap(font: pygame.font.Font, text: str, width: int) -> list[str]:
+    """Word-wrap one line to `width` pixels; a word longer than a line is cut to fit."""
+    rows, current = [], ""
+    for word in text.split(" "):
+        candidate = f"{current} {word}" if current else word
+        if font.size(candidate)[0] <= width:
+            current = candidate
+            continue
+        if current:
+            rows.append(current)
+        current = word if font.size(word)[0] <= width else fit(font, word, width)
+    rows.append(current)
+    return rows
