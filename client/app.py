@@ -33,6 +33,10 @@ FPS = 60
 IDLE_WAIT_MS = 100  # how often an idle window looks at the table's news
 IDLE_POLL = 0.02  # how long an idle window sleeps between looks at its input
 ANIMATION_SCALE = {"off": 0.0, "fast": 0.5, "normal": 1.0, "slow": 2.0}
+# The table's node (deck crypto, bots) runs on a thread beside the window. Every blit or
+# font call releases the GIL, and getting it back waited out the node's whole switch
+# interval (5 ms by default): a 2 ms frame took 35 ms while a deck was shuffled.
+SWITCH_INTERVAL = 0.0001
 
 
 class App:
@@ -41,6 +45,7 @@ class App:
         self.settings: Settings = self.settings_file.load()
         self.discovery = discovery
         self.log_path = _start_log()
+        sys.setswitchinterval(SWITCH_INTERVAL)
         pygame.init()
         size = size or self.settings.window
         if self.settings.position is not None and "SDL_VIDEO_WINDOW_POS" not in os.environ:

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import pygame
 
-from client.ui import DIM, INK, Viewport, fit
+from client.ui import DIM, INK, Viewport, wrap
 
 LINE_SIZE = 15  # logical points
 KEPT = 400  # wrapped lines kept for scrolling back
@@ -60,18 +60,3 @@ class LogView:
             note = self.view.font(12).render(f"↓ {self.back} newer lines", True, DIM)
             surface.blit(note, note.get_rect(bottomright=(self.rect.right - self.pad,
                                                           self.rect.bottom - 2)))
-
-
-def wrap(font: pygame.font.Font, text: str, width: int) -> list[str]:
-    """Word-wrap one line to `width` pixels; a word longer than a line is cut to fit."""
-    rows, current = [], ""
-    for word in text.split(" "):
-        candidate = f"{current} {word}" if current else word
-        if font.size(candidate)[0] <= width:
-            current = candidate
-            continue
-        if current:
-            rows.append(current)
-        current = word if font.size(word)[0] <= width else fit(font, word, width)
-    rows.append(current)
-    return rows

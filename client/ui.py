@@ -89,6 +89,20 @@ def fit(font: pygame.font.Font, text: str, width: int) -> str:
     return text + "…"
 
 
+def wrap(font: pygame.font.Font, text: str, width: int) -> list[str]:
+    """Word-wrap one line to `width` pixels; a word longer than a line is cut to fit."""
+    rows, current = [], ""
+    for word in text.split():
+        candidate = f"{current} {word}" if current else word
+        if font.size(candidate)[0] <= width:
+            current = candidate
+            continue
+        if current:
+            rows.append(current)
+        current = word if font.size(word)[0] <= width else fit(font, word, width)
+    return [*rows, current] if current else rows
+
+
 assets.FORGET_TOO += [_panel, fit]
 
 

@@ -12,7 +12,7 @@ import pygame
 from client import assets
 from client.anim import CardSprite, Counter, Tween
 from client.tables import register
-from client.ui import ALERT, DIM, GOLD, GOOD, INK
+from client.ui import ALERT, DIM, GOLD, GOOD, INK, wrap
 from client.widgets import countdown_ring, fan_positions
 from engine.cards import mask_of
 from engine.games.dragon import combos
@@ -195,6 +195,8 @@ class DragonTable:
     # -- buttons ---------------------------------------------------------------------
     def build(self) -> None:
         scene = self.scene
+        size = (self.view.px(CARD[0]), self.view.px(CARD[1]))
+        assets.preload([*(f"dragon/{face}" for face in range(52)), "back"], size)
         scene.button("play", "Play", 30, BUTTON_Y, 120, 44, primary=True)
         scene.button("pass", "Pass", 160, BUTTON_Y, 100, 44)
         scene.button("hint", "Hint", 270, BUTTON_Y, 90, 44)
@@ -473,12 +475,14 @@ class DragonTable:
         size = (view.px(w), view.px(w * CARD[1] / CARD[0]))
         moving = sprite.tween.moving
         image = assets.card("dragon", sprite.face, size, moving) if sprite.face is not None \
-            else assets.sprite("back", assets.in_motion(size) if moving else size)
+            else assets.sprite("back", size, moving)
         at = view.point(x, y)
-        if alpha < 255:
-            image = image.copy()
+        if alpha < 255:  # the cached picture lends its alpha for one blit: no copy per frame
             image.set_alpha(int(alpha))
-        surface.blit(image, at)
+            surface.blit(image, at)
+            image.set_alpha(None)
+        else:
+            surface.blit(image, at)
         rect = pygame.Rect(at, size)
         if not sprite.lit:
             shade = pygame.Surface(size, pygame.SRCALPHA)
@@ -553,14 +557,4 @@ def _show(button, shown: bool) -> None:
 
 
 def _wrap(view, text: str, size: float, width: float) -> list[str]:
-    font = view.font(size)
-    lines, line = [], ""
-    for word in text.split():
-        trial = f"{line} {word}".strip()
-        if font.size(trial)[0] > view.px(width) and line:
-            lines.append(line)
-            line = word
-        else:
-            line = trial
-    return [*lines, line] if line else lines
-
+    return wrap(view.font(size), text, view.px(width))
