@@ -23,6 +23,7 @@ class LogView:
         self.pad = view.px(6)
         self.rows: list[pygame.Surface] = []
         self.back = 0  # wrapped lines scrolled back from the newest; 0 follows the newest
+        self.image: pygame.Surface | None = None  # the panel as last drawn, until it changes
 
     def extend(self, lines: list[str]) -> None:
         width = self.rect.width - 2 * self.pad
@@ -33,12 +34,14 @@ class LogView:
             self.back += sum(len(wrap(self.font, line, width)) for line in lines)
         del self.rows[:-KEPT]
         self.back = min(self.back, self._most_back())
+        self.image = None
 
     def scroll(self, event) -> bool:
         """A wheel turned over the panel scrolls it; True when the event was the log's."""
         if event.type != pygame.MOUSEWHEEL or not self.rect.collidepoint(pygame.mouse.get_pos()):
             return False
         self.back = max(0, min(self._most_back(), self.back + 3 * event.y))
+        self.image = None
         return True
 
     def _most_back(self) -> int:
@@ -48,15 +51,22 @@ class LogView:
         return max(1, (self.rect.height - 2 * self.pad) // self.font.get_linesize())
 
     def draw(self, surface: pygame.Surface) -> None:
-        self.view.panel(surface, self.rect, alpha=235)
+        if self.image is None:
+            self.image = self._render()
+        surface.blit(self.image, self.rect)
+
+    def _render(self) -> pygame.Surface:
+        image = pygame.Surface(self.rect.size, pygame.SRCALPHA)
+        self.view.panel(image, image.get_rect(), alpha=235)
         step = self.font.get_linesize()
         shown = self.rows[max(0, len(self.rows) - self.back - self._fits()):
                           len(self.rows) - self.back]
-        y = self.rect.bottom - self.pad - step * len(shown)
+        y = image.get_height() - self.pad - step * len(shown)
         for row in shown:
-            surface.blit(row, (self.rect.x + self.pad, y))
+            image.blit(row, (self.pad, y))
             y += step
         if self.back:
             note = self.view.font(12).render(f"↓ {self.back} newer lines", True, DIM)
-            surface.blit(note, note.get_rect(bottomright=(self.rect.right - self.pad,
-                                                          self.rect.bottom - 2)))
+            image.blit(note, note.get_rect(bottomright=(image.get_width() - self.pad,
+                                                        image.get_height() - 2)))
+        return image

@@ -439,9 +439,10 @@ class DragonTable:
         view.text(surface, status, (x + 10, y + 54), 14, colour, width=w - 20)
         backs = min(count, 13)
         xs = fan_positions(backs, x + 10, x + w - 10, 26, 12)
-        for bx in xs:
-            surface.blit(assets.sprite("back", (view.px(26), view.px(36))),
-                         view.point(bx, y + h - 40))
+        if xs:
+            offsets = tuple(view.px(bx - xs[0]) for bx in xs)
+            surface.blit(assets.fanned("back", (view.px(26), view.px(36)), offsets),
+                         view.point(xs[0], y + h - 40))
 
     def _draw_me(self, surface, state: dict) -> None:
         view = self.view
