@@ -8,6 +8,7 @@ in a scene is written to the log file and shown as a message; the window goes on
 
 from __future__ import annotations
 
+import gc
 import logging
 import os
 import signal
@@ -37,6 +38,9 @@ ANIMATION_SCALE = {"off": 0.0, "fast": 0.5, "normal": 1.0, "slow": 2.0}
 # font call releases the GIL, and getting it back waited out the node's whole switch
 # interval (5 ms by default): a 2 ms frame took 35 ms while a deck was shuffled.
 SWITCH_INTERVAL = 0.0001
+# A full garbage collection of the window's heap takes ~20 ms: it is left to idle frames
+# (at least every COLLECT_EVERY seconds of them) instead of landing mid-animation.
+COLLECT_EVERY = 5.0
 
 
 class App:
@@ -46,6 +50,9 @@ class App:
         self.discovery = discovery
         self.log_path = _start_log()
         sys.setswitchinterval(SWITCH_INTERVAL)
+        young, middle, _ = gc.get_threshold()
+        gc.set_threshold(young, middle, 2**31 - 1)  # no automatic full collections
+        self.collected = time.monotonic()
         pygame.init()
         size = size or self.settings.window
         if self.settings.position is not None and "SDL_VIDEO_WINDOW_POS" not in os.environ:
@@ -160,6 +167,9 @@ class App:
             self.hook.serve()
         busy = self.dirty or self.scene.animating or self.gui_busy()
         events = pygame.event.get() if busy else self._idle_events()
+        if not busy and time.monotonic() - self.collected > COLLECT_EVERY:
+            gc.collect()
+            self.collected = time.monotonic()
         dt = self.clock.tick(FPS if busy else 0) / 1000  # a busy loop sleeps here, untimed
         started = time.perf_counter()
         try:
