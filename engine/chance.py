@@ -12,6 +12,7 @@ from __future__ import annotations
 import random
 
 from engine.cards import ref_deck, ref_position, shows
+from engine.fields import ChanceSeat, Face, Index, Ref, Roll, Seat, Serial
 from engine.wire import Action, Value, wire
 
 CHANCE = -1
@@ -68,48 +69,48 @@ ChanceRequest = ShuffleRequest | DealRequest | RevealRequest | RevealCardsReques
 
 @wire("shuffled")
 class Shuffled(Action):
-    deck: int
-    seat: int = CHANCE
+    deck: Index
+    seat: ChanceSeat = CHANCE
 
 
 @wire("dealt")
 class Dealt(Action):
     """`faces` is empty for every observer but the receiving seat (and open play)."""
 
-    deck: int
-    to_seat: int
-    positions: tuple[int, ...]
-    faces: tuple[int, ...] = ()
-    seat: int = CHANCE
+    deck: Index
+    to_seat: Seat
+    positions: tuple[Index, ...]
+    faces: tuple[Face, ...] = ()
+    seat: ChanceSeat = CHANCE
 
 
 @wire("revealed")
 class Revealed(Action):
-    deck: int
-    positions: tuple[int, ...]
-    faces: tuple[int, ...]
-    seat: int = CHANCE
+    deck: Index
+    positions: tuple[Index, ...]
+    faces: tuple[Face, ...]
+    seat: ChanceSeat = CHANCE
 
 
 @wire("revealed_cards")
 class RevealedCards(Action):
-    cards: tuple[int, ...]
-    faces: tuple[int, ...]
-    seat: int = CHANCE
+    cards: tuple[Ref, ...]
+    faces: tuple[Face, ...]
+    seat: ChanceSeat = CHANCE
 
 
 @wire("rolled")
 class Rolled(Action):
-    value: int
-    seat: int = CHANCE
+    value: Roll
+    seat: ChanceSeat = CHANCE
 
 
 @wire("timeup")
 class TimeUp(Action):
     """The table's word that the open timer `key` ran out at its deadline step."""
 
-    key: int
-    seat: int = CHANCE
+    key: Serial
+    seat: ChanceSeat = CHANCE
 
 
 class OpenChance:

@@ -8,6 +8,7 @@ as it was.
 
 from __future__ import annotations
 
+import functools
 import hashlib
 from abc import ABC, abstractmethod
 from collections.abc import Callable, Sequence
@@ -18,6 +19,7 @@ import msgpack
 
 from engine.chance import CHANCE, ChanceRequest
 from engine.errors import BadOption, IllegalAction
+from engine.fields import check_action, check_seat
 from engine.wire import Action, Event, Value
 
 
@@ -152,7 +154,11 @@ class State:
 
 
 class Game(ABC):
-    """Base of every game. Subclasses set the class attributes and override the hooks."""
+    """Base of every game. Subclasses set the class attributes and override the hooks.
+
+    The engine's door: whatever a subclass defines as `apply`, `legal_actions` or
+    `view` is wrapped so that a malformed action (engine.fields) or a seat that is not
+    at the table is refused with IllegalAction before the game's code sees it."""
 
     id: str = ""
     name: str = ""
@@ -203,8 +209,15 @@ class Game(ABC):
     #: the clause an action of no move of this game breaks
     moves_clause = ""
 
+    def __init_subclass__(cls, **kwargs):
+        super().__init_subclass__(**kwargs)
+        for name, guard in _GUARDS.items():
+            if name in cls.__dict__:
+                setattr(cls, name, guard(cls.__dict__[name]))
+
     def apply(self, state: State, action: Action) -> list[Event]:
         """Apply a seat's or chance's action; raise IllegalAction and change nothing."""
+        self.check(state, action)
         move = self.moves.get(type(action))
         if move is None:
             raise IllegalAction(self.moves_clause,
@@ -226,6 +239,12 @@ class Game(ABC):
         return frozenset()
 
     # -- shared helpers ------------------------------------------------------
+    def check(self, state: State, action: Action) -> None:
+        """The door's check of an action: a wire type whose fields have their declared kinds."""
+        if not isinstance(action, Action):
+            raise IllegalAction(self.moves_clause, f"{action!r} is not an action")
+        check_action(action, state.seats, self.moves_clause)
+
     def public_hash(self, state: State) -> str:
         """A stable hash of the public projection, compared across peers for desyncs."""
         blob = msgpack.packb(self.view(state, None), use_bin_type=True)
@@ -248,3 +267,23 @@ class Game(ABC):
         who = getattr(item, "seat", None)
         prefix = "" if who is None or who == CHANCE else f"seat {who}: "
         return f"{prefix}{type(item).__name__}({fields})"
+
+
+def _guard_apply(apply):
+    @functools.wraps(apply)
+    def guarded(self, state, action):
+        self.check(state, action)
+        return apply(self, state, action)
+    return guarded
+
+
+def _guard_seat(method, spectator: bool = False):
+    @functools.wraps(method)
+    def guarded(self, state, seat):
+        check_seat(seat, state.seats, self.moves_clause, spectator)
+        return method(self, state, seat)
+    return guarded
+
+
+_GUARDS = {"apply": _guard_apply, "legal_actions": _guard_seat,
+           "view": functools.partial(_guard_seat, spectator=True)}

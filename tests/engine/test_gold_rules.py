@@ -417,15 +417,16 @@ def test_G7_2_a_proposal_shares_out_exactly_every_token():
     refused(state, "G7.2", moves.Propose(0, (nothing, nothing, nothing)))  # tokens left over
     more = tuple(n + (c == 0) for c, n in enumerate(hoard))
     refused(state, "G7.2", moves.Propose(0, (more, nothing, nothing)))  # a token too many
-    bad = tuple(-1 if c == 1 else n for c, n in enumerate(hoard))
-    refused(state, "G7.2", moves.Propose(0, (bad, nothing, nothing)))
     refused(state, "G7.2", moves.Propose(0, ((1, 2), nothing, nothing)))
+    # malformed counts never reach the clause: the engine's door refuses them (rule G1)
+    refused(state, "G1", moves.Propose(0, ([*hoard], nothing, nothing)))  # a list, not a tuple
+    bad = tuple(-1 if c == 1 else n for c, n in enumerate(hoard))
+    refused(state, "G1", moves.Propose(0, (bad, nothing, nothing)))
     for odd in (True, 1.0, "1", None, (1,)):  # counts are exactly ints
         share = (odd, *hoard[1:])
-        refused(state, "G7.2", moves.Propose(0, (share, nothing, nothing)))
-    refused(state, "G7.2", moves.Propose(0, ([*hoard], nothing, nothing)))  # a list, not a tuple
-    refused(state, "G7.2", moves.Propose(0, (7, nothing, nothing)))
-    refused(state, "G7.2", moves.Propose(0, "abc"))
+        refused(state, "G1", moves.Propose(0, (share, nothing, nothing)))
+    refused(state, "G1", moves.Propose(0, (7, nothing, nothing)))
+    refused(state, "G1", moves.Propose(0, "abc"))
     events = act(state, rig, moves.Propose(1, (nothing, hoard, nothing)))
     assert of(events, moves.Proposed)[0].split == (nothing, hoard, nothing)
 
@@ -1045,4 +1046,4 @@ def test_G13_4_a_reveal_of_other_cards_or_with_a_face_missing_is_refused():
     faces = rig.open.answer(request).faces  # the same faces again: the open deck is fixed
     refused(state, "G13.4", RevealedCards(request.cards[1:], faces[1:]))
     refused(state, "G13.4", RevealedCards(request.cards, faces[1:]))
-    refused(state, "G13.4", RevealedCards(request.cards, (-5, *faces[1:])))
+    refused(state, "G1", RevealedCards(request.cards, (-5, *faces[1:])))  # the door: no face -5

@@ -23,6 +23,7 @@ from engine.chance import (
     deal_round,
 )
 from engine.errors import IllegalAction
+from engine.fields import Face, Index, Ref, Seat
 from engine.game import LazyActions, Option, Outcome, top_seats
 from engine.games.den.cards import DECK, DECK_MASK, DRAGON, DRAGONS, FITS, name, names
 from engine.hands import HandsGame, HandsState
@@ -44,24 +45,24 @@ DEALING, PLAYING, OVER = "dealing", "playing", "over"
 class Play(Action):
     """Lay the cards at `refs` (a sequence, highest first) on `pile`, showing `faces`."""
 
-    seat: int
-    pile: int
-    refs: tuple[int, ...]
-    faces: tuple[int, ...]
+    seat: Seat
+    pile: Index
+    refs: tuple[Ref, ...]
+    faces: tuple[Face, ...]
 
 
 @wire("den.move")
 class MovePile(Action):
     """Move the whole foundation pile `source` onto the pile `target` (clause DN6)."""
 
-    seat: int
-    source: int
-    target: int
+    seat: Seat
+    source: Index
+    target: Index
 
 
 @wire("den.end_turn")
 class EndTurn(Action):
-    seat: int
+    seat: Seat
 
 
 # -- events ------------------------------------------------------------------

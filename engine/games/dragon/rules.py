@@ -15,6 +15,7 @@ from typing import Any
 from engine.cards import card_problem, faces_of, mask_of
 from engine.chance import Dealt, Shuffled, ShuffleRequest, TimeUp, deal_round
 from engine.errors import IllegalAction
+from engine.fields import Face, Ref, Seat
 from engine.game import Option, Outcome, top_seats
 from engine.games.dragon import combos
 from engine.games.dragon.cards import ACE, DECK, THREE_OF_STARS, name, names
@@ -34,23 +35,23 @@ DEALING, OPENING, PLAYING, DRAGON_STAGE, OVER = "dealing", "opening", "playing",
 class Play(Action):
     """Play the cards at `refs`, revealing their `faces`."""
 
-    seat: int
-    refs: tuple[int, ...]
-    faces: tuple[int, ...]
+    seat: Seat
+    refs: tuple[Ref, ...]
+    faces: tuple[Face, ...]
 
 
 @wire("dragon.pass")
 class Pass(Action):
-    seat: int
+    seat: Seat
 
 
 @wire("dragon.declare")
 class DeclareDragon(Action):
     """Reveal a whole hand that holds a Dragon (clause D9)."""
 
-    seat: int
-    refs: tuple[int, ...]
-    faces: tuple[int, ...]
+    seat: Seat
+    refs: tuple[Ref, ...]
+    faces: tuple[Face, ...]
 
 
 # -- events ------------------------------------------------------------------

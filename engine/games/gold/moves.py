@@ -6,6 +6,7 @@ tuple of such tuples, one per share.
 
 from __future__ import annotations
 
+from engine.fields import Count, Face, Index, Ref, Seat, Serial
 from engine.wire import Action, Event, wire
 
 # -- actions -----------------------------------------------------------------
@@ -15,100 +16,100 @@ from engine.wire import Action, Event, wire
 class Attack(Action):
     """Send the face-up adventurer `kind` against the Dragon in `slot` (G4.5)."""
 
-    seat: int
-    kind: int
-    slot: int
+    seat: Seat
+    kind: Index
+    slot: Index
 
 
 @wire("gold.magic")
 class UseMagic(Action):
     """Play the Magic Object `card`, revealing its `face`; `target` as components.TARGETS."""
 
-    seat: int
-    card: int
-    face: int
-    target: tuple[int, ...]
+    seat: Seat
+    card: Ref
+    face: Face
+    target: tuple[Index, ...]
 
 
 @wire("gold.propose")
 class Propose(Action):
     """Put a split on the table: one share per involved seat, in seat order (G7.2)."""
 
-    seat: int
-    split: tuple[tuple[int, ...], ...]
+    seat: Seat
+    split: tuple[tuple[Count, ...], ...]
 
 
 @wire("gold.accept")
 class Accept(Action):
-    seat: int
-    serial: int
+    seat: Seat
+    serial: Serial
 
 
 @wire("gold.reject")
 class Reject(Action):
-    seat: int
-    serial: int
+    seat: Seat
+    serial: Serial
 
 
 @wire("gold.divide")
 class Divide(Action):
     """Strategic variant: cut the hoard into one share per involved seat (G9.2)."""
 
-    seat: int
-    shares: tuple[tuple[int, ...], ...]
+    seat: Seat
+    shares: tuple[tuple[Count, ...], ...]
 
 
 @wire("gold.choose")
 class Choose(Action):
-    seat: int
-    share: int
+    seat: Seat
+    share: Index
 
 
 @wire("gold.steal")
 class Steal(Action):
     """Name the player whose screen the Thief robs (G8.2)."""
 
-    seat: int
-    victim: int
+    seat: Seat
+    victim: Seat
 
 
 @wire("gold.take")
 class Take(Action):
     """A Thief helped by a Wizard takes the token at `position` of the screen it looked at."""
 
-    seat: int
-    position: int
+    seat: Seat
+    position: Index
 
 
 @wire("gold.offer")
 class Offer(Action):
     """At the Market: give these tokens to `partner` for those (G11.2)."""
 
-    seat: int
-    partner: int
-    give: tuple[int, ...]
-    get: tuple[int, ...]
+    seat: Seat
+    partner: Seat
+    give: tuple[Count, ...]
+    get: tuple[Count, ...]
 
 
 @wire("gold.take_offer")
 class TakeOffer(Action):
     """Accept the offer `serial` that `offerer` made to this seat."""
 
-    seat: int
-    offerer: int
-    serial: int
+    seat: Seat
+    offerer: Seat
+    serial: Serial
 
 
 @wire("gold.decline")
 class Decline(Action):
-    seat: int
-    offerer: int
-    serial: int
+    seat: Seat
+    offerer: Seat
+    serial: Serial
 
 
 @wire("gold.leave")
 class LeaveMarket(Action):
-    seat: int
+    seat: Seat
 
 
 # -- events ------------------------------------------------------------------

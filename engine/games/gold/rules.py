@@ -55,6 +55,7 @@ class Gold(Game):
     name = "Dragon's Gold"
     min_seats = 3
     max_seats = 6
+    moves_clause = "G1"
     options = (
         Option("advanced", False, "advanced rules: Magic Objects, red tokens always shared, "
                "advanced scoring (G12, G15)"),
@@ -115,7 +116,8 @@ class Gold(Game):
     def apply(self, state: GoldState, action: Action) -> list[Event]:
         handler = HANDLERS.get(type(action))
         if handler is None:
-            raise IllegalAction("G1", f"{type(action).__name__} is not a Dragon's Gold action")
+            raise IllegalAction(self.moves_clause,
+                                f"{type(action).__name__} is not a Dragon's Gold action")
         return handler(state, action)
 
     def outcome(self, state: GoldState) -> Outcome | None:

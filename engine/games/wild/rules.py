@@ -24,6 +24,7 @@ from engine.chance import (
     deal_round,
 )
 from engine.errors import IllegalAction
+from engine.fields import Face, Index, Ref, Seat
 from engine.game import LazyActions, Option, Outcome, top_seats
 from engine.games.wild import melds
 from engine.games.wild.cards import DECK, FIRST_DRAGON, name, names
@@ -50,25 +51,25 @@ def round_points(round_number: int) -> int:
 class AskToBuy(Action):
     """Ask to buy the top discard before the player in turn draws (W10)."""
 
-    seat: int
+    seat: Seat
 
 
 @wire("wild.decline")
 class DeclineToBuy(Action):
-    seat: int
+    seat: Seat
 
 
 @wire("wild.answer")
 class AnswerBuyer(Action):
     """The player in turn lets the buyer have the discard (allow) or takes it (W10.4, W10.5)."""
 
-    seat: int
+    seat: Seat
     allow: bool
 
 
 @wire("wild.draw")
 class Draw(Action):
-    seat: int
+    seat: Seat
     from_discard: bool
 
 
@@ -76,30 +77,30 @@ class Draw(Action):
 class Meld(Action):
     """Lay a new meld; a Dragon in a run stands for `wild_as` (0 otherwise)."""
 
-    seat: int
-    refs: tuple[int, ...]
-    faces: tuple[int, ...]
-    wild_as: int
+    seat: Seat
+    refs: tuple[Ref, ...]
+    faces: tuple[Face, ...]
+    wild_as: Face
 
 
 @wire("wild.add")
 class AddToMeld(Action):
     """Add cards to meld number `meld`; `wild_as` is where its Dragon stands afterwards."""
 
-    seat: int
-    meld: int
-    refs: tuple[int, ...]
-    faces: tuple[int, ...]
-    wild_as: int
+    seat: Seat
+    meld: Index
+    refs: tuple[Ref, ...]
+    faces: tuple[Face, ...]
+    wild_as: Face
 
 
 @wire("wild.discard")
 class Discard(Action):
     """Discard one card (`refs` and `faces` hold one each, like every play that shows cards)."""
 
-    seat: int
-    refs: tuple[int, ...]
-    faces: tuple[int, ...]
+    seat: Seat
+    refs: tuple[Ref, ...]
+    faces: tuple[Face, ...]
 
 
 #: the actions that carry no cards, made once (actions are immutable values)
