@@ -41,15 +41,22 @@ Serial = Annotated[int, msgspec.Meta(ge=0, lt=1 << 53)]
 
 def check_action(action, seats: int, rule: str) -> None:
     """Refuse `action` with IllegalAction(rule) unless every field has its declared kind."""
+    problem = malformed(action, seats)
+    if problem is not None:
+        raise IllegalAction(rule, problem)
+
+
+def malformed(action, seats: int = MAX_SEATS) -> str | None:
+    """What field of `action` does not have its declared kind, in words; None if all do."""
     cls = type(action)
     checks = _CHECKS.get(cls) or _compile(cls)
     for name, fits, wanted, is_seat in checks:
         value = getattr(action, name)
         if not fits(value):
-            raise IllegalAction(rule, f"{cls.__name__}.{name} is {value!r}, not {wanted}")
+            return f"{cls.__name__}.{name} is {value!r}, not {wanted}"
         if is_seat and value >= seats:
-            raise IllegalAction(rule, f"{cls.__name__}.{name} is seat {value}; "
-                                      f"this table has {seats}")
+            return f"{cls.__name__}.{name} is seat {value}; this table has {seats}"
+    return None
 
 
 def check_seat(seat, seats: int, rule: str, spectator: bool = False) -> None:

@@ -13,7 +13,6 @@ frozen, hashable and compared by type and fields, with a dataclass-like repr.
 
 from __future__ import annotations
 
-import inspect
 from typing import Any, ClassVar
 
 import msgpack
@@ -36,7 +35,6 @@ class _Wired(Value):
 
     tag: ClassVar[str]
     _fields: ClassVar[tuple[str, ...]]
-    _field_types: ClassVar[tuple[str, ...]]  # as written, e.g. "tuple[int, ...]"
 
 
 class Action(_Wired):
@@ -55,10 +53,6 @@ def wire(tag: str):
             raise RuntimeError(f"wire tag {tag!r} is taken by {_TYPES[tag].__name__}")
         cls.tag = tag
         cls._fields = cls.__struct_fields__
-        written: dict[str, Any] = {}
-        for klass in reversed(cls.__mro__):
-            written.update(inspect.get_annotations(klass))
-        cls._field_types = tuple(str(written[name]) for name in cls._fields)
         _TYPES[tag] = cls
         return cls
 

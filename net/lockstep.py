@@ -26,6 +26,7 @@ from typing import Any
 from engine.bots import Bot
 from engine.chance import CHANCE, DealRequest, Dealt, TimeUp
 from engine.errors import BadWire
+from engine.fields import malformed
 from engine.game import State
 from engine.registry import get_game
 from engine.wire import Action, Event, from_record, replace, to_record
@@ -92,20 +93,8 @@ def parse_body(record: Record) -> Body:
 
 
 def well_typed(action: Action) -> bool:
-    """Do the fields hold what the wire type declares (ints, strs, bools, tuples of them)?"""
-    return all(_matches(getattr(action, name), kind)
-               for name, kind in zip(action._fields, action._field_types, strict=True))
-
-
-def _matches(value: Any, kind: str) -> bool:
-    kind = kind.replace(" ", "")
-    if kind == "int":
-        return isinstance(value, int) and not isinstance(value, bool)
-    if kind in ("str", "bool"):
-        return type(value).__name__ == kind
-    if kind.startswith("tuple[") and kind.endswith(",...]"):
-        return isinstance(value, tuple) and all(_matches(v, kind[6:-5]) for v in value)
-    return isinstance(value, (int, str, bool, tuple))
+    """Do the fields hold what the wire type declares? (The engine's own door, engine.fields.)"""
+    return malformed(action) is None
 
 
 class Replica:

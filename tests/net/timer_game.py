@@ -6,6 +6,7 @@ runs out (the table's TimeUp), the game is over.
 
 from engine.chance import TimeUp
 from engine.errors import IllegalAction
+from engine.fields import Seat
 from engine.game import Game, Option, Outcome, State
 from engine.registry import game_ids, register
 from engine.wire import Action, Event, wire
@@ -13,7 +14,7 @@ from engine.wire import Action, Event, wire
 
 @wire("nettimer.press")
 class Press(Action):
-    seat: int
+    seat: Seat
 
 
 @wire("nettimer.pressed")
