@@ -224,6 +224,14 @@ class Game(ABC):
                                 f"{type(action).__name__} is not a {self.name} action")
         return move(self, state, action)
 
+    def vet(self, state: State, action: Action) -> None:
+        """Refuse, with IllegalAction, an action made at this instance (local play, or this
+        peer's own seat before it is sent) that the faces this instance was shown prove
+        false. `apply` may not make such checks, since every instance must judge a peer's
+        action alike; games whose actions make claims on hidden cards add theirs here. By
+        default nothing: everything else is `apply`'s to refuse."""
+        return None
+
     @abstractmethod
     def view(self, state: State, seat: int | None) -> dict[str, Any]:
         """What `seat` may see; seat None is a spectator (the public projection)."""
@@ -285,5 +293,5 @@ def _guard_seat(method, spectator: bool = False):
     return guarded
 
 
-_GUARDS = {"apply": _guard_apply, "legal_actions": _guard_seat,
+_GUARDS = {"apply": _guard_apply, "vet": _guard_apply, "legal_actions": _guard_seat,
            "view": functools.partial(_guard_seat, spectator=True)}

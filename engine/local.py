@@ -28,7 +28,8 @@ def play(
     """
     answer = OpenChance(seed).answer
     # bound once: this loop is the playouts' hot path
-    outcome, apply, request_of, to_act = game.outcome, game.apply, game.chance_request, game.to_act
+    outcome, apply, vet = game.outcome, game.apply, game.vet
+    request_of, to_act = game.chance_request, game.to_act
     while outcome(state) is None:
         request = request_of(state)
         if request is not None:
@@ -37,6 +38,7 @@ def play(
             for seat in to_act(state):
                 action = bots[seat].choose(game, state, seat)
                 if action is not None:
+                    vet(state, action)  # one instance: what it knows, it refuses at once
                     break
             else:
                 action = _time_up(game, state)

@@ -341,7 +341,16 @@ class TableNode:
             self._wake.set()
 
     def submit(self, action: Action) -> None:
-        """An intent for this peer's seat; it goes out in the next frame."""
+        """An intent for this peer's seat; it goes out in the next frame, unless what only
+        this peer was shown (its own cards) proves it false: the others could not refuse
+        it alike (engine Game.vet)."""
+        replica = self.replica
+        if replica is not None:
+            try:
+                replica.game.vet(replica.state, action)
+            except ValueError as exc:
+                self._emit(Notice(f"not sent: {exc}"))
+                return
         self.intents.append((action, time.monotonic()))
         self._wake.set()
 

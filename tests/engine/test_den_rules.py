@@ -352,15 +352,17 @@ def test_DN10_2_the_hands_option_caps_the_match():
     assert GAME.outcome(table.state).scores == (5, -7)
 
 
-def test_DN10_4_a_player_at_minus_the_target_ends_the_match():
-    table = chain_table(target=7)
+def test_DN10_4_with_bust_a_player_at_minus_the_target_ends_the_match():
+    table = chain_table(target=7, bust=True)
     events = go_out(table, 0)
     assert table.state.scores == [5, -7] and any(isinstance(e, rules.MatchOver) for e in events)
     assert GAME.outcome(table.state).winners == (0,)
 
 
-def test_DN10_4_without_bust_only_the_target_ends_the_match():
-    table = chain_table(target=7, bust=False)
+def test_DN10_4_by_default_only_the_target_ends_the_match():
+    """The text plays to an agreed score; the bust ending is a table's option."""
+    assert GAME.configure({})[0]["bust"] is False
+    table = chain_table(target=7)
     go_out(table, 0)
     assert GAME.outcome(table.state) is None and table.state.hand == 2
 

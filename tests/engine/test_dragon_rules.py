@@ -450,6 +450,13 @@ def test_D11_1_rounding_remainder_goes_to_first_place():
     assert sum(state.chips) == 4000
 
 
+
+def test_D11_1_the_texts_4_000_000_pot_can_be_set_up():
+    state = rig({0: "3S"}, hands=1, stake=1_000_000, chips=1_000_000)
+    _finish_hand_with_places(state)
+    paid = [state.chips[seat] for seat in state.places]
+    assert paid == [2_400_000, 1_200_000, 400_000, 0]
+
 def test_D11_3_match_runs_the_set_number_of_hands():
     state = rig({0: "3S"}, hands=2)
     _finish_hand_with_places(state)

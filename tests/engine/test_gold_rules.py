@@ -5,11 +5,14 @@ import itertools
 import random
 
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 
 from engine.cards import ref
 from engine.chance import (
     DealRequest,
     Dealt,
+    OpenChance,
     RevealCardsRequest,
     RevealedCards,
     RevealRequest,
@@ -18,8 +21,9 @@ from engine.chance import (
     ShuffleRequest,
     TimeUp,
 )
-from engine.errors import BadOption
+from engine.errors import BadOption, IllegalAction
 from engine.games.gold import moves
+from engine.games.gold.bot import PlayoutBot
 from engine.games.gold.components import (
     ATTACK,
     DOWN,
@@ -32,8 +36,10 @@ from engine.games.gold.components import (
     WIZARD,
 )
 from engine.games.gold.negotiation import filled_shares
+from engine.games.gold.scoring import score
 from engine.games.gold.state import DRAGON_DECK
 from engine.games.gold.tokens import (
+    NONE,
     RED,
     SUPPLY,
     TOKEN_FACES,
@@ -42,7 +48,9 @@ from engine.games.gold.tokens import (
     draw,
     draw_size,
     face_colour,
+    theft_faces,
 )
+from engine.local import play
 from tests.engine.gold_helpers import (
     DRAGON,
     GAME,
@@ -945,20 +953,143 @@ def test_G16_3_and_G13_5_a_claim_on_a_robbed_screen_is_checked_when_all_is_revea
     liar = 0
     assert state.touched[liar]  # a theft touched it: not every instance knows its colours
     lie = _market_lie(state, liar)
-    act(state, rig, lie)  # taken on trust here, as by the instances that were not shown
+    act(state, rig, lie)  # a peer's action: taken on trust, as by the instances not shown
     act(state, rig, moves.TakeOffer(lie.partner, liar, state.market.offers[liar][0]))
     assert state.short[liar]  # this open instance saw through it, and must not act on it
     events = playout(state, rig, lambda s: False)
     assert min(state.screens[liar]) >= 0  # it won that colour later: the last screen hides it
     assert of(events, moves.FalseClaim) == [moves.FalseClaim((liar,))]
-    outcome = GAME.outcome(state)
-    assert outcome.winners == () and set(outcome.scores) == {0}
-    assert outcome.detail.startswith(f"void: seat(s) [{liar}]")
-    assert "the game is void" in "\n".join(GAME.describe(e) for e in events)
+    _the_liar_forfeits(state, liar)
+    assert "they forfeit" in "\n".join(GAME.describe(e) for e in events)
     monkeypatch.undo()
     peer = _peer_replay(state.config, 3, 2, applied)  # seat 2 was not shown every theft
     assert peer.ledger[liar] is not None and not peer.short[liar]  # it had to replay
-    assert GAME.outcome(peer) == outcome and GAME.public_hash(peer) == GAME.public_hash(state)
+    assert GAME.outcome(peer) == GAME.outcome(state)
+    assert GAME.public_hash(peer) == GAME.public_hash(state)
+
+
+def _the_liar_forfeits(state, liar: int) -> None:
+    """G13.5: the liar scores nothing and cannot win; the others are scored on their
+    revealed screens as if the liar's were empty."""
+    outcome = GAME.outcome(state)
+    screens = [NONE if s == liar else state.screens[s] for s in range(state.seats)]
+    honest = score(screens, state.config["advanced"])
+    assert outcome.scores == honest and outcome.scores[liar] == 0
+    best = max(honest[s] for s in range(state.seats) if s != liar)
+    assert outcome.winners == tuple(s for s in range(state.seats)
+                                    if s != liar and honest[s] == best)
+    assert outcome.detail.startswith(f"points; seat(s) [{liar}] traded tokens they did not hold")
+
+
+def test_G16_3_a_false_claim_is_refused_at_once_where_the_screen_is_known(monkeypatch):
+    applied = _recording(monkeypatch)
+    state, _ = _at_market()
+    liar = 0
+    lie = _market_lie(state, liar)
+    monkeypatch.undo()
+    before = GAME.public_hash(state)
+    with pytest.raises(IllegalAction) as err:
+        GAME.vet(state, lie)  # local play: this one instance knows every screen
+    assert err.value.rule == "G16.3" and GAME.public_hash(state) == before
+    own = _peer_replay(state.config, 3, liar, applied)  # the robbed player's own peer
+    with pytest.raises(IllegalAction):
+        GAME.vet(own, lie)
+    blind = next(s for s in range(3) if _peer_replay(state.config, 3, s, applied).blind[liar])
+    GAME.vet(_peer_replay(state.config, 3, blind, applied), lie)  # it cannot know: no refusal
+    honest = next(a for a in GAME.legal_actions(state, liar) if isinstance(a, moves.Offer))
+    GAME.vet(state, honest)
+
+
+def test_G16_3_paying_for_an_offer_with_tokens_not_held_is_refused_at_once():
+    state, rig = _at_market()
+    taker = 0
+    colour = next(c for c in range(9) if not state.screens[taker][c] and SUPPLY[c] > 1)
+    offerer = next(s for s in range(3) if s != taker and state.counts[s])
+    give = next(a.give for a in GAME.legal_actions(state, offerer)
+                if isinstance(a, moves.Offer) and a.partner == taker)
+    get = tuple(int(c == colour) for c in range(9))
+    act(state, rig, moves.Offer(offerer, taker, give, get))
+    take = moves.TakeOffer(taker, offerer, state.market.offers[offerer][0])
+    with pytest.raises(IllegalAction) as err:
+        GAME.vet(state, take)
+    assert err.value.rule == "G16.3"
+    answers = itertools.takewhile(lambda a: not isinstance(a, moves.Offer),
+                                  GAME.legal_actions(state, taker))  # the offers come last
+    assert take not in list(answers)
+
+
+class _LyingBot:
+    """Offers, at the Market, a token of a colour it does not hold."""
+
+    def __init__(self, seat: int):
+        self.seat, self.honest = seat, PlayoutBot(seat)
+
+    def choose(self, game, state, seat):
+        if state.phase == "market" and seat not in state.market.offers:
+            return _market_lie(state, seat)
+        return self.honest.choose(game, state, seat)
+
+
+def test_G16_3_local_play_refuses_a_false_claim_at_once():
+    config, seats = GAME.configure({}, 3)
+    state = GAME.setup(config, seats)
+    bots = [_LyingBot(0), PlayoutBot(1), PlayoutBot(2)]
+    with pytest.raises(IllegalAction) as err:
+        for _ in play(GAME, state, bots, seed=3):
+            pass
+    assert err.value.rule == "G16.3" and state.phase == "market" and not state.market.offers
+
+
+def _a_match_with_a_lie(seed: int):
+    """Bots play a whole match with the open chance provider; at the Market a robbed
+    seat's false offer is taken on trust (as a peer's is) and accepted. Returns the
+    liar, the final state, every action applied and how many thefts came before the lie."""
+    config, seats = GAME.configure({}, 3)
+    state, answer = GAME.setup(config, seats), OpenChance(seed).answer
+    bots, applied, liar, before = [PlayoutBot(s) for s in range(3)], [], None, 0
+
+    def apply(action):
+        applied.append(action)
+        GAME.apply(state, action)
+
+    while GAME.outcome(state) is None:
+        if (request := GAME.chance_request(state)) is not None:
+            apply(answer(request))
+        elif liar is None and state.phase == "market":
+            liar = next(s for s in range(3) if state.touched[s] and state.counts[s])
+            before = len(state.thefts)
+            lie = _market_lie(state, liar)
+            apply(lie)
+            apply(moves.TakeOffer(lie.partner, liar, state.market.offers[liar][0]))
+        else:
+            action = next((a for s in GAME.to_act(state)
+                           if (a := bots[s].choose(GAME, state, s)) is not None), None)
+            apply(action or TimeUp(state.timer.key))
+    return liar, state, applied, before
+
+
+@pytest.mark.parametrize("seed", range(1, 7))
+def test_G13_5_a_false_claim_never_stalls_the_game_and_the_end_names_the_liar(seed):
+    """Robbing a screen a false claim left short still deals a token (the theft deck is
+    cut to the public count), so the game ends; every peer names the same liar."""
+    liar, state, applied, before = _a_match_with_a_lie(seed)
+    robbed = [t for t in state.thefts[before:] if t.victim == liar]  # after the lie
+    assert robbed and state.liars == (liar,)
+    _the_liar_forfeits(state, liar)
+    for me in range(3):
+        peer = _peer_replay(state.config, 3, me, applied)
+        assert GAME.outcome(peer) == GAME.outcome(state)
+        assert GAME.public_hash(peer) == GAME.public_hash(state)
+
+
+@given(screen=st.tuples(*(st.integers(-3, n + 3) for n in SUPPLY)),
+       size=st.integers(0, TOTAL))
+def test_G8_3_a_theft_deck_has_the_public_count_of_distinct_tokens(screen, size):
+    faces = theft_faces(screen, size)
+    assert len(faces) == size == len(set(faces)) and TOKEN_FACES.issuperset(faces)
+    if min(screen) >= 0 and all(map(int.__le__, screen, SUPPLY)) and sum(screen) == size:
+        assert [face_colour(f) for f in faces] == [c for c in range(9)
+                                                   for _ in range(screen[c])]
 
 
 def test_G13_5_a_robbed_screen_that_yields_a_token_it_did_not_hold_is_named_at_the_end():
@@ -999,6 +1130,17 @@ def test_G13_2_when_the_pile_runs_out_the_lairs_stay_empty():
     attack(state, rig, 1, KNIGHT4, 0)
     agree(state, rig)
     assert state.slots[0] is None and state.bag_total > 0
+
+
+def test_G13_2_when_the_pile_runs_out_a_kill_still_draws_hidden_treasure():
+    rig = Rig(dragons=["Emberling", *STRONG])  # Emberling hides 2 tokens
+    state, rig = table(3, rig)
+    state.pile_next = len(DRAGONS)
+    bag = state.bag_total
+    attack(state, rig, 0, KNIGHT4, 0)
+    events = attack(state, rig, 1, KNIGHT4, 0)
+    drawn = [e for e in of(events, moves.TreasureDrawn) if e.where == "kill"]
+    assert [sum(e.counts) for e in drawn] == [2] and state.bag_total == bag - 2
 
 
 def test_G13_3_the_game_ends_when_the_last_dragon_dies_and_G13_4_screens_are_revealed():

@@ -25,11 +25,15 @@ def _is(check) -> bool:
 
 
 def _brute_lays(state, seat):
-    """Every lay by clauses W5-W7 and W9.2, tried with the checking code, not generation."""
+    """Every lay by clauses W5-W7, W9.2 and W9.3, tried with the checking code, not
+    generation."""
     hand = sorted(state.faces[r] for r in state.held[seat])
+    taken = state.faces[state.taken] if state.taken in state.held[seat] else None
     out = set()
     for size in range(1, min(LARGEST, len(hand) - 1) + 1):
         for faces in itertools.combinations(hand, size):
+            if set(hand) - set(faces) == {taken}:  # W9.3: only the taken card would be left
+                continue
             for wild_as in range(9):
                 if _is(lambda f=faces, w=wild_as: melds.new_meld(seat, f, w)):
                     out.add((-1, faces, wild_as))

@@ -405,6 +405,52 @@ def test_W9_2_a_card_must_be_left_to_discard():
     assert lays and max(len(a.faces) for a in lays) == 7
 
 
+
+def _took_1gr(**options):
+    """Seat 0 holds the seven Un cards and has just taken 1Gr from the discard pile."""
+    table = Table({0: "1Un 2Un 3Un 4Un 5Un 6Un 7Un"}, discard="1Gr", **options)
+    table.draw(0, from_discard=True)
+    return table
+
+
+def _discard_action(table, text):
+    face = parse(text)
+    return rules.Discard(0, (table.state.face_ref[face],), (face,))
+
+
+def test_W9_3_the_card_taken_from_the_discard_cannot_go_straight_back():
+    table = _took_1gr()
+    assert GAME.view(table.state, None)["taken"] == parse("1Gr")
+    table.refused("W9.3", _discard_action(table, "1Gr"))
+    discards = [a for a in GAME.legal_actions(table.state, 0) if isinstance(a, rules.Discard)]
+    assert len(discards) == 7 and parse("1Gr") not in {a.faces[0] for a in discards}
+
+
+def test_W9_3_a_lay_may_not_leave_only_the_taken_card():
+    table = _took_1gr()
+    table.refused("W9.3", table.meld_action(0, "1Un 2Un 3Un 4Un 5Un 6Un 7Un"))
+    lays = [a for a in GAME.legal_actions(table.state, 0) if isinstance(a, rules.Meld)]
+    assert lays and max(len(a.faces) for a in lays) == 6
+    table.meld(0, "1Un 2Un 3Un 4Un 5Un 6Un")
+    table.discard(0, "7Un")
+    assert table.state.turn == 1 and GAME.view(table.state, None)["taken"] is None
+
+
+def test_W9_3_taking_the_discard_after_a_refused_buy_counts_too():
+    table = Table({}, discard="1Gr", stock="2Gr", seats=3)
+    table.do(rules.AskToBuy(1))
+    table.do(rules.AnswerBuyer(0, False))  # W10.5
+    table.refused("W9.3", _discard_action(table, "1Gr"))
+
+
+def test_W9_3_the_discard_taken_option_allows_it():
+    table = _took_1gr(discard_taken=True)
+    assert GAME.view(table.state, None)["taken"] is None
+    lays = [a for a in GAME.legal_actions(table.state, 0) if isinstance(a, rules.Meld)]
+    assert max(len(a.faces) for a in lays) == 7
+    events = table.do(_discard_action(table, "1Gr"))
+    assert of(events, rules.Discarded)[0].face == parse("1Gr")
+
 # W10 -------------------------------------------------------------------------
 
 def test_W10_1_the_others_may_ask_before_the_draw():

@@ -134,3 +134,26 @@ def test_a_seat_that_never_comes_back_voids_the_hand_and_is_named():
         finally:
             await close_all(nodes)
     asyncio.run(go())
+
+
+def test_an_intent_this_peer_knows_is_false_is_not_sent(monkeypatch):
+    """Game.vet: what only this peer was shown refuses its own intent before it goes out."""
+    from engine.errors import IllegalAction
+    from engine.games.dragon.rules import Pass
+    from net.node import Notice
+
+    heard = []
+
+    def vet(state, action):
+        raise IllegalAction("D1", "this peer knows better")
+
+    async def go():
+        nodes = await live_table(4, listeners=[heard.append, None, None, None])
+        try:
+            monkeypatch.setattr(nodes[0].replica.game, "vet", vet)
+            nodes[0].submit(Pass(0))
+            assert not nodes[0].intents
+            assert Notice("not sent: this peer knows better (rule D1)") in heard
+        finally:
+            await close_all(nodes)
+    asyncio.run(go())

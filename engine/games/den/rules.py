@@ -260,7 +260,7 @@ class Den(HandsGame):
                low=1, high=1000),
         Option("hands", 0, "end the match after this many hands anyway; 0: no limit (DN10.2)",
                low=0, high=1000),
-        Option("bust", True, "the match also ends when a player falls to minus the target"
+        Option("bust", False, "the match also ends when a player falls to minus the target"
                " (DN10.4)"),
     )
 

@@ -173,8 +173,9 @@ class Dragon(HandsGame):
     deal_clause = "D2"
     options = (
         Option("hands", 4, "hands in a match", low=1, high=100),
-        Option("stake", 25, "chips each player puts in the pot per hand", low=1, high=100000),
-        Option("chips", 1000, "chips each player starts the match with", low=0, high=10**7),
+        # the text's own example is a 4,000,000 pot (D10): a million each at four
+        Option("stake", 25, "chips each player puts in the pot per hand", low=1, high=10**9),
+        Option("chips", 1000, "chips each player starts the match with", low=0, high=10**12),
         Option("lead", "three_of_stars", "who leads a hand after the first (D3)",
                choices=("three_of_stars", "winner")),
         Option("overchop", True, "a chop may be beaten by a higher chop of its kind (D6.5)"),

@@ -22,7 +22,6 @@ from engine.chance import (
     answers,
 )
 from engine.errors import IllegalAction
-from engine.game import top_seats
 from engine.games.gold import moves
 from engine.games.gold.components import (
     ATTACK,
@@ -40,13 +39,14 @@ from engine.games.gold.components import (
 from engine.games.gold.scoring import score
 from engine.games.gold.state import DRAGON_DECK, MAGIC_DECK_ID, GoldState, Kill, Lair, Theft
 from engine.games.gold.tokens import (
+    NONE,
     RED,
     TOKEN_FACES,
     UNKNOWN,
     draw,
     draw_size,
     face_colour,
-    screen_faces,
+    theft_faces,
 )
 
 # decision phases: which seats are awaited
@@ -416,7 +416,8 @@ def _rob(state: GoldState, thief: int, victim: int, events: list) -> None:
     looks = state.kill.has(thief, WIZARD)  # G8.4
     size = state.counts[victim]
     theft = state.theft = Theft(thief, victim, state.new_deck(), size, looks)
-    faces = screen_faces(state.screens[victim]) if state.exact(victim) else (UNKNOWN,) * size
+    faces = theft_faces(state.screens[victim], size) if not state.blind[victim] \
+        else (UNKNOWN,) * size
     events.append(moves.TheftBegins(thief, victim, looks))
     grab = ((("deal_theft", "look"), ("take", thief), ("deal_theft", "tell")) if looks
             else (("deal_theft", "steal"),))
@@ -542,13 +543,15 @@ def _turned_up(state: GoldState, theft: Theft, face: int) -> None:
 def _score(state, step, events) -> bool:
     events.append(moves.ScreensRevealed(tuple(tuple(s) for s in state.screens)))
     stolen = [face_colour(state.faces[t.card]) for t in state.thefts]
-    state.liars = state.short_screens(stolen)
-    if state.liars:  # G13.5: a screen that paid out a colour it did not hold
-        events.append(moves.FalseClaim(state.liars))
-        state.scores, state.winners = (0,) * state.seats, ()
-    else:
-        state.scores = score(state.screens, state.config["advanced"])
-        state.winners = top_seats(state.scores)  # G14.6, G15.7: ties all win
+    liars = state.liars = state.short_screens(stolen)
+    if liars:  # G13.5: a screen that paid out a colour it did not hold
+        events.append(moves.FalseClaim(liars))
+    honest = [s for s in range(state.seats) if s not in liars]
+    # G13.5: a liar forfeits: its screen counts for nothing, not even against a majority
+    screens = [state.screens[s] if s in honest else NONE for s in range(state.seats)]
+    state.scores = score(screens, state.config["advanced"])
+    best = max((state.scores[s] for s in honest), default=None)
+    state.winners = tuple(s for s in honest if state.scores[s] == best)  # G14.6, G15.7
     events.append(moves.GameOver(state.scores, state.winners))
     push(state, ("over",))
     return DONE

@@ -13,7 +13,7 @@ from engine.games.gold import moves
 from engine.games.gold.flow import DONE, MARKET, await_phase, awaited, finish, push, run, step
 from engine.games.gold.splits import Chain, Offers
 from engine.games.gold.state import GoldState, Market
-from engine.games.gold.tokens import NONE, SUPPLY, is_counts
+from engine.games.gold.tokens import NONE, SUPPLY, is_counts, show
 
 
 @step("market_open")
@@ -115,6 +115,26 @@ def _withdraw(state: GoldState, offerer: int, why: str, events: list) -> None:
     serial, _, give, _ = state.market.offers.pop(offerer)
     state.add_screen(offerer, give)
     events.append(moves.OfferWithdrawn(offerer, serial, why))
+
+
+def vet(state: GoldState, action) -> None:
+    """G16.3: an offer, or the tokens an acceptance pays, made at an instance that knows
+    the claimant's screen (local play, the claimant's own) is refused at once if the
+    tokens are not behind it; `apply` takes a robbed screen's claims on trust."""
+    if state.phase != MARKET or type(action) not in (moves.Offer, moves.TakeOffer):
+        return
+    seat = action.seat
+    if type(action) is moves.Offer:
+        old = state.market.offers.get(seat)
+        claim, back = action.give, old[2] if old else NONE
+    else:
+        offer = state.market.offers.get(action.offerer)
+        if offer is None or offer[1] != seat:
+            return  # no such offer: apply refuses it
+        claim, back = offer[3], NONE
+    if is_counts(claim) and not state.holds(seat, claim, back):
+        raise IllegalAction("G16.3", f"seat {seat} does not hold {show(claim)} behind its "
+                                     "screen")
 
 
 def legal(state: GoldState, seat: int) -> list:

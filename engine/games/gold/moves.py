@@ -313,7 +313,7 @@ class ScreensRevealed(Event):
 
 @wire("gold.false_claim")
 class FalseClaim(Event):
-    """G13.5: these seats traded tokens they did not hold; the game is void."""
+    """G13.5: these seats traded tokens they did not hold; they forfeit."""
 
     seats: tuple[int, ...]
 

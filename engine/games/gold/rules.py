@@ -120,11 +120,15 @@ class Gold(Game):
                                 f"{type(action).__name__} is not a Dragon's Gold action")
         return handler(state, action)
 
+    def vet(self, state: GoldState, action: Action) -> None:
+        """G16.3: a Market claim on a screen this instance knows is checked at once."""
+        market.vet(state, action)
+
     def outcome(self, state: GoldState) -> Outcome | None:
         if state.phase != OVER:
             return None
-        detail = (f"void: seat(s) {list(state.liars)} traded tokens they did not hold (G13.5)"
-                  if state.liars else "points")
+        detail = (f"points; seat(s) {list(state.liars)} traded tokens they did not hold and "
+                  "forfeit (G13.5)" if state.liars else "points")
         return Outcome(state.scores, state.winners, detail)
 
     # -- views --------------------------------------------------------------------
@@ -359,7 +363,8 @@ DESCRIBE = {
         f"seat {s}: {show(c)}" for s, c in enumerate(e.screens)
     ),
     moves.FalseClaim: lambda e: (
-        f"seat(s) {list(e.seats)} traded at the Market tokens they did not hold: the game is void"
+        f"seat(s) {list(e.seats)} traded at the Market tokens they did not hold: they "
+        "forfeit, and the others are scored without them"
     ),
     moves.GameOver: lambda e: (
         f"game over: scores {list(e.scores)}; winner(s) {list(e.winners)}"

@@ -32,6 +32,21 @@ def screen_faces(counts) -> tuple[int, ...]:
     return faces
 
 
+def theft_faces(screen, size: int) -> tuple[int, ...]:
+    """The faces of a theft deck built from a screen this instance was shown every move
+    of (G8.3): `size` (the public count) of them even when a false claim left the screen
+    short of a colour or over what the game has (G13.5), so the theft goes on and the
+    end names the liar. Each colour is clamped to 0..its supply, then the surplus is cut
+    from the last colours or the gap filled from the first, in colour order."""
+    counts = [min(max(n, 0), SUPPLY[c]) for c, n in enumerate(screen)]
+    extra = sum(counts) - size
+    for c in reversed(range(9)) if extra > 0 else range(9):
+        change = min(extra, counts[c]) if extra > 0 else max(extra, counts[c] - SUPPLY[c])
+        counts[c] -= change
+        extra -= change
+    return screen_faces(counts)
+
+
 def face_colour(face: int) -> int:
     return face // FACE_STRIDE
 

@@ -247,6 +247,7 @@ class WildState(HandsState):
         self.melds: list[melds.Meld] = []
         self.first_meld = [0] * n  # turn number of each seat's first meld; 0: none yet
         self.laid = False
+        self.taken = -1  # W9.3: the card (ref) taken from the discard this turn; its face is public
         self.buys = 0
         self.waiting: tuple[int, ...] = ()  # seats the buy window still waits for
         self.askers: set[int] = set()
@@ -281,6 +282,11 @@ class WildState(HandsState):
     def may_add(self, seat: int) -> bool:
         """Clause W6.2: adding to melds needs a meld of one's own from an earlier turn."""
         return 0 < self.first_meld[seat] < self.turns
+
+
+def _taken_bit(state: WildState) -> int:
+    """The card taken from the discard this turn (W9.3) as a face bit; 0 if none."""
+    return 0 if state.taken < 0 else 1 << state.faces[state.taken]
 
 
 class _Options(LazyActions):
@@ -327,6 +333,8 @@ class Wild(HandsGame):
                low=1, high=100000),
         Option("turnovers", 3, "times a hand may turn the discard pile over (W11.2)",
                low=0, high=1000),
+        Option("discard_taken", False, "a player may discard the very card they took from "
+               "the discard pile this turn (W9.3)"),
     )
 
     # -- contract ---------------------------------------------------------
@@ -357,7 +365,8 @@ class Wild(HandsGame):
         if phase != LAYING or not state.known >> seat & 1:
             return ()
         hand = state.masks[seat]
-        return _Options(seat, hand, self._lays(state, seat, hand), state.face_ref)
+        return _Options(seat, hand & ~_taken_bit(state), self._lays(state, seat, hand),
+                        state.face_ref)
 
     @staticmethod
     def _lays(state: WildState, seat: int, hand: int) -> list[tuple[int, list]]:
@@ -373,6 +382,10 @@ class Wild(HandsGame):
         if keep < MAX_LAY:
             groups = [(i, [o for o in options if o[0].bit_count() <= keep])
                       for i, options in groups]
+        taken = _taken_bit(state)
+        if hand & taken:  # W9.3: a card other than the one taken left to discard
+            spare = hand & ~taken
+            groups = [(i, [o for o in options if spare & ~o[0]]) for i, options in groups]
         return groups
 
     def view(self, state: WildState, seat: int | None) -> dict[str, Any]:
@@ -393,6 +406,7 @@ class Wild(HandsGame):
             "may_add": [state.may_add(s) for s in range(state.seats)],
             "laid": state.laid,
             "buys": state.buys,
+            "taken": faces[state.taken] if state.taken >= 0 else None,  # W9.3
             "asked": sorted(state.askers),
             "buyer": state.buyer,
             "scores": list(state.scores),
@@ -468,11 +482,18 @@ class Wild(HandsGame):
         state.receive(seat, card)
         return state.faces[card]
 
+    def _take_discard_as_draw(self, state: WildState, seat: int) -> int:
+        """The player in turn takes the top discard: clause W9.3 keeps it from going
+        straight back (unless `discard_taken`)."""
+        if not state.config["discard_taken"]:
+            state.taken = state.discard[-1]
+        return self._take_discard(state, seat)
+
     # -- turns and buying (W3, W4, W10) ---------------------------------------
     def _begin_turn(self, state: WildState, seat: int) -> list[Event]:
         state.turn = seat % state.seats
         state.turns += 1
-        state.laid, state.buys = False, 0
+        state.laid, state.buys, state.taken = False, 0, -1
         return self._offer(state)
 
     def _offer(self, state: WildState) -> list[Event]:
@@ -533,7 +554,7 @@ class Wild(HandsGame):
         buyer = state.buyer
         events: list[Event] = [BuyAnswered(seat, buyer, action.allow)]
         if not action.allow:  # W10.5: the player in turn takes the discard to begin the turn
-            face = self._take_discard(state, seat)
+            face = self._take_discard_as_draw(state, seat)
             state.phase, state.buyer = LAYING, -1
             return [*events, Drew(seat, True, face, False)]
         face = self._take_discard(state, buyer)
@@ -546,7 +567,7 @@ class Wild(HandsGame):
         if action.from_discard is True:
             if not state.discard:
                 raise IllegalAction("W4", "the discard pile is empty")
-            face = self._take_discard(state, seat)
+            face = self._take_discard_as_draw(state, seat)
             state.phase = LAYING
             return [Drew(seat, True, face, False)]
         if action.from_discard is not False or not state.can_draw():
@@ -562,6 +583,10 @@ class Wild(HandsGame):
         _check_cards(state, seat, refs, faces)
         if len(refs) >= state.counts[seat]:
             raise IllegalAction("W9.2", "a card must be left over to discard")
+        if state.taken in state.held[seat] and state.taken not in refs and \
+                state.counts[seat] - len(refs) < 2:
+            raise IllegalAction("W9.3", "a card other than the one taken from the discard "
+                                        "must be left over to discard")
 
     def _meld(self, state: WildState, action: Meld) -> list[Event]:
         seat = action.seat
@@ -609,6 +634,9 @@ class Wild(HandsGame):
         if len(action.refs) != 1:
             raise IllegalAction("W9.1", "one card is discarded")
         (card,), (face,) = action.refs, action.faces
+        if card == state.taken:
+            raise IllegalAction("W9.3", "the card taken from the discard pile this turn "
+                                        "cannot be discarded the same turn")
         self._release(state, seat, action.refs, action.faces)
         state.discard.append(card)
         events: list[Event] = [Discarded(seat, face)]
