@@ -12,6 +12,7 @@ a game's own rules then check that a card is held, a pile exists, a serial is cu
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Annotated
 
 import msgspec
@@ -39,24 +40,10 @@ Roll = Annotated[int, msgspec.Meta(ge=0, le=(1 << 63) - 1)]
 Serial = Annotated[int, msgspec.Meta(ge=0, lt=1 << 53)]
 
 
-def check_action(action, seats: int, rule: str) -> None:
-    """Refuse `action` with IllegalAction(rule) unless every field has its declared kind."""
-    problem = malformed(action, seats)
-    if problem is not None:
-        raise IllegalAction(rule, problem)
-
-
 def malformed(action, seats: int = MAX_SEATS) -> str | None:
     """What field of `action` does not have its declared kind, in words; None if all do."""
     cls = type(action)
-    checks = _CHECKS.get(cls) or _compile(cls)
-    for name, fits, wanted, is_seat in checks:
-        value = getattr(action, name)
-        if not fits(value):
-            return f"{cls.__name__}.{name} is {value!r}, not {wanted}"
-        if is_seat and value >= seats:
-            return f"{cls.__name__}.{name} is seat {value}; this table has {seats}"
-    return None
+    return (CHECKS.get(cls) or compile_checks(cls))(action, seats)
 
 
 def check_seat(seat, seats: int, rule: str, spectator: bool = False) -> None:
@@ -68,42 +55,54 @@ def check_seat(seat, seats: int, rule: str, spectator: bool = False) -> None:
         raise IllegalAction(rule, f"{seat!r} is not a seat of this {seats}-seat table")
 
 
-# per action type: (field, does a value fit, what fits in words, is it a seat), built
-# once from the declarations (msgspec.inspect reads the annotations); checked by hand
-# because this runs on every move of every playout
-_CHECKS: dict[type, tuple] = {}
+# per action type: a function (action, seats) -> what is wrong or None, generated once from
+# the declarations (msgspec.inspect reads the annotations) as straight-line code, because it
+# runs on every move of every playout
+CHECKS: dict[type, Callable[[object, int], str | None]] = {}
 
 
-def _compile(cls: type) -> tuple:
-    checks = []
-    for field in msgspec.inspect.type_info(cls).fields:
+def compile_checks(cls: type) -> Callable[[object, int], str | None]:
+    """The check of `cls`'s declared fields: (action, seats) -> what is wrong, or None."""
+    lines, names = ["def check(action, seats):"], {"INT": INT, "cls": cls.__name__}
+    for index, field in enumerate(msgspec.inspect.type_info(cls).fields):
         kind, extra = field.type, {}
         if isinstance(kind, msgspec.inspect.Metadata):
             kind, extra = kind.type, kind.extra or {}
-        fits, wanted = _fits(kind)
-        checks.append((field.name, fits, wanted, bool(extra.get("seat"))))
-    _CHECKS[cls] = tuple(checks)
-    return _CHECKS[cls]
+        test, wanted = _fits(kind, names)
+        names[f"wanted{index}"] = wanted
+        lines += [f"    v = action.{field.name}",
+                  f"    if not ({test}):",
+                  f"        return f'{{cls}}.{field.name} is {{v!r}}, not {{wanted{index}}}'"]
+        if extra.get("seat"):
+            lines += ["    if v >= seats:",
+                      f"        return f'{{cls}}.{field.name} is seat {{v}}; this table has "
+                      "{seats}'"]
+    lines.append("    return None")
+    exec("\n".join(lines), names)
+    CHECKS[cls] = names["check"]
+    return CHECKS[cls]
 
 
-def _fits(kind) -> tuple:
-    """A test for values of one declared kind, and the kind in words."""
+def _fits(kind, names: dict) -> tuple[str, str]:
+    """A test of `v` for one declared kind, as an expression, and the kind in words;
+    `names` takes the functions the expression calls."""
     if isinstance(kind, msgspec.inspect.BoolType):
-        return (lambda v: type(v) is bool), "true or false"
+        return "type(v) is bool", "true or false"
     if isinstance(kind, msgspec.inspect.Metadata):
-        return _fits(kind.type)
+        return _fits(kind.type, names)
     if isinstance(kind, msgspec.inspect.IntType):
         low, high = _int_bounds(kind)
-        return (lambda v: type(v) is int and low <= v <= high), f"a whole number {low}..{high}"
+        return f"type(v) is int and {low} <= v <= {high}", f"a whole number {low}..{high}"
     if isinstance(kind, msgspec.inspect.VarTupleType):
-        item, wanted = _fits(kind.item_type)
         bounds = _int_bounds(kind.item_type)
-        if bounds is not None:  # the common case, in C: every item an int, min and max in range
-            low, high = bounds
-            return (lambda v: type(v) is tuple and (not v or (
-                set(map(type, v)) == INT and low <= min(v) and max(v) <= high))), \
-                f"a tuple of ({wanted})"
-        return (lambda v: type(v) is tuple and all(map(item, v))), f"a tuple of ({wanted})"
+        item, wanted = _fits(kind.item_type, names)
+        if bounds is None:  # e.g. a tuple of tuples: each item by a function of its own
+            name = f"item{len(names)}"
+            exec(f"def {name}(v):\n    return {item}", names)
+            return f"type(v) is tuple and all(map({name}, v))", f"a tuple of ({wanted})"
+        low, high = bounds  # in C: every item an int, min and max in range
+        return (f"type(v) is tuple and (not v or (set(map(type, v)) == INT and "
+                f"{low} <= min(v) and max(v) <= {high}))"), f"a tuple of ({wanted})"
     raise TypeError(f"an action field of kind {kind} is not a kind engine.fields declares")
 
 

@@ -19,7 +19,7 @@ import msgpack
 
 from engine.chance import CHANCE, ChanceRequest
 from engine.errors import BadOption, IllegalAction
-from engine.fields import check_action, check_seat
+from engine.fields import CHECKS, check_seat, compile_checks
 from engine.wire import Action, Event, Value
 
 
@@ -249,9 +249,14 @@ class Game(ABC):
     # -- shared helpers ------------------------------------------------------
     def check(self, state: State, action: Action) -> None:
         """The door's check of an action: a wire type whose fields have their declared kinds."""
-        if not isinstance(action, Action):
-            raise IllegalAction(self.moves_clause, f"{action!r} is not an action")
-        check_action(action, state.seats, self.moves_clause)
+        checker = CHECKS.get(type(action))  # inline: this runs on every move of every playout
+        if checker is None:
+            if not isinstance(action, Action):
+                raise IllegalAction(self.moves_clause, f"{action!r} is not an action")
+            checker = compile_checks(type(action))
+        problem = checker(action, state.seats)
+        if problem is not None:
+            raise IllegalAction(self.moves_clause, problem)
 
     def public_hash(self, state: State) -> str:
         """A stable hash of the public projection, compared across peers for desyncs."""
@@ -288,7 +293,8 @@ def _guard_apply(apply):
 def _guard_seat(method, spectator: bool = False):
     @functools.wraps(method)
     def guarded(self, state, seat):
-        check_seat(seat, state.seats, self.moves_clause, spectator)
+        if type(seat) is not int or not 0 <= seat < state.seats:
+            check_seat(seat, state.seats, self.moves_clause, spectator)  # refuses, or spectator
         return method(self, state, seat)
     return guarded
 
