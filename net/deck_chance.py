@@ -101,6 +101,7 @@ class DeckChance(ChanceSource):
         self.finished = finished
         self.ahead: list[DealRequest] = []  # deals registered before the rules asked for them
         self.rolls = SeedChance(humans, me)
+        self.gone: set[int] = set()  # participants that left the table: no part in new decks
         self.decks: dict[int, _Deck] = {}  # by engine deck number
         self.played: list[_Deck] = []  # every deck of the match, in order
         self.seeds: dict[int, bytes] = {}  # by ordinal, restored from the journal
@@ -359,7 +360,8 @@ class DeckChance(ChanceSource):
         ordinal = len(self.played)
         owner = self._holder(request.owner) if request.owner >= 0 else -1
         faces = request.faces if owner < 0 else (-1,) * len(request.faces)
-        spec = DeckSpec(self.table, ordinal, request.deck, len(self.humans), faces, owner)
+        spec = DeckSpec(self.table, ordinal, request.deck, len(self.humans), faces, owner,
+                        tuple(sorted(self.gone)))
         secret = request.faces if 0 <= owner == self.me else None
         if secret is not None and -1 in secret:
             raise TableFault("void", self.step, f"the owner of deck {request.deck} does not "
@@ -415,8 +417,10 @@ class DeckChance(ChanceSource):
             self._queue(deck, deck.peer.leave(handover is not None))
 
     def depart(self, seat: int, heir: int) -> None:
-        """`seat` has left and `heir` plays its seats (player_of says so from now on)."""
+        """`seat` has left and `heir` plays its seats (player_of says so from now on); decks
+        shuffled from now on are shuffled without it."""
         self.rolls.depart(seat, heir)
+        self.gone.add(self.humans.index(seat))
 
     def faces_of(self, number: int, positions) -> tuple[int, ...]:
         """The faces this peer knows at `positions` of deck `number`, or () unless all."""

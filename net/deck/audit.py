@@ -57,7 +57,7 @@ class Claim:
 
 @dataclass(frozen=True, slots=True)
 class Evidence:
-    seats: int
+    order: tuple[int, ...]  # the seats that shuffled and locked, in pass order
     faces: tuple[int, ...]
     owner: int
     context: bytes
@@ -92,7 +92,7 @@ def run(evidence: Evidence) -> AuditReport:
     inputs = _first_inputs(evidence)
     for index, record in enumerate(evidence.passes):
         if record.seat in secrets:
-            check = _check_shuffle if index < evidence.seats else _check_lock
+            check = _check_shuffle if index < len(evidence.order) else _check_lock
             check(evidence, record, inputs, secrets[record.seat])
         inputs = record.points()
     for share in evidence.shares:
@@ -152,15 +152,16 @@ def _check_share(evidence, share, secret) -> None:
 
 def _open_all(evidence, secrets) -> list[int | None]:
     """Every card whose keys are all known now, by final position."""
-    unseeded = tuple(s for s in range(evidence.seats) if s not in secrets)
-    final = evidence.passes[-1].points() if len(evidence.passes) == 2 * evidence.seats else ()
+    layered = sorted(evidence.order)
+    unseeded = tuple(s for s in layered if s not in secrets)
+    final = evidence.passes[-1].points() if len(evidence.passes) == 2 * len(layered) else ()
     faces: list[int | None] = [None] * len(final)
     for position, point in enumerate(final):
         layers = [
             secrets[s].locks[position]
             if s in secrets
             else evidence.published.get(position, {}).get(s)
-            for s in range(evidence.seats)
+            for s in layered
         ]
         if None in layers:
             continue

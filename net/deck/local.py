@@ -20,7 +20,7 @@ class LocalTable:
         self.spec = spec
         self.peers = [DeckPeer(spec, seat, seeds[seat]) for seat in range(spec.seats)]
         self.spectators = [DeckPeer(spec) for _ in range(spectators)]
-        self.gone: set[int] = set()
+        self.gone: set[int] = set(spec.absent)
         self.journal: list[tuple] = []
 
     def present(self) -> list[DeckPeer]:
@@ -41,12 +41,12 @@ class LocalTable:
         return results
 
     def shuffle(self) -> None:
-        """Commitments, then the shuffle pass and the lock pass in seat order."""
-        self.send_all([peer.commit() for peer in self.peers])
-        for peer in self.peers:
-            self.send(peer.shuffle())
-        for peer in self.peers:
-            self.send(peer.lock())
+        """Commitments, then the shuffle pass and the lock pass in pass order."""
+        self.send_all([self.peers[seat].commit() for seat in self.spec.order])
+        for seat in self.spec.order:
+            self.send(self.peers[seat].shuffle())
+        for seat in self.spec.order:
+            self.send(self.peers[seat].lock())
 
     def deal(self, to_seat: int, positions) -> list[tuple[Action, ...]]:
         positions = tuple(positions)

@@ -47,6 +47,7 @@ class DeckSpec:
     seats: int
     faces: tuple[int, ...]  # an owner's deck: one placeholder per card (its faces are secret)
     owner: int = -1  # the seat that alone knows the faces and builds the deck, or -1
+    absent: tuple[int, ...] = ()  # seats that left the table before this deck: no part in it
 
     def __post_init__(self):
         if not isinstance(self.table, bytes) or not 1 <= self.seats <= MAX_SEATS:
@@ -55,17 +56,29 @@ class DeckSpec:
             raise ProtocolError(f"a deck holds 1..{MAX_CARDS} cards")
         if not -1 <= self.owner < self.seats:
             raise ProtocolError(f"no seat {self.owner} to own the deck")
+        if (tuple(sorted(set(self.absent))) != self.absent or self.owner in self.absent
+                or not set(self.absent) < set(range(self.seats))):
+            raise ProtocolError("the absent seats are some seats of the table, not the owner")
 
     def context(self) -> bytes:
         record = [self.table, self.hand, self.deck, self.seats, list(self.faces)]
-        if self.owner >= 0:
+        if self.owner >= 0 or self.absent:
             record.append(self.owner)
+        if self.absent:
+            record.append(list(self.absent))
         return hashlib.sha256(b"hoard/deck/v1" + msgpack.packb(record)).digest()
 
     @property
-    def first(self) -> int:
-        """The seat whose shuffle pass comes first: the owner, who alone has the cards."""
-        return max(self.owner, 0)
+    def order(self) -> tuple[int, ...]:
+        """The seats that shuffle and lock, in pass order: from the owner (who alone has
+        the cards) or seat 0, round the table, skipping the absent."""
+        start, n = max(self.owner, 0), self.seats
+        return tuple(s for i in range(n) if (s := (start + i) % n) not in self.absent)
+
+    @property
+    def layered(self) -> tuple[int, ...]:
+        """The seats whose lock layer is on every card, in seat order."""
+        return tuple(sorted(self.order))
 
 
 @dataclass(slots=True)
@@ -114,7 +127,8 @@ class DeckPeer:
         self._published: dict[int, dict[int, int]] = defaultdict(dict)
         self._shares: list[audit.ShareRecord] = []
         self._claims: list[audit.Claim] = []
-        self._departed: set[int] = set()
+        self._departed: set[int] = set(spec.absent)
+        self._order, self._layered = spec.order, spec.layered
         self._seeds: dict[int, bytes] = {}
         self._made: dict[bytes, tuple[curve.Point, ...]] = {}  # own passes, already loaded
         self._cards = (curve.FacePoints(self.context) if spec.owner >= 0
@@ -137,15 +151,15 @@ class DeckPeer:
 
     @property
     def locked(self) -> bool:
-        return len(self._passes) == 2 * self.spec.seats
+        return len(self._passes) == 2 * len(self._order)
 
     def turn(self) -> tuple[str, int] | None:
         """The pass due next, e.g. ("deck.lock", 2); None once the deck is locked."""
-        done, seats, first = len(self._passes), self.spec.seats, self.spec.first
-        if done < seats:
-            return ("deck.shuffle", (first + done) % seats)
-        if done < 2 * seats:
-            return ("deck.lock", (first + done - seats) % seats)
+        done, order = len(self._passes), self._order
+        if done < len(order):
+            return ("deck.shuffle", order[done])
+        if done < 2 * len(order):
+            return ("deck.lock", order[done - len(order)])
         return None
 
     def stock(self) -> tuple[int, ...]:
@@ -159,7 +173,7 @@ class DeckPeer:
     def owed(self) -> dict[int, str]:
         """What each seat still owes the protocol now, e.g. {2: "its lock pass"}."""
         owed = defaultdict(list)
-        for seat in range(self.spec.seats):
+        for seat in self._order:
             if seat not in self._commits:
                 owed[seat].append("its commitment")
         turn = self.turn()
@@ -379,7 +393,7 @@ class DeckPeer:
         self._require(not missing, f"seeds of seats {missing} are missing")
         return audit.run(
             audit.Evidence(
-                seats=self.spec.seats,
+                order=self._order,
                 faces=self.spec.faces,
                 owner=self.spec.owner,
                 context=self.context,
@@ -458,7 +472,7 @@ class DeckPeer:
     def _on_open(self, seat, positions, faces, blob):
         if len(faces) != len(positions):
             raise CheatDetected(seat, "open with a face count unlike its positions")
-        seats = range(self.spec.seats)
+        seats = self._layered
         layers = [(s, j) for j in positions for s in seats]
         found = self._checked_keys(seat, layers, blob, "open")
         by_position = [found[i : i + len(seats)] for i in range(0, len(found), len(seats))]
@@ -480,7 +494,7 @@ class DeckPeer:
         return ()
 
     def _on_handover(self, seat, to_seat, positions, sealed):
-        seats = self.spec.seats
+        seats = len(self._layered)
         if to_seat == seat or to_seat in self._departed:
             raise CheatDetected(seat, f"handed its cards over to seat {to_seat}")
         if positions != self.hidden(seat):
@@ -489,7 +503,7 @@ class DeckPeer:
             raise CheatDetected(seat, "hand-over of the wrong size")
         problem, faces = None, ()
         if self.seat == to_seat:
-            layers = [(s, j) for j in positions for s in range(seats)]
+            layers = [(s, j) for j in positions for s in self._layered]
             found, problem = self._open_sealed(seat, positions, sealed, layers, "hand-over",
                                                HANDOVER)
             for (s, j), key in zip(layers, found, strict=True) if found else ():
@@ -531,6 +545,8 @@ class DeckPeer:
     # ----- order: what may come now
 
     def _out_of_turn(self, kind, seat, fields) -> str | None:
+        if seat in self.spec.absent:
+            return f"sent {kind} to a deck dealt after it left"
         if kind == "deck.commit":
             return "committed twice" if seat in self._commits else None
         if seat not in self._commits:
@@ -591,8 +607,7 @@ class DeckPeer:
         return self._cards.points(keys.owner_faces(self.seed))
 
     def _lock_pass(self, seat: int) -> audit.PassRecord:
-        seats = self.spec.seats
-        return self._passes[seats + (seat - self.spec.first) % seats]
+        return self._passes[len(self._order) + self._order.index(seat)]
 
     def _checked_keys(self, author: int, layers, blob: bytes, what: str) -> list[int]:
         """Keys in `blob` for (seat, position) `layers`, each checked against its commitment."""
@@ -615,12 +630,12 @@ class DeckPeer:
             self._known[j][seat] = key
 
     def _layers_known(self, j: int) -> bool:
-        return all(s in self._known[j] for s in range(self.spec.seats) if s != self.seat)
+        return all(s in self._known[j] for s in self._layered if s != self.seat)
 
     def _layers_of(self, j: int) -> list[int]:
         return [
             self._secrets.locks[j] if s == self.seat else self._known[j][s]
-            for s in range(self.spec.seats)
+            for s in self._layered
         ]
 
     def _decrypt(self, positions, layers) -> list[int]:

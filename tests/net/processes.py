@@ -75,10 +75,14 @@ class Proc:
             self.popen.send_signal(signal.SIGKILL)
         self.popen.wait(10)
 
-    def stop(self) -> int:
+    def stop(self, sig: int = signal.SIGTERM) -> int:
         if self.popen.poll() is None:
-            self.popen.send_signal(signal.SIGTERM)
+            self.popen.send_signal(sig)
         return self.popen.wait(10)
+
+    def interrupt(self) -> int:
+        """Ctrl-C."""
+        return self.stop(signal.SIGINT)
 
 
 def step_of(line: str) -> int:

@@ -453,3 +453,32 @@ def test_messages_are_plain_msgpack_values():
         if entry[0] == "receive":
             packed = msgpack.packb(entry[1], use_bin_type=True)
             assert msgpack.unpackb(packed, use_list=False) == entry[1]
+
+
+# -- a deck shuffled after a seat left the table ------------------------------------------
+
+def test_a_deck_dealt_after_a_seat_left_is_shuffled_dealt_and_audited_without_it():
+    spec = DeckSpec(b"test-table", 8, 1, 4, tuple(range(12)), absent=(0, 2))
+    assert spec.order == (1, 3) and spec.context() != DeckSpec(b"test-table", 8, 1, 4,
+                                                               tuple(range(12))).context()
+    t = LocalTable(spec, spectators=1)
+    t.shuffle()
+    assert all(p.locked for p in t.present())
+    t.deal(1, range(0, 6))
+    t.deal(3, range(6, 12))
+    assert sorted({**hand(t, 1), **hand(t, 3)}.values()) == list(range(12))
+    assert t.peers[1].owed() == {} and not any(t.peers[1].owed().get(s) for s in (0, 2))
+    t.audit()
+
+
+def test_a_seat_absent_from_a_deck_sends_it_nothing():
+    spec = DeckSpec(b"test-table", 8, 1, 3, tuple(range(6)), absent=(2,))
+    t = LocalTable(spec)
+    with pytest.raises(CheatDetected, match="after it left"):
+        t.peers[0].receive(DeckPeer(spec, 2).commit())
+
+
+@pytest.mark.parametrize("absent,owner", [((0, 0), -1), ((3,), -1), ((1,), 1), ((2, 1), -1)])
+def test_the_absent_seats_are_other_seats_of_the_table(absent, owner):
+    with pytest.raises(ProtocolError, match="absent"):
+        DeckSpec(b"test-table", 8, 1, 3, tuple(range(6)), owner, absent)

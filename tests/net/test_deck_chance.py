@@ -291,3 +291,22 @@ def test_a_peer_restarted_as_a_hand_ends_discloses_the_seed_it_journaled():
     seed = ("deck", 1, ("deck.seed", 1, before.chance.decks[1].peer.seed))
     assert seed in reborn.chance.outgoing(request)[0]  # deck 2's fresh commitment differs
     assert seed in before.chance.outgoing(request)[0]
+
+
+@pytest.mark.parametrize("game", ["dragon", "den", "wild"])
+def test_after_leaves_the_next_hands_are_shuffled_without_the_leavers(game):
+    ids = identities(4)
+    table = LocalTable(start_config(ids, game_id=game, options={"hands": 3}), ids,
+                       spectators=1)
+    deal(table)
+    table.leave(3)  # in the first hand
+    first = table.replicas[0]
+    while first.state.hand < 2:
+        table.step()
+    heir = table.leave(0)  # in the middle hand, by the first leaver's heir
+    assert table.replicas[heir].controls[heir] == (1, 0, 3)
+    table.play()
+    assert len(table.hashes()) == 1 and table.replicas[heir].state.hand == 3
+    assert {r.chance.report for r in table.everyone()} == {"clean"}
+    later = table.replicas[heir].chance.played[-1].peer
+    assert later.spec.absent == (0, 3) and later.spec.order == (1, 2)

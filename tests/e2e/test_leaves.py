@@ -1,0 +1,37 @@
+"""Players who press Ctrl-C mid-match, in real `hoard peer` processes: each leave hands the
+seat to the lowest other human, whose bot plays on, and the match completes for the rest,
+across the hands that start after the leaves (decks shuffled without the leavers)."""
+
+import json
+
+import pytest
+
+from tests.e2e.test_lan_table import GAME_TIMEOUT, agree, peer
+from tests.net.processes import step_of
+
+pytestmark = pytest.mark.slow
+
+
+def _hand(number: int):
+    return lambda line: f"hand {number}:" in line
+
+
+@pytest.mark.parametrize("game,seats", [("dragon", 4), ("den", 3), ("wild", 3)])
+def test_ctrl_c_in_the_first_hand_and_again_in_a_middle_hand_and_the_match_completes(
+        lan, tmp_path, game, seats):
+    peers = [peer(lan, tmp_path, i, f"leave-{game}", "--option", "hands=3", game=game,
+                  seats=seats, think=0) for i in range(seats)]
+    first, second, stay = peers[-1], peers[-2], peers[:-2]
+    first.wait_line(lambda line: step_of(line) >= 10, GAME_TIMEOUT)
+    assert not any(map(_hand(2), first.lines))  # still the first hand
+    assert first.interrupt() == 130
+    left = json.loads(first.lines[-1])
+    assert left["heir"] != left["seat"]
+    second.wait_line(_hand(2), GAME_TIMEOUT)  # the next hand is dealt without the leaver
+    second.wait_line(lambda line: step_of(line) >= step_of(second.wait_line(_hand(2), 1)) + 5,
+                     GAME_TIMEOUT)
+    assert second.interrupt() == 130
+    assert "left" in json.loads(second.lines[-1])
+    results = [p.finish(GAME_TIMEOUT) for p in stay]
+    agree(results)
+    assert all(p.wait_line(_hand(3), 1) for p in stay)  # every hand was played
