@@ -222,8 +222,20 @@ class TableNode:
     def _spawn(self, coroutine) -> asyncio.Task:
         task = asyncio.get_running_loop().create_task(coroutine)
         self._tasks.add(task)
-        task.add_done_callback(self._tasks.discard)
+        task.add_done_callback(self._task_done)
         return task
+
+    def _task_done(self, task: asyncio.Task) -> None:
+        """A task of this node ended: one that died of an error stops the table with a
+        report, never leaving a live process that silently sends nothing."""
+        self._tasks.discard(task)
+        if task.cancelled() or task.exception() is None:
+            return
+        exc = task.exception()
+        log.error("%s died", task.get_coro(), exc_info=exc)
+        step = self.replica.applied if self.replica is not None else -1
+        self._fault(TableFault("bug", step, f"this peer stopped at step {step}: "
+                               f"{type(exc).__name__}: {exc}"))
 
     def _emit(self, event) -> None:
         if not self._replaying:

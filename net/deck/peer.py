@@ -243,7 +243,9 @@ class DeckPeer:
     def shuffle(self) -> tuple:
         """Encrypt every card with the shuffle key and permute them."""
         secrets = self._own()
-        self._require(self._said_commit, "this seat's commitment must come first")
+        # said in this batch, or received back (a peer restarted after its commitment's frame)
+        self._require(self._said_commit or self.seat in self._commits,
+                      "this seat's commitment must come first")
         self._require(self.turn() == ("deck.shuffle", self.seat), "it is not this seat's shuffle")
         inputs = self._passes[-1].points() if self._passes else self._initial()
         layer = curve.layer(secrets.shuffle)

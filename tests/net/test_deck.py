@@ -482,3 +482,18 @@ def test_a_seat_absent_from_a_deck_sends_it_nothing():
 def test_the_absent_seats_are_other_seats_of_the_table(absent, owner):
     with pytest.raises(ProtocolError, match="absent"):
         DeckSpec(b"test-table", 8, 1, 3, tuple(range(6)), owner, absent)
+
+
+def test_a_peer_restarted_between_its_commitment_and_its_shuffle_pass_shuffles():
+    t = table(3, 9)
+    t.send_all([peer.commit() for peer in t.peers])
+    t.send(t.peers[0].shuffle())
+    resumed = DeckPeer(t.spec, 1, t.peers[1].seed)  # the commitment went out before the crash
+    resumed.replay(t.journal)
+    t.peers[1] = resumed
+    t.send(resumed.shuffle())
+    t.send(t.peers[2].shuffle())
+    for peer in t.peers:
+        t.send(peer.lock())
+    deal_all(t)
+    assert_dealt_exactly_once(t)

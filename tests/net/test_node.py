@@ -157,3 +157,19 @@ def test_an_intent_this_peer_knows_is_false_is_not_sent(monkeypatch):
         finally:
             await close_all(nodes)
     asyncio.run(go())
+
+
+def test_a_node_task_that_dies_stops_the_table_with_a_report_not_silence(monkeypatch):
+    async def go():
+        nodes = await live_table(4)
+        try:
+            def broken(now):
+                raise RuntimeError("a bug in the stepper")
+
+            monkeypatch.setattr(nodes[1], "_send_frame", broken)
+            fault = await nodes[1].wait(TIMEOUT)
+            assert isinstance(fault, Fault) and fault.kind == "bug"
+            assert "RuntimeError: a bug in the stepper" in fault.report
+        finally:
+            await close_all(nodes)
+    asyncio.run(go())
