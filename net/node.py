@@ -176,6 +176,9 @@ class TableNode:
         self._sent_at = 0.0
         self._last_want = 0.0
         self._waiting: tuple[str, ...] = ()
+        self._owed: tuple[tuple[int, str], ...] = ()  # (seat, what) the deck waits on
+        self._owed_since = 0.0
+        self._owed_said = False  # the Waiting shown names debts, not late frames
         self._redial: dict[Any, tuple[float, float]] = {}
         self._ended_at = 0.0
         self._watchers: set[asyncio.Task] = set()
@@ -465,7 +468,7 @@ class TableNode:
                     return
                 if heir == replica.me:
                     self.bots = BotSeats(replica, self._make_bots(), self.options.think)
-        if self._waiting:
+        if self._waiting and not self._owed_said:  # the late frames came in
             self._waiting = ()
             self._emit(Waiting(()))
         self._poke()
@@ -761,6 +764,7 @@ class TableNode:
             self._redial_peers(now)
             if self.replica is not None and self.finished is None:
                 self._check_stuck(now)
+                self._check_owed(now)
             if self.finished is not None and self.role == "peer" and self._may_leave(now):
                 self._settle(self.finished)
 
@@ -825,7 +829,36 @@ class TableNode:
             self._fault(TableFault("void", replica.applied + 1, self._void_report(overdue)))
             return
         if overdue > WAIT_NOTICE and names and names != self._waiting:
-            self._waiting = names
+            self._waiting, self._owed_said = names, False
+            self._emit(Waiting(names))
+
+    def _check_owed(self, now: float) -> None:
+        """Frames flow, but the table may still wait on a message owed inside them (a pass,
+        a key share, a seed): say within seconds who owes what, and after `void_after` void
+        the hand naming them. Every peer sees the same debts at the same step."""
+        replica = self.replica
+        if self.result.done() or replica.finished:
+            return
+        owed = tuple((s, what) for s in replica.order if (what := replica.chance.owed(s)))
+        if owed != self._owed:
+            self._owed, self._owed_since = owed, now
+            if self._owed_said:  # paid, or owed by others now: say afresh
+                self._owed_said, self._waiting = False, ()
+                self._emit(Waiting(()))
+            return
+        overdue = now - self._owed_since
+        if not owed or overdue <= WAIT_NOTICE:
+            return
+        if overdue > self.options.void_after:
+            whom = " and ".join(f"{replica.name_of(s)} (seat {s}), who owes {what}"
+                                for s, what in owed)
+            self._fault(TableFault("void", replica.applied, f"the hand is void: the table "
+                                   f"waited {overdue:.0f} s on {whom}"))
+            return
+        names = tuple(f"{replica.name_of(s)} ({what})" for s, what in owed)
+        frames_late = replica.sent() is not None and now - self._sent_at > WAIT_NOTICE
+        if names != self._waiting and not frames_late:  # else _check_stuck names the late
+            self._waiting, self._owed_said = names, True
             self._emit(Waiting(names))
 
     def _void_report(self, overdue: float) -> str:

@@ -173,3 +173,32 @@ def test_a_node_task_that_dies_stops_the_table_with_a_report_not_silence(monkeyp
         finally:
             await close_all(nodes)
     asyncio.run(go())
+
+
+def test_a_seat_that_withholds_its_key_shares_is_named_and_the_hand_voided():
+    """Its frames keep coming, empty: the table says whom it waits on and for what, and
+    after void_after voids the hand naming it."""
+    heard = []
+
+    async def go():
+        nodes = await live_table(4, void_after=2.0, listeners=[heard.append, None, None, None])
+        withholder = nodes[3]
+        chance = withholder.replica.chance
+        queue = chance._queue
+
+        def withhold(deck, message):
+            if message is None or message[0] != "deck.share":
+                queue(deck, message)
+
+        chance._queue = withhold
+        try:
+            for fault in await results_of(nodes[:3]):
+                assert isinstance(fault, Fault) and fault.kind == "void", fault
+                assert f"on {withholder.identity.name} (seat 3), who owes its key share" \
+                    in fault.report
+            waits = [e for e in heard if isinstance(e, Waiting)]
+            assert waits and all("(its key share" in n for e in waits for n in e.names)
+            assert len(waits) <= 3  # said once, not again at every step
+        finally:
+            await close_all(nodes)
+    asyncio.run(go())
