@@ -429,12 +429,18 @@ class TableNode:
             self._fault(fault)
             return
         except BadFrame as exc:
-            if relayed and exc.reason == "replayed":
-                return  # asked-for or gossiped copies are expected
+            stale = exc.reason == "replayed" or (
+                exc.reason == "out-of-window" and record.step <= self.replica.applied)
+            if stale and (relayed or self._member(conn)):
+                return  # a copy from the table: asked for, gossiped, resent after a partition
             raise
         if record.step == self.replica.applied + 1:
             self._wake.set()  # someone stepped: step with them
         self._apply_ready()
+
+    def _member(self, conn: Conn | None) -> bool:
+        """Is `conn` a seated human of this table (whose resends are no attack)?"""
+        return conn is not None and conn.key in self.replica.humans.values()
 
     def _apply_ready(self) -> None:
         replica = self.replica

@@ -202,3 +202,21 @@ def test_a_seat_that_withholds_its_key_shares_is_named_and_the_hand_voided():
         finally:
             await close_all(nodes)
     asyncio.run(go())
+
+
+def test_frames_a_seated_peer_sends_again_are_not_counted_as_attacks():
+    """After a partition or a journal repair honest peers resend what the others may have
+    missed: a copy of a frame already held, or of an applied step, is dropped uncounted."""
+    async def go():
+        nodes = await live_table(4, think=2)
+        try:
+            target, sender = nodes[0], nodes[1]
+            await wait_until(lambda: target.replica.applied > 5, what="the game to run")
+            conn = sender.mesh.to(target.identity.public)
+            for record in sender.replica.frames_at(1) + sender.replica.frames_at(2):
+                conn.send(["rec", record.raw])
+            agree(await results_of(nodes))
+            assert not target.mesh.dropped, target.mesh.dropped
+        finally:
+            await close_all(nodes)
+    asyncio.run(go())
