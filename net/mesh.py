@@ -80,6 +80,15 @@ class Mesh:
         self.port = self.server.sockets[0].getsockname()[1]
         return self.port
 
+    async def relisten(self, host: str, port: int) -> int:
+        """Listen on `port` instead (OSError if it is taken: the old socket stays)."""
+        server = await asyncio.start_server(self._accepted, host, port)
+        old, self.server = self.server, server
+        self.port = server.sockets[0].getsockname()[1]
+        if old is not None:
+            old.close()
+        return self.port
+
     async def dial(self, host: str, port: int) -> Conn | None:
         try:
             reader, writer = await asyncio.wait_for(asyncio.open_connection(host, port),

@@ -438,6 +438,16 @@ class TableNode:
             self._wake.set()  # someone stepped: step with them
         self._apply_ready()
 
+    async def _reclaim_port(self, port: int) -> None:
+        """Listen again on the port the table knows for this peer, where it is free: two
+        peers restarted at once each dial the other's port from before the crash."""
+        if self.options.port or not port or port == self.mesh.port:
+            return
+        bound = interface_address(self.options.interface) if self.options.interface else None
+        with contextlib.suppress(OSError):
+            await self.mesh.relisten(bound or "0.0.0.0", port)
+            self._advertise()
+
     def _member(self, conn: Conn | None) -> bool:
         """Is `conn` a seated human of this table (whose resends are no attack)?"""
         return conn is not None and conn.key in self.replica.humans.values()
@@ -594,6 +604,9 @@ class TableNode:
         finally:
             self._replaying = False
         self.seeds = [(m.host, m.port) for m in self.lobby.state().members.values()]
+        own = self.lobby.state().members.get(self.identity.public)
+        if own is not None and self.role == "peer":
+            self._spawn(self._reclaim_port(own.port))
         self._sent_at = time.monotonic()  # a frame sent before the crash waits from now
         applied = self.replica.applied if self.replica else -1
         self._emit(Notice(f"resumed table {self.name} (id {self.table.hex()[:8]}) from the "

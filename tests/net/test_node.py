@@ -220,3 +220,33 @@ def test_frames_a_seated_peer_sends_again_are_not_counted_as_attacks():
         finally:
             await close_all(nodes)
     asyncio.run(go())
+
+
+def test_two_peers_restarted_at_once_listen_where_the_table_knows_them(tmp_path):
+    """Each dials the other's port from before the crash: that port is its again."""
+    async def go():
+        journals = [Journal.open(tmp_path / f"j{i}") for i in range(4)]
+        nodes = await live_table(4, think=2, journals=journals)
+        await wait_until(lambda: nodes[2].replica.applied > 12, what="a few steps")
+        crashed = [nodes[2], nodes[3]]
+        ports = [n.mesh.port for n in crashed]
+        for node in crashed:
+            await node.close()
+        reborn = []
+        for node, i in zip(crashed, (2, 3), strict=True):
+            again = TableNode(node.identity, fast_options(), None,
+                              Journal.open(tmp_path / f"j{i}"))
+            await again.open()
+            again.play_with("greedy", 2)
+            assert again.resume(again.journal.entries)
+            reborn.append(again)
+        await wait_until(lambda: [n.mesh.port for n in reborn] == ports,
+                         what="the old ports")
+        await wait_until(lambda: reborn[0].mesh.to(reborn[1].identity.public) is not None,
+                         what="the two restarted peers to connect")
+        players = [nodes[0], nodes[1], *reborn]
+        try:
+            agree(await results_of(players))
+        finally:
+            await close_all(players)
+    asyncio.run(go())
