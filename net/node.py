@@ -179,6 +179,7 @@ class TableNode:
         self._owed: tuple[tuple[int, str], ...] = ()  # (seat, what) the deck waits on
         self._owed_since = 0.0
         self._owed_said = False  # the Waiting shown names debts, not late frames
+        self._alone_since: float | None = None  # a spectator with no peer to watch through
         self._redial: dict[Any, tuple[float, float]] = {}
         self._ended_at = 0.0
         self._watchers: set[asyncio.Task] = set()
@@ -784,6 +785,7 @@ class TableNode:
             if self.replica is not None and self.finished is None:
                 self._check_stuck(now)
                 self._check_owed(now)
+                self._check_alone(now)
             if self.finished is not None and self.role == "peer" and self._may_leave(now):
                 self._settle(self.finished)
 
@@ -850,6 +852,22 @@ class TableNode:
         if overdue > WAIT_NOTICE and names and names != self._waiting:
             self._waiting, self._owed_said = names, False
             self._emit(Waiting(names))
+
+    def _check_alone(self, now: float) -> None:
+        """A spectator cut off from every peer keeps dialling; after `void_after` without
+        one (the table may have ended and its peers gone) it says it lost the table."""
+        if self.role != "spectator" or self.result.done():
+            return
+        if self.mesh.live("peer"):
+            self._alone_since = None
+            return
+        if self._alone_since is None:
+            self._alone_since = now
+            self._emit(Notice("lost the link to the table; trying again"))
+        elif now - self._alone_since > self.options.void_after:
+            self._fault(TableFault("lost", self.replica.applied, f"lost the table: no peer "
+                                   f"reachable for {now - self._alone_since:.0f} s after "
+                                   f"step {self.replica.applied}"))
 
     def _check_owed(self, now: float) -> None:
         """Frames flow, but the table may still wait on a message owed inside them (a pass,

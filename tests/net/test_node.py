@@ -250,3 +250,44 @@ def test_two_peers_restarted_at_once_listen_where_the_table_knows_them(tmp_path)
         finally:
             await close_all(players)
     asyncio.run(go())
+
+
+async def _watching(nodes, **options) -> TableNode:
+    spectator = TableNode(identities(1)[0], fast_options(**options), role="spectator")
+    await spectator.open()
+    assert await spectator.join([(LOOPBACK, nodes[1].mesh.port)])
+    await wait_until(lambda: spectator.replica and spectator.replica.applied > 5,
+                     what="the spectator to catch up")
+    return spectator
+
+
+def test_a_spectator_cut_off_across_the_end_finishes_with_the_same_hash(monkeypatch):
+    async def go():
+        nodes = await live_table(4, think=1, linger=10.0)
+        spectator = await _watching(nodes)
+        monkeypatch.setattr(spectator, "_dial_once", lambda *args: None)  # the link is down
+        for conn in spectator.mesh.live("peer"):
+            conn.close()
+        await wait_until(lambda: all(n.finished for n in nodes), timeout=TIMEOUT,
+                         what="the end")
+        assert spectator.finished is None
+        monkeypatch.undo()  # the link returns while the peers linger
+        try:
+            agree(await results_of([*nodes, spectator]))
+        finally:
+            await close_all([*nodes, spectator])
+    asyncio.run(go())
+
+
+def test_a_spectator_whose_table_is_gone_says_it_lost_the_table():
+    async def go():
+        nodes = await live_table(4, think=2)
+        spectator = await _watching(nodes, void_after=1.0)
+        await close_all(nodes)  # every peer gone mid-game: nobody to come back to
+        try:
+            fault = await spectator.wait(TIMEOUT)
+            assert isinstance(fault, Fault) and fault.kind == "lost"
+            assert fault.report.startswith("lost the table: no peer reachable for")
+        finally:
+            await spectator.close()
+    asyncio.run(go())
