@@ -387,6 +387,9 @@ async def _enter(node: TableNode, request: Request, printer: Printer, journal) -
                                       listing.name)
         elif args.spectate or request.game is None:
             return False
+        elif (playing := _in_play(node, name)) is not None:
+            node.abort("in-play", _lost_journal(name, playing, journal))
+            return True  # the fault says why: no new lobby shadows the table in play
         else:
             node.create(name, request.game.id, request.seats, request.config)
             entered = created = True
@@ -411,6 +414,23 @@ async def _find(node: TableNode, name: str, playing: bool):
             return min(found, key=lambda t: t.table)
         await asyncio.sleep(0.05)
     return None
+
+
+def _in_play(node: TableNode, name: str):
+    """A table called `name` that discovery shows already playing, if any."""
+    if node.discovery is None:
+        return None
+    return next((t for t in node.discovery.tables().values()
+                 if t.name == name and t.state != LOBBY_STATE), None)
+
+
+def _lost_journal(name: str, listing, journal) -> str:
+    where = f" ({journal.path})" if journal is not None else ""
+    return (f"a table called {name!r} is already being played (id {listing.table[:8]}) and "
+            f"this peer has no journal of it{where}. If you had a seat there, the journal was "
+            "deleted or emptied, and with it this seat's secret deck keys: the seat cannot be "
+            "taken back, and the others void the hand after --void-after, naming it. Watch "
+            f"the table with --spectate {name!r}, or choose another table name.")
 
 
 async def _leave(node: TableNode) -> Left | None:

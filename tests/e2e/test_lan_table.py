@@ -5,6 +5,7 @@ Every process runs in a private network namespace whose only interface is a
 multicast-capable loopback (net.netns): nothing leaves the machine.
 """
 
+import json
 import random
 
 from tests.net.processes import Proc, step_of
@@ -65,3 +66,20 @@ def test_a_peer_killed_mid_game_comes_back_from_its_journal(lan, tmp_path):
     results.append(reborn.finish(GAME_TIMEOUT))
     agree(results)
     assert witness.wait_line(lambda line: line.startswith("no longer waiting"), 1)
+
+
+def test_a_peer_whose_journal_was_deleted_says_so_and_makes_no_second_table(lan, tmp_path):
+    peers = [peer(lan, tmp_path, i, "dusk", "--void-after", "4") for i in range(4)]
+    victim = peers[3]
+    victim.wait_line(lambda line: step_of(line) >= 5, GAME_TIMEOUT)
+    victim.kill()
+    (tmp_path / "peer3" / "tables" / "dusk.journal").unlink()
+    reborn = Proc(lan, victim.argv)  # the very same command, its journal gone
+    assert reborn.popen.wait(GAME_TIMEOUT) == 3
+    result = json.loads(reborn.lines[-1])
+    assert result["fault"] == "in-play"
+    assert "the journal was deleted or emptied" in result["report"]
+    assert not any(line.startswith("created") for line in reborn.lines)
+    for other in peers[:3]:  # the others void the hand naming the seat
+        assert other.popen.wait(GAME_TIMEOUT) == 3
+        assert "p3 (seat" in json.loads(other.lines[-1])["report"]
