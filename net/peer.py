@@ -216,7 +216,9 @@ class Printer:
         self.seating: Seating | None = None
         self.lobby_line = ""
         self.muted = False  # after the final JSON line nothing more is printed
-        self.trace = open(trace_path, "a", encoding="utf-8") if trace_path else None  # noqa: SIM115
+        # line-buffered: what a killed peer did is on disk up to its last step
+        self.trace = (open(trace_path, "a", encoding="utf-8", buffering=1)  # noqa: SIM115
+                      if trace_path else None)
 
     def say(self, text: str) -> None:
         if not self.muted:

@@ -1,0 +1,133 @@
+"""Faults at a table of real `hoard peer` processes: random kill-and-restart points.
+
+Each trial starts a table (Dragon with 4 peers or Dragons Wild with 3, alternating) in a
+private loopback namespace, kills one peer with SIGKILL at a random step and restarts it
+with the very same command. A trial completes when every peer ends with the same final
+hash and a clean audit. "restart_to_playing_s" is the time from the restart to the first
+step the restarted peer applies after those in its journal. Then `--pairs` Dragon games
+with two peers killed and restarted at once are timed against as many clean ones.
+"""
+
+from __future__ import annotations
+
+import json
+import random
+import re
+import statistics
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+from net.netns import LoopbackNamespace
+from tests.net.processes import Proc, step_of
+
+GAMES = (("dragon", 4), ("wild", 3))
+TIMEOUT = 120.0
+RESUMED = re.compile(r"from the journal at step (-?\d+)$")
+
+
+def add_arguments(parser) -> None:
+    parser.add_argument("--trials", type=int, default=40, help="random kill points")
+    parser.add_argument("--pairs", type=int, default=3,
+                        help="games with two simultaneous restarts (and as many clean ones)")
+    parser.add_argument("--seed", type=int, default=None)
+
+
+def _table(lan, folder: Path, name: str, game: str, seats: int) -> list[Proc]:
+    return [Proc(lan, ["peer", "--table", name, "--game", game, "--seats", str(seats),
+                       "--bot", "greedy", "--option", "hands=1", "--name", f"p{i}",
+                       "--config-dir", str(folder / f"{name}-{i}"), "--interface", "lo",
+                       "--timeout", str(TIMEOUT), "--think", "1"])
+            for i in range(seats)]
+
+
+def _result(peer: Proc) -> dict | None:
+    try:
+        return peer.finish(TIMEOUT)
+    except (AssertionError, json.JSONDecodeError):
+        return None
+
+
+def _agree(results: list[dict | None]) -> bool:
+    return (all(r is not None and "final_hash" in r for r in results)
+            and len({r["final_hash"] for r in results}) == 1
+            and {r["audit"] for r in results} == {"clean"})
+
+
+def _kill_and_restart(lan, peers: list[Proc], victims: list[int], at: int) -> list[Proc]:
+    """Kill `victims` once the first of them printed step `at`, and start them again."""
+    peers[victims[0]].wait_line(lambda line: step_of(line) >= at, TIMEOUT)
+    for v in victims:
+        peers[v].kill()
+    return [Proc(lan, peers[v].argv) for v in victims]
+
+
+def _back_in_play(peer: Proc) -> float:
+    """Seconds from now (its restart) until `peer` applies a step beyond its journal."""
+    started = time.monotonic()
+    resumed = int(RESUMED.search(peer.wait_line(RESUMED.search, TIMEOUT)).group(1))
+    peer.wait_line(lambda line: step_of(line) > resumed, TIMEOUT)
+    return time.monotonic() - started
+
+
+def _trial(lan, folder: Path, index: int, rng: random.Random) -> dict:
+    game, seats = GAMES[index % len(GAMES)]
+    peers = _table(lan, folder, f"k{index}", game, seats)
+    victim, at = rng.randrange(seats), rng.randint(2, 40)
+    trial = {"game": game, "victim": victim, "step": at, "restart_s": None}
+    try:
+        [peers[victim]] = _kill_and_restart(lan, peers, [victim], at)
+        trial["restart_s"] = round(_back_in_play(peers[victim]), 3)
+    except AssertionError as missing:  # the game ended before `at`, or the peer never resumed
+        trial["error"] = str(missing)[:300]
+    trial["completed"] = _agree([_result(p) for p in peers])
+    return trial
+
+
+def _timed_game(lan, folder: Path, name: str, restarts: bool, rng) -> float | None:
+    peers = _table(lan, folder, name, "dragon", 4)
+    started = time.monotonic()
+    if restarts:
+        victims = rng.sample(range(4), 2)
+        for v, reborn in zip(victims, _kill_and_restart(lan, peers, victims,
+                                                        rng.randint(5, 20)), strict=True):
+            peers[v] = reborn
+    results = [_result(p) for p in peers]
+    return time.monotonic() - started if _agree(results) else None
+
+
+def _median(values: list[float], digits: int) -> float | None:
+    return round(statistics.median(values), digits) if values else None
+
+
+def run(args) -> dict:
+    rng = random.Random(args.seed)
+    trials = []
+    with tempfile.TemporaryDirectory() as tmp, LoopbackNamespace() as lan:
+        folder = Path(tmp)
+        for i in range(args.trials):
+            trials.append(_trial(lan, folder, i, rng))
+            print(json.dumps(trials[-1]), file=sys.stderr, flush=True)  # progress
+        clean = [_timed_game(lan, folder, f"c{i}", False, rng) for i in range(args.pairs)]
+        twice = [_timed_game(lan, folder, f"r{i}", True, rng) for i in range(args.pairs)]
+    restarted = [t for t in trials if t["restart_s"] is not None]
+    ok_clean, ok_twice = [s for s in clean if s], [s for s in twice if s]
+    return {
+        "trials": len(trials),
+        "restarted_mid_game": len(restarted),
+        "completed": sum(t["completed"] for t in trials),
+        "failed": [t for t in trials if not t["completed"]],
+        "restart_to_playing_s": {
+            "median": _median([t["restart_s"] for t in restarted], 3),
+            "worst": max((t["restart_s"] for t in restarted), default=None),
+        },
+        "two_restarts": {
+            "clean_s": _median(ok_clean, 2),
+            "restarted_s": _median(ok_twice, 2),
+            "ratio": round(statistics.median(ok_twice) / statistics.median(ok_clean), 2)
+            if ok_clean and ok_twice else None,
+            "completed": f"{len(ok_clean)}/{len(clean)} clean, "
+                         f"{len(ok_twice)}/{len(twice)} with two restarts",
+        },
+    }
