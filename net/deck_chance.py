@@ -126,6 +126,7 @@ class DeckChance(ChanceSource):
         finished = self.finished()
         for deck in self.played:
             self._produce(deck, finished)
+            self._say_lost(deck)
         entries += self.outbox
         entries += self._opens(actions)
         secrets += [["deck", d.ordinal, d.peer.seed] for d in self.played
@@ -135,8 +136,9 @@ class DeckChance(ChanceSource):
     def _produce(self, deck: _Deck, finished: frozenset[int]) -> None:
         """Queue what this seat owes the deck now and has not queued yet."""
         peer, me = deck.peer, self.me
-        if me in peer.departed() or (self.decks[deck.number] is not deck and not self.closing):
-            return  # left it, or a later deck took its number (it only owes its seed)
+        if peer.lost or me in peer.departed() or (
+                self.decks[deck.number] is not deck and not self.closing):
+            return  # lost its keys, left it, or a later deck took its number (owes its seed)
         if not peer.committed(me) and not self._queued(deck, "deck.commit"):
             self._queue(deck, peer.commit())
         turn = peer.turn()
@@ -147,6 +149,13 @@ class DeckChance(ChanceSource):
         if (self._due(deck, finished) and not peer.disclosed(me)
                 and not self._queued(deck, "deck.seed")):
             self._queue(deck, peer.disclose())
+
+    def _say_lost(self, deck: _Deck) -> None:
+        """Tell the table once that this seat's secrets for `deck` are gone (its journal
+        was lost): every peer voids the hand at the same step, naming it, at once."""
+        entry = as_received(["lost", deck.number])
+        if deck.peer.lost and not deck.peer.disclosed(self.me) and entry not in self.outbox:
+            self.outbox.append(entry)
 
     def _queued(self, deck: _Deck, kind: str) -> bool:
         return any(e[0] == "deck" and e[1] == deck.number and e[2][0] == kind
@@ -166,7 +175,7 @@ class DeckChance(ChanceSource):
                 continue  # malformed: every peer will refuse the action anyway
             for card in refs:
                 deck = self.decks.get(ref_deck(card))
-                if deck is None:
+                if deck is None or deck.peer.lost:
                     continue
                 if deck.number not in held:
                     held[deck.number] = deck.peer.hidden(self.me)
@@ -191,6 +200,8 @@ class DeckChance(ChanceSource):
                 self._deck_message(who, entry[1], entry[2])
             elif kind == "accuse" and len(entry) == 3:
                 self._accusation(who, entry[1], entry[2])
+            elif kind == "lost" and len(entry) == 2:
+                self._lost(who, entry[1])
             else:
                 raise self._cheat(who, f"sent a chance entry this table does not know: {kind!r}")
             if who == self.me and entry in self.outbox:
@@ -209,6 +220,15 @@ class DeckChance(ChanceSource):
             raise self._cheat(who, str(exc)) from None
         if who == self.me and message[0] == "deck.shuffle":
             deck.peer.prepare()  # the next seat is busy shuffling: load the lock keys now
+
+    def _lost(self, who: int, number: Any) -> None:
+        deck = self.decks.get(number) if type(number) is int else None
+        if deck is None or not deck.peer.committed(who) or deck.peer.disclosed(who):
+            raise self._cheat(who, f"said it lost its keys for deck {number!r}, which it holds "
+                                   "no secret of")
+        raise TableFault("void", self.step, f"the hand is void: {self._name(who)} lost its "
+                         f"journal, and with it its secret keys for deck {number}: the cards "
+                         "it holds cannot be opened, nor the deck dealt from or audited")
 
     def _checked(self, deck: _Deck, step: Callable[[], tuple]) -> tuple:
         """What a DeckPeer call completed; a cheat stops the table, and what only this peer
@@ -404,8 +424,9 @@ class DeckChance(ChanceSource):
     def can_leave(self) -> bool:
         """This peer may leave now: every deck locked, no deal to it under way, no roll open
         and the match not over (then the audit needs its seeds)."""
-        return (not self.closing and self.rolls.can_leave()
-                and all(d.peer.locked and not d.peer.awaits(self.me) for d in self.played))
+        return (not self.closing and self.rolls.can_leave() and all(
+            d.peer.locked and not d.peer.awaits(self.me) and not d.peer.lost
+            for d in self.played))
 
     def leave(self, heir: int) -> None:
         """Queue this peer's last deck messages: its hands to the seat `heir`, which plays on

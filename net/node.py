@@ -48,6 +48,7 @@ from net.journal import Journal
 from net.lobby import Lobby, LobbyState, StartConfig
 from net.lockstep import WINDOW, Applied, BotSeats, Equivocation, Replica
 from net.mesh import Conn, Mesh
+from net.rejoin import Rejoin
 
 log = logging.getLogger("hoard.net")
 TICK = 0.1
@@ -185,6 +186,8 @@ class TableNode:
         self._watchers: set[asyncio.Task] = set()
         self._deferred: list[tuple[str, tuple]] = []
         self._secrets: list[Any] = []  # journaled chance secrets, restored into the replica
+        self.rejoining: Rejoin | None = None  # taking the seat back, journal lost
+        self._adopting = False  # own frames come from the others: journal them as they apply
 
     # -- lifecycle -----------------------------------------------------------------
     async def open(self) -> None:
@@ -270,6 +273,19 @@ class TableNode:
             self.lobby_op("join", self.identity.name, self.host, self.mesh.port)
         verb = "joined" if self.role == "peer" else "watching"
         self._emit(Notice(f"{verb} table {self.name or '?'} (id {self.table.hex()[:8]})"))
+        return True
+
+    async def rejoin(self, addresses: list[tuple[str, int]], table: bytes, name: str) -> bool:
+        """Take this peer's seat back at a table in play when its journal was lost: the
+        lobby and every frame, its own too, come from the others (net.rejoin)."""
+        self._set_table(table, name)
+        self.seeds = list(addresses)
+        self.rejoining, self._adopting = Rejoin(), True
+        self._sent_at = time.monotonic()  # a frame of its own from before waits from now
+        if not await self._connect_any(addresses, DIAL_WAIT):
+            return False
+        self._emit(Notice(f"rejoining table {name} (id {table.hex()[:8]}), in play: this peer "
+                          "has no journal of it, so it takes its frames back from the others"))
         return True
 
     async def move(self, addresses: list[tuple[str, int]], table: bytes) -> bool:
@@ -389,7 +405,8 @@ class TableNode:
     def _begin(self, start: StartConfig) -> None:
         me = start.seat_of(self.identity.public) if self.role == "peer" else None
         if self.role == "peer" and me is None:
-            self.abort("left-out", f"table {start.name} started without this peer")
+            watch = f"; watch it with --spectate {start.name!r}" if self.rejoining else ""
+            self.abort("left-out", f"table {start.name} started without this peer{watch}")
             return
         self.replica = Replica(start, me, secrets=self._secrets)
         self.bots = BotSeats(self.replica, self._make_bots(), self.options.think)
@@ -464,7 +481,7 @@ class TableNode:
                 return
             if self.journal is not None and not self._replaying:
                 for record in replica.frames_at(replica.applied):
-                    if record.seat != replica.me:
+                    if record.seat != replica.me or self._adopting:
                         self.journal.append("record", record.raw)
         if not batch:
             return
@@ -501,6 +518,11 @@ class TableNode:
         loop = asyncio.get_running_loop()
         while not self.result.done() and not self.replica.finished:
             now = loop.time()
+            if self.rejoining is not None and not self._rejoined():
+                self._wake.clear()
+                with contextlib.suppress(TimeoutError):
+                    await asyncio.wait_for(self._wake.wait(), TICK)
+                continue
             if self.replica.sent() is None and not self._replaying and (
                     self.pending or self.intents or self._chained or self._chance_out()
                     or self._others_stepped() or now >= self._next_send
@@ -511,6 +533,17 @@ class TableNode:
             self._wake.clear()
             with contextlib.suppress(TimeoutError):
                 await asyncio.wait_for(self._wake.wait(), delay)
+
+    def _rejoined(self) -> bool:
+        """Has the rejoining peer caught up with the others, so that it may sign again?"""
+        replica = self.replica
+        if not self.rejoining.caught_up(replica, self.progress, self.mesh.broadcast,
+                                        time.monotonic()):
+            return False
+        self.rejoining = None
+        self._emit(Notice(f"took seat {replica.me} back at step {replica.applied} from the "
+                          "others' copies of its frames"))
+        return True
 
     def _chance_out(self, actions=()):
         """What the chance source adds to this peer's next frame, for the pending request
@@ -529,6 +562,7 @@ class TableNode:
         if leaving:
             self._leaving = False
             replica.chance.leave(replica.heir(replica.me))
+        self._adopting = False  # from now on this process signs its own frames
         chance = self._chance_out([a for a, _ in actions])
         payload, secret = chance if chance else (None, None)
         record = replica.own_frame(self.identity, [a for a, _ in actions], payload, leaving)

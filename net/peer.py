@@ -390,8 +390,9 @@ async def _enter(node: TableNode, request: Request, printer: Printer, journal) -
         elif args.spectate or request.game is None:
             return False
         elif (playing := _in_play(node, name)) is not None:
-            node.abort("in-play", _lost_journal(name, playing, journal))
-            return True  # the fault says why: no new lobby shadows the table in play
+            # this peer's journal of it was lost (or it never had a seat: it is told so)
+            return await node.rejoin(list(playing.addresses), bytes.fromhex(playing.table),
+                                     playing.name)
         else:
             node.create(name, request.game.id, request.seats, request.config)
             entered = created = True
@@ -424,15 +425,6 @@ def _in_play(node: TableNode, name: str):
         return None
     return next((t for t in node.discovery.tables().values()
                  if t.name == name and t.state != LOBBY_STATE), None)
-
-
-def _lost_journal(name: str, listing, journal) -> str:
-    where = f" ({journal.path})" if journal is not None else ""
-    return (f"a table called {name!r} is already being played (id {listing.table[:8]}) and "
-            f"this peer has no journal of it{where}. If you had a seat there, the journal was "
-            "deleted or emptied, and with it this seat's secret deck keys: the seat cannot be "
-            "taken back, and the others void the hand after --void-after, naming it. Watch "
-            f"the table with --spectate {name!r}, or choose another table name.")
 
 
 async def _leave(node: TableNode) -> Left | None:

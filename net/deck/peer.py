@@ -135,6 +135,7 @@ class DeckPeer:
                        else curve.CardPoints(self.context, spec.faces))
         self._lock_layers: list[curve.Layer] | None = None
         self._said_commit = False
+        self.lost = False  # this seat's secrets for the deck are gone (forget())
 
     # ----- state anyone may ask about
 
@@ -414,6 +415,8 @@ class DeckPeer:
     def _on_commit(self, seat, digest, exchange_key):
         if len(digest) != keys.DIGEST_SIZE or len(exchange_key) != keys.EXCHANGE_KEY_SIZE:
             raise CheatDetected(seat, "commitment of the wrong size")
+        if seat == self.seat and digest != keys.seed_digest(self.context, seat, self.seed):
+            self._forget()  # its own commitment from before it lost its journal
         if seat != self.seat:
             own = self._secrets.exchange if self._secrets is not None else _PROBE
             try:
@@ -725,6 +728,14 @@ class DeckPeer:
             f"positions {list(positions)} are not all face down and settled",
         )
         return positions
+
+    def _forget(self) -> None:
+        """This seat committed with a seed it no longer has (its journal was lost): from now
+        on it follows the deck as a spectator does, and it can send nothing for it."""
+        self.lost = True
+        self.seat = self.seed = self._secrets = self._lock_layers = None
+        self._shared.clear()
+        self._made.clear()
 
     def _own(self) -> keys.PeerSecrets:
         self._require(self._secrets is not None, "a spectator sends no deck messages")

@@ -334,6 +334,22 @@ def test_a_crashed_peer_resumes_from_its_seed_and_journal():
     assert len(set(t.audit())) == 1
 
 
+def test_a_peer_that_lost_its_seed_follows_the_deck_as_a_spectator_and_sends_nothing():
+    t = table(3, 12, spectators=0)
+    t.shuffle()
+    t.deal(0, [0, 1, 2])
+    t.deal(1, [3, 4, 5])
+    rejoined = DeckPeer(t.spec, 1)  # a fresh seed: the journal with the old one was lost
+    rejoined.replay(t.journal)  # the others' copies of every message, its own too
+    assert rejoined.lost and rejoined.seed is None
+    assert rejoined.hidden(1) == (3, 4, 5) and rejoined.faces == {}  # its cards: unreadable
+    with pytest.raises(ProtocolError, match="spectator sends no deck messages"):
+        rejoined.disclose()
+    t.peers[1] = rejoined
+    t.deal(2, [6, 7])  # it registers the deal as a spectator does, but owes a share it lost
+    assert t.peers[2].hidden(2) == () and 1 in t.peers[2].owed()  # the hand cannot go on
+
+
 def test_owed_names_who_the_protocol_waits_for():
     t = table(3, 6, spectators=1)
     spectator = t.spectators[0]

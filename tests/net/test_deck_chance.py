@@ -173,9 +173,11 @@ def test_a_card_swapped_in_a_shuffle_pass_voids_the_hand_and_the_audit_names_the
             fault.report
 
 
-def restarted(table: LocalTable, seat: int) -> Replica:
-    """`seat`'s peer after a crash: remade from its journaled secrets, every frame replayed."""
-    reborn = Replica(table.start, seat, secrets=table.secrets[seat])
+def restarted(table: LocalTable, seat: int, secrets=None) -> Replica:
+    """`seat`'s peer after a crash: remade from its journaled secrets (or `secrets`), every
+    frame replayed."""
+    reborn = Replica(table.start, seat, secrets=table.secrets[seat] if secrets is None
+                     else secrets)
     for frames in table.sent:
         for record in frames.values():
             reborn.offer(decode(record.raw))
@@ -194,6 +196,30 @@ def test_a_restarted_peer_remakes_its_decks_from_its_journaled_seeds():
     request = before.game.chance_request(before.state)
     assert reborn.chance.outgoing(request) == before.chance.outgoing(request)
     assert reborn.chance.decks[1].peer.seed == before.chance.decks[1].peer.seed
+
+
+def test_a_peer_that_lost_its_journal_says_so_and_every_peer_voids_the_hand_naming_it():
+    table, _ = dragon_table(spectators=1)
+    deal(table)
+    for _ in range(3):
+        table.step()
+    table.replicas[1] = restarted(table, 1, secrets=[])  # its frames from the others only
+    frames = table.frames()
+    assert ("lost", 1) in frames[1].payload()[1]  # its only word for the deck
+    for fault in table.faults(frames):
+        assert fault.kind == "void"
+        assert "player1 (seat 1) lost its journal, and with it its secret keys for deck 1" \
+            in fault.report
+
+
+def test_a_seat_that_says_it_lost_keys_it_never_had_is_cheating():
+    table, _ = dragon_table()
+    frames = table.frames()  # the first frames carry the commitments to deck 1
+    table.deliver(frames)
+    frames = table.frames()
+    frames[2] = table.forge(2, chance=[["lost", 9]])
+    for fault in table.faults(frames):
+        assert "player2 (seat 2) cheated: said it lost its keys for deck 9" in fault.report
 
 
 def test_a_one_human_table_deals_its_bots_with_nothing_on_the_wire_but_passes():
