@@ -50,8 +50,8 @@ log = logging.getLogger("hoard.client")
 LOG_LINES = 400
 SEAT_WORD = re.compile(r"\bseat (\d+)")
 YOU_VERB = re.compile(r"\b([Yy]ou) (is|plays|passes|wins|shows|leads|draws|takes|lays|discards"
-                      r"|buys|ends|attacks|has)\b")
-SECOND_PERSON = {"is": "are", "has": "have"}
+                      r"|buys|ends|attacks|has|moves|asks|answers|goes)\b")
+SECOND_PERSON = {"is": "are", "has": "have", "goes": "go"}
 BOT_THINK_ENV = "HOARD_BOT_THINK"
 DEFAULT_THINK = 12  # steps (~0.6 s at the table's pace) a bot waits, so people can follow
 

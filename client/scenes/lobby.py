@@ -141,10 +141,10 @@ class Lobby(Scene):
         elif ident == "join":
             self._join()
 
-    def _solo(self, game) -> None:
+    def _solo(self, game, seats: int | None = None, options=()) -> None:
         """A real table on this machine: this window in seat 0, bots in the others, agreed."""
-        seats = max(game.min_seats, min(4, game.max_seats))
-        self.session.create(f"{self.app.settings.name} with bots", game.id, seats)
+        seats = seats or max(game.min_seats, min(4, game.max_seats))
+        self.session.create(f"{self.app.settings.name} with bots", game.id, seats, options)
         self.session.lobby_op("sit", 0)
         for seat in range(1, seats):
             self.session.lobby_op("bot", seat, SOLO_BOT)

@@ -9,7 +9,7 @@ from __future__ import annotations
 import importlib
 
 RENDERERS: dict[str, type] = {}
-MODULES = {"dragon": "client.tables.dragon"}
+MODULES = {"dragon": "client.tables.dragon", "den": "client.tables.den"}
 
 
 def register(game_id: str):

@@ -12,7 +12,8 @@ import pygame
 from client import assets
 from client.anim import CardSprite, Counter, Tween
 from client.tables import register
-from client.ui import ALERT, DIM, GOLD, GOOD, INK, wrap
+from client.tables.common import draw_card, draw_ending, enable, events_of, show, sounds_for
+from client.ui import ALERT, DIM, GOLD, GOOD, INK
 from client.widgets import countdown_ring, fan_positions
 from engine.cards import mask_of
 from engine.games.dragon import combos
@@ -170,7 +171,7 @@ class DragonTable:
         if isinstance(item, ViewUpdate):
             self.sync(animate=True)
         elif isinstance(item, StepApplied):
-            for event in _events(item):
+            for event in events_of(item):
                 self._on_event(event)
 
     def _on_event(self, event) -> None:
@@ -185,12 +186,7 @@ class DragonTable:
             self.match_over = event
 
     def sounds_for(self, item) -> list[str]:
-        found = []
-        for event in _events(item):
-            name = SOUNDS.get(type(event))
-            if name and name not in found:
-                found.append(name)
-        return found
+        return sounds_for(item, SOUNDS)
 
     # -- buttons ---------------------------------------------------------------------
     def build(self) -> None:
@@ -209,13 +205,13 @@ class DragonTable:
         buttons = self.scene.buttons
         if "play" not in buttons:
             return
-        _enable(buttons["play"], self.selected_play() is not None)
-        _enable(buttons["pass"], self.pass_action is not None)
+        enable(buttons["play"], self.selected_play() is not None)
+        enable(buttons["pass"], self.pass_action is not None)
         buttons["pass"].set_text("No Dragon" if self.state.get("phase") == "dragons" else "Pass")
-        _enable(buttons["hint"], bool(self.plays))
+        enable(buttons["hint"], bool(self.plays))
         buttons["sort"].set_text("Sort: by suit" if self.by_suit else "Sort: by rank")
-        _show(buttons["dragon"], self.dragon_action is not None)
-        _show(buttons["dismiss"], self.hand_over is not None)
+        show(buttons["dragon"], self.dragon_action is not None)
+        show(buttons["dismiss"], self.hand_over is not None)
 
     def on_button(self, ident: str) -> None:
         if ident == "play":
@@ -471,28 +467,7 @@ class DragonTable:
             self.view.text(surface, "The 3 of Stars leads", (490, 320), 18, DIM, anchor="center")
 
     def _draw_card(self, surface, sprite: CardSprite, focused: bool = False) -> None:
-        view = self.view
-        x, y, w, alpha = sprite.box
-        size = (view.px(w), view.px(w * CARD[1] / CARD[0]))
-        moving = sprite.tween.moving
-        image = assets.card("dragon", sprite.face, size, moving) if sprite.face is not None \
-            else assets.sprite("back", size, moving)
-        at = view.point(x, y)
-        if alpha < 255:  # the cached picture lends its alpha for one blit: no copy per frame
-            image.set_alpha(int(alpha))
-            surface.blit(image, at)
-            image.set_alpha(None)
-        else:
-            surface.blit(image, at)
-        rect = pygame.Rect(at, size)
-        if not sprite.lit:
-            shade = pygame.Surface(size, pygame.SRCALPHA)
-            shade.fill((0, 0, 0, 110))
-            surface.blit(shade, at)
-        if sprite.selected:
-            pygame.draw.rect(surface, GOLD, rect, view.px(3), border_radius=view.px(6))
-        elif focused:
-            pygame.draw.rect(surface, INK, rect, view.px(1.5), border_radius=view.px(6))
+        draw_card(surface, self.view, "dragon", sprite, CARD[1] / CARD[0], focused)
 
     def _draw_timer(self, surface, state: dict) -> None:
         left = self.session.seconds_left(PACE)
@@ -516,46 +491,8 @@ class DragonTable:
                       anchor="topright")
 
     def _draw_ending(self, surface) -> None:
-        ending, view = self.session.ending, self.view
-        view.panel(surface, view.rect(200, 130, 580, 340), alpha=250, edge=GOLD)
-        title = {"finished": "The match is over", "left": "You left the table"}.get(
-            ending.kind, "The table stopped")
-        view.text(surface, title, (490, 148), 26, GOLD, bold=True, anchor="midtop")
-        y = 200
-        for seat, chips in enumerate(ending.scores):
-            won = seat in ending.winners
-            view.text(surface, ("★ " if won else "") + self.session.seat_name(seat).capitalize(),
-                      (240, y), 18, GOLD if won else INK, width=300)
-            view.text(surface, f"{chips:,} chips", (740, y), 18, INK, anchor="topright")
-            y += 36
-        for line in _wrap(view, ending.text, 15, 540):
-            view.text(surface, line, (220, y + 10), 15, GOOD if ending.audit == "clean" else INK)
-            y += 22
+        draw_ending(surface, self.view, self.session, "chips")
 
 
 SOUNDS = {CardsDealt: "deal", Played: "play", Passed: "pass", TrickWon: "trick",
           DragonDeclared: "kill", HandOver: "coins"}
-
-
-def _events(item):
-    if isinstance(item, StepApplied):
-        for entry in item.applied.entries:
-            yield from entry.events
-
-
-def _enable(button, enabled: bool) -> None:
-    if enabled and not button.is_enabled:
-        button.enable()
-    elif not enabled and button.is_enabled:
-        button.disable()
-
-
-def _show(button, shown: bool) -> None:
-    if shown and not button.visible:
-        button.show()
-    elif not shown and button.visible:
-        button.hide()
-
-
-def _wrap(view, text: str, size: float, width: float) -> list[str]:
-    return wrap(view.font(size), text, view.px(width))

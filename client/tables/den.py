@@ -1,0 +1,592 @@
+"""The Dragon Den table: the cross of piles in the centre, your hand at the bottom, the
+other seats along the top.
+
+Moves come only from `legal`: cards selected in the hand (or a foundation pile picked
+up) go where a legal Play (or MovePile) takes them, by click-then-click or by drag and
+drop; the piles that would take them are lit. A drop anywhere else snaps back and says
+why in the rules' words (DN4.1, DN5.1, DN6).
+"""
+
+from __future__ import annotations
+
+from itertools import pairwise
+
+import pygame
+
+from client import assets
+from client.anim import CardSprite, Counter, Tween
+from client.tables import register
+from client.tables.common import (
+    draw_card,
+    draw_ending,
+    enable,
+    events_of,
+    show,
+    sounds_for,
+)
+from client.ui import ALERT, DIM, GOLD, GOOD, INK
+from client.widgets import fan_positions
+from engine.games.den.cards import FITS, RANK_NAMES, SUIT_NAMES, name, rank
+from engine.games.den.rules import (
+    FOUNDATIONS,
+    PILE_NAMES,
+    CardsDealt,
+    Drew,
+    EndTurn,
+    HandOver,
+    MatchOver,
+    MovePile,
+    PileMoved,
+    Play,
+    Played,
+    TurnEnded,
+)
+from net.bridge import ViewUpdate
+
+CARD = (64, 90)  # a card on the cross
+HAND_CARD = (80, 112)
+HAND_Y, LIFT = 586, 22
+HAND_LEFT, HAND_RIGHT = 30, 960
+COLUMNS = (20, 340, 660)
+CELL_W = 300
+ROWS = (132, 244, 356)
+FAN = 22  # px of each covered card that shows: its rank corner
+#: where each pile sits on the 3 x 3 cross (column, row): N E S W, then NE SE SW NW
+CELLS = ((1, 0), (2, 1), (1, 2), (0, 1), (2, 0), (2, 2), (0, 2), (0, 0))
+STOCK_CELL = (1, 1)
+SEAT_Y, SEAT_H = 44, 64
+BUTTON_Y = 522
+MOVE, DEAL_STAGGER = 0.35, 0.05
+DRAG_SLOP = 6  # px the mouse moves, button down, before a press becomes a drag
+HAND_OVER_SHOWN = 6.0
+KEYS_HELP = ("click cards, then a pile (or drag them there) · click a pile, then another, to "
+             "move it · E end turn · Esc let go")
+
+
+def force_name(face: int) -> str:
+    return "Yang" if face >> 1 & 1 else "Yin"
+
+
+def card_words(face: int) -> str:
+    """'the 5 of Taiyang (Yang)' — ranks and suits in full, as a player says them."""
+    return f"the {RANK_NAMES[rank(face)]} of {SUIT_NAMES[face & 3]} ({force_name(face)})"
+
+
+@register("den")
+class DenTable:
+    def __init__(self, scene):
+        self.scene, self.app, self.session, self.view = scene, scene.app, scene.session, scene.view
+        self.me = self.session.seat
+        self.hand: dict[int, CardSprite] = {}
+        self.piled: dict[int, CardSprite] = {}  # faces on the cross
+        self.plays: dict[tuple[int, frozenset], Play] = {}
+        self.moves: dict[tuple[int, int], MovePile] = {}
+        self.end_action: EndTurn | None = None
+        self.source: int | None = None  # a foundation pile picked up to move
+        self.press: tuple[str, int, tuple[int, int]] | None = None  # ("card"|"pile", id, at)
+        self.dragging = False
+        self.drag_from = (0, 0)
+        self.origins: dict[int, tuple[float, float]] = {}
+        self.scores: list[Counter] = []
+        self.hand_over: HandOver | None = None
+        self.hand_over_left = 0.0
+        self.match_over: MatchOver | None = None
+        if self.session.view is not None:
+            self.sync(animate=False)
+
+    # -- the view --------------------------------------------------------------------
+    @property
+    def state(self) -> dict:
+        return self.session.view.view if self.session.view is not None else {}
+
+    def others(self) -> list[int]:
+        seats = len(self.state.get("counts", []))
+        me = self.me or 0
+        return [(me + i) % seats for i in range(1, seats)]
+
+    def seat_box(self, seat: int) -> tuple[float, float, float, float]:
+        others = self.others()
+        i = others.index(seat) if seat in others else 0
+        width = (960 - 20 - 10 * (len(others) - 1)) / max(1, len(others))
+        return 20 + i * (width + 10), SEAT_Y, width, SEAT_H
+
+    def anchor(self, seat: int) -> tuple[float, float]:
+        if seat == self.me:
+            return (HAND_LEFT + HAND_RIGHT) / 2 - HAND_CARD[0] / 2, HAND_Y
+        x, y, w, _ = self.seat_box(seat)
+        return x + w / 2 - CARD[0] / 2, y
+
+    @staticmethod
+    def cell(column: int, row: int) -> tuple[float, float]:
+        return COLUMNS[column], ROWS[row]
+
+    def stock_at(self) -> tuple[float, float]:
+        x, y = self.cell(*STOCK_CELL)
+        return x + CELL_W / 2 - CARD[0] / 2, y
+
+    def pile_xs(self, pile: int, count: int) -> list[float]:
+        """x of each card of a pile, fanned left to right so each rank corner shows."""
+        x, _ = self.cell(*CELLS[pile])
+        if count == 0:
+            return []
+        gap = FAN if count == 1 else min(FAN, (CELL_W - 20 - CARD[0]) / (count - 1))
+        width = CARD[0] + gap * (count - 1)
+        start = x + (CELL_W - width) / 2 if CELLS[pile][0] == 1 else (
+            x + 10 if CELLS[pile][0] == 2 else x + CELL_W - 10 - width)
+        return [start + i * gap for i in range(count)]
+
+    def pile_rect(self, pile: int) -> tuple[float, float, float, float]:
+        """The area a pile answers clicks and drops in: its fan, or its empty place."""
+        piles = self.state.get("piles") or [[]] * 8
+        xs = self.pile_xs(pile, max(1, len(piles[pile])))
+        _, y = self.cell(*CELLS[pile])
+        return xs[0], y, xs[-1] + CARD[0] - xs[0], CARD[1]
+
+    def sync(self, animate: bool = True) -> None:
+        update: ViewUpdate = self.session.view
+        state = update.view
+        self._choices(update.legal)
+        self._sync_piles(state.get("piles", []), animate)
+        self._sync_hand(state.get("cards", []), animate)
+        scores = state.get("scores", [])
+        while len(self.scores) < len(scores):
+            self.scores.append(Counter())
+        for seat, score in enumerate(scores):
+            self.scores[seat].set(score, animate)
+        self.refresh_buttons()
+
+    def _choices(self, legal) -> None:
+        self.plays, self.moves, self.end_action = {}, {}, None
+        for action in legal:
+            if isinstance(action, Play):
+                self.plays[(action.pile, frozenset(action.faces))] = action
+            elif isinstance(action, MovePile):
+                self.moves[(action.source, action.target)] = action
+            elif isinstance(action, EndTurn):
+                self.end_action = action
+        if self.source is not None and not any(s == self.source for s, _ in self.moves):
+            self.source = None
+
+    def _sync_piles(self, piles: list[list[int]], animate: bool) -> None:
+        on_table = {face for pile in piles for face in pile}
+        for face in [f for f in self.piled if f not in on_table]:
+            del self.piled[face]  # a new hand: the cross is cleared
+        for pile, faces in enumerate(piles):
+            _, y = self.cell(*CELLS[pile])
+            for face, x in zip(faces, self.pile_xs(pile, len(faces)), strict=True):
+                sprite = self.piled.get(face)
+                if sprite is None:
+                    start = self.hand[face].tween.value if face in self.hand else (
+                        *self.origins.pop(face, self.stock_at()), CARD[0], 255)
+                    sprite = self.piled[face] = CardSprite(face, Tween(start))
+                sprite.selected = pile == self.source
+                self._move(sprite, (x, y, CARD[0], 255), animate)
+
+    def _sync_hand(self, faces: list[int], animate: bool) -> None:
+        for face in [f for f in self.hand if f not in faces]:
+            del self.hand[face]
+        new = sorted(f for f in faces if f not in self.hand)
+        for i, face in enumerate(new):
+            sprite = CardSprite(face, Tween((*self.stock_at(), CARD[0], 255)))
+            sprite.tween.delay = i * DEAL_STAGGER if animate else 0.0
+            self.hand[face] = sprite
+        playable = {face for _, faces in self.plays for face in faces}
+        for face, sprite in self.hand.items():
+            sprite.lit = face in playable or not playable
+        self._lay_out_hand(animate)
+
+    def ordered(self) -> list[int]:
+        return sorted(self.hand, key=lambda f: (-rank(f), f))
+
+    def _lay_out_hand(self, animate: bool = True) -> None:
+        order = self.ordered()
+        xs = fan_positions(len(order), HAND_LEFT, HAND_RIGHT, HAND_CARD[0], HAND_CARD[0] + 6)
+        for face, x in zip(order, xs, strict=True):
+            sprite = self.hand[face]
+            y = HAND_Y - (LIFT if sprite.selected else 0)
+            self._move(sprite, (x, y, HAND_CARD[0], 255), animate, sprite.tween.delay)
+
+    def _move(self, sprite: CardSprite, target, animate: bool, delay: float = 0.0) -> None:
+        if animate:
+            sprite.tween.to(target, MOVE, delay)
+        else:
+            sprite.tween.jump(target)
+
+    # -- news ------------------------------------------------------------------------
+    def on_news(self, item) -> None:
+        if isinstance(item, ViewUpdate):
+            self.sync(animate=True)
+            return
+        for event in events_of(item):
+            if isinstance(event, Played) and event.seat != self.me:
+                for face in event.faces:
+                    self.origins[face] = self.anchor(event.seat)
+            elif isinstance(event, HandOver):
+                self.hand_over, self.hand_over_left = event, HAND_OVER_SHOWN
+            elif isinstance(event, MatchOver):
+                self.match_over = event
+
+    def sounds_for(self, item) -> list[str]:
+        return sounds_for(item, SOUNDS)
+
+    # -- choosing --------------------------------------------------------------------
+    def selected(self) -> list[int]:
+        return sorted(f for f, s in self.hand.items() if s.selected)
+
+    def targets_for_held(self) -> set[int]:
+        """The piles that would take what is held (selected cards or a picked-up pile)."""
+        if self.source is not None:
+            return {t for s, t in self.moves if s == self.source}
+        chosen = frozenset(self.selected())
+        return {p for p, faces in self.plays if faces == chosen} if chosen else set()
+
+    def drop_on(self, pile: int) -> None:
+        """What is held goes to `pile`, if a legal action takes it there; else why not."""
+        if self.source is not None:
+            action = self.moves.get((self.source, pile))
+            if pile == self.source:
+                self._let_go()
+                return
+        else:
+            action = self.plays.get((pile, frozenset(self.selected())))
+        if action is None:
+            self.session.say(self.why_not(pile))
+            self._let_go()
+            return
+        self.session.submit(action)
+        self.plays, self.moves, self.end_action = {}, {}, None
+        self._let_go()
+
+    def pick_pile(self, pile: int) -> None:
+        """A click on a pile: the drop of what is held, or picking the pile up to move."""
+        if self.selected() or self.source is not None:
+            self.drop_on(pile)
+        elif any(s == pile for s, _ in self.moves):
+            self.source = pile
+            self._mark_source()
+        else:
+            self.session.say(self.why_not(pile))
+
+    def _let_go(self) -> None:
+        for sprite in self.hand.values():
+            sprite.selected = False
+        self.source = None
+        self._mark_source()
+        self._lay_out_hand()
+        self.refresh_buttons()
+
+    def _mark_source(self) -> None:
+        piles = self.state.get("piles", [])
+        for pile, faces in enumerate(piles):
+            for face in faces:
+                if face in self.piled:
+                    self.piled[face].selected = pile == self.source
+
+    def toggle(self, face: int) -> None:
+        if self.source is not None:
+            self.source = None
+            self._mark_source()
+        self.hand[face].selected = not self.hand[face].selected
+        self._lay_out_hand()
+        self.refresh_buttons()
+
+    def why_not(self, pile: int) -> str:
+        """Why what is held cannot go to `pile`, in the rules' words."""
+        state = self.state
+        if state.get("phase") != "playing" or self.me not in state.get("to_act", []):
+            turn = state.get("turn", -1)
+            return f"It is {self.session.seat_name(turn)}'s turn." if turn >= 0 and \
+                state.get("phase") == "playing" else "Wait for the cards to be dealt."
+        piles = state.get("piles", [[]] * 8)
+        where = PILE_NAMES[pile]
+        top = piles[pile][-1] if piles[pile] else None
+        if self.source is not None:
+            if pile < FOUNDATIONS and not piles[pile]:
+                return "A pile moves only onto another pile, not into an empty place (DN6.2)."
+            first = piles[self.source][0]
+            return (f"The {PILE_NAMES[self.source]} pile starts with {card_words(first)}, which "
+                    f"does not go on {card_words(top)}: one rank lower and the other force "
+                    "(DN6.1).")
+        chosen = self.selected()
+        if not chosen:
+            return "Select cards in your hand first, or pick up a foundation pile to move it."
+        run = sorted(chosen, key=lambda f: -rank(f))
+        if any(rank(a) != rank(b) + 1 or (a >> 1 & 1) == (b >> 1 & 1)
+               for a, b in pairwise(run)):
+            return (f"{' '.join(name(f) for f in run)} is not a sequence: each card must be one "
+                    "rank lower than the one before and of the other force (DN4.2).")
+        head = run[0]
+        if top is None and pile >= FOUNDATIONS:
+            return f"Only a Dragon may start the empty {where} (DN5.1)."
+        if top is not None and not FITS[top] >> head & 1:
+            if rank(top) == 0:
+                return "Nothing goes on a Key (DN4.1)."
+            return (f"{card_words(head).capitalize()} does not go on {card_words(top)}: a card "
+                    "goes on one rank higher of the other force (DN4.1).")
+        return "That move is not open now."
+
+    # -- buttons ---------------------------------------------------------------------
+    def build(self) -> None:
+        scene = self.scene
+        assets.preload([*(f"den/{face}" for face in range(52)), "back"],
+                       (self.view.px(CARD[0]), self.view.px(CARD[1])))
+        scene.button("end", "End turn", 30, BUTTON_Y, 150, 44, primary=True)
+        scene.button("dismiss", "OK", 440, 420, 100, 40)
+        self.refresh_buttons()
+
+    def refresh_buttons(self) -> None:
+        buttons = self.scene.buttons
+        if "end" not in buttons:
+            return
+        enable(buttons["end"], self.end_action is not None)
+        show(buttons["dismiss"], self.hand_over is not None)
+
+    def on_button(self, ident: str) -> None:
+        if ident == "end" and self.end_action is not None:
+            self.session.submit(self.end_action)
+            self.plays, self.moves, self.end_action = {}, {}, None
+            self._let_go()
+        elif ident == "dismiss":
+            self.hand_over = None
+            self.refresh_buttons()
+
+    # -- input -----------------------------------------------------------------------
+    def handle(self, event) -> None:
+        if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
+            self._press(event.pos)
+        elif event.type == pygame.MOUSEMOTION and self.press is not None:
+            self._drag(event.pos)
+        elif event.type == pygame.MOUSEBUTTONUP and event.button == 1 and self.press:
+            self._release(event.pos)
+        elif event.type == pygame.KEYDOWN:
+            if event.key == pygame.K_ESCAPE:
+                self._let_go()
+            elif event.key == pygame.K_e:
+                self.on_button("end")
+
+    def _press(self, pos) -> None:
+        face = self.card_at(pos)
+        if face is not None:
+            self.press = ("card", face, pos)
+            return
+        pile = self.pile_at(pos)
+        self.press = ("pile", pile, pos) if pile is not None else None
+
+    def _drag(self, pos) -> None:
+        kind, ident, start = self.press
+        if not self.dragging:
+            if abs(pos[0] - start[0]) + abs(pos[1] - start[1]) < self.view.px(DRAG_SLOP):
+                return
+            self.dragging = True
+            if kind == "card" and not self.hand[ident].selected:
+                self.toggle(ident)
+            elif kind == "pile" and self.source != ident:
+                self.pick_pile(ident)
+            self.drag_from = pos
+        dx = (pos[0] - self.drag_from[0]) / self.view.scale
+        dy = (pos[1] - self.drag_from[1]) / self.view.scale
+        self.drag_from = pos
+        for sprite in self._held_sprites():
+            x, y, w, alpha = sprite.tween.value
+            sprite.tween.jump((x + dx, y + dy, w, alpha))
+
+    def _carried(self) -> set[int]:
+        """ids of the sprites the mouse carries (CardSprites are unhashable values)."""
+        return {id(s) for s in self._held_sprites()} if self.dragging else set()
+
+    def _held_sprites(self) -> list[CardSprite]:
+        if self.source is not None:
+            faces = self.state.get("piles", [])[self.source]
+            return [self.piled[f] for f in faces if f in self.piled]
+        return [s for s in self.hand.values() if s.selected]
+
+    def _release(self, pos) -> None:
+        kind, ident, _ = self.press
+        self.press, dragged = None, self.dragging
+        self.dragging = False
+        if not dragged:
+            if kind == "card":
+                self.toggle(ident)
+            else:
+                self.pick_pile(ident)
+            return
+        pile = self.pile_at(pos)
+        if pile is None or (self.source is None and not self.selected()):
+            self.session.say("Drop the cards on a pile of the cross.")
+            self._let_go()
+        else:
+            self.drop_on(pile)
+        self._snap_back()
+
+    def _snap_back(self) -> None:
+        """Cards still here after a drop go back where they belong (animated)."""
+        self._lay_out_hand()
+        piles = self.state.get("piles", [])
+        self._sync_piles(piles, animate=True)
+
+    def card_rects(self) -> dict[int, pygame.Rect]:
+        order = self.ordered()
+        rects = {}
+        for i, face in enumerate(order):
+            x, y, w, _ = self.hand[face].tween.end
+            right = self.hand[order[i + 1]].tween.end[0] if i + 1 < len(order) else x + w
+            rects[face] = self.view.rect(x, y, max(4.0, min(right, x + w) - x), HAND_CARD[1])
+        return rects
+
+    def card_at(self, pos) -> int | None:
+        for face, rect in self.card_rects().items():
+            if rect.collidepoint(pos):
+                return face
+        return None
+
+    def pile_rects(self) -> dict[int, pygame.Rect]:
+        if not self.state.get("piles"):
+            return {}
+        return {pile: self.view.rect(*self.pile_rect(pile)) for pile in range(len(CELLS))}
+
+    def pile_at(self, pos) -> int | None:
+        for pile, rect in self.pile_rects().items():
+            if rect.collidepoint(pos):
+                return pile
+        return None
+
+    def targets(self) -> dict[str, pygame.Rect]:
+        found = {f"card:{face}": rect for face, rect in self.card_rects().items()}
+        found.update({f"pile:{pile}": rect for pile, rect in self.pile_rects().items()})
+        return found
+
+    # -- animation -------------------------------------------------------------------
+    def update(self, dt: float) -> None:
+        carried = self._carried()
+        for sprite in self._sprites():
+            if id(sprite) not in carried:
+                sprite.tween.update(dt)
+        for counter in self.scores:
+            counter.update(dt)
+        if self.hand_over is not None:
+            self.hand_over_left -= dt
+            if self.hand_over_left <= 0:
+                self.hand_over = None
+                self.refresh_buttons()
+
+    def _sprites(self):
+        yield from self.piled.values()
+        yield from self.hand.values()
+
+    def settled(self) -> bool:
+        return not any(s.tween.moving for s in self._sprites()) and not any(
+            c.moving for c in self.scores)
+
+    @property
+    def animating(self) -> bool:
+        return (self.dragging or any(s.tween.moving for s in self._sprites())
+                or any(c.moving or c.flash for c in self.scores) or self.hand_over is not None)
+
+    # -- drawing ---------------------------------------------------------------------
+    def draw(self, surface: pygame.Surface) -> None:
+        state = self.state
+        if not state:
+            self.view.text(surface, "Shuffling…", (490, 300), 24, anchor="center")
+            return
+        view = self.view
+        view.text(surface, f"Dragon Den · hand {state['hand_number']}", (20, 12), 22, GOLD,
+                  bold=True)
+        view.text(surface, f"first to {state['target']} points wins", (330, 18), 15, DIM)
+        for seat in self.others():
+            self._draw_seat(surface, seat, state)
+        self._draw_cross(surface, state)
+        self._draw_me(surface, state)
+        carried = self._carried()
+        for face in self.ordered():
+            if id(self.hand[face]) not in carried:
+                draw_card(surface, view, "den", self.hand[face], HAND_CARD[1] / HAND_CARD[0])
+        for sprite in self._held_sprites() if carried else ():  # on top while carried
+            aspect = HAND_CARD[1] / HAND_CARD[0] if sprite.face in self.hand else \
+                CARD[1] / CARD[0]
+            draw_card(surface, view, "den", sprite, aspect)
+        if self.hand_over is not None and self.session.ending is None:
+            self._draw_hand_over(surface)
+        if self.session.ending is not None:
+            draw_ending(surface, view, self.session, "points")
+
+    def _draw_cross(self, surface, state: dict) -> None:
+        view = self.view
+        lit = self.targets_for_held()
+        carried = self._carried()
+        for pile, faces in enumerate(state.get("piles", [])):
+            x, y, w, h = self.pile_rect(pile)
+            label = PILE_NAMES[pile].replace(" corner", "")
+            view.text(surface, label, (x, y - 18), 13, GOLD if pile in lit else DIM)
+            if not faces:
+                rect = view.rect(x, y, CARD[0], CARD[1])
+                pygame.draw.rect(surface, (120, 160, 130), rect, view.px(1.5),
+                                 border_radius=view.px(6))
+                hint = "Dragon" if pile >= FOUNDATIONS else "empty"
+                view.text(surface, hint, (x + CARD[0] / 2, y + CARD[1] / 2), 12, DIM,
+                          anchor="center")
+            for face in faces:
+                sprite = self.piled.get(face)
+                if sprite is not None and id(sprite) not in carried:
+                    draw_card(surface, view, "den", sprite, CARD[1] / CARD[0])
+            if pile in lit:
+                pygame.draw.rect(surface, GOLD, view.rect(x - 4, y - 4, w + 8, h + 8),
+                                 view.px(3), border_radius=view.px(8))
+        sx, sy = self.stock_at()
+        if state.get("stock", 0):
+            surface.blit(assets.sprite("back", (view.px(CARD[0]), view.px(CARD[1]))),
+                         view.point(sx, sy))
+        view.text(surface, f"stock {state.get('stock', 0)}", (sx + CARD[0] / 2, sy - 18), 13,
+                  DIM, anchor="midtop")
+
+    def _status(self, seat: int, state: dict) -> tuple[str, tuple]:
+        if seat in self.session.gone:
+            return f"left · {self.session.seat_name(self.session.gone[seat])} plays on", DIM
+        if self.session.seat_name(seat) in self.session.waiting:
+            return "waiting for this player…", ALERT
+        if seat in state.get("to_act", []):
+            return ("your turn" if seat == self.me else "to play"), GOLD
+        return ("bot" if self.session.start.seats[seat].is_bot else ""), DIM
+
+    def _draw_seat(self, surface, seat: int, state: dict) -> None:
+        view = self.view
+        x, y, w, h = self.seat_box(seat)
+        status, colour = self._status(seat, state)
+        view.panel(surface, view.rect(x, y, w, h), edge=GOLD if colour == GOLD else (70, 110, 90))
+        view.text(surface, self.session.seat_label(seat), (x + 10, y + 6), 15, INK, bold=True,
+                  width=w - 20)
+        count = state["counts"][seat]
+        view.text(surface, f"{count} card{'s' if count != 1 else ''} · "
+                  f"{self.scores[seat].value} points", (x + 10, y + 26), 13, INK, width=w - 20)
+        view.text(surface, status, (x + 10, y + 44), 13, colour, width=w - 20)
+
+    def _draw_me(self, surface, state: dict) -> None:
+        view = self.view
+        status, colour = self._status(self.me, state)
+        view.text(surface, f"You · {state['counts'][self.me]} cards · "
+                  f"{self.scores[self.me].value} points", (975, BUTTON_Y), 15, INK,
+                  anchor="topright")
+        view.text(surface, status, (975, BUTTON_Y + 22), 15, colour, bold=True,
+                  anchor="topright")
+        view.text(surface, KEYS_HELP, (30, BUTTON_Y - 30), 13, DIM, width=940)
+
+    def _draw_hand_over(self, surface) -> None:
+        event, view = self.hand_over, self.view
+        view.panel(surface, view.rect(250, 150, 480, 310), alpha=250, edge=GOLD)
+        how = "the stock ran out and play is blocked" if event.blocked else "went out"
+        winners = " and ".join(self.session.seat_name(s) for s in event.winners)
+        view.text(surface, f"Hand {event.hand} is over", (490, 166), 24, GOLD, bold=True,
+                  anchor="midtop")
+        view.text(surface, f"{winners.capitalize()} {'won: ' + how if event.blocked else how}",
+                  (490, 200), 15, INK, anchor="midtop", width=440)
+        for i, seat in enumerate(range(len(event.points))):
+            y = 236 + i * 40
+            points = event.points[seat]
+            view.text(surface, self.session.seat_name(seat).capitalize(), (290, y), 18, INK,
+                      width=230)
+            view.text(surface, f"{points:+d}", (560, y), 18, GOOD if points > 0 else ALERT)
+            view.text(surface, f"{self.scores[seat].value}", (700, y), 18, INK,
+                      anchor="topright")
+
+
+SOUNDS = {CardsDealt: "deal", Drew: "deal", Played: "play", PileMoved: "play",
+          TurnEnded: "pass", HandOver: "coins"}
