@@ -153,8 +153,10 @@ class DeckChance(ChanceSource):
     def _say_lost(self, deck: _Deck) -> None:
         """Tell the table once that this seat's secrets for `deck` are gone (its journal
         was lost): every peer voids the hand at the same step, naming it, at once."""
+        if not deck.peer.lost or deck.peer.disclosed(self.me):
+            return
         entry = as_received(["lost", deck.number])
-        if deck.peer.lost and not deck.peer.disclosed(self.me) and entry not in self.outbox:
+        if entry not in self.outbox:
             self.outbox.append(entry)
 
     def _queued(self, deck: _Deck, kind: str) -> bool:

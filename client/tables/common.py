@@ -7,8 +7,10 @@ import pygame
 
 from client import assets
 from client.anim import CardSprite
-from client.ui import GOLD, GOOD, INK, wrap
+from client.ui import ALERT, DIM, GOLD, GOOD, INK, wrap
 from net.node import StepApplied
+
+MOVE = 0.35  # seconds a card takes to go where it is going
 
 
 def events_of(item):
@@ -91,3 +93,87 @@ def draw_ending(surface, view, session, unit: str) -> None:
     for line in wrap_text(view, ending.text, 15, 540):
         view.text(surface, line, (220, y + 10), 15, GOOD if ending.audit == "clean" else INK)
         y += 22
+
+
+def hit(rects: dict, pos):
+    """The key of the first rect that holds `pos`, or None."""
+    return next((key for key, rect in rects.items() if rect.collidepoint(pos)), None)
+
+
+HAND_OVER_SHOWN = 6.0  # seconds a hand's result stays up unless dismissed
+
+
+class TableRenderer:
+    """What every game's table does the same way: the view it draws, the hand of card
+    sprites and where each shows, moves and tweens, the hand-over panel's time on screen,
+    and how a seat's absence is worded. A game's renderer subclasses it and sets
+    `hand_card` (the size of a hand card) and `sounds` (event type -> sound name)."""
+
+    hand_card: tuple[int, int] = (86, 120)
+    sounds: dict = {}
+
+    def __init__(self, scene):
+        self.scene, self.app, self.session, self.view = scene, scene.app, scene.session, scene.view
+        self.me = self.session.seat
+        self.hand: dict[int, CardSprite] = {}
+        self.hand_over = None  # the game's HandOver event, while its panel is up
+        self.hand_over_left = 0.0
+        self.match_over = None
+
+    @property
+    def state(self) -> dict:
+        return self.session.view.view if self.session.view is not None else {}
+
+    def ordered(self) -> list[int]:
+        """The hand's faces left to right."""
+        raise NotImplementedError
+
+    @staticmethod
+    def _move(sprite: CardSprite, target, animate: bool, delay: float = 0.0) -> None:
+        if animate:
+            sprite.tween.to(target, MOVE, delay)
+        else:
+            sprite.tween.jump(target)
+
+    def card_rects(self) -> dict[int, pygame.Rect]:
+        """The part of each hand card that shows (the next card covers the rest), where the
+        card is going: a click during a short move lands on the card it was aimed at."""
+        order = self.ordered()
+        rects = {}
+        for i, face in enumerate(order):
+            x, y, w, _ = self.hand[face].tween.end
+            right = self.hand[order[i + 1]].tween.end[0] if i + 1 < len(order) else x + w
+            rects[face] = self.view.rect(x, y, max(4.0, min(right, x + w) - x),
+                                         self.hand_card[1])
+        return rects
+
+    def card_at(self, pos) -> int | None:
+        return hit(self.card_rects(), pos)
+
+    def sounds_for(self, item) -> list[str]:
+        return sounds_for(item, self.sounds)
+
+    def show_hand_over(self, event) -> None:
+        self.hand_over, self.hand_over_left = event, HAND_OVER_SHOWN
+
+    def dismiss_hand_over(self) -> None:
+        self.hand_over = None
+        self.refresh_buttons()
+
+    def count_down(self, dt: float) -> None:
+        """The hand-over panel goes after its time on screen."""
+        if self.hand_over is not None:
+            self.hand_over_left -= dt
+            if self.hand_over_left <= 0:
+                self.dismiss_hand_over()
+
+    def refresh_buttons(self) -> None:
+        """Enable and show the game's buttons for the current choices."""
+
+    def absence(self, seat: int) -> tuple[str, tuple] | None:
+        """A seat's status when its player left or the table waits for it, else None."""
+        if seat in self.session.gone:
+            return f"left · {self.session.seat_name(self.session.gone[seat])} plays on", DIM
+        if self.session.seat_name(seat) in self.session.waiting:
+            return "waiting for this player…", ALERT
+        return None

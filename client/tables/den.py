@@ -17,12 +17,13 @@ from client import assets
 from client.anim import CardSprite, Counter, Tween
 from client.tables import register
 from client.tables.common import (
+    TableRenderer,
     draw_card,
     draw_ending,
     enable,
     events_of,
+    hit,
     show,
-    sounds_for,
 )
 from client.ui import ALERT, DIM, GOLD, GOOD, INK
 from client.widgets import fan_positions
@@ -56,9 +57,8 @@ CELLS = ((1, 0), (2, 1), (1, 2), (0, 1), (2, 0), (2, 2), (0, 2), (0, 0))
 STOCK_CELL = (1, 1)
 SEAT_Y, SEAT_H = 44, 64
 BUTTON_Y = 522
-MOVE, DEAL_STAGGER = 0.35, 0.05
+DEAL_STAGGER = 0.05
 DRAG_SLOP = 6  # px the mouse moves, button down, before a press becomes a drag
-HAND_OVER_SHOWN = 6.0
 KEYS_HELP = ("click cards, then a pile (or drag them there) · click a pile, then another, to "
              "move it · E end turn · Esc let go")
 
@@ -73,11 +73,11 @@ def card_words(face: int) -> str:
 
 
 @register("den")
-class DenTable:
+class DenTable(TableRenderer):
+    hand_card = HAND_CARD
+
     def __init__(self, scene):
-        self.scene, self.app, self.session, self.view = scene, scene.app, scene.session, scene.view
-        self.me = self.session.seat
-        self.hand: dict[int, CardSprite] = {}
+        super().__init__(scene)
         self.piled: dict[int, CardSprite] = {}  # faces on the cross
         self.plays: dict[tuple[int, frozenset], Play] = {}
         self.moves: dict[tuple[int, int], MovePile] = {}
@@ -88,17 +88,10 @@ class DenTable:
         self.drag_from = (0, 0)
         self.origins: dict[int, tuple[float, float]] = {}
         self.scores: list[Counter] = []
-        self.hand_over: HandOver | None = None
-        self.hand_over_left = 0.0
-        self.match_over: MatchOver | None = None
         if self.session.view is not None:
             self.sync(animate=False)
 
     # -- the view --------------------------------------------------------------------
-    @property
-    def state(self) -> dict:
-        return self.session.view.view if self.session.view is not None else {}
-
     def others(self) -> list[int]:
         seats = len(self.state.get("counts", []))
         me = self.me or 0
@@ -206,12 +199,6 @@ class DenTable:
             y = HAND_Y - (LIFT if sprite.selected else 0)
             self._move(sprite, (x, y, HAND_CARD[0], 255), animate, sprite.tween.delay)
 
-    def _move(self, sprite: CardSprite, target, animate: bool, delay: float = 0.0) -> None:
-        if animate:
-            sprite.tween.to(target, MOVE, delay)
-        else:
-            sprite.tween.jump(target)
-
     # -- news ------------------------------------------------------------------------
     def on_news(self, item) -> None:
         if isinstance(item, ViewUpdate):
@@ -222,12 +209,9 @@ class DenTable:
                 for face in event.faces:
                     self.origins[face] = self.anchor(event.seat)
             elif isinstance(event, HandOver):
-                self.hand_over, self.hand_over_left = event, HAND_OVER_SHOWN
+                self.show_hand_over(event)
             elif isinstance(event, MatchOver):
                 self.match_over = event
-
-    def sounds_for(self, item) -> list[str]:
-        return sounds_for(item, SOUNDS)
 
     # -- choosing --------------------------------------------------------------------
     def selected(self) -> list[int]:
@@ -347,8 +331,7 @@ class DenTable:
             self.plays, self.moves, self.end_action = {}, {}, None
             self._let_go()
         elif ident == "dismiss":
-            self.hand_over = None
-            self.refresh_buttons()
+            self.dismiss_hand_over()
 
     # -- input -----------------------------------------------------------------------
     def handle(self, event) -> None:
@@ -424,31 +407,13 @@ class DenTable:
         piles = self.state.get("piles", [])
         self._sync_piles(piles, animate=True)
 
-    def card_rects(self) -> dict[int, pygame.Rect]:
-        order = self.ordered()
-        rects = {}
-        for i, face in enumerate(order):
-            x, y, w, _ = self.hand[face].tween.end
-            right = self.hand[order[i + 1]].tween.end[0] if i + 1 < len(order) else x + w
-            rects[face] = self.view.rect(x, y, max(4.0, min(right, x + w) - x), HAND_CARD[1])
-        return rects
-
-    def card_at(self, pos) -> int | None:
-        for face, rect in self.card_rects().items():
-            if rect.collidepoint(pos):
-                return face
-        return None
-
     def pile_rects(self) -> dict[int, pygame.Rect]:
         if not self.state.get("piles"):
             return {}
         return {pile: self.view.rect(*self.pile_rect(pile)) for pile in range(len(CELLS))}
 
     def pile_at(self, pos) -> int | None:
-        for pile, rect in self.pile_rects().items():
-            if rect.collidepoint(pos):
-                return pile
-        return None
+        return hit(self.pile_rects(), pos)
 
     def targets(self) -> dict[str, pygame.Rect]:
         found = {f"card:{face}": rect for face, rect in self.card_rects().items()}
@@ -463,11 +428,7 @@ class DenTable:
                 sprite.tween.update(dt)
         for counter in self.scores:
             counter.update(dt)
-        if self.hand_over is not None:
-            self.hand_over_left -= dt
-            if self.hand_over_left <= 0:
-                self.hand_over = None
-                self.refresh_buttons()
+        self.count_down(dt)
 
     def _sprites(self):
         yield from self.piled.values()
@@ -539,10 +500,9 @@ class DenTable:
                   DIM, anchor="midtop")
 
     def _status(self, seat: int, state: dict) -> tuple[str, tuple]:
-        if seat in self.session.gone:
-            return f"left · {self.session.seat_name(self.session.gone[seat])} plays on", DIM
-        if self.session.seat_name(seat) in self.session.waiting:
-            return "waiting for this player…", ALERT
+        absent = self.absence(seat)
+        if absent is not None:
+            return absent
         if seat in state.get("to_act", []):
             return ("your turn" if seat == self.me else "to play"), GOLD
         return ("bot" if self.session.start.seats[seat].is_bot else ""), DIM
@@ -588,5 +548,5 @@ class DenTable:
                       anchor="topright")
 
 
-SOUNDS = {CardsDealt: "deal", Drew: "deal", Played: "play", PileMoved: "play",
-          TurnEnded: "pass", HandOver: "coins"}
+DenTable.sounds = {CardsDealt: "deal", Drew: "deal", Played: "play", PileMoved: "play",
+                   TurnEnded: "pass", HandOver: "coins"}

@@ -12,7 +12,14 @@ import pygame
 from client import assets
 from client.anim import CardSprite, Counter, Tween
 from client.tables import register
-from client.tables.common import draw_card, draw_ending, enable, events_of, show, sounds_for
+from client.tables.common import (
+    TableRenderer,
+    draw_card,
+    draw_ending,
+    enable,
+    events_of,
+    show,
+)
 from client.ui import ALERT, DIM, GOLD, GOOD, INK
 from client.widgets import countdown_ring, fan_positions
 from engine.cards import mask_of
@@ -40,18 +47,17 @@ DECK_AT = (490, 300)
 TRICK_AT = (490, 262)
 BUTTON_Y = 512
 SEAT_PANELS = {1: (20, 190, 210, 112), 2: (385, 78, 210, 112), 3: (750, 190, 210, 112)}
-MOVE, DEAL_STAGGER = 0.35, 0.03
-HAND_OVER_SHOWN = 6.0
+DEAL_STAGGER = 0.03
 PACE = 0.05  # the table's step interval (NodeOptions.pace), for countdowns
 KEYS_HELP = "←/→ choose · ↑ or space select · Enter play · P pass · H hint · S sort · D Dragon"
 
 
 @register("dragon")
-class DragonTable:
+class DragonTable(TableRenderer):
+    hand_card = CARD
+
     def __init__(self, scene):
-        self.scene, self.app, self.session, self.view = scene, scene.app, scene.session, scene.view
-        self.me = self.session.seat
-        self.hand: dict[int, CardSprite] = {}
+        super().__init__(scene)
         self.trick: dict[int, CardSprite] = {}
         self.leaving: list[CardSprite] = []
         self.origins: dict[int, tuple[float, float]] = {}
@@ -64,18 +70,11 @@ class DragonTable:
         self.pass_action: Pass | None = None
         self.dragon_action: DeclareDragon | None = None
         self.chips = [Counter() for _ in range(4)]
-        self.hand_over: HandOver | None = None
-        self.hand_over_left = 0.0
-        self.match_over: MatchOver | None = None
         self.timer_total = 0.0
         if self.session.view is not None:
             self.sync(animate=False)
 
     # -- the view --------------------------------------------------------------------
-    @property
-    def state(self) -> dict:
-        return self.session.view.view if self.session.view is not None else {}
-
     def seat_slot(self, seat: int) -> int:
         """Where a seat sits on screen: 0 bottom (this window), then 1 left, 2 top, 3 right."""
         return (seat - (self.me or 0)) % 4
@@ -160,12 +159,6 @@ class DragonTable:
                     sprite = self.trick[face] = CardSprite(face, Tween(start))
                 self._move(sprite, target, animate)
 
-    def _move(self, sprite: CardSprite, target, animate: bool, delay: float = 0.0) -> None:
-        if animate:
-            sprite.tween.to(target, MOVE, delay)
-        else:
-            sprite.tween.jump(target)
-
     # -- news ------------------------------------------------------------------------
     def on_news(self, item) -> None:
         if isinstance(item, ViewUpdate):
@@ -181,12 +174,9 @@ class DragonTable:
         elif isinstance(event, TrickWon):
             self.trick_winner = event.seat
         elif isinstance(event, HandOver):
-            self.hand_over, self.hand_over_left = event, HAND_OVER_SHOWN
+            self.show_hand_over(event)
         elif isinstance(event, MatchOver):
             self.match_over = event
-
-    def sounds_for(self, item) -> list[str]:
-        return sounds_for(item, SOUNDS)
 
     # -- buttons ---------------------------------------------------------------------
     def build(self) -> None:
@@ -227,8 +217,7 @@ class DragonTable:
         elif ident == "dragon" and self.dragon_action is not None:
             self._submit(self.dragon_action)
         elif ident == "dismiss":
-            self.hand_over = None
-            self.refresh_buttons()
+            self.dismiss_hand_over()
 
     def selected(self) -> list[int]:
         return sorted(f for f, s in self.hand.items() if s.selected)
@@ -327,23 +316,6 @@ class DragonTable:
             if action is not None:
                 self.on_button(action)
 
-    def card_rects(self) -> dict[int, pygame.Rect]:
-        """The part of each hand card that shows (the next card covers the rest), where the
-        card is going: a click during a short move lands on the card it was aimed at."""
-        order = self.ordered()
-        rects = {}
-        for i, face in enumerate(order):
-            x, y, w, _ = self.hand[face].tween.end
-            right = self.hand[order[i + 1]].tween.end[0] if i + 1 < len(order) else x + w
-            rects[face] = self.view.rect(x, y, max(4.0, min(right, x + w) - x), CARD[1])
-        return rects
-
-    def card_at(self, pos) -> int | None:
-        for face, rect in self.card_rects().items():
-            if rect.collidepoint(pos):
-                return face
-        return None
-
     def targets(self) -> dict[str, pygame.Rect]:
         return {f"card:{face}": rect for face, rect in self.card_rects().items()}
 
@@ -354,11 +326,7 @@ class DragonTable:
         self.leaving = [s for s in self.leaving if s.tween.moving]
         for counter in self.chips:
             counter.update(dt)
-        if self.hand_over is not None:
-            self.hand_over_left -= dt
-            if self.hand_over_left <= 0:
-                self.hand_over = None
-                self.refresh_buttons()
+        self.count_down(dt)
 
     def _sprites(self):
         yield from self.hand.values()
@@ -407,11 +375,9 @@ class DragonTable:
         view.text(surface, f"cards won this hand: {pot}" if pot else "", (330, 20), 15, DIM)
 
     def _status(self, seat: int, state: dict) -> tuple[str, tuple]:
-        start = self.session.start
-        if seat in self.session.gone:
-            return f"left · {self.session.seat_name(self.session.gone[seat])} plays on", DIM
-        if self.session.seat_name(seat) in self.session.waiting:
-            return "waiting for this player…", ALERT
+        absent = self.absence(seat)
+        if absent is not None:
+            return absent
         places = state.get("places", [])
         if seat in places:
             return f"out · place {places.index(seat) + 1}", GOOD
@@ -419,7 +385,7 @@ class DragonTable:
             return "to act", GOLD
         if state.get("passed", [False] * 4)[seat]:
             return "passed", DIM
-        return ("bot" if start.seats[seat].is_bot else ""), DIM
+        return ("bot" if self.session.start.seats[seat].is_bot else ""), DIM
 
     def _draw_seat(self, surface, seat: int, state: dict) -> None:
         view = self.view
@@ -494,5 +460,5 @@ class DragonTable:
         draw_ending(surface, self.view, self.session, "chips")
 
 
-SOUNDS = {CardsDealt: "deal", Played: "play", Passed: "pass", TrickWon: "trick",
-          DragonDeclared: "kill", HandOver: "coins"}
+DragonTable.sounds = {CardsDealt: "deal", Played: "play", Passed: "pass", TrickWon: "trick",
+                      DragonDeclared: "kill", HandOver: "coins"}

@@ -6,8 +6,9 @@ import pytest
 
 from engine.games.den.rules import FOUNDATIONS, EndTurn, MovePile, Play
 from engine.registry import get_game
-from net.bridge import ViewUpdate
+from tests.client import rigging
 from tests.client.den_clicks import choose, kind_of, make_by_clicks
+from tests.client.rigging import record_submissions
 from tests.client.test_window import my_turn, name_yourself
 from tests.engine.test_den_rules import GAME, Table
 
@@ -65,9 +66,8 @@ def den_table(window):
         window.click("end")
         view = window.wait_for(lambda seen=view: my_turn(window, seen), "the next turn", 60)
         assert view != "over", "the hand ended before a single card could be played"
-    sent = []
-    window.app.session.submit = sent.append
-    return window, window.app.scene.renderer, view, sent
+    renderer, sent = record_submissions(window)  # this window sits in seat 0
+    return window, renderer, view, sent
 
 
 def _singles(legal) -> list[Play]:
@@ -124,20 +124,13 @@ def rigged(window):
     name_yourself(window)
     den_with_bots(window, 2, 1)
     window.wait_for(lambda: my_turn(window, None), "this seat's first turn", 60)
-    sent = []
-    window.app.session.submit = sent.append
-    renderer = window.app.scene.renderer
-    renderer.me = window.app.session.seat = 0
+    renderer, sent = record_submissions(window)
     return window, renderer, sent
 
 
 def show(driver, renderer, table) -> tuple:
     """The renderer is shown seat 0's view of a rigged hand; its legal actions."""
-    legal = tuple(GAME.legal_actions(table.state, 0))
-    driver.app.session.view = ViewUpdate(99, 0, GAME.view(table.state, 0), legal, None)
-    renderer.sync(animate=False)
-    driver.step(2)
-    return legal
+    return rigging.show(driver, renderer, GAME, table.state)
 
 
 def vacated_north():

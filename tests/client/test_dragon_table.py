@@ -7,7 +7,8 @@ rigged view (built by the engine from a rigged deal) and records what the clicks
 import pytest
 
 from engine.games.dragon.rules import DeclareDragon, Pass, Play
-from net.bridge import ViewUpdate
+from tests.client import rigging
+from tests.client.rigging import record_submissions
 from tests.client.test_window import my_turn, name_yourself, play_with_bots
 from tests.engine.dragon_helpers import GAME, cards, pass_, play, rig
 
@@ -21,20 +22,12 @@ def table(window):
     name_yourself(window)
     play_with_bots(window)
     window.wait_for(lambda: my_turn(window, None), "this seat's first turn", 60)
-    sent = []
-    window.app.session.submit = sent.append
-    renderer = window.app.scene.renderer
-    renderer.me = window.app.session.seat = 0
+    renderer, sent = record_submissions(window)
     return window, renderer, sent
 
 
 def show(driver, renderer, state, seat=0):
-    view = GAME.view(state, seat)
-    legal = tuple(GAME.legal_actions(state, seat))
-    driver.app.session.view = ViewUpdate(99, seat, view, legal, None)
-    renderer.sync(animate=False)
-    driver.step(2)
-    return legal
+    return rigging.show(driver, renderer, GAME, state, seat)
 
 
 @pytest.mark.parametrize("text, kind", [

@@ -14,11 +14,11 @@ import time
 import pytest
 
 from tests.e2e.test_lan_table import GAME_TIMEOUT, agree, peer
-from tests.net.processes import Proc, step_of
+from tests.net.processes import Proc
+from tools.bench.faults import back_in_play
 
 pytestmark = pytest.mark.slow
 
-RESUMED = re.compile(r"from the journal at step (-?\d+)$")
 SEAT = re.compile(r"you are seat (\d+)")
 
 
@@ -86,8 +86,7 @@ class Seat:
         self.proc = Proc(lan, self.proc.argv)
 
     def back_in_play(self) -> None:
-        resumed = int(RESUMED.search(self.proc.wait_line(RESUMED.search, GAME_TIMEOUT))[1])
-        self.proc.wait_line(lambda line: step_of(line) > resumed, GAME_TIMEOUT)
+        back_in_play(self.proc, GAME_TIMEOUT)
 
 
 def _seats(lan, tmp_path, game: str, count: int) -> dict[int, Seat]:

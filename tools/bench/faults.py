@@ -63,11 +63,11 @@ def _kill_and_restart(lan, peers: list[Proc], victims: list[int], at: int) -> li
     return [Proc(lan, peers[v].argv) for v in victims]
 
 
-def _back_in_play(peer: Proc) -> float:
+def back_in_play(peer: Proc, timeout: float = TIMEOUT) -> float:
     """Seconds from now (its restart) until `peer` applies a step beyond its journal."""
     started = time.monotonic()
-    resumed = int(RESUMED.search(peer.wait_line(RESUMED.search, TIMEOUT)).group(1))
-    peer.wait_line(lambda line: step_of(line) > resumed, TIMEOUT)
+    resumed = int(RESUMED.search(peer.wait_line(RESUMED.search, timeout)).group(1))
+    peer.wait_line(lambda line: step_of(line) > resumed, timeout)
     return time.monotonic() - started
 
 
@@ -78,7 +78,7 @@ def _trial(lan, folder: Path, index: int, rng: random.Random) -> dict:
     trial = {"game": game, "victim": victim, "step": at, "restart_s": None}
     try:
         [peers[victim]] = _kill_and_restart(lan, peers, [victim], at)
-        trial["restart_s"] = round(_back_in_play(peers[victim]), 3)
+        trial["restart_s"] = round(back_in_play(peers[victim]), 3)
     except AssertionError as missing:  # the game ended before `at`, or the peer never resumed
         trial["error"] = str(missing)[:300]
     trial["completed"] = _agree([_result(p) for p in peers])

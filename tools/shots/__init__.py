@@ -16,3 +16,30 @@ def solo_table(app, driver, game: str) -> None:
     driver.click("solo")
     driver.click(f"game:{game}")
     driver.wait_for(lambda: app.scene.name == "table", f"the {game} table", 20)
+
+
+def first_hand(app, driver, game: str, save, before_move) -> None:
+    """Play a solo `game` table by clicks (tests/client/<game>_clicks.py) until the first
+    hand ends, saved as `<game>-end`; `before_move(view, action)` is called at each of this
+    seat's turns before its move is made, to take the game's other pictures."""
+    import importlib
+
+    clicks = importlib.import_module(f"tests.client.{game}_clicks")
+    solo_table(app, driver, game)
+    seen = None
+    while True:
+        table = app.scene.renderer
+
+        def ready(table=table, seen=seen):
+            view = app.session.view
+            return app.session.ending or table.hand_over or (
+                view is not seen and view.legal and view)
+
+        view = driver.wait_for(ready, "this seat's turn or the hand's end", 60)
+        if table.hand_over is not None or app.session.ending:
+            save(f"{game}-end")
+            return
+        seen = view
+        action = clicks.choose(view.legal)
+        before_move(view, action)
+        clicks.make_by_clicks(driver, action)

@@ -2,32 +2,18 @@
 
 from __future__ import annotations
 
-from tools.shots import solo_table
+from tools.shots import first_hand
 
 
 def shoot(app, driver, save) -> None:
-    from tests.client.dragon_clicks import choose, make_by_clicks
+    shot = []
 
-    solo_table(app, driver, "dragon")
-    shot_play, seen = False, None
-    while True:
-        table = app.scene.renderer
-
-        def ready(table=table, seen=seen):
-            view = app.session.view
-            return app.session.ending or table.hand_over or (
-                view is not seen and view.legal and view)
-
-        view = driver.wait_for(ready, "this seat's turn or the hand's end", 60)
-        if table.hand_over is not None or app.session.ending:
-            save("dragon-end")
-            return
-        seen = view
-        action = choose(view.legal)
-        if not shot_play and len(view.view.get("trick") or []) >= 2 \
+    def before_move(view, action) -> None:
+        if not shot and len(view.view.get("trick") or []) >= 2 \
                 and getattr(action, "faces", ()):
             driver.click(f"card:{action.faces[0]}")
             save("dragon-play")
             driver.click(f"card:{action.faces[0]}")
-            shot_play = True
-        make_by_clicks(driver, action)
+            shot.append("dragon-play")
+
+    first_hand(app, driver, "dragon", save, before_move)
