@@ -15,7 +15,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 FONT_FILES = ("DejaVuSans.ttf", "DejaVuSans-Bold.ttf")
 SYSTEM_FONTS = Path("/usr/share/fonts/truetype/dejavu")
-ART = ("tools.art.table", "tools.art.dragon", "tools.art.den")
+ART = ("tools.art.table", "tools.art.dragon", "tools.art.den", "tools.art.wild")
 
 
 def sprites() -> dict[str, str]:
