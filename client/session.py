@@ -50,7 +50,7 @@ log = logging.getLogger("hoard.client")
 LOG_LINES = 400
 SEAT_WORD = re.compile(r"\bseat (\d+)")
 YOU_VERB = re.compile(r"\b([Yy]ou) (is|plays|passes|wins|shows|leads|draws|takes|lays|discards"
-                      r"|buys|ends|attacks|has|moves|asks|answers|goes)\b")
+                      r"|buys|ends|attacks|has|moves|asks|answers|goes|melds|adds|lets|refuses|deals)\b")
 SECOND_PERSON = {"is": "are", "has": "have", "goes": "go"}
 BOT_THINK_ENV = "HOARD_BOT_THINK"
 DEFAULT_THINK = 12  # steps (~0.6 s at the table's pace) a bot waits, so people can follow
@@ -191,7 +191,7 @@ class Session:
                      f"{self.seat_name(heir)} play{'' if heir == self.seat else 's'} on for it.")
         for entry in done.entries:
             if entry.error:
-                if entry.seat == self.seat:
+                if getattr(entry.action, "seat", entry.seat) == self.seat:  # not a hosted bot's
                     self.say(f"Refused: {entry.error}")
                 continue
             for item in entry.events:

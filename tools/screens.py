@@ -15,7 +15,7 @@ import tempfile
 from pathlib import Path
 
 SIZES = {1280: (1280, 720), 1920: (1920, 1080)}
-GAMES = ("dragon", "den")
+GAMES = ("dragon", "den", "wild")
 
 
 def main(argv=None) -> int:

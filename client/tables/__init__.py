@@ -9,7 +9,8 @@ from __future__ import annotations
 import importlib
 
 RENDERERS: dict[str, type] = {}
-MODULES = {"dragon": "client.tables.dragon", "den": "client.tables.den"}
+MODULES = {"dragon": "client.tables.dragon", "den": "client.tables.den",
+           "wild": "client.tables.wild"}
 
 
 def register(game_id: str):

@@ -11,6 +11,8 @@ from client.ui import ALERT, DIM, GOLD, GOOD, INK, wrap
 from net.node import StepApplied
 
 MOVE = 0.35  # seconds a card takes to go where it is going
+PACE = 0.05  # the table's step interval (NodeOptions.pace), for countdowns
+DRAG_SLOP = 6  # px the mouse moves, button down, before a press becomes a drag
 
 
 def events_of(item):
@@ -119,6 +121,9 @@ class TableRenderer:
         self.hand_over = None  # the game's HandOver event, while its panel is up
         self.hand_over_left = 0.0
         self.match_over = None
+        self.press: tuple[str, object, tuple[int, int]] | None = None  # (kind, id, at)
+        self.dragging = False
+        self.drag_from = (0, 0)
 
     @property
     def state(self) -> dict:
@@ -177,3 +182,58 @@ class TableRenderer:
         if self.session.seat_name(seat) in self.session.waiting:
             return "waiting for this player…", ALERT
         return None
+
+    # -- the pointer: click, or press-drag-drop --------------------------------------
+    def pointer(self, event) -> None:
+        """A press on something and a release on it is a click; a press moved past the slop
+        with the button down carries what is held (`begin_drag`) to where it is dropped."""
+        if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
+            found = self.press_at(event.pos)
+            self.press = (*found, event.pos) if found is not None else None
+        elif event.type == pygame.MOUSEMOTION and self.press is not None:
+            self._drag(event.pos)
+        elif event.type == pygame.MOUSEBUTTONUP and event.button == 1 and self.press:
+            kind, ident, _ = self.press
+            self.press, dragged = None, self.dragging
+            self.dragging = False
+            if dragged:
+                self.drop(event.pos)
+            else:
+                self.click(kind, ident)
+
+    def _drag(self, pos) -> None:
+        kind, ident, start = self.press
+        if not self.dragging:
+            if abs(pos[0] - start[0]) + abs(pos[1] - start[1]) < self.view.px(DRAG_SLOP):
+                return
+            if not self.begin_drag(kind, ident):
+                self.press = None
+                return
+            self.dragging, self.drag_from = True, pos
+        dx = (pos[0] - self.drag_from[0]) / self.view.scale
+        dy = (pos[1] - self.drag_from[1]) / self.view.scale
+        self.drag_from = pos
+        for sprite in self.held_sprites():
+            x, y, w, alpha = sprite.tween.value
+            sprite.tween.jump((x + dx, y + dy, w, alpha))
+
+    def carried(self) -> set[int]:
+        """ids of the sprites the mouse carries (CardSprites are unhashable values)."""
+        return {id(s) for s in self.held_sprites()} if self.dragging else set()
+
+    def press_at(self, pos) -> tuple[str, object] | None:
+        """What a press at `pos` is on: (kind, id), or None."""
+        return None
+
+    def click(self, kind: str, ident) -> None:
+        """A press and release on the same thing."""
+
+    def begin_drag(self, kind: str, ident) -> bool:
+        """Pick up what a drag from (kind, id) carries; False when nothing can be carried."""
+        return False
+
+    def drop(self, pos) -> None:
+        """What is carried is let go at `pos`."""
+
+    def held_sprites(self) -> list[CardSprite]:
+        return []

@@ -58,7 +58,6 @@ STOCK_CELL = (1, 1)
 SEAT_Y, SEAT_H = 44, 64
 BUTTON_Y = 522
 DEAL_STAGGER = 0.05
-DRAG_SLOP = 6  # px the mouse moves, button down, before a press becomes a drag
 KEYS_HELP = ("click cards, then a pile (or drag them there) · click a pile, then another, to "
              "move it · E end turn · Esc let go")
 
@@ -83,9 +82,6 @@ class DenTable(TableRenderer):
         self.moves: dict[tuple[int, int], MovePile] = {}
         self.end_action: EndTurn | None = None
         self.source: int | None = None  # a foundation pile picked up to move
-        self.press: tuple[str, int, tuple[int, int]] | None = None  # ("card"|"pile", id, at)
-        self.dragging = False
-        self.drag_from = (0, 0)
         self.origins: dict[int, tuple[float, float]] = {}
         self.scores: list[Counter] = []
         if self.session.view is not None:
@@ -335,64 +331,41 @@ class DenTable(TableRenderer):
 
     # -- input -----------------------------------------------------------------------
     def handle(self, event) -> None:
-        if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
-            self._press(event.pos)
-        elif event.type == pygame.MOUSEMOTION and self.press is not None:
-            self._drag(event.pos)
-        elif event.type == pygame.MOUSEBUTTONUP and event.button == 1 and self.press:
-            self._release(event.pos)
-        elif event.type == pygame.KEYDOWN:
+        if event.type == pygame.KEYDOWN:
             if event.key == pygame.K_ESCAPE:
                 self._let_go()
             elif event.key == pygame.K_e:
                 self.on_button("end")
+        else:
+            self.pointer(event)
 
-    def _press(self, pos) -> None:
+    def press_at(self, pos) -> tuple[str, int] | None:
         face = self.card_at(pos)
         if face is not None:
-            self.press = ("card", face, pos)
-            return
+            return "card", face
         pile = self.pile_at(pos)
-        self.press = ("pile", pile, pos) if pile is not None else None
+        return ("pile", pile) if pile is not None else None
 
-    def _drag(self, pos) -> None:
-        kind, ident, start = self.press
-        if not self.dragging:
-            if abs(pos[0] - start[0]) + abs(pos[1] - start[1]) < self.view.px(DRAG_SLOP):
-                return
-            self.dragging = True
-            if kind == "card" and not self.hand[ident].selected:
-                self.toggle(ident)
-            elif kind == "pile" and self.source != ident:
-                self.pick_pile(ident)
-            self.drag_from = pos
-        dx = (pos[0] - self.drag_from[0]) / self.view.scale
-        dy = (pos[1] - self.drag_from[1]) / self.view.scale
-        self.drag_from = pos
-        for sprite in self._held_sprites():
-            x, y, w, alpha = sprite.tween.value
-            sprite.tween.jump((x + dx, y + dy, w, alpha))
+    def click(self, kind: str, ident: int) -> None:
+        if kind == "card":
+            self.toggle(ident)
+        else:
+            self.pick_pile(ident)
 
-    def _carried(self) -> set[int]:
-        """ids of the sprites the mouse carries (CardSprites are unhashable values)."""
-        return {id(s) for s in self._held_sprites()} if self.dragging else set()
+    def begin_drag(self, kind: str, ident: int) -> bool:
+        if kind == "card" and not self.hand[ident].selected:
+            self.toggle(ident)
+        elif kind == "pile" and self.source != ident:
+            self.pick_pile(ident)
+        return bool(self.held_sprites())
 
-    def _held_sprites(self) -> list[CardSprite]:
+    def held_sprites(self) -> list[CardSprite]:
         if self.source is not None:
             faces = self.state.get("piles", [])[self.source]
             return [self.piled[f] for f in faces if f in self.piled]
         return [s for s in self.hand.values() if s.selected]
 
-    def _release(self, pos) -> None:
-        kind, ident, _ = self.press
-        self.press, dragged = None, self.dragging
-        self.dragging = False
-        if not dragged:
-            if kind == "card":
-                self.toggle(ident)
-            else:
-                self.pick_pile(ident)
-            return
+    def drop(self, pos) -> None:
         pile = self.pile_at(pos)
         if pile is None or (self.source is None and not self.selected()):
             self.session.say("Drop the cards on a pile of the cross.")
@@ -422,7 +395,7 @@ class DenTable(TableRenderer):
 
     # -- animation -------------------------------------------------------------------
     def update(self, dt: float) -> None:
-        carried = self._carried()
+        carried = self.carried()
         for sprite in self._sprites():
             if id(sprite) not in carried:
                 sprite.tween.update(dt)
@@ -457,11 +430,11 @@ class DenTable(TableRenderer):
             self._draw_seat(surface, seat, state)
         self._draw_cross(surface, state)
         self._draw_me(surface, state)
-        carried = self._carried()
+        carried = self.carried()
         for face in self.ordered():
             if id(self.hand[face]) not in carried:
                 draw_card(surface, view, "den", self.hand[face], HAND_CARD[1] / HAND_CARD[0])
-        for sprite in self._held_sprites() if carried else ():  # on top while carried
+        for sprite in self.held_sprites() if carried else ():  # on top while carried
             aspect = HAND_CARD[1] / HAND_CARD[0] if sprite.face in self.hand else \
                 CARD[1] / CARD[0]
             draw_card(surface, view, "den", sprite, aspect)
@@ -473,7 +446,7 @@ class DenTable(TableRenderer):
     def _draw_cross(self, surface, state: dict) -> None:
         view = self.view
         lit = self.targets_for_held()
-        carried = self._carried()
+        carried = self.carried()
         for pile, faces in enumerate(state.get("piles", [])):
             x, y, w, h = self.pile_rect(pile)
             label = PILE_NAMES[pile].replace(" corner", "")

@@ -13,6 +13,7 @@ from client import assets
 from client.anim import CardSprite, Counter, Tween
 from client.tables import register
 from client.tables.common import (
+    PACE,
     TableRenderer,
     draw_card,
     draw_ending,
@@ -48,7 +49,6 @@ TRICK_AT = (490, 262)
 BUTTON_Y = 512
 SEAT_PANELS = {1: (20, 190, 210, 112), 2: (385, 78, 210, 112), 3: (750, 190, 210, 112)}
 DEAL_STAGGER = 0.03
-PACE = 0.05  # the table's step interval (NodeOptions.pace), for countdowns
 KEYS_HELP = "←/→ choose · ↑ or space select · Enter play · P pass · H hint · S sort · D Dragon"
 
 

@@ -1,0 +1,897 @@
+"""The Dragons Wild table: the others along the top, the melds grouped by who laid them, the
+deck, the discard and the round marker on the right with the buying window below, your hand
+at the bottom.
+
+Choices come only from `legal`. Draw by clicking the deck or the discard; select cards,
+then a meld (or the new-meld space, or Lay meld) to lay them — by click-then-click or by
+drag and drop; where the Dragon could stand in more than one place, the table asks which.
+One card onto the discard pile ends the turn. A drop that no legal action takes snaps
+back and says why in the engine's own words (W5, W6, W7, W9).
+"""
+
+from __future__ import annotations
+
+import pygame
+
+from client import assets
+from client.anim import CardSprite, Counter, Tween
+from client.tables import register
+from client.tables.common import (
+    PACE,
+    TableRenderer,
+    draw_card,
+    draw_ending,
+    enable,
+    events_of,
+    hit,
+    show,
+    wrap_text,
+)
+from client.ui import ALERT, DIM, GOLD, GOOD, INK
+from client.widgets import countdown_ring, fan_positions
+from engine.errors import IllegalAction
+from engine.games.wild import melds
+from engine.games.wild.cards import FIRST_DRAGON, NUMBERS, SUIT_NAMES, number, suit
+from engine.games.wild.rules import (
+    Added,
+    AddToMeld,
+    AnswerBuyer,
+    AskToBuy,
+    Bought,
+    BuyAsked,
+    CardsDealt,
+    DeckTurned,
+    DeclineToBuy,
+    Discard,
+    Discarded,
+    Draw,
+    Drew,
+    HandOver,
+    MatchOver,
+    Meld,
+    Melded,
+    round_points,
+)
+from net.bridge import ViewUpdate
+
+PILE_CARD = (70, 98)  # the deck and the discard
+HAND_CARD = (80, 112)
+HAND_Y, LIFT = 586, 22
+HAND_LEFT, HAND_RIGHT = 30, 960
+SEAT_Y, SEAT_H = 44, 64
+MELDS = (20, 122, 712, 360)  # x, y, w, h of the melds' area
+MELD_WIDTHS = (50, 42, 36, 30)  # a meld card's width, tried in turn until every meld fits
+MELD_LABEL = 17
+DECK_AT, DISCARD_AT = (764, 140), (856, 140)
+DISCARD_SHOWN, DISCARD_FAN = 3, 12
+ROUND_BOX = (746, 262, 228, 50)
+BUY_BOX = (746, 320, 228, 162)
+BUTTON_Y = 522
+DEAL_STAGGER = 0.04
+POPUP_TIME = 1.6
+KEYS_HELP = "draw: click the deck or the discard · lay: cards, then a meld · end: a card onto " \
+    "the discard"
+
+
+def capital(text: str) -> str:
+    return text[:1].upper() + text[1:]
+
+
+def card_words(face: int) -> str:
+    """'the 5 of Unicorns' or 'a Dragon', as a player says them."""
+    if face >= FIRST_DRAGON:
+        return "a Dragon"
+    return f"the {number(face)} of {SUIT_NAMES[suit(face)]}"
+
+
+def place_words(kind: str, faces, wild_as: int) -> str:
+    """Where a Dragon stands in a run after a lay: its number and which end or inside."""
+    if kind != melds.RUN:
+        return "Dragon in the set"
+    numbers = [number(f) for f in faces if f < FIRST_DRAGON] + [wild_as]
+    where = "low end" if wild_as == min(numbers) else "high end" if wild_as == max(numbers) \
+        else "inside"
+    return f"Dragon as {wild_as} ({where})"
+
+
+def table_meld(entry) -> melds.Meld:
+    """A meld of the view ([owner, kind, faces, wild_as]) as the engine's Meld."""
+    owner, _, faces, wild_as = entry
+    return melds.new_meld(owner, faces, wild_as)
+
+
+@register("wild")
+class WildTable(TableRenderer):
+    hand_card = HAND_CARD
+
+    def __init__(self, scene):
+        super().__init__(scene)
+        self.tabled: dict[int, CardSprite] = {}  # faces in melds and atop the discard
+        self.shown_discard: list[int] = []  # the discard's top faces as last drawn
+        self.flying: list[CardSprite] = []  # cards on their way to another seat, or the deck
+        self.origins: dict[int, tuple[float, float]] = {}
+        self.draws: dict[bool, Draw] = {}
+        self.buying: dict[bool, AskToBuy | DeclineToBuy] = {}
+        self.answers: dict[bool, AnswerBuyer] = {}
+        self.discards: dict[int, Discard] = {}
+        self.lays: dict[tuple[int, frozenset], list[Meld | AddToMeld]] = {}
+        self.choosing: list[Meld | AddToMeld] = []  # lays that differ only in the Dragon
+        self.by_suit = False
+        self.scores: list[Counter] = []
+        self.popups: list[list] = []  # [text, x, y, seconds left]
+        self.tiles: dict[int, tuple[float, float, float, float, float]] = {}
+        self.new_tile: tuple[float, float, float, float] | None = None
+        self.timer_total = 0.0
+        if self.session.view is not None:
+            self.sync(animate=False)
+
+    # -- the view --------------------------------------------------------------------
+    def others(self) -> list[int]:
+        seats = len(self.state.get("counts", []))
+        me = self.me or 0
+        return [(me + i) % seats for i in range(1, seats)]
+
+    def seat_box(self, seat: int) -> tuple[float, float, float, float]:
+        others = self.others()
+        i = others.index(seat) if seat in others else 0
+        width = (960 - 20 - 10 * (len(others) - 1)) / max(1, len(others))
+        return 20 + i * (width + 10), SEAT_Y, width, SEAT_H
+
+    def anchor(self, seat: int) -> tuple[float, float]:
+        if seat == self.me:
+            return (HAND_LEFT + HAND_RIGHT) / 2 - HAND_CARD[0] / 2, HAND_Y
+        x, y, w, _ = self.seat_box(seat)
+        return x + w / 2 - PILE_CARD[0] / 2, y
+
+    def my_turn(self, phase: str) -> bool:
+        state = self.state
+        return state.get("phase") == phase and self.me in state.get("to_act", [])
+
+    def sync(self, animate: bool = True) -> None:
+        update: ViewUpdate = self.session.view
+        state = update.view
+        self._choices(update.legal)
+        self._lay_out_melds(state)
+        gone = self._sync_table(state, animate)
+        self._sync_hand(state.get("cards", []), animate, gone)
+        scores = state.get("scores", [])
+        while len(self.scores) < len(scores):
+            self.scores.append(Counter())
+        for seat, score in enumerate(scores):
+            self.scores[seat].set(score, animate)
+        timer = state.get("timer")
+        self.timer_total = timer[1] * PACE if timer else 0.0
+        self.refresh_buttons()
+
+    def _choices(self, legal) -> None:
+        self.draws, self.buying, self.answers, self.discards, self.lays = {}, {}, {}, {}, {}
+        for action in legal:
+            if isinstance(action, Draw):
+                self.draws[action.from_discard] = action
+            elif isinstance(action, AskToBuy | DeclineToBuy):
+                self.buying[isinstance(action, AskToBuy)] = action
+            elif isinstance(action, AnswerBuyer):
+                self.answers[action.allow] = action
+            elif isinstance(action, Discard):
+                self.discards[action.faces[0]] = action
+            else:
+                target = action.meld if isinstance(action, AddToMeld) else -1
+                self.lays.setdefault((target, frozenset(action.faces)), []).append(action)
+        if self.choosing and self.choosing[0] not in legal:
+            self.choosing = []
+
+    # -- where things go -------------------------------------------------------------
+    def _lay_out_melds(self, state: dict) -> None:
+        """Every meld as a tile in the melds' area, grouped by who laid it (you first), at
+        the largest card size that lets them all fit."""
+        entries = state.get("melds", [])
+        seats = len(state.get("counts", [])) or 1
+        order = sorted(range(len(entries)),
+                       key=lambda i: ((entries[i][0] - (self.me or 0)) % seats, i))
+        laying = self.my_turn("laying") and any(t < 0 for t, _ in self.lays)
+        for width in MELD_WIDTHS:
+            placed = self._flow(entries, order, width, laying)
+            if placed is not None:
+                break
+        self.tiles, self.new_tile = placed
+
+    @staticmethod
+    def _flow(entries, order, width: float, new_space: bool):
+        """Tiles left to right, wrapping; None when they overflow the area."""
+        ax, ay, aw, ah = MELDS
+        height, step = width * 1.4, width * 0.46
+        x, y = ax, ay
+        tiles = {}
+        sizes = [(i, width + step * (len(entries[i][2]) - 1)) for i in order]
+        if new_space:
+            sizes.append((-1, width * 1.6))
+        for i, tile_w in sizes:
+            if x + tile_w > ax + aw and x > ax:
+                x, y = ax, y + MELD_LABEL + height + 12
+            if y + MELD_LABEL + height > ay + ah:
+                return None
+            tiles[i] = (x, y + MELD_LABEL, width, step, tile_w)
+            x += tile_w + 16
+        new = tiles.pop(-1, None)
+        return tiles, (new[0], new[1], new[4], height) if new else None
+
+    def meld_card_places(self, state: dict) -> dict[int, tuple[float, float, float]]:
+        places = {}
+        for i, (_, _, faces, _) in enumerate(state.get("melds", [])):
+            x, y, width, step, _ = self.tiles[i]
+            for k, face in enumerate(faces):
+                places[face] = (x + k * step, y, width)
+        return places
+
+    def discard_places(self, state: dict) -> dict[int, tuple[float, float, float]]:
+        top = state.get("discard", [])[-DISCARD_SHOWN:]
+        x, y = DISCARD_AT
+        return {face: (x + k * DISCARD_FAN, y, PILE_CARD[0]) for k, face in enumerate(top)}
+
+    def _sync_table(self, state: dict, animate: bool) -> dict[int, CardSprite]:
+        """Melds and the discard's top cards to their places; the sprites that left the
+        table (a card taken into this hand starts from where it lay)."""
+        shown = self.discard_places(state)
+        self.shown_discard = list(shown)
+        places = {**shown, **self.meld_card_places(state)}
+        gone = {face: self.tabled.pop(face) for face in [f for f in self.tabled
+                                                         if f not in places]}
+        for face, (x, y, width) in places.items():
+            sprite = self.tabled.get(face)
+            if sprite is None:
+                start = self.hand[face].tween.value if face in self.hand else (
+                    *self.origins.pop(face, DECK_AT), PILE_CARD[0], 255)
+                sprite = self.tabled[face] = CardSprite(face, Tween(start))
+            self._move(sprite, (x, y, width, 255), animate)
+        return gone
+
+    def _sync_hand(self, faces: list[int], animate: bool, gone: dict) -> None:
+        for face in [f for f in self.hand if f not in faces]:
+            del self.hand[face]
+        new = sorted(f for f in faces if f not in self.hand)
+        for i, face in enumerate(new):
+            start = gone[face].tween.value if face in gone else (
+                *self.origins.pop(face, DECK_AT), PILE_CARD[0], 255)
+            sprite = CardSprite(face, Tween(start))
+            sprite.tween.delay = i * DEAL_STAGGER if animate else 0.0
+            self.hand[face] = sprite
+        usable = set(self.discards).union(*(faces for _, faces in self.lays))
+        for face, sprite in self.hand.items():
+            sprite.lit = face in usable or not usable
+        self._lay_out_hand(animate)
+
+    def ordered(self) -> list[int]:
+        if self.by_suit:
+            return sorted(self.hand)
+        return sorted(self.hand, key=lambda f: (f >= FIRST_DRAGON, number(f), f))
+
+    def _lay_out_hand(self, animate: bool = True) -> None:
+        order = self.ordered()
+        xs = fan_positions(len(order), HAND_LEFT, HAND_RIGHT, HAND_CARD[0], HAND_CARD[0] + 6)
+        for face, x in zip(order, xs, strict=True):
+            sprite = self.hand[face]
+            y = HAND_Y - (LIFT if sprite.selected else 0)
+            self._move(sprite, (x, y, HAND_CARD[0], 255), animate, sprite.tween.delay)
+
+    # -- news ------------------------------------------------------------------------
+    def on_news(self, item) -> None:
+        if isinstance(item, ViewUpdate):
+            self.sync(animate=True)
+            return
+        for event in events_of(item):
+            self._on_event(event)
+
+    def _on_event(self, event) -> None:
+        if isinstance(event, Drew | Bought):
+            self._taken(event)
+        elif isinstance(event, Melded | Added | Discarded) and event.seat != self.me:
+            for face in getattr(event, "faces", (getattr(event, "face", -1),)):
+                self.origins[face] = self.anchor(event.seat)
+        elif isinstance(event, DeckTurned):
+            self._turn_over()
+        elif isinstance(event, HandOver):
+            self.show_hand_over(event)
+        elif isinstance(event, MatchOver):
+            self.match_over = event
+        if isinstance(event, Melded | Added) and event.points:
+            self._popup(event.seat, f"+{event.points}")
+
+    def _taken(self, event) -> None:
+        """A card leaves the deck or the discard: to this hand it starts where it was; to
+        another seat it flies there (face down unless everyone saw it)."""
+        from_discard = isinstance(event, Bought) or event.from_discard
+        source = DISCARD_AT if from_discard else DECK_AT
+        if event.seat == self.me:
+            if event.face >= 0 and not from_discard:
+                self.origins[event.face] = DECK_AT  # a card of the turned-over deck
+            return
+        sprite = self.tabled.pop(event.face, None) if from_discard else None
+        if sprite is None:
+            face = event.face if event.face >= 0 and from_discard else None
+            sprite = CardSprite(face, Tween((*source, PILE_CARD[0], 255)))
+        sprite.fading = True
+        self._move(sprite, (*self.anchor(event.seat), PILE_CARD[0] * 0.6, 0), True)
+        self.flying.append(sprite)
+
+    def _turn_over(self) -> None:
+        """W11.1: the discard pile turns over to be the deck — its cards go face down."""
+        for k, face in enumerate(self.shown_discard):
+            sprite = self.tabled.pop(face, None)
+            if sprite is not None:
+                sprite.face, sprite.fading = None, True
+                self._move(sprite, (*DECK_AT, PILE_CARD[0], 255), True, k * DEAL_STAGGER)
+                self.flying.append(sprite)
+        self.shown_discard = []
+
+    def _popup(self, seat: int, text: str) -> None:
+        """Points laid rise from the seat's score."""
+        if seat == self.me:
+            x, y = 900, 548
+        else:
+            x, y, w, _ = self.seat_box(seat)
+            x, y = x + w - 36, y + 40
+        self.popups = [p for p in self.popups if p[1] != x]  # the newest lay's points only
+        self.popups.append([text, x, y, POPUP_TIME])
+
+    # -- choosing --------------------------------------------------------------------
+    def selected(self) -> list[int]:
+        return sorted(f for f, s in self.hand.items() if s.selected)
+
+    def targets_for_held(self) -> set[str]:
+        """Where the selected cards may go: meld tiles ('meld:N'), 'meld:new', 'discard'."""
+        chosen = frozenset(self.selected())
+        if not chosen:
+            return set()
+        found = {f"meld:{t}" if t >= 0 else "meld:new" for t, faces in self.lays
+                 if faces == chosen}
+        if len(chosen) == 1 and next(iter(chosen)) in self.discards:
+            found.add("pile:discard")
+        return found
+
+    def toggle(self, face: int) -> None:
+        self.choosing = []
+        self.hand[face].selected = not self.hand[face].selected
+        self._lay_out_hand()
+        self.refresh_buttons()
+
+    def _let_go(self) -> None:
+        for sprite in self.hand.values():
+            sprite.selected = False
+        self.choosing = []
+        self._lay_out_hand()
+        self.refresh_buttons()
+
+    def _submit(self, action) -> None:
+        self.session.submit(action)
+        self.draws, self.buying, self.answers, self.discards, self.lays = {}, {}, {}, {}, {}
+        self._let_go()
+
+    def lay_on(self, target: int) -> None:
+        """The selected cards onto meld `target` (-1: a new meld), if a legal lay takes
+        them there; asking where the Dragon stands when that is the player's choice."""
+        options = self.lays.get((target, frozenset(self.selected())), [])
+        if not options:
+            self.session.say(self.why_not_lay(target))
+            self._let_go()
+        elif len(options) == 1:
+            self._submit(options[0])
+        else:
+            self.choosing = sorted(options, key=lambda a: a.wild_as)
+            self.refresh_buttons()
+
+    def choose_wild(self, index: int) -> None:
+        if index < len(self.choosing):
+            self._submit(self.choosing[index])
+
+    def discard_selected(self) -> None:
+        chosen = self.selected()
+        action = self.discards.get(chosen[0]) if len(chosen) == 1 else None
+        if action is None:
+            self.session.say(self.why_not_discard(chosen))
+            self._let_go()
+        else:
+            self._submit(action)
+
+    def take(self, from_discard: bool) -> None:
+        action = self.draws.get(from_discard)
+        if action is not None:
+            self._submit(action)
+        else:
+            self.session.say(self.why_not_draw())
+
+    # -- reasons, in the rules' words ------------------------------------------------
+    def _not_yours(self) -> str:
+        state = self.state
+        turn = state.get("turn", -1)
+        phase = state.get("phase")
+        if phase in ("dealing", "showing", "over") or turn < 0:
+            return "Wait for the cards to be dealt."
+        who = self.session.seat_name(turn)
+        if phase == "buying":
+            return "The others may buy the discard first (W10.1)."
+        if phase == "answering":
+            return f"{capital(who)} must first answer the buyer (W10.4)." if \
+                turn != self.me else "Answer the buyer first: yes or no (W10.4)."
+        return f"It is {who}'s turn." if turn != self.me else ""
+
+    def why_not_draw(self) -> str:
+        reason = self._not_yours()
+        if reason:
+            return reason
+        return "You have drawn already this turn: lay down, then discard one card (W3.1)."
+
+    def why_not_discard(self, chosen: list[int]) -> str:
+        reason = self._not_yours()
+        if reason:
+            return reason
+        if self.state.get("phase") == "drawing":
+            return "Draw first: click the deck or the discard (W4.1)."
+        if len(chosen) != 1:
+            return "Select one card to discard (W9.1)."
+        if chosen[0] == self.state.get("taken"):
+            return (f"{capital(card_words(chosen[0]))} was taken from the discard this "
+                    "turn and cannot go straight back (W9.3).")
+        return "That card cannot be discarded now."
+
+    def why_not_lay(self, target: int) -> str:
+        """Why the selection cannot be laid there, from the engine's own checks."""
+        reason = self._not_yours()
+        state = self.state
+        chosen = self.selected()
+        if reason:
+            return reason
+        if state.get("phase") == "drawing":
+            return "Draw first: click the deck or the discard (W4.1)."
+        if not chosen:
+            return "Select cards in your hand first, then the meld to lay them on."
+        if state.get("laid"):
+            return "You have laid down once this turn already (W6.3): now discard one card."
+        if target >= 0 and not state.get("may_add", [])[self.me]:
+            return ("Until you have a meld of your own from an earlier turn you may only lay "
+                    "a new meld (W6.2).")
+        if len(chosen) >= len(state.get("cards", [])):
+            return "A card must be left over to discard (W9.2)."
+        problem = self._meld_problem(target, chosen)
+        if problem:
+            return problem
+        if state.get("taken") in chosen or state.get("taken") in state.get("cards", []):
+            return ("A card other than the one taken from the discard must be left to "
+                    "discard (W9.3).")
+        return "That lay is not open now."
+
+    def _meld_problem(self, target: int, chosen: list[int]) -> str:
+        """The engine's refusal of the cards as a meld (or an addition to meld `target`),
+        for every place the Dragon could stand; empty when one place works."""
+        problems = []
+        for wild_as in range(NUMBERS + 1):
+            try:
+                if target < 0:
+                    melds.new_meld(self.me, chosen, wild_as)
+                else:
+                    melds.extend(table_meld(self.state["melds"][target]), chosen, wild_as)
+                return ""
+            except IllegalAction as refused:
+                problems.append(refused)
+        best = next((p for p in problems if p.rule != "W5.3"), problems[0])
+        return f"{capital(best.detail)} ({best.rule})."
+
+    # -- buttons ---------------------------------------------------------------------
+    def build(self) -> None:
+        scene = self.scene
+        assets.preload([*(f"wild/{face}" for face in range(70)), "back"],
+                       (self.view.px(PILE_CARD[0]), self.view.px(PILE_CARD[1])))
+        scene.button("meld", "Lay meld", 30, BUTTON_Y, 130, 44, primary=True)
+        scene.button("discard", "Discard", 170, BUTTON_Y, 120, 44)
+        scene.button("sort", "Sort: by number", 300, BUTTON_Y, 160, 44)
+        for i in range(3):
+            scene.button(f"wild{i}", "", 470 + i * 165, BUTTON_Y, 160, 44, primary=True)
+        x, y, w, h = BUY_BOX
+        scene.button("buy", "Buy", x + 10, y + h - 52, 100, 42, primary=True)
+        scene.button("decline", "No thanks", x + 118, y + h - 52, w - 128, 42)
+        scene.button("allow", "Yes", x + 10, y + h - 52, 80, 42)
+        scene.button("refuse", "No, I take it", x + 98, y + h - 52, w - 108, 42,
+                     primary=True)
+        scene.button("dismiss", "OK", 440, 420, 100, 40)
+        self.refresh_buttons()
+
+    def refresh_buttons(self) -> None:
+        buttons = self.scene.buttons
+        if "meld" not in buttons:
+            return
+        laying = self.my_turn("laying")
+        show(buttons["meld"], laying and not self.choosing)
+        show(buttons["discard"], laying and not self.choosing)
+        enable(buttons["meld"], any(t < 0 for t, _ in self.lays))
+        enable(buttons["discard"], len(self.selected()) == 1)
+        buttons["sort"].set_text("Sort: by suit" if self.by_suit else "Sort: by number")
+        for i in range(3):
+            button = buttons[f"wild{i}"]
+            shown = i < len(self.choosing)
+            if shown:
+                action = self.choosing[i]
+                button.set_text(place_words(self._kind_after(action), action.faces,
+                                            action.wild_as))
+            show(button, shown)
+        for ident, ready in (("buy", self.buying), ("decline", self.buying),
+                             ("allow", self.answers), ("refuse", self.answers)):
+            show(buttons[ident], bool(ready))
+        show(buttons["dismiss"], self.hand_over is not None)
+
+    def _kind_after(self, action) -> str:
+        if isinstance(action, AddToMeld):
+            return self.state["melds"][action.meld][1]
+        return melds.new_meld(self.me, action.faces, action.wild_as).kind
+
+    def on_button(self, ident: str) -> None:
+        if ident == "meld":
+            self.lay_on(-1)
+        elif ident == "discard":
+            self.discard_selected()
+        elif ident == "sort":
+            self.by_suit = not self.by_suit
+            self._lay_out_hand()
+            self.refresh_buttons()
+        elif ident.startswith("wild"):
+            self.choose_wild(int(ident[4:]))
+        elif ident in ("buy", "decline") and self.buying:
+            self._submit(self.buying[ident == "buy"])
+        elif ident in ("allow", "refuse") and self.answers:
+            self._submit(self.answers[ident == "allow"])
+        elif ident == "dismiss":
+            self.dismiss_hand_over()
+
+    # -- input -----------------------------------------------------------------------
+    def handle(self, event) -> None:
+        if event.type == pygame.KEYDOWN:
+            if event.key == pygame.K_ESCAPE:
+                self._let_go()
+            elif event.key == pygame.K_s:
+                self.on_button("sort")
+        else:
+            self.pointer(event)
+
+    def press_at(self, pos) -> tuple[str, object] | None:
+        face = self.card_at(pos)
+        if face is not None:
+            return "card", face
+        place = hit(self.place_rects(), pos)
+        return ("place", place) if place is not None else None
+
+    def click(self, kind: str, ident) -> None:
+        if kind == "card":
+            self.toggle(ident)
+        elif ident == "pile:deck":
+            self.take(False)
+        elif ident == "pile:discard":
+            if self.selected() or not self.draws:
+                self.discard_selected()
+            else:
+                self.take(True)
+        else:
+            self.lay_on(-1 if ident == "meld:new" else int(ident[5:]))
+
+    def begin_drag(self, kind: str, ident) -> bool:
+        if kind == "card" and not self.hand[ident].selected:
+            self.toggle(ident)
+        return kind == "card"
+
+    def held_sprites(self) -> list[CardSprite]:
+        return [s for s in self.hand.values() if s.selected]
+
+    def drop(self, pos) -> None:
+        place = hit(self.place_rects(), pos)
+        if place == "pile:discard":
+            self.discard_selected()
+        elif place is not None and place.startswith("meld:"):
+            self.lay_on(-1 if place == "meld:new" else int(place[5:]))
+        else:
+            self.session.say("Drop cards on a meld or the new-meld space, or one card on the "
+                             "discard pile.")
+            self._let_go()
+        self._lay_out_hand()  # what was not taken goes back to the hand
+
+    def place_rects(self) -> dict[str, pygame.Rect]:
+        """The deck, the discard pile, every meld and the new-meld space, as screen rects."""
+        if not self.state:
+            return {}
+        view = self.view
+        rects = {"pile:deck": view.rect(*DECK_AT, *PILE_CARD),
+                 "pile:discard": view.rect(*DISCARD_AT, PILE_CARD[0] + 2 * DISCARD_FAN,
+                                           PILE_CARD[1])}
+        for i, (x, y, width, _, tile_w) in self.tiles.items():
+            rects[f"meld:{i}"] = view.rect(x, y - MELD_LABEL, tile_w, MELD_LABEL + width * 1.4)
+        if self.new_tile is not None:
+            rects["meld:new"] = view.rect(*self.new_tile)
+        return rects
+
+    def targets(self) -> dict[str, pygame.Rect]:
+        found = {f"card:{face}": rect for face, rect in self.card_rects().items()}
+        found.update(self.place_rects())
+        return found
+
+    # -- animation -------------------------------------------------------------------
+    def update(self, dt: float) -> None:
+        carried = self.carried()
+        for sprite in self._sprites():
+            if id(sprite) not in carried:
+                sprite.tween.update(dt)
+        self.flying = [s for s in self.flying if s.tween.moving]
+        for counter in self.scores:
+            counter.update(dt)
+        for popup in self.popups:
+            popup[3] -= dt
+        self.popups = [p for p in self.popups if p[3] > 0]
+        self.count_down(dt)
+
+    def _sprites(self):
+        yield from self.tabled.values()
+        yield from self.flying
+        yield from self.hand.values()
+
+    def settled(self) -> bool:
+        return not any(s.tween.moving for s in self._sprites()) and not any(
+            c.moving for c in self.scores)
+
+    @property
+    def animating(self) -> bool:
+        return (self.dragging or any(s.tween.moving for s in self._sprites())
+                or any(c.moving or c.flash for c in self.scores) or bool(self.popups)
+                or self.hand_over is not None or self.state.get("timer") is not None)
+
+    # -- drawing ---------------------------------------------------------------------
+    def draw(self, surface: pygame.Surface) -> None:
+        state = self.state
+        if not state:
+            self.view.text(surface, "Shuffling…", (490, 300), 24, anchor="center")
+            return
+        self._draw_title(surface, state)
+        for seat in self.others():
+            self._draw_seat(surface, seat, state)
+        self._draw_melds(surface, state)
+        self._draw_piles(surface, state)
+        self._draw_round(surface, state)
+        self._draw_buying(surface, state)
+        self._draw_me(surface, state)
+        carried = self.carried()
+        for face in self.ordered():
+            if id(self.hand[face]) not in carried:
+                self._card(surface, self.hand[face], HAND_CARD)
+        for sprite in self.flying:
+            self._card(surface, sprite, PILE_CARD)
+        for sprite in self.held_sprites() if carried else ():  # on top while carried
+            self._card(surface, sprite, HAND_CARD)
+        self._draw_popups(surface)
+        if self.hand_over is not None and self.session.ending is None:
+            self._draw_hand_over(surface)
+        if self.session.ending is not None:
+            draw_ending(surface, self.view, self.session, "points")
+
+    def _card(self, surface, sprite: CardSprite, size) -> pygame.Rect:
+        return draw_card(surface, self.view, "wild", sprite, size[1] / size[0])
+
+    def _draw_title(self, surface, state: dict) -> None:
+        config = self.session.start.config if self.session.start else {}
+        seats = len(state["counts"])
+        goal = f"first to {config.get('target', 200)} points" if \
+            config.get("match") == "points" else f"one hand per player ({seats} hands)"
+        self.view.text(surface, f"Dragons Wild · hand {state['hand_number']}", (20, 12), 22,
+                       GOLD, bold=True)
+        self.view.text(surface, goal, (330, 18), 15, DIM)
+
+    def _status(self, seat: int, state: dict) -> tuple[str, tuple]:
+        absent = self.absence(seat)
+        if absent is not None:
+            return absent
+        phase = state.get("phase")
+        if phase == "answering" and seat == state.get("buyer"):
+            return "wants to buy", GOLD
+        if phase == "buying" and seat in state.get("asked", []):
+            return "asks to buy", GOLD
+        if seat == state.get("turn"):
+            return ("your turn" if seat == self.me else "to play"), GOLD
+        if phase == "buying" and seat in state.get("to_act", []):
+            return "may buy…", DIM
+        return ("bot" if self.session.start.seats[seat].is_bot else ""), DIM
+
+    def _draw_seat(self, surface, seat: int, state: dict) -> None:
+        view = self.view
+        x, y, w, h = self.seat_box(seat)
+        status, colour = self._status(seat, state)
+        view.panel(surface, view.rect(x, y, w, h), edge=GOLD if colour == GOLD else (70, 110, 90))
+        view.text(surface, self.session.seat_label(seat), (x + 10, y + 6), 15, INK, bold=True,
+                  width=w - 20)
+        count = state["counts"][seat]
+        view.text(surface, f"{count} card{'s' if count != 1 else ''} · "
+                  f"{self.scores[seat].value} pts", (x + 10, y + 26), 13, INK, width=w - 20)
+        view.text(surface, status, (x + 10, y + 44), 13, colour, width=w - 20)
+
+    def _draw_melds(self, surface, state: dict) -> None:
+        view = self.view
+        lit = self.targets_for_held()
+        carried = self.carried()
+        entries = state.get("melds", [])
+        if not entries and self.new_tile is None:
+            x, y, w, h = MELDS
+            view.text(surface, "No melds yet: three of a number, or three in a row of a suit; "
+                      "a Dragon stands for any card.", (x + w / 2, y + 60), 15, DIM,
+                      anchor="midtop")
+        for i, (owner, _kind, faces, wild_as) in enumerate(entries):
+            x, y, width, _, tile_w = self.tiles[i]
+            key = f"meld:{i}"
+            name = "You" if owner == self.me else self.session.seat_name(owner)
+            view.text(surface, name, (x, y - MELD_LABEL), 13, GOLD if owner == self.me else DIM,
+                      width=max(tile_w, 60))
+            for face in faces:
+                sprite = self.tabled.get(face)
+                if sprite is not None and id(sprite) not in carried:
+                    rect = self._card(surface, sprite, (width, width * 1.4))
+                    if face >= FIRST_DRAGON and not sprite.tween.moving:
+                        self._stands_for(surface, rect, faces, wild_as)
+            if key in lit:
+                pygame.draw.rect(surface, GOLD, view.rect(x - 4, y - 4, tile_w + 8,
+                                                          width * 1.4 + 8),
+                                 view.px(3), border_radius=view.px(8))
+        if self.new_tile is not None:
+            x, y, w, h = self.new_tile
+            colour = GOLD if "meld:new" in lit else (120, 160, 130)
+            pygame.draw.rect(surface, colour, view.rect(x, y, w, h), view.px(2),
+                             border_radius=view.px(6))
+            view.text(surface, "new", (x + w / 2, y + h / 2 - 9), 13, colour, anchor="center")
+            view.text(surface, "meld", (x + w / 2, y + h / 2 + 9), 13, colour, anchor="center")
+
+    def _stands_for(self, surface, rect: pygame.Rect, faces, wild_as: int) -> None:
+        """A Dragon in a meld wears the card it stands for: its number and suit's initial."""
+        naturals = [f for f in faces if f < FIRST_DRAGON]
+        if wild_as:
+            text = f"={wild_as}{SUIT_NAMES[suit(naturals[0])][0]}"
+        else:
+            text = f"={number(naturals[0])}"
+        view = self.view
+        image = assets.text(text, view.px(13), True, GOLD)
+        box = image.get_rect(bottomright=(rect.right - view.px(4), rect.bottom - view.px(3)))
+        pygame.draw.rect(surface, (20, 14, 10), box.inflate(view.px(6), view.px(2)),
+                         border_radius=view.px(4))
+        surface.blit(image, box)
+
+    def _draw_piles(self, surface, state: dict) -> None:
+        view = self.view
+        deck = state.get("deck", 0)
+        dx, dy = DECK_AT
+        if deck:
+            surface.blit(assets.sprite("back", (view.px(PILE_CARD[0]), view.px(PILE_CARD[1]))),
+                         view.point(dx, dy))
+        else:
+            pygame.draw.rect(surface, (120, 160, 130), view.rect(dx, dy, *PILE_CARD),
+                             view.px(1.5), border_radius=view.px(6))
+        view.text(surface, f"deck {deck}", (dx, dy - 36), 13, DIM)
+        turns = state.get("turnovers", 0)
+        view.text(surface, f"{turns} turnover{'s' if turns != 1 else ''} left", (dx, dy - 20),
+                  12, DIM)
+        held = self.targets_for_held()
+        lit = "pile:discard" in held or (self.draws.get(True) is not None)
+        view.text(surface, f"discard {len(state.get('discard', []))}", (DISCARD_AT[0], dy - 36),
+                  13, GOLD if lit else DIM)
+        for face in state.get("discard", [])[-DISCARD_SHOWN:]:
+            sprite = self.tabled.get(face)
+            if sprite is not None:
+                self._card(surface, sprite, PILE_CARD)
+        if "pile:discard" in held:
+            x, y = DISCARD_AT
+            pygame.draw.rect(surface, GOLD, view.rect(x - 4, y - 4, PILE_CARD[0] +
+                                                      2 * DISCARD_FAN + 8, PILE_CARD[1] + 8),
+                             view.px(3), border_radius=view.px(8))
+        for from_discard in self.draws:
+            x, y = DISCARD_AT if from_discard else DECK_AT
+            pygame.draw.rect(surface, GOLD, view.rect(x - 4, y - 4, PILE_CARD[0] + 8,
+                                                          PILE_CARD[1] + 8),
+                                 view.px(2), border_radius=view.px(8))
+
+    def _draw_round(self, surface, state: dict) -> None:
+        """The round marker: this round's points a card on a track from 8 down to 1."""
+        view = self.view
+        x, y, w, h = ROUND_BOX
+        now = state.get("round", 1)
+        view.panel(surface, view.rect(x, y, w, h))
+        view.text(surface, f"Round {now} · {round_points(now)} points a card", (x + 10, y + 5),
+                  14, INK, bold=True, width=w - 20)
+        for k in range(8):
+            points = 8 - k
+            cx, cy = x + 20 + k * 26, y + 35
+            here = points == round_points(now)
+            pygame.draw.circle(surface, GOLD if here else (40, 70, 55), view.point(cx, cy),
+                               view.px(10))
+            view.text(surface, str(points), (cx, cy), 12, (20, 14, 10) if here else DIM,
+                      bold=here, anchor="center")
+
+    def _draw_buying(self, surface, state: dict) -> None:
+        """The buying window: the offer and its countdown, who asked, and the answer."""
+        phase = state.get("phase")
+        if phase not in ("buying", "answering", "drawing", "laying"):
+            return
+        view = self.view
+        x, y, w, h = BUY_BOX
+        name = self.session.seat_name
+        view.panel(surface, view.rect(x, y, w, h), edge=GOLD if self.buying or self.answers
+                   else (70, 110, 90))
+        turn = state.get("turn", -1)
+        top = state["discard"][-1] if state.get("discard") else None
+        asked = list(state.get("asked", []))
+        if phase == "buying":
+            title = "Buy the discard?" if self.buying else "Others may buy the discard"
+            lines = [f"{capital(card_words(top))} is on offer, with a penalty card "
+                     "from the deck."]
+            if asked:
+                lines.append(f"Asked: {', '.join(name(s) for s in asked)}.")
+        elif phase == "answering":
+            buyer = state.get("buyer", -1)
+            title = f"{capital(name(buyer))} wants to buy"
+            nearest = (f" {capital(name(buyer))} sits nearest after {name(turn)} (W10.3)."
+                       if len(asked) > 1 else "")
+            if self.answers:
+                lines = [f"Let them have {card_words(top)}? If not, you take it as your draw."
+                         + nearest]
+            else:
+                lines = [f"{capital(name(turn))} decides.{nearest}"]
+        elif phase == "drawing":
+            title = "Draw" if self.draws else f"{capital(name(turn))} draws"
+            lines = ["Click the deck or the discard pile." if self.draws else ""]
+        else:
+            title = "Lay down, then discard" if self.me == turn else \
+                f"{capital(name(turn))} plays"
+            lines = ["Select cards, then a meld; one card on the discard ends the turn."
+                     if self.me == turn else ""]
+        timed = phase == "buying" and state.get("timer")
+        view.text(surface, title, (x + 10, y + 8), 15, GOLD, bold=True,
+                  width=w - (70 if timed else 20))
+        row = y + 48
+        for text in lines:
+            for line in wrap_text(view, text, 13, w - 20)[:4]:
+                view.text(surface, line, (x + 10, row), 13, INK)
+                row += 18
+        left = self.session.seconds_left(PACE)
+        if timed and left is not None:
+            countdown_ring(surface, view, (x + w - 28, y + 24), 18, left, self.timer_total)
+
+    def _draw_me(self, surface, state: dict) -> None:
+        view = self.view
+        status, colour = self._status(self.me, state)
+        count = state["counts"][self.me]
+        mine = f"You · {count} card{'s' if count != 1 else ''} · " \
+               f"{self.scores[self.me].value} points"
+        view.text(surface, mine + (f" · {status}" if status else ""), (975, 492), 15,
+                  colour if colour == GOLD else INK, bold=colour == GOLD, anchor="topright")
+        if self.choosing:
+            view.text(surface, "Where does the Dragon stand? Choose:", (470, BUTTON_Y - 24), 14,
+                      GOLD, bold=True)
+        else:
+            view.text(surface, KEYS_HELP, (30, BUTTON_Y - 26), 12, DIM, width=650)
+
+    def _draw_popups(self, surface) -> None:
+        for text, x, y, left in self.popups:
+            rise = (POPUP_TIME - left) * 10
+            self.view.text(surface, text, (x, y - rise), 20, GOOD, bold=True, anchor="center")
+
+    def _draw_hand_over(self, surface) -> None:
+        event, view = self.hand_over, self.view
+        view.panel(surface, view.rect(250, 120, 480, 360), alpha=250, edge=GOLD)
+        name = self.session.seat_name
+        how = "the deck ran dry: nobody went out" if event.went_out < 0 else \
+            f"{name(event.went_out)} went out"
+        view.text(surface, f"Hand {event.hand} is over", (490, 136), 24, GOLD, bold=True,
+                  anchor="midtop")
+        view.text(surface, how[:1].upper() + how[1:], (490, 170), 15, INK, anchor="midtop",
+                  width=440)
+        view.text(surface, "penalty", (560, 196), 12, DIM, anchor="midtop")
+        view.text(surface, "score", (700, 196), 12, DIM, anchor="topright")
+        for seat, penalty in enumerate(event.penalties):
+            y = 216 + seat * 32
+            view.text(surface, capital(name(seat)), (290, y), 17, INK, width=220)
+            view.text(surface, f"−{penalty}" if penalty else "out" if seat == event.went_out
+                      else "0", (560, y), 17, ALERT if penalty else GOOD, anchor="midtop")
+            view.text(surface, f"{self.scores[seat].value}", (700, y), 17, INK,
+                      anchor="topright")
+
+
+WildTable.sounds = {CardsDealt: "deal", Drew: "deal", BuyAsked: "tick", Bought: "buy",
+                    Melded: "play", Added: "play", Discarded: "pass", DeckTurned: "deal",
+                    HandOver: "coins"}
