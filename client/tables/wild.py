@@ -60,7 +60,7 @@ HAND_Y, LIFT = 586, 22
 HAND_LEFT, HAND_RIGHT = 30, 960
 SEAT_Y, SEAT_H = 44, 64
 MELDS = (20, 122, 712, 360)  # x, y, w, h of the melds' area
-MELD_WIDTHS = (50, 42, 36, 30)  # a meld card's width, tried in turn until every meld fits
+MELD_WIDTHS = (64, 56, 48, 40, 34, 28)  # a meld card's width, tried in turn until every meld fits
 MELD_LABEL = 17
 DECK_AT, DISCARD_AT = (764, 140), (856, 140)
 DISCARD_SHOWN, DISCARD_FAN = 3, 12
@@ -740,7 +740,8 @@ class WildTable(TableRenderer):
             view.text(surface, "meld", (x + w / 2, y + h / 2 + 9), 13, colour, anchor="center")
 
     def _stands_for(self, surface, rect: pygame.Rect, faces, wild_as: int) -> None:
-        """A Dragon in a meld wears the card it stands for: its number and suit's initial."""
+        """A Dragon in a meld wears the card it stands for (its number, and its suit's initial
+        in a run) at the bottom left, which shows even when the next card covers the rest."""
         naturals = [f for f in faces if f < FIRST_DRAGON]
         if wild_as:
             text = f"={wild_as}{SUIT_NAMES[suit(naturals[0])][0]}"
@@ -748,7 +749,7 @@ class WildTable(TableRenderer):
             text = f"={number(naturals[0])}"
         view = self.view
         image = assets.text(text, view.px(13), True, GOLD)
-        box = image.get_rect(bottomright=(rect.right - view.px(4), rect.bottom - view.px(3)))
+        box = image.get_rect(bottomleft=(rect.left + view.px(4), rect.bottom - view.px(3)))
         pygame.draw.rect(surface, (20, 14, 10), box.inflate(view.px(6), view.px(2)),
                          border_radius=view.px(4))
         surface.blit(image, box)
@@ -761,8 +762,9 @@ class WildTable(TableRenderer):
             surface.blit(assets.sprite("back", (view.px(PILE_CARD[0]), view.px(PILE_CARD[1]))),
                          view.point(dx, dy))
         else:
-            pygame.draw.rect(surface, (120, 160, 130), view.rect(dx, dy, *PILE_CARD),
-                             view.px(1.5), border_radius=view.px(6))
+            self._empty(surface, DECK_AT)
+        if not state.get("discard"):
+            self._empty(surface, DISCARD_AT)
         view.text(surface, f"deck {deck}", (dx, dy - 36), 13, DIM)
         turns = state.get("turnovers", 0)
         view.text(surface, f"{turns} turnover{'s' if turns != 1 else ''} left", (dx, dy - 20),
@@ -785,6 +787,10 @@ class WildTable(TableRenderer):
             pygame.draw.rect(surface, GOLD, view.rect(x - 4, y - 4, PILE_CARD[0] + 8,
                                                           PILE_CARD[1] + 8),
                                  view.px(2), border_radius=view.px(8))
+
+    def _empty(self, surface, at) -> None:
+        pygame.draw.rect(surface, (120, 160, 130), self.view.rect(*at, *PILE_CARD),
+                         self.view.px(1.5), border_radius=self.view.px(6))
 
     def _draw_round(self, surface, state: dict) -> None:
         """The round marker: this round's points a card on a track from 8 down to 1."""
@@ -818,8 +824,8 @@ class WildTable(TableRenderer):
         asked = list(state.get("asked", []))
         if phase == "buying":
             title = "Buy the discard?" if self.buying else "Others may buy the discard"
-            lines = [f"{capital(card_words(top))} is on offer, with a penalty card "
-                     "from the deck."]
+            lines = [f"{capital(card_words(top))} is on offer (a penalty card comes "
+                     "with it)."]
             if asked:
                 lines.append(f"Asked: {', '.join(name(s) for s in asked)}.")
         elif phase == "answering":
@@ -843,11 +849,12 @@ class WildTable(TableRenderer):
         timed = phase == "buying" and state.get("timer")
         view.text(surface, title, (x + 10, y + 8), 15, GOLD, bold=True,
                   width=w - (70 if timed else 20))
-        row = y + 48
+        row = y + 44
         for text in lines:
-            for line in wrap_text(view, text, 13, w - 20)[:4]:
-                view.text(surface, line, (x + 10, row), 13, INK)
-                row += 18
+            for line in wrap_text(view, text, 13, w - 20):
+                if row < y + h - 66:  # above the answer buttons
+                    view.text(surface, line, (x + 10, row), 13, INK)
+                row += 17
         left = self.session.seconds_left(PACE)
         if timed and left is not None:
             countdown_ring(surface, view, (x + w - 28, y + 24), 18, left, self.timer_total)

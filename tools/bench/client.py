@@ -24,7 +24,7 @@ import time
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[2]
-GAMES = ("dragon", "den")  # the games with a table and a tests/client/<game>_clicks.py
+GAMES = ("dragon", "den", "wild")  # the games with a table and a tests/client/<game>_clicks.py
 
 
 def add_arguments(parser) -> None:
