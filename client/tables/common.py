@@ -6,8 +6,9 @@ from __future__ import annotations
 import pygame
 
 from client import assets
-from client.anim import CardSprite
-from client.ui import ALERT, DIM, GOLD, GOOD, INK, wrap
+from client.anim import CardSprite, Counter
+from client.ui import ALERT, DIM, GOLD, GOOD, INK, PANEL_EDGE, wrap
+from client.widgets import fan_positions
 from net.node import StepApplied
 
 MOVE = 0.35  # seconds a card takes to go where it is going
@@ -107,11 +108,15 @@ HAND_OVER_SHOWN = 6.0  # seconds a hand's result stays up unless dismissed
 
 class TableRenderer:
     """What every game's table does the same way: the view it draws, the hand of card
-    sprites and where each shows, moves and tweens, the hand-over panel's time on screen,
-    and how a seat's absence is worded. A game's renderer subclasses it and sets
-    `hand_card` (the size of a hand card) and `sounds` (event type -> sound name)."""
+    sprites and where each shows, the other seats' panels along the top, moves and tweens,
+    the scores counting, the hand-over panel's time on screen, and how a seat's absence is
+    worded. A game's renderer subclasses it, sets the sizes below and `sounds` (event type
+    -> sound name), and yields every sprite it animates from `sprites()`."""
 
     hand_card: tuple[int, int] = (86, 120)
+    table_card: tuple[int, int] = (64, 90)  # a card on the table: flights to a seat
+    hand_row: tuple = (30, 960, 586, 22, 6)  # left, right, y, lift, gap beyond a card's width
+    seat_row: tuple = (44, 64)  # y and height of the other seats' panels
     sounds: dict = {}
 
     def __init__(self, scene):
@@ -121,6 +126,8 @@ class TableRenderer:
         self.hand_over = None  # the game's HandOver event, while its panel is up
         self.hand_over_left = 0.0
         self.match_over = None
+        self.flying: list[CardSprite] = []  # cards on their way off the table: dropped on arrival
+        self.scores: list[Counter] = []
         self.press: tuple[str, object, tuple[int, int]] | None = None  # (kind, id, at)
         self.dragging = False
         self.drag_from = (0, 0)
@@ -133,6 +140,71 @@ class TableRenderer:
         """The hand's faces left to right."""
         raise NotImplementedError
 
+    # -- the seats along the top and the hand at the bottom -----------------------------
+    def others(self) -> list[int]:
+        """The other seats, left to right in turn order after this one."""
+        seats = len(self.state.get("counts", []))
+        me = self.me or 0
+        return [(me + i) % seats for i in range(1, seats)]
+
+    def seat_box(self, seat: int) -> tuple[float, float, float, float]:
+        others = self.others()
+        i = others.index(seat) if seat in others else 0
+        y, height = self.seat_row
+        width = (960 - 20 - 10 * (len(others) - 1)) / max(1, len(others))
+        return 20 + i * (width + 10), y, width, height
+
+    def anchor(self, seat: int) -> tuple[float, float]:
+        """Where a seat's cards come from and go to."""
+        if seat == self.me:
+            left, right, y, _, _ = self.hand_row
+            return (left + right) / 2 - self.hand_card[0] / 2, y
+        x, y, w, _ = self.seat_box(seat)
+        return x + w / 2 - self.table_card[0] / 2, y
+
+    def selected(self) -> list[int]:
+        return sorted(f for f, s in self.hand.items() if s.selected)
+
+    def lay_out_hand(self, animate: bool = True) -> None:
+        """The hand fanned along its row in `ordered()` order, selected cards lifted."""
+        order = self.ordered()
+        left, right, y, lift, gap = self.hand_row
+        width = self.hand_card[0]
+        for face, x in zip(order, fan_positions(len(order), left, right, width, width + gap),
+                           strict=True):
+            sprite = self.hand[face]
+            self._move(sprite, (x, y - (lift if sprite.selected else 0), width, 255), animate,
+                       sprite.tween.delay)
+
+    def set_scores(self, scores, animate: bool) -> None:
+        while len(self.scores) < len(scores):
+            self.scores.append(Counter())
+        for seat, score in enumerate(scores):
+            self.scores[seat].set(score, animate)
+
+    def status(self, seat: int, state: dict) -> tuple[str, tuple]:
+        """A seat's status line and its colour (GOLD: the seat is to act)."""
+        absent = self.absence(seat)
+        if absent is not None:
+            return absent
+        if seat in state.get("to_act", []):
+            return ("your turn" if seat == self.me else "to play"), GOLD
+        return ("bot" if self.session.start.seats[seat].is_bot else ""), DIM
+
+    def draw_seat(self, surface, seat: int, state: dict, unit: str = "points") -> None:
+        """A seat's panel: its name, cards and score, and its status."""
+        view = self.view
+        x, y, w, h = self.seat_box(seat)
+        status, colour = self.status(seat, state)
+        view.panel(surface, view.rect(x, y, w, h), edge=GOLD if colour == GOLD else PANEL_EDGE)
+        view.text(surface, self.session.seat_label(seat), (x + 10, y + 6), 15, INK, bold=True,
+                  width=w - 20)
+        count = state["counts"][seat]
+        view.text(surface, f"{count} card{'s' if count != 1 else ''} · "
+                  f"{self.scores[seat].value:,} {unit}", (x + 10, y + 26), 13, INK, width=w - 20)
+        view.text(surface, status, (x + 10, y + 44), 13, colour, width=w - 20)
+
+    # -- moving ----------------------------------------------------------------------
     @staticmethod
     def _move(sprite: CardSprite, target, animate: bool, delay: float = 0.0) -> None:
         if animate:
@@ -154,6 +226,33 @@ class TableRenderer:
 
     def card_at(self, pos) -> int | None:
         return hit(self.card_rects(), pos)
+
+    # -- animation -------------------------------------------------------------------
+    def sprites(self):
+        """Every card sprite the table animates (flying ones included)."""
+        raise NotImplementedError
+
+    def update(self, dt: float) -> None:
+        carried = self.carried()
+        for sprite in self.sprites():
+            if id(sprite) not in carried:
+                sprite.tween.update(dt)
+        self.flying = [s for s in self.flying if s.tween.moving]
+        for counter in self.scores:
+            counter.update(dt)
+        self.count_down(dt)
+
+    def settled(self) -> bool:
+        """Nothing is moving or counting (panels and countdowns may still be up)."""
+        return not any(s.tween.moving for s in self.sprites()) and not any(
+            c.moving for c in self.scores)
+
+    @property
+    def animating(self) -> bool:
+        """Frames must be drawn: something moves, counts, or a panel or countdown is up."""
+        return (self.dragging or any(s.tween.moving for s in self.sprites())
+                or any(c.moving or c.flash for c in self.scores)
+                or self.hand_over is not None or self.state.get("timer") is not None)
 
     def sounds_for(self, item) -> list[str]:
         return sounds_for(item, self.sounds)
@@ -182,6 +281,30 @@ class TableRenderer:
         if self.session.seat_name(seat) in self.session.waiting:
             return "waiting for this player…", ALERT
         return None
+
+    # -- input -----------------------------------------------------------------------
+    keys: dict = {}  # pygame key -> the button id it presses
+
+    def handle(self, event) -> None:
+        """Esc lets go of what is held; a key in `keys` presses its button; the rest is
+        the pointer's."""
+        if event.type == pygame.KEYDOWN:
+            if event.key == pygame.K_ESCAPE:
+                self.let_go()
+            elif event.key in self.keys:
+                self.on_button(self.keys[event.key])
+        else:
+            self.pointer(event)
+
+    def on_button(self, ident: str) -> None:
+        """A button of the game's own was pressed."""
+
+    def let_go(self) -> None:
+        """Nothing is held any more: the hand's selection drops back."""
+        for sprite in self.hand.values():
+            sprite.selected = False
+        self.lay_out_hand()
+        self.refresh_buttons()
 
     # -- the pointer: click, or press-drag-drop --------------------------------------
     def pointer(self, event) -> None:
@@ -222,7 +345,16 @@ class TableRenderer:
         return {id(s) for s in self.held_sprites()} if self.dragging else set()
 
     def press_at(self, pos) -> tuple[str, object] | None:
-        """What a press at `pos` is on: (kind, id), or None."""
+        """What a press at `pos` is on: ("card", face) in the hand, ("place", id) on the
+        table (`place_at`), or None."""
+        face = self.card_at(pos)
+        if face is not None:
+            return "card", face
+        place = self.place_at(pos)
+        return ("place", place) if place is not None else None
+
+    def place_at(self, pos):
+        """The id of the place on the table at `pos` that takes clicks and drops, or None."""
         return None
 
     def click(self, kind: str, ident) -> None:

@@ -14,7 +14,7 @@ from itertools import pairwise
 import pygame
 
 from client import assets
-from client.anim import CardSprite, Counter, Tween
+from client.anim import CardSprite, Tween
 from client.tables import register
 from client.tables.common import (
     TableRenderer,
@@ -26,7 +26,6 @@ from client.tables.common import (
     show,
 )
 from client.ui import ALERT, DIM, GOLD, GOOD, INK
-from client.widgets import fan_positions
 from engine.games.den.cards import FITS, RANK_NAMES, SUIT_NAMES, name, rank
 from engine.games.den.rules import (
     FOUNDATIONS,
@@ -73,7 +72,9 @@ def card_words(face: int) -> str:
 
 @register("den")
 class DenTable(TableRenderer):
-    hand_card = HAND_CARD
+    hand_card, table_card = HAND_CARD, CARD
+    hand_row = (HAND_LEFT, HAND_RIGHT, HAND_Y, LIFT, 6)
+    seat_row = (SEAT_Y, SEAT_H)
 
     def __init__(self, scene):
         super().__init__(scene)
@@ -83,28 +84,10 @@ class DenTable(TableRenderer):
         self.end_action: EndTurn | None = None
         self.source: int | None = None  # a foundation pile picked up to move
         self.origins: dict[int, tuple[float, float]] = {}
-        self.scores: list[Counter] = []
         if self.session.view is not None:
             self.sync(animate=False)
 
     # -- the view --------------------------------------------------------------------
-    def others(self) -> list[int]:
-        seats = len(self.state.get("counts", []))
-        me = self.me or 0
-        return [(me + i) % seats for i in range(1, seats)]
-
-    def seat_box(self, seat: int) -> tuple[float, float, float, float]:
-        others = self.others()
-        i = others.index(seat) if seat in others else 0
-        width = (960 - 20 - 10 * (len(others) - 1)) / max(1, len(others))
-        return 20 + i * (width + 10), SEAT_Y, width, SEAT_H
-
-    def anchor(self, seat: int) -> tuple[float, float]:
-        if seat == self.me:
-            return (HAND_LEFT + HAND_RIGHT) / 2 - HAND_CARD[0] / 2, HAND_Y
-        x, y, w, _ = self.seat_box(seat)
-        return x + w / 2 - CARD[0] / 2, y
-
     @staticmethod
     def cell(column: int, row: int) -> tuple[float, float]:
         return COLUMNS[column], ROWS[row]
@@ -137,11 +120,7 @@ class DenTable(TableRenderer):
         self._choices(update.legal)
         self._sync_piles(state.get("piles", []), animate)
         self._sync_hand(state.get("cards", []), animate)
-        scores = state.get("scores", [])
-        while len(self.scores) < len(scores):
-            self.scores.append(Counter())
-        for seat, score in enumerate(scores):
-            self.scores[seat].set(score, animate)
+        self.set_scores(state.get("scores", []), animate)
         self.refresh_buttons()
 
     def _choices(self, legal) -> None:
@@ -182,18 +161,10 @@ class DenTable(TableRenderer):
         playable = {face for _, faces in self.plays for face in faces}
         for face, sprite in self.hand.items():
             sprite.lit = face in playable or not playable
-        self._lay_out_hand(animate)
+        self.lay_out_hand(animate)
 
     def ordered(self) -> list[int]:
         return sorted(self.hand, key=lambda f: (-rank(f), f))
-
-    def _lay_out_hand(self, animate: bool = True) -> None:
-        order = self.ordered()
-        xs = fan_positions(len(order), HAND_LEFT, HAND_RIGHT, HAND_CARD[0], HAND_CARD[0] + 6)
-        for face, x in zip(order, xs, strict=True):
-            sprite = self.hand[face]
-            y = HAND_Y - (LIFT if sprite.selected else 0)
-            self._move(sprite, (x, y, HAND_CARD[0], 255), animate, sprite.tween.delay)
 
     # -- news ------------------------------------------------------------------------
     def on_news(self, item) -> None:
@@ -210,9 +181,6 @@ class DenTable(TableRenderer):
                 self.match_over = event
 
     # -- choosing --------------------------------------------------------------------
-    def selected(self) -> list[int]:
-        return sorted(f for f, s in self.hand.items() if s.selected)
-
     def targets_for_held(self) -> set[int]:
         """The piles that would take what is held (selected cards or a picked-up pile)."""
         if self.source is not None:
@@ -225,17 +193,17 @@ class DenTable(TableRenderer):
         if self.source is not None:
             action = self.moves.get((self.source, pile))
             if pile == self.source:
-                self._let_go()
+                self.let_go()
                 return
         else:
             action = self.plays.get((pile, frozenset(self.selected())))
         if action is None:
             self.session.say(self.why_not(pile))
-            self._let_go()
+            self.let_go()
             return
         self.session.submit(action)
         self.plays, self.moves, self.end_action = {}, {}, None
-        self._let_go()
+        self.let_go()
 
     def pick_pile(self, pile: int) -> None:
         """A click on a pile: the drop of what is held, or picking the pile up to move."""
@@ -247,13 +215,10 @@ class DenTable(TableRenderer):
         else:
             self.session.say(self.why_not(pile))
 
-    def _let_go(self) -> None:
-        for sprite in self.hand.values():
-            sprite.selected = False
+    def let_go(self) -> None:
         self.source = None
         self._mark_source()
-        self._lay_out_hand()
-        self.refresh_buttons()
+        super().let_go()
 
     def _mark_source(self) -> None:
         piles = self.state.get("piles", [])
@@ -267,7 +232,7 @@ class DenTable(TableRenderer):
             self.source = None
             self._mark_source()
         self.hand[face].selected = not self.hand[face].selected
-        self._lay_out_hand()
+        self.lay_out_hand()
         self.refresh_buttons()
 
     def why_not(self, pile: int) -> str:
@@ -325,26 +290,15 @@ class DenTable(TableRenderer):
         if ident == "end" and self.end_action is not None:
             self.session.submit(self.end_action)
             self.plays, self.moves, self.end_action = {}, {}, None
-            self._let_go()
+            self.let_go()
         elif ident == "dismiss":
             self.dismiss_hand_over()
 
     # -- input -----------------------------------------------------------------------
-    def handle(self, event) -> None:
-        if event.type == pygame.KEYDOWN:
-            if event.key == pygame.K_ESCAPE:
-                self._let_go()
-            elif event.key == pygame.K_e:
-                self.on_button("end")
-        else:
-            self.pointer(event)
+    keys = {pygame.K_e: "end"}
 
-    def press_at(self, pos) -> tuple[str, int] | None:
-        face = self.card_at(pos)
-        if face is not None:
-            return "card", face
-        pile = self.pile_at(pos)
-        return ("pile", pile) if pile is not None else None
+    def place_at(self, pos) -> int | None:
+        return self.pile_at(pos)
 
     def click(self, kind: str, ident: int) -> None:
         if kind == "card":
@@ -355,7 +309,7 @@ class DenTable(TableRenderer):
     def begin_drag(self, kind: str, ident: int) -> bool:
         if kind == "card" and not self.hand[ident].selected:
             self.toggle(ident)
-        elif kind == "pile" and self.source != ident:
+        elif kind == "place" and self.source != ident:
             self.pick_pile(ident)
         return bool(self.held_sprites())
 
@@ -369,14 +323,14 @@ class DenTable(TableRenderer):
         pile = self.pile_at(pos)
         if pile is None or (self.source is None and not self.selected()):
             self.session.say("Drop the cards on a pile of the cross.")
-            self._let_go()
+            self.let_go()
         else:
             self.drop_on(pile)
         self._snap_back()
 
     def _snap_back(self) -> None:
         """Cards still here after a drop go back where they belong (animated)."""
-        self._lay_out_hand()
+        self.lay_out_hand()
         piles = self.state.get("piles", [])
         self._sync_piles(piles, animate=True)
 
@@ -394,27 +348,9 @@ class DenTable(TableRenderer):
         return found
 
     # -- animation -------------------------------------------------------------------
-    def update(self, dt: float) -> None:
-        carried = self.carried()
-        for sprite in self._sprites():
-            if id(sprite) not in carried:
-                sprite.tween.update(dt)
-        for counter in self.scores:
-            counter.update(dt)
-        self.count_down(dt)
-
-    def _sprites(self):
+    def sprites(self):
         yield from self.piled.values()
         yield from self.hand.values()
-
-    def settled(self) -> bool:
-        return not any(s.tween.moving for s in self._sprites()) and not any(
-            c.moving for c in self.scores)
-
-    @property
-    def animating(self) -> bool:
-        return (self.dragging or any(s.tween.moving for s in self._sprites())
-                or any(c.moving or c.flash for c in self.scores) or self.hand_over is not None)
 
     # -- drawing ---------------------------------------------------------------------
     def draw(self, surface: pygame.Surface) -> None:
@@ -427,7 +363,7 @@ class DenTable(TableRenderer):
                   bold=True)
         view.text(surface, f"first to {state['target']} points wins", (330, 18), 15, DIM)
         for seat in self.others():
-            self._draw_seat(surface, seat, state)
+            self.draw_seat(surface, seat, state)
         self._draw_cross(surface, state)
         self._draw_me(surface, state)
         carried = self.carried()
@@ -472,29 +408,9 @@ class DenTable(TableRenderer):
         view.text(surface, f"stock {state.get('stock', 0)}", (sx + CARD[0] / 2, sy - 18), 13,
                   DIM, anchor="midtop")
 
-    def _status(self, seat: int, state: dict) -> tuple[str, tuple]:
-        absent = self.absence(seat)
-        if absent is not None:
-            return absent
-        if seat in state.get("to_act", []):
-            return ("your turn" if seat == self.me else "to play"), GOLD
-        return ("bot" if self.session.start.seats[seat].is_bot else ""), DIM
-
-    def _draw_seat(self, surface, seat: int, state: dict) -> None:
-        view = self.view
-        x, y, w, h = self.seat_box(seat)
-        status, colour = self._status(seat, state)
-        view.panel(surface, view.rect(x, y, w, h), edge=GOLD if colour == GOLD else (70, 110, 90))
-        view.text(surface, self.session.seat_label(seat), (x + 10, y + 6), 15, INK, bold=True,
-                  width=w - 20)
-        count = state["counts"][seat]
-        view.text(surface, f"{count} card{'s' if count != 1 else ''} · "
-                  f"{self.scores[seat].value} points", (x + 10, y + 26), 13, INK, width=w - 20)
-        view.text(surface, status, (x + 10, y + 44), 13, colour, width=w - 20)
-
     def _draw_me(self, surface, state: dict) -> None:
         view = self.view
-        status, colour = self._status(self.me, state)
+        status, colour = self.status(self.me, state)
         view.text(surface, f"You · {state['counts'][self.me]} cards · "
                   f"{self.scores[self.me].value} points", (975, BUTTON_Y), 15, INK,
                   anchor="topright")

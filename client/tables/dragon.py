@@ -10,7 +10,7 @@ from __future__ import annotations
 import pygame
 
 from client import assets
-from client.anim import CardSprite, Counter, Tween
+from client.anim import CardSprite, Tween
 from client.tables import register
 from client.tables.common import (
     PACE,
@@ -54,12 +54,12 @@ KEYS_HELP = "←/→ choose · ↑ or space select · Enter play · P pass · H 
 
 @register("dragon")
 class DragonTable(TableRenderer):
-    hand_card = CARD
+    hand_card = table_card = CARD
+    hand_row = (HAND_LEFT, HAND_RIGHT, HAND_Y, LIFT, 4)
 
     def __init__(self, scene):
         super().__init__(scene)
         self.trick: dict[int, CardSprite] = {}
-        self.leaving: list[CardSprite] = []
         self.origins: dict[int, tuple[float, float]] = {}
         self.trick_winner: int | None = None
         self.by_suit = False
@@ -69,7 +69,6 @@ class DragonTable(TableRenderer):
         self.lit: set[int] = set()
         self.pass_action: Pass | None = None
         self.dragon_action: DeclareDragon | None = None
-        self.chips = [Counter() for _ in range(4)]
         self.timer_total = 0.0
         if self.session.view is not None:
             self.sync(animate=False)
@@ -92,8 +91,7 @@ class DragonTable(TableRenderer):
         self._choices(update.legal)
         self._sync_trick(update.view, animate)
         self._sync_hand(update.view.get("cards", []), animate)
-        for seat, chips in enumerate(update.view.get("chips", [])):
-            self.chips[seat].set(chips, animate)
+        self.set_scores(update.view.get("chips", []), animate)
         timer = update.view.get("timer")
         self.timer_total = timer[1] * PACE if timer else 0.0
         self.refresh_buttons()
@@ -122,19 +120,11 @@ class DragonTable(TableRenderer):
             self.hand[face] = sprite
         for face, sprite in self.hand.items():
             sprite.lit = face in self.lit or not self.lit
-        self._lay_out_hand(animate)
+        self.lay_out_hand(animate)
 
     def ordered(self) -> list[int]:
         key = (lambda f: (suit(f), rank(f))) if self.by_suit else (lambda f: f)
         return sorted(self.hand, key=key)
-
-    def _lay_out_hand(self, animate: bool = True) -> None:
-        order = self.ordered()
-        xs = fan_positions(len(order), HAND_LEFT, HAND_RIGHT, CARD[0], CARD[0] + 4)
-        for face, x in zip(order, xs, strict=True):
-            sprite = self.hand[face]
-            y = HAND_Y - (LIFT if sprite.selected else 0)
-            self._move(sprite, (x, y, CARD[0], 255), animate, sprite.tween.delay)
 
     def _sync_trick(self, view: dict, animate: bool) -> None:
         plays = view.get("trick", [])
@@ -144,7 +134,7 @@ class DragonTable(TableRenderer):
             winner = self.anchor(self.trick_winner) if self.trick_winner is not None else DECK_AT
             sprite.fading = True
             self._move(sprite, (*winner, CARD[0] * 0.6, 0), animate)
-            self.leaving.append(sprite)
+            self.flying.append(sprite)
         for i, (seat, faces) in enumerate(plays):  # oldest first: the newest is drawn on top
             depth = len(plays) - 1 - i
             xs = fan_positions(len(faces), TRICK_AT[0] - 150, TRICK_AT[0] + 150 + CARD[0],
@@ -212,15 +202,12 @@ class DragonTable(TableRenderer):
             self.next_hint()
         elif ident == "sort":
             self.by_suit = not self.by_suit
-            self._lay_out_hand()
+            self.lay_out_hand()
             self.refresh_buttons()
         elif ident == "dragon" and self.dragon_action is not None:
             self._submit(self.dragon_action)
         elif ident == "dismiss":
             self.dismiss_hand_over()
-
-    def selected(self) -> list[int]:
-        return sorted(f for f, s in self.hand.items() if s.selected)
 
     def selected_play(self) -> Play | None:
         return self.plays.get(frozenset(self.selected()))
@@ -237,7 +224,7 @@ class DragonTable(TableRenderer):
         for sprite in self.hand.values():
             sprite.selected = False
         self.plays, self.pass_action, self.dragon_action = {}, None, None
-        self._lay_out_hand()
+        self.lay_out_hand()
         self.refresh_buttons()
 
     def next_hint(self) -> None:
@@ -248,12 +235,12 @@ class DragonTable(TableRenderer):
         self.hint = (self.hint + 1) % len(plays)
         for face, sprite in self.hand.items():
             sprite.selected = face in plays[self.hint]
-        self._lay_out_hand()
+        self.lay_out_hand()
         self.refresh_buttons()
 
     def toggle(self, face: int) -> None:
         self.hand[face].selected = not self.hand[face].selected
-        self._lay_out_hand()
+        self.lay_out_hand()
         self.refresh_buttons()
 
     def why_not(self, faces: list[int]) -> str:
@@ -289,60 +276,35 @@ class DragonTable(TableRenderer):
         return "That is not a play you can make now."
 
     # -- input -----------------------------------------------------------------------
-    def handle(self, event) -> None:
-        if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
-            face = self.card_at(event.pos)
-            if face is not None:
-                self.focus = self.ordered().index(face)
-                self.toggle(face)
-        elif event.type == pygame.KEYDOWN:
-            self._key(event.key)
+    keys = {pygame.K_RETURN: "play", pygame.K_KP_ENTER: "play", pygame.K_p: "pass",
+            pygame.K_h: "hint", pygame.K_s: "sort", pygame.K_d: "dragon"}
 
-    def _key(self, key: int) -> None:
+    def handle(self, event) -> None:
+        """The arrows move the focus and Up or Space selects the focused card; a click
+        selects the card clicked (Dragon has no drag: a play has no place to go)."""
         order = self.ordered()
-        if key in (pygame.K_LEFT, pygame.K_RIGHT) and order:
-            step = 1 if key == pygame.K_RIGHT else -1
-            self.focus = (self.focus + step) % len(order)
-        elif key in (pygame.K_UP, pygame.K_SPACE) and order:
-            self.toggle(order[min(self.focus, len(order) - 1)])
-        elif key == pygame.K_ESCAPE:
-            for sprite in self.hand.values():
-                sprite.selected = False
-            self._lay_out_hand()
-            self.refresh_buttons()
+        if event.type == pygame.KEYDOWN and event.key in (pygame.K_LEFT, pygame.K_RIGHT):
+            if order:
+                step = 1 if event.key == pygame.K_RIGHT else -1
+                self.focus = (self.focus + step) % len(order)
+        elif event.type == pygame.KEYDOWN and event.key in (pygame.K_UP, pygame.K_SPACE):
+            if order:
+                self.toggle(order[min(self.focus, len(order) - 1)])
         else:
-            action = {pygame.K_RETURN: "play", pygame.K_KP_ENTER: "play", pygame.K_p: "pass",
-                      pygame.K_h: "hint", pygame.K_s: "sort", pygame.K_d: "dragon"}.get(key)
-            if action is not None:
-                self.on_button(action)
+            super().handle(event)
+
+    def click(self, kind: str, face: int) -> None:
+        self.focus = self.ordered().index(face)
+        self.toggle(face)
 
     def targets(self) -> dict[str, pygame.Rect]:
         return {f"card:{face}": rect for face, rect in self.card_rects().items()}
 
     # -- animation -------------------------------------------------------------------
-    def update(self, dt: float) -> None:
-        for sprite in self._sprites():
-            sprite.tween.update(dt)
-        self.leaving = [s for s in self.leaving if s.tween.moving]
-        for counter in self.chips:
-            counter.update(dt)
-        self.count_down(dt)
-
-    def _sprites(self):
+    def sprites(self):
         yield from self.hand.values()
         yield from self.trick.values()
-        yield from self.leaving
-
-    def settled(self) -> bool:
-        """Nothing is moving or counting (panels and countdowns may still be up)."""
-        return not any(s.tween.moving for s in self._sprites()) and not any(
-            c.moving for c in self.chips)
-
-    @property
-    def animating(self) -> bool:
-        return (any(s.tween.moving for s in self._sprites())
-                or any(c.moving or c.flash for c in self.chips)
-                or self.hand_over is not None or self.state.get("timer") is not None)
+        yield from self.flying
 
     # -- drawing ---------------------------------------------------------------------
     def draw(self, surface: pygame.Surface) -> None:
@@ -355,7 +317,7 @@ class DragonTable(TableRenderer):
             if seat != self.me:
                 self._draw_seat(surface, seat, state)
         self._draw_trick_label(surface, state)
-        for sprite in [*self.leaving, *self.trick.values()]:
+        for sprite in [*self.flying, *self.trick.values()]:
             self._draw_card(surface, sprite)
         self._draw_me(surface, state)
         order = self.ordered()
@@ -374,7 +336,7 @@ class DragonTable(TableRenderer):
                   22, GOLD, bold=True)
         view.text(surface, f"cards won this hand: {pot}" if pot else "", (330, 20), 15, DIM)
 
-    def _status(self, seat: int, state: dict) -> tuple[str, tuple]:
+    def status(self, seat: int, state: dict) -> tuple[str, tuple]:
         absent = self.absence(seat)
         if absent is not None:
             return absent
@@ -387,20 +349,15 @@ class DragonTable(TableRenderer):
             return "passed", DIM
         return ("bot" if self.session.start.seats[seat].is_bot else ""), DIM
 
+    def seat_box(self, seat: int) -> tuple[float, float, float, float]:
+        return SEAT_PANELS[self.seat_slot(seat)]
+
     def _draw_seat(self, surface, seat: int, state: dict) -> None:
+        """The seat's panel with its hand's backs fanned along the bottom."""
+        self.draw_seat(surface, seat, state, "chips")
         view = self.view
-        x, y, w, h = SEAT_PANELS[self.seat_slot(seat)]
-        status, colour = self._status(seat, state)
-        acting = colour == GOLD
-        view.panel(surface, view.rect(x, y, w, h), edge=GOLD if acting else (70, 110, 90))
-        view.text(surface, self.session.seat_label(seat), (x + 10, y + 8), 16, INK, bold=True,
-                  width=w - 20)
-        count = state["counts"][seat]
-        view.text(surface, f"{count} card{'s' if count != 1 else ''} · "
-                  f"{self.chips[seat].value:,} chips", (x + 10, y + 32), 14, INK, width=w - 20)
-        view.text(surface, status, (x + 10, y + 54), 14, colour, width=w - 20)
-        backs = min(count, 13)
-        xs = fan_positions(backs, x + 10, x + w - 10, 26, 12)
+        x, y, w, h = self.seat_box(seat)
+        xs = fan_positions(min(state["counts"][seat], 13), x + 10, x + w - 10, 26, 12)
         if xs:
             offsets = tuple(view.px(bx - xs[0]) for bx in xs)
             surface.blit(assets.fanned("back", (view.px(26), view.px(36)), offsets),
@@ -408,11 +365,11 @@ class DragonTable(TableRenderer):
 
     def _draw_me(self, surface, state: dict) -> None:
         view = self.view
-        status, colour = self._status(self.me, state)
+        status, colour = self.status(self.me, state)
         if self.me in state.get("to_act", []) and state.get("phase") != "over":
             status, colour = "your turn", GOLD
         count = state["counts"][self.me]
-        view.text(surface, f"You · {count} cards · {self.chips[self.me].value:,} chips",
+        view.text(surface, f"You · {count} cards · {self.scores[self.me].value:,} chips",
                   (975, BUTTON_Y), 15, INK, anchor="topright")
         view.text(surface, status, (975, BUTTON_Y + 22), 15, colour, bold=True,
                   anchor="topright")
@@ -453,7 +410,7 @@ class DragonTable(TableRenderer):
             view.text(surface, self.session.seat_name(seat).capitalize(), (320, y), 18, INK,
                       width=200)
             view.text(surface, f"+{event.payouts[seat]:,}", (540, y), 18, GOOD)
-            view.text(surface, f"{self.chips[seat].value:,}", (700, y), 18, INK,
+            view.text(surface, f"{self.scores[seat].value:,}", (700, y), 18, INK,
                       anchor="topright")
 
     def _draw_ending(self, surface) -> None:

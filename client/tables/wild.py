@@ -14,7 +14,7 @@ from __future__ import annotations
 import pygame
 
 from client import assets
-from client.anim import CardSprite, Counter, Tween
+from client.anim import CardSprite, Tween
 from client.tables import register
 from client.tables.common import (
     PACE,
@@ -28,7 +28,7 @@ from client.tables.common import (
     wrap_text,
 )
 from client.ui import ALERT, DIM, GOLD, GOOD, INK
-from client.widgets import countdown_ring, fan_positions
+from client.widgets import countdown_ring
 from engine.errors import IllegalAction
 from engine.games.wild import melds
 from engine.games.wild.cards import FIRST_DRAGON, NUMBERS, SUIT_NAMES, number, suit
@@ -102,13 +102,14 @@ def table_meld(entry) -> melds.Meld:
 
 @register("wild")
 class WildTable(TableRenderer):
-    hand_card = HAND_CARD
+    hand_card, table_card = HAND_CARD, PILE_CARD
+    hand_row = (HAND_LEFT, HAND_RIGHT, HAND_Y, LIFT, 6)
+    seat_row = (SEAT_Y, SEAT_H)
 
     def __init__(self, scene):
         super().__init__(scene)
         self.tabled: dict[int, CardSprite] = {}  # faces in melds and atop the discard
         self.shown_discard: list[int] = []  # the discard's top faces as last drawn
-        self.flying: list[CardSprite] = []  # cards on their way to another seat, or the deck
         self.origins: dict[int, tuple[float, float]] = {}
         self.draws: dict[bool, Draw] = {}
         self.buying: dict[bool, AskToBuy | DeclineToBuy] = {}
@@ -117,7 +118,6 @@ class WildTable(TableRenderer):
         self.lays: dict[tuple[int, frozenset], list[Meld | AddToMeld]] = {}
         self.choosing: list[Meld | AddToMeld] = []  # lays that differ only in the Dragon
         self.by_suit = False
-        self.scores: list[Counter] = []
         self.popups: list[list] = []  # [text, x, y, seconds left]
         self.tiles: dict[int, tuple[float, float, float, float, float]] = {}
         self.new_tile: tuple[float, float, float, float] | None = None
@@ -126,23 +126,6 @@ class WildTable(TableRenderer):
             self.sync(animate=False)
 
     # -- the view --------------------------------------------------------------------
-    def others(self) -> list[int]:
-        seats = len(self.state.get("counts", []))
-        me = self.me or 0
-        return [(me + i) % seats for i in range(1, seats)]
-
-    def seat_box(self, seat: int) -> tuple[float, float, float, float]:
-        others = self.others()
-        i = others.index(seat) if seat in others else 0
-        width = (960 - 20 - 10 * (len(others) - 1)) / max(1, len(others))
-        return 20 + i * (width + 10), SEAT_Y, width, SEAT_H
-
-    def anchor(self, seat: int) -> tuple[float, float]:
-        if seat == self.me:
-            return (HAND_LEFT + HAND_RIGHT) / 2 - HAND_CARD[0] / 2, HAND_Y
-        x, y, w, _ = self.seat_box(seat)
-        return x + w / 2 - PILE_CARD[0] / 2, y
-
     def my_turn(self, phase: str) -> bool:
         state = self.state
         return state.get("phase") == phase and self.me in state.get("to_act", [])
@@ -154,11 +137,7 @@ class WildTable(TableRenderer):
         self._lay_out_melds(state)
         gone = self._sync_table(state, animate)
         self._sync_hand(state.get("cards", []), animate, gone)
-        scores = state.get("scores", [])
-        while len(self.scores) < len(scores):
-            self.scores.append(Counter())
-        for seat, score in enumerate(scores):
-            self.scores[seat].set(score, animate)
+        self.set_scores(state.get("scores", []), animate)
         timer = state.get("timer")
         self.timer_total = timer[1] * PACE if timer else 0.0
         self.refresh_buttons()
@@ -258,20 +237,12 @@ class WildTable(TableRenderer):
         usable = set(self.discards).union(*(faces for _, faces in self.lays))
         for face, sprite in self.hand.items():
             sprite.lit = face in usable or not usable
-        self._lay_out_hand(animate)
+        self.lay_out_hand(animate)
 
     def ordered(self) -> list[int]:
         if self.by_suit:
             return sorted(self.hand)
         return sorted(self.hand, key=lambda f: (f >= FIRST_DRAGON, number(f), f))
-
-    def _lay_out_hand(self, animate: bool = True) -> None:
-        order = self.ordered()
-        xs = fan_positions(len(order), HAND_LEFT, HAND_RIGHT, HAND_CARD[0], HAND_CARD[0] + 6)
-        for face, x in zip(order, xs, strict=True):
-            sprite = self.hand[face]
-            y = HAND_Y - (LIFT if sprite.selected else 0)
-            self._move(sprite, (x, y, HAND_CARD[0], 255), animate, sprite.tween.delay)
 
     # -- news ------------------------------------------------------------------------
     def on_news(self, item) -> None:
@@ -334,9 +305,6 @@ class WildTable(TableRenderer):
         self.popups.append([text, x, y, POPUP_TIME])
 
     # -- choosing --------------------------------------------------------------------
-    def selected(self) -> list[int]:
-        return sorted(f for f, s in self.hand.items() if s.selected)
-
     def targets_for_held(self) -> set[str]:
         """Where the selected cards may go: meld tiles ('meld:N'), 'meld:new', 'discard'."""
         chosen = frozenset(self.selected())
@@ -351,20 +319,17 @@ class WildTable(TableRenderer):
     def toggle(self, face: int) -> None:
         self.choosing = []
         self.hand[face].selected = not self.hand[face].selected
-        self._lay_out_hand()
+        self.lay_out_hand()
         self.refresh_buttons()
 
-    def _let_go(self) -> None:
-        for sprite in self.hand.values():
-            sprite.selected = False
+    def let_go(self) -> None:
         self.choosing = []
-        self._lay_out_hand()
-        self.refresh_buttons()
+        super().let_go()
 
     def _submit(self, action) -> None:
         self.session.submit(action)
         self.draws, self.buying, self.answers, self.discards, self.lays = {}, {}, {}, {}, {}
-        self._let_go()
+        self.let_go()
 
     def lay_on(self, target: int) -> None:
         """The selected cards onto meld `target` (-1: a new meld), if a legal lay takes
@@ -372,7 +337,7 @@ class WildTable(TableRenderer):
         options = self.lays.get((target, frozenset(self.selected())), [])
         if not options:
             self.session.say(self.why_not_lay(target))
-            self._let_go()
+            self.let_go()
         elif len(options) == 1:
             self._submit(options[0])
         else:
@@ -388,7 +353,7 @@ class WildTable(TableRenderer):
         action = self.discards.get(chosen[0]) if len(chosen) == 1 else None
         if action is None:
             self.session.say(self.why_not_discard(chosen))
-            self._let_go()
+            self.let_go()
         else:
             self._submit(action)
 
@@ -529,7 +494,7 @@ class WildTable(TableRenderer):
             self.discard_selected()
         elif ident == "sort":
             self.by_suit = not self.by_suit
-            self._lay_out_hand()
+            self.lay_out_hand()
             self.refresh_buttons()
         elif ident.startswith("wild"):
             self.choose_wild(int(ident[4:]))
@@ -541,21 +506,10 @@ class WildTable(TableRenderer):
             self.dismiss_hand_over()
 
     # -- input -----------------------------------------------------------------------
-    def handle(self, event) -> None:
-        if event.type == pygame.KEYDOWN:
-            if event.key == pygame.K_ESCAPE:
-                self._let_go()
-            elif event.key == pygame.K_s:
-                self.on_button("sort")
-        else:
-            self.pointer(event)
+    keys = {pygame.K_s: "sort"}
 
-    def press_at(self, pos) -> tuple[str, object] | None:
-        face = self.card_at(pos)
-        if face is not None:
-            return "card", face
-        place = hit(self.place_rects(), pos)
-        return ("place", place) if place is not None else None
+    def place_at(self, pos) -> str | None:
+        return hit(self.place_rects(), pos)
 
     def click(self, kind: str, ident) -> None:
         if kind == "card":
@@ -579,7 +533,7 @@ class WildTable(TableRenderer):
         return [s for s in self.hand.values() if s.selected]
 
     def drop(self, pos) -> None:
-        place = hit(self.place_rects(), pos)
+        place = self.place_at(pos)
         if place == "pile:discard":
             self.discard_selected()
         elif place is not None and place.startswith("meld:"):
@@ -587,8 +541,8 @@ class WildTable(TableRenderer):
         else:
             self.session.say("Drop cards on a meld or the new-meld space, or one card on the "
                              "discard pile.")
-            self._let_go()
-        self._lay_out_hand()  # what was not taken goes back to the hand
+            self.let_go()
+        self.lay_out_hand()  # what was not taken goes back to the hand
 
     def place_rects(self) -> dict[str, pygame.Rect]:
         """The deck, the discard pile, every meld and the new-meld space, as screen rects."""
@@ -610,33 +564,20 @@ class WildTable(TableRenderer):
         return found
 
     # -- animation -------------------------------------------------------------------
-    def update(self, dt: float) -> None:
-        carried = self.carried()
-        for sprite in self._sprites():
-            if id(sprite) not in carried:
-                sprite.tween.update(dt)
-        self.flying = [s for s in self.flying if s.tween.moving]
-        for counter in self.scores:
-            counter.update(dt)
-        for popup in self.popups:
-            popup[3] -= dt
-        self.popups = [p for p in self.popups if p[3] > 0]
-        self.count_down(dt)
-
-    def _sprites(self):
+    def sprites(self):
         yield from self.tabled.values()
         yield from self.flying
         yield from self.hand.values()
 
-    def settled(self) -> bool:
-        return not any(s.tween.moving for s in self._sprites()) and not any(
-            c.moving for c in self.scores)
+    def update(self, dt: float) -> None:
+        super().update(dt)
+        for popup in self.popups:
+            popup[3] -= dt
+        self.popups = [p for p in self.popups if p[3] > 0]
 
     @property
     def animating(self) -> bool:
-        return (self.dragging or any(s.tween.moving for s in self._sprites())
-                or any(c.moving or c.flash for c in self.scores) or bool(self.popups)
-                or self.hand_over is not None or self.state.get("timer") is not None)
+        return super().animating or bool(self.popups)
 
     # -- drawing ---------------------------------------------------------------------
     def draw(self, surface: pygame.Surface) -> None:
@@ -646,7 +587,7 @@ class WildTable(TableRenderer):
             return
         self._draw_title(surface, state)
         for seat in self.others():
-            self._draw_seat(surface, seat, state)
+            self.draw_seat(surface, seat, state, "pts")
         self._draw_melds(surface, state)
         self._draw_piles(surface, state)
         self._draw_round(surface, state)
@@ -678,32 +619,19 @@ class WildTable(TableRenderer):
                        GOLD, bold=True)
         self.view.text(surface, goal, (330, 18), 15, DIM)
 
-    def _status(self, seat: int, state: dict) -> tuple[str, tuple]:
-        absent = self.absence(seat)
-        if absent is not None:
-            return absent
+    def status(self, seat: int, state: dict) -> tuple[str, tuple]:
+        """The buying window's part in a seat's status, else the usual one."""
         phase = state.get("phase")
-        if phase == "answering" and seat == state.get("buyer"):
-            return "wants to buy", GOLD
-        if phase == "buying" and seat in state.get("asked", []):
-            return "asks to buy", GOLD
-        if seat == state.get("turn"):
-            return ("your turn" if seat == self.me else "to play"), GOLD
-        if phase == "buying" and seat in state.get("to_act", []):
-            return "may buy…", DIM
-        return ("bot" if self.session.start.seats[seat].is_bot else ""), DIM
-
-    def _draw_seat(self, surface, seat: int, state: dict) -> None:
-        view = self.view
-        x, y, w, h = self.seat_box(seat)
-        status, colour = self._status(seat, state)
-        view.panel(surface, view.rect(x, y, w, h), edge=GOLD if colour == GOLD else (70, 110, 90))
-        view.text(surface, self.session.seat_label(seat), (x + 10, y + 6), 15, INK, bold=True,
-                  width=w - 20)
-        count = state["counts"][seat]
-        view.text(surface, f"{count} card{'s' if count != 1 else ''} · "
-                  f"{self.scores[seat].value} pts", (x + 10, y + 26), 13, INK, width=w - 20)
-        view.text(surface, status, (x + 10, y + 44), 13, colour, width=w - 20)
+        if self.absence(seat) is None:
+            if phase == "answering" and seat == state.get("buyer"):
+                return "wants to buy", GOLD
+            if phase == "buying" and seat in state.get("asked", []):
+                return "asks to buy", GOLD
+            if phase == "buying" and seat in state.get("to_act", []):
+                return "may buy…", DIM
+            if seat == state.get("turn"):
+                return ("your turn" if seat == self.me else "to play"), GOLD
+        return super().status(seat, state)
 
     def _draw_melds(self, surface, state: dict) -> None:
         view = self.view
@@ -861,7 +789,7 @@ class WildTable(TableRenderer):
 
     def _draw_me(self, surface, state: dict) -> None:
         view = self.view
-        status, colour = self._status(self.me, state)
+        status, colour = self.status(self.me, state)
         count = state["counts"][self.me]
         mine = f"You · {count} card{'s' if count != 1 else ''} · " \
                f"{self.scores[self.me].value} points"

@@ -5,40 +5,22 @@ import pygame
 import pytest
 
 from engine.games.den.rules import FOUNDATIONS, EndTurn, MovePile, Play
-from engine.registry import get_game
 from tests.client import rigging
 from tests.client.den_clicks import choose, kind_of, make_by_clicks
 from tests.client.rigging import record_submissions
-from tests.client.test_window import my_turn, name_yourself
+from tests.client.test_window import my_turn, name_yourself, play_out
 from tests.engine.test_den_rules import GAME, Table
 
 
 def den_with_bots(driver, seats: int, hands: int) -> None:
-    """This window in seat 0 of a real Den table, bots in the rest, `hands` hands long."""
-    driver.click("solo")
-    driver.app.scene._solo(get_game("den"), seats, (("hands", hands),))
-    from client.scenes.setup import Setup
-
-    driver.app.replace(Setup(driver.app))
-    driver.wait_for(lambda: driver.app.scene.name == "table", "the table to open", 20)
+    rigging.solo_with_bots(driver, "den", seats, hands)
 
 
-def play_out(driver) -> set[str]:
-    """Play this seat by clicks until the match ends; the kinds of move made."""
-    seen, kinds = None, set()
-    while True:
-        found = driver.wait_for(lambda seen=seen: my_turn(driver, seen),
-                                "this seat's turn or the end", 60)
-        if found == "over":
-            return kinds
-        seen = found
-        action = choose(found.legal)
-        vacated = isinstance(action, Play) and action.pile < FOUNDATIONS and \
-            not found.view["piles"][action.pile]
-        kinds.add("vacated foundation" if vacated else kind_of(action))
-        make_by_clicks(driver, action)
-        driver.wait_for(lambda seen=seen: driver.app.session.view is not seen
-                        or driver.app.session.ending, "the move to be applied", 30)
+def kind_in(action, view) -> str:
+    """The kind of move, a play onto an emptied foundation told apart."""
+    vacated = isinstance(action, Play) and action.pile < FOUNDATIONS and \
+        not view["piles"][action.pile]
+    return "vacated foundation" if vacated else kind_of(action)
 
 
 @pytest.mark.slow
@@ -47,7 +29,7 @@ def test_a_whole_den_match_is_played_by_clicks_and_ends_with_the_nodes_scores(
         window, seats, hands):
     name_yourself(window)
     den_with_bots(window, seats, hands)
-    kinds = play_out(window)
+    kinds = play_out(window, choose, make_by_clicks, kind_in)
     session = window.app.session
     finished = session.bridge.node.finished
     assert session.ending.kind == "finished"
@@ -121,11 +103,7 @@ def test_held_cards_light_exactly_the_piles_that_take_them(den_table):
 def rigged(window):
     """The Den renderer of a real 2-seat table at its first turn, to be shown rigged views;
     what the window submits is recorded, not sent."""
-    name_yourself(window)
-    den_with_bots(window, 2, 1)
-    window.wait_for(lambda: my_turn(window, None), "this seat's first turn", 60)
-    renderer, sent = record_submissions(window)
-    return window, renderer, sent
+    return rigging.rigged_window(window, "den")
 
 
 def show(driver, renderer, table) -> tuple:

@@ -3,54 +3,21 @@ bridge and node), every kind of action on rigged hands, and drops that snap back
 
 import pytest
 
-from client.hook import WaitedTooLong
 from engine.games.wild import rules
-from engine.registry import get_game
 from tests.client import rigging
-from tests.client.rigging import record_submissions
 from tests.client.test_den_table import drag
-from tests.client.test_window import my_turn, name_yourself
+from tests.client.test_window import name_yourself, play_out
 from tests.client.wild_clicks import choose, kind_of, make_by_clicks
-from tests.engine.test_wild_rules import GAME, Table
+from tests.engine.test_wild_rules import GAME, Table, _five_six_wild, _seat0_melded
 
 
-def wild_with_bots(driver, seats: int, hands: int) -> None:
-    """This window in seat 0 of a real Dragons Wild table, bots in the rest."""
-    driver.click("solo")
-    driver.app.scene._solo(get_game("wild"), seats, (("hands", hands),))
-    from client.scenes.setup import Setup
-
-    driver.app.replace(Setup(driver.app))
-    driver.wait_for(lambda: driver.app.scene.name == "table", "the table to open", 20)
-
-
-def window_closed(driver) -> bool:
-    """The buying window this seat was asked in has closed (its time ran out, or a nearer
-    seat's ask settled it): the question is gone, as a person would find it."""
+def window_closed(action, driver) -> bool:
+    """A Decline not clicked because the buying window closed first (its time ran out, or a
+    nearer seat's ask settled it): the question is gone, as a person would find it."""
     view = driver.app.session.view
-    return driver.app.session.ending is not None or not any(
-        isinstance(a, rules.AskToBuy) for a in view.legal)
-
-
-def play_out(driver) -> set[str]:
-    """Play this seat by clicks until the match ends; the kinds of action made."""
-    seen, kinds = None, set()
-    while True:
-        found = driver.wait_for(lambda seen=seen: my_turn(driver, seen),
-                                "this seat's turn or the end", 60)
-        if found == "over":
-            return kinds
-        seen = found
-        action = choose(found.legal)
-        try:
-            make_by_clicks(driver, action)
-        except WaitedTooLong:
-            if not isinstance(action, rules.DeclineToBuy) or not window_closed(driver):
-                raise
-            continue
-        kinds.add(kind_of(action, found.view))
-        driver.wait_for(lambda seen=seen: driver.app.session.view is not seen
-                        or driver.app.session.ending, "the action to be applied", 30)
+    return isinstance(action, rules.DeclineToBuy) and (
+        driver.app.session.ending is not None
+        or not any(isinstance(a, rules.AskToBuy) for a in view.legal))
 
 
 @pytest.mark.slow
@@ -58,8 +25,8 @@ def play_out(driver) -> set[str]:
 def test_a_whole_wild_match_is_played_by_clicks_and_ends_with_the_nodes_scores(
         window, seats, hands):
     name_yourself(window)
-    wild_with_bots(window, seats, hands)
-    kinds = play_out(window)
+    rigging.solo_with_bots(window, "wild", seats, hands)
+    kinds = play_out(window, choose, make_by_clicks, kind_of, window_closed)
     session = window.app.session
     finished = session.bridge.node.finished
     assert session.ending.kind == "finished"
@@ -71,11 +38,7 @@ def test_a_whole_wild_match_is_played_by_clicks_and_ends_with_the_nodes_scores(
 def rigged(window):
     """The Wild renderer of a real 2-seat table, to be shown rigged views; what the window
     submits is recorded, not sent."""
-    name_yourself(window)
-    wild_with_bots(window, 2, 1)
-    window.wait_for(lambda: my_turn(window, None), "this seat's first turn", 60)
-    renderer, sent = record_submissions(window)
-    return window, renderer, sent
+    return rigging.rigged_window(window, "wild")
 
 
 def show(driver, renderer, table) -> tuple:
@@ -111,38 +74,19 @@ def buyer_asks():
 
 
 def own_meld():
-    """Seat 0 laid 5-6-7 of Unicorns a turn ago; now it may add to it."""
-    table = Table({0: "5Un 6Un 7Un 8Un 4Un", 1: "1Ba"}, discard="1Gr",
-                  stock="2Gr 3Gr 4Gr")
-    table.draw(0)
-    table.meld(0, "5Un 6Un 7Un")
-    table.discard(0, "2Gr")
+    """Seat 0 laid 5-6-7 of Unicorns a turn ago and holds the 8: it may add to its meld."""
+    table = _seat0_melded()
     table.pass_turn(1)
     table.draw(0)
     return table
 
 
 def others_meld():
-    """Seat 1 laid a set of 4s; seat 0 has a meld of its own from an earlier turn."""
-    table = Table({0: "5Un 6Un 7Un 8Un 4Gr", 1: "4Un 4Ke 4Ph"}, discard="1Gr",
-                  stock="2Gr 3Gr 4Hy")
-    table.draw(0)
-    table.meld(0, "5Un 6Un 7Un")
-    table.discard(0, "2Gr")
+    """Seat 1 laid a set of 4s after seat 0's first meld; seat 0 drew the 4 of Griffins."""
+    table = _seat0_melded()
     table.draw(1)
     table.meld(1, "4Un 4Ke 4Ph")
     table.discard(1, "3Gr")
-    table.draw(0)
-    return table
-
-
-def five_six_wild():
-    """Seat 0 laid 5-6-W (the Dragon as 7) a turn ago and holds a 4 of Unicorns."""
-    table = Table({0: "5Un 6Un D1 3Un 4Un 7Un 8Un"}, discard="1Gr", stock="2Gr 3Gr 4Gr")
-    table.draw(0)
-    table.meld(0, "5Un 6Un D1", wild_as=7)
-    table.discard(0, "2Gr")
-    table.pass_turn(1)
     table.draw(0)
     return table
 
@@ -163,7 +107,7 @@ def discard_action(table, text):
     ("new run", laying, lambda t: t.meld_action(0, "2Un 3Un 4Un")),
     ("add to own meld", own_meld, lambda t: t.add_action(0, 0, "8Un")),
     ("add to another's meld", others_meld, lambda t: t.add_action(0, 1, "4Gr")),
-    ("wild moved to the other end", five_six_wild, lambda t: t.add_action(0, 0, "4Un", 3)),
+    ("wild moved to the other end", _five_six_wild, lambda t: t.add_action(0, 0, "4Un", 3)),
     ("discard", laying, lambda t: discard_action(t, "8Hy")),
 ])
 def test_every_kind_of_wild_action_is_made_by_clicks(rigged, kind, table, expected):
@@ -179,7 +123,7 @@ def test_every_kind_of_wild_action_is_made_by_clicks(rigged, kind, table, expect
 
 def test_w7_1_1_where_the_dragon_could_stand_at_either_end_the_table_asks(rigged):
     driver, renderer, sent = rigged
-    table = five_six_wild()
+    table = _five_six_wild()
     show(driver, renderer, table)
     driver.click(f"card:{table.cards('4Un')[0]}")
     driver.click("meld:0")
@@ -247,7 +191,7 @@ def test_w9_3_the_card_taken_from_the_discard_cannot_go_straight_back(rigged):
 
 def test_a_dragon_in_a_meld_wears_the_card_it_stands_for(rigged):
     driver, renderer, _sent = rigged
-    table = five_six_wild()
+    table = _five_six_wild()
     show(driver, renderer, table)
     view = GAME.view(table.state, 0)
     assert view["melds"][0][3] == 7
