@@ -48,7 +48,7 @@ class Record:
     body: bytes
     signer: bytes
     sig: bytes
-    raw: bytes
+    raw: bytes  # the canonical encoding: the same record, however it travelled, has one
 
     @property
     def digest(self) -> bytes:
@@ -82,7 +82,7 @@ def sign(identity: Identity, kind: int, table: bytes, seat: int, step: int, prev
         raise BadFrame("oversize", f"a record body of {len(body)} bytes exceeds {MAX_BODY}")
     signer = identity.public
     sig = identity.sign(_signed_part(kind, table, seat, step, prev, body, signer))
-    raw = msgpack.packb([kind, table, seat, step, prev, body, signer, sig], use_bin_type=True)
+    raw = _canonical(kind, table, seat, step, prev, body, signer, sig)
     return Record(kind, table, seat, step, prev, body, signer, sig, raw)
 
 
@@ -123,4 +123,13 @@ def decode(raw: Any) -> Record:
         raise BadFrame("unsigned", "the record carries no signature")
     if not verify(signer, sig, _signed_part(kind, table, seat, step, prev, body, signer)):
         raise BadFrame("bad-signature", f"signature does not match key {signer.hex()[:8]}")
-    return Record(kind, table, seat, step, prev, body, signer, sig, raw)
+    return Record(kind, table, seat, step, prev, body, signer, sig,
+                  _canonical(kind, table, seat, step, prev, body, signer, sig))
+
+
+def _canonical(*fields) -> bytes:
+    """The one encoding of a record's fields. The signature covers the fields, not how the
+    outer array was packed (an int may travel in 1, 2, 4 or 8 bytes), so a record is known
+    by this encoding: anyone may re-pack an honest frame, and only its signer can make a
+    different one (Ed25519 signatures are not malleable)."""
+    return msgpack.packb(list(fields), use_bin_type=True)

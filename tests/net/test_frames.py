@@ -101,3 +101,48 @@ def test_every_truncation_of_a_record_is_refused(cut):
 def test_oversize_bodies_cannot_be_signed():
     with pytest.raises(BadFrame):
         frame(payload=os.urandom(40000))
+
+
+# -- re-encodings: a record is what it says, not how it was packed --------------------------
+
+INT_FORMS = {"uint8": (0xcc, ">B"), "uint16": (0xcd, ">H"), "uint32": (0xce, ">I"),
+             "uint64": (0xcf, ">Q"), "int16": (0xd1, ">h"), "int32": (0xd2, ">i"),
+             "int64": (0xd3, ">q")}
+BIN_FORMS = {"bin8": (0xc4, ">B"), "bin16": (0xc5, ">H"), "bin32": (0xc6, ">I")}
+
+
+def packed_int(value: int, form: str) -> bytes:
+    """`value` in the given msgpack int width (falling back to the smallest that holds it)."""
+    import struct
+
+    head, fmt = INT_FORMS[form]
+    try:
+        return bytes([head]) + struct.pack(fmt, value)
+    except struct.error:
+        return msgpack.packb(value)
+
+
+def repacked(fields: list, forms) -> bytes:
+    """The record's array re-packed field by field in other widths, as a spectator might."""
+    import struct
+
+    out = bytearray([0xdc]) + struct.pack(">H", len(fields)) if forms.draw(st.booleans()) \
+        else bytearray([0x90 | len(fields)])
+    for value in fields:
+        if isinstance(value, int):
+            out += packed_int(value, forms.draw(st.sampled_from(sorted(INT_FORMS))))
+        else:
+            head, fmt = BIN_FORMS[forms.draw(st.sampled_from(sorted(BIN_FORMS)))]
+            out += bytes([head]) + struct.pack(fmt, len(value)) + value
+    return bytes(out)
+
+
+@settings(max_examples=200, deadline=None)
+@given(forms=st.data(), seat=st.integers(0, 63), step=st.integers(0, 2**40 - 1))
+def test_every_re_encoding_of_a_record_is_the_same_record(forms, seat, step):
+    """Security case 1: re-packing an honest frame (an int as uint8 instead of a fixint...)
+    keeps its signature valid, so it must be the same frame — else a spectator could make
+    peers see 'two different frames' and blame an honest seat for equivocation."""
+    record = frame(seat=seat, step=step)
+    again = decode(repacked(fields_of(record), forms))
+    assert again == record and again.raw == record.raw and again.digest == record.digest

@@ -146,3 +146,41 @@ def test_an_equivocating_peer_stops_the_table_with_one_report_everywhere():
         finally:
             await close_all(nodes)
     asyncio.run(go())
+
+
+def repacked(raw: bytes) -> bytes:
+    """The same record with its seat and step packed as 8-byte ints: other bytes, the same
+    fields, and a signature that still holds."""
+    import struct
+
+    fields = msgpack.unpackb(raw, raw=False)
+    out = bytearray([0x98])
+    for value in fields:
+        out += (b"\xcf" + struct.pack(">Q", value)) if isinstance(value, int) and value >= 0 \
+            else msgpack.packb(value, use_bin_type=True)
+    assert bytes(out) != raw
+    return bytes(out)
+
+
+def test_a_re_encoded_honest_frame_frames_nobody():
+    """Security case 1: a stranger re-sends an honest seat's frame re-packed, as a record
+    and as 'evidence' of equivocation; the frame is the same frame, so it is a replay and
+    the evidence proves nothing: the table plays on to the end, nobody named."""
+    async def go():
+        nodes = await live_table(4, think=2)
+        target = nodes[0]
+        try:
+            await wait_until(lambda: target.replica.applied > 5, what="the game to run")
+            honest = target.replica.frames_at(target.replica.applied)[2]
+            twin = repacked(honest.raw)
+            _, liar, _ = await connect(target)
+            liar.write(hello(target.table) + message("rec", twin)
+                       + message("evidence", honest.raw, twin))
+            await liar.drain()
+            agree(await results_of(nodes))
+            assert target.mesh.dropped[f"mallory#{ATTACKER.public.hex()[:8]}"] == {
+                "replayed": 1, "malformed": 1}
+            liar.close()
+        finally:
+            await close_all(nodes)
+    asyncio.run(go())
