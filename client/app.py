@@ -28,6 +28,7 @@ from client.session import Session
 from client.settings import Settings, SettingsFile, config_folder, state_folder
 from client.ui import Viewport, theme
 from net.identity import load_identity
+from net.private import private_folder
 
 log = logging.getLogger("hoard.client")
 FPS = 60
@@ -268,8 +269,7 @@ class App:
 def _start_log():
     folder = state_folder()
     try:
-        folder.mkdir(parents=True, exist_ok=True, mode=0o700)
-        path = folder / "hoard.log"
+        path = private_folder(folder) / "hoard.log"
         handler = logging.FileHandler(path, encoding="utf-8")
     except OSError:
         return None

@@ -45,6 +45,7 @@ from net.node import (
     TableSeen,
     Waiting,
 )
+from net.private import private_folder
 
 log = logging.getLogger("hoard.client")
 LOG_LINES = 400
@@ -109,7 +110,7 @@ class Session:
     def open(self) -> None:
         """Start the table node (and its discovery) on its thread."""
         tables = self.folder / "tables"
-        tables.mkdir(parents=True, exist_ok=True, mode=0o700)
+        private_folder(tables)
         self.journal_path = tables / f"{time.strftime('%Y%m%d-%H%M%S')}-{os.getpid()}.journal"
         journal = Journal.open(self.journal_path)
         options = NodeOptions(discovery=self.discovery, think=self.think)

@@ -20,6 +20,7 @@ from pathlib import Path
 import platformdirs
 
 from net.identity import CONFIG_ENV, clean_name
+from net.private import private_folder, set_aside
 
 SETTINGS_FILE = "settings.json"
 STATE_ENV = "HOARD_STATE_DIR"
@@ -83,15 +84,13 @@ class SettingsFile:
                       for k, v in raw.items() if k in known}
             return Settings(**values).checked()
         except (OSError, ValueError, TypeError, AttributeError, IndexError) as exc:
-            aside = self.path.with_name(SETTINGS_FILE + ".corrupt")
-            with contextlib.suppress(OSError):
-                os.replace(self.path, aside)
+            aside = set_aside(self.path)
             self.note = (f"Your settings file could not be read ({type(exc).__name__}); "
                          f"defaults are used and the old file was kept as {aside.name}.")
             return Settings()
 
     def save(self, settings: Settings) -> None:
-        self.path.parent.mkdir(parents=True, exist_ok=True, mode=0o700)
+        private_folder(self.path.parent)
         data = json.dumps(asdict(settings), indent=2, sort_keys=True)
         handle, temporary = tempfile.mkstemp(dir=self.path.parent, prefix=".settings-")
         try:

@@ -7,7 +7,6 @@ unreadable or corrupt is replaced by a fresh identity with a logged warning
 
 from __future__ import annotations
 
-import contextlib
 import getpass
 import hashlib
 import json
@@ -22,6 +21,8 @@ from cryptography.hazmat.primitives.asymmetric.ed25519 import (
     Ed25519PublicKey,
 )
 from cryptography.hazmat.primitives.serialization import Encoding, PublicFormat
+
+from net.private import private_folder, set_aside
 
 log = logging.getLogger("hoard.net")
 
@@ -102,8 +103,7 @@ def _read(path: Path) -> Identity:
 
 
 def save(identity: Identity, directory: Path) -> Path:
-    directory.mkdir(parents=True, exist_ok=True, mode=0o700)
-    path = directory / IDENTITY_FILE
+    path = private_folder(directory) / IDENTITY_FILE
     seed = identity.key.private_bytes_raw()
     blob = json.dumps({"version": 1, "name": identity.name, "key": seed.hex()}, indent=1)
     tmp = path.with_suffix(".tmp")
@@ -122,7 +122,7 @@ def load_identity(directory: str | os.PathLike | None = None, name: str | None =
 
     A `name` given here replaces the stored display name and is saved.
     """
-    folder = config_dir(directory)
+    folder = private_folder(config_dir(directory))  # tightened if it was not private
     path = folder / IDENTITY_FILE
     identity = None
     if path.exists():
@@ -131,8 +131,7 @@ def load_identity(directory: str | os.PathLike | None = None, name: str | None =
         except (OSError, ValueError, KeyError, TypeError, UnicodeDecodeError) as exc:
             log.warning("identity file %s is unreadable (%s); a new identity was created",
                         path, exc)
-            with contextlib.suppress(OSError):
-                os.replace(path, path.with_name(IDENTITY_FILE + ".corrupt"))
+            set_aside(path)
     if identity is None:
         identity = Identity.generate(name or "")
         save(identity, folder)

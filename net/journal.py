@@ -24,6 +24,7 @@ from typing import Any
 import msgpack
 
 from net.errors import CorruptJournal
+from net.private import private_folder
 
 log = logging.getLogger("hoard.net")
 HEAD = struct.Struct(">II")
@@ -83,7 +84,7 @@ class Journal:
     def open(cls, path: str | os.PathLike) -> Journal:
         """Open (creating) a journal; its earlier entries are in `.entries`."""
         path = Path(path)
-        path.parent.mkdir(parents=True, exist_ok=True, mode=0o700)
+        private_folder(path.parent)
         entries, good = read_entries(path) if path.exists() else ([], 0)
         fd = os.open(path, os.O_RDWR | os.O_CREAT, 0o600)
         handle = os.fdopen(fd, "r+b", buffering=64 * 1024)

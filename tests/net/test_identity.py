@@ -66,3 +66,31 @@ def test_config_dir_follows_the_environment(tmp_path, monkeypatch):
 def test_display_names_are_one_short_printable_line(tmp_path):
     identity = load_identity(tmp_path, name="  Bob\n\x1b[31m" + "x" * 80)
     assert identity.name.isprintable() and len(identity.name) <= 32
+
+
+def test_security_8_an_existing_open_folder_is_tightened_and_a_set_aside_key_kept_private(
+        tmp_path):
+    """Security case 8: a config folder made 0755 by someone else is tightened to 0700, and
+    an identity file set aside as corrupt (it may still hold the old key) is 0600, not the
+    0644 it was written with."""
+    folder = tmp_path / "hoard"
+    folder.mkdir(mode=0o755)
+    folder.chmod(0o755)
+    (folder / IDENTITY_FILE).write_text('{"version": 1, "name": "", "key": "' + "ab" * 32 + '"}')
+    (folder / IDENTITY_FILE).chmod(0o644)
+    load_identity(folder)
+    assert stat.S_IMODE(folder.stat().st_mode) == 0o700
+    aside = folder / (IDENTITY_FILE + ".corrupt")
+    assert stat.S_IMODE(aside.stat().st_mode) == 0o600
+    assert stat.S_IMODE((folder / IDENTITY_FILE).stat().st_mode) == 0o600
+
+
+def test_security_8_a_journals_folder_is_made_private_even_if_it_was_open(tmp_path):
+    from net.journal import Journal
+
+    state = tmp_path / "state"
+    (state / "tables").mkdir(parents=True, mode=0o755)
+    (state / "tables").chmod(0o755)
+    journal = Journal.open(state / "tables" / "t.journal")
+    journal.close()
+    assert stat.S_IMODE((state / "tables").stat().st_mode) == 0o700
