@@ -71,7 +71,7 @@ def parse(message, seats: int, cards: int) -> tuple[str, int, tuple]:
     if not isinstance(message, _SEQUENCE) or len(message) < 2:
         raise BadMessage("a deck message is a tuple (kind, seat, ...)")
     kind, seat = message[0], message[1]
-    if kind not in FIELDS:
+    if type(kind) is not str or kind not in FIELDS:  # a map or a list is no kind (nor hashable)
         raise BadMessage(f"unknown deck message {kind!r}")
     if not _is_int(seat) or not 0 <= seat < seats:
         raise BadMessage(f"{kind} names no seat of this table")

@@ -1,12 +1,17 @@
 """The mental-poker deck behind the lockstep: every game plays with hidden hands, every
 cheat is named by every peer, and a restarted peer remakes its decks from its journal."""
 
+import contextlib
+
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from engine.cards import ref, ref_deck, ref_position
 from engine.games.dragon.rules import Play
 from engine.wire import to_record
-from net.deck import curve, keys
+from net.deck import curve, keys, messages
+from net.deck.errors import BadMessage, CheatDetected
 from net.errors import TableFault
 from net.frames import decode
 from net.lockstep import Replica
@@ -336,3 +341,46 @@ def test_after_leaves_the_next_hands_are_shuffled_without_the_leavers(game):
     assert {r.chance.report for r in table.everyone()} == {"clean"}
     later = table.replicas[heir].chance.played[-1].peer
     assert later.spec.absent == (0, 3) and later.spec.order == (1, 2)
+
+
+@pytest.mark.parametrize("chance", [
+    [["deck", 1, [{"kind": 1}, 1]]],  # a map where the message's kind is expected
+    [["deck", 1, ["deck.commit", 1, {"a": 1}, b""]]],  # a map where bytes are expected
+    [["deck", {"n": 1}, ["deck.commit", 1]]],  # a map where the deck's number is expected
+    [["deck", 1, ["deck.share", 1, {"s": 0}, [0], b""]]],
+    [["deck", 1, ["deck.reveal", 1, [[0]], b""]]],
+    [[{"k": "deck"}, 1, []]],
+    [["accuse", {"d": 1}, [1]]],
+    [["lost", [1, 2]]],
+    {"deck": 1},
+    [[]],
+    [7],
+])
+def test_security_6_a_malformed_chance_entry_names_its_sender(chance):
+    """Security case 6: whatever a seat packs into its frame's chance part — a map where a
+    kind, a number or bytes are expected, an empty entry — every peer names that seat as a
+    cheat: never an unattributed crash of the peer that read it. (A malformed roll is not
+    here: the dice ignore a stray or stale roll entry, every peer alike.)"""
+    table, _ = dragon_table()
+    frames = table.frames()
+    frames[1] = table.forge(1, chance=chance)
+    for fault in table.faults(frames):
+        assert fault.kind == "cheat" and "player1 (seat 1)" in fault.report, fault.report
+
+
+MSGPACK_VALUES = st.recursive(
+    st.none() | st.booleans() | st.integers(-2, 2**33) | st.binary(max_size=8)
+    | st.text(max_size=12),
+    lambda inner: st.lists(inner, max_size=5) | st.dictionaries(st.text(max_size=4), inner,
+                                                                max_size=3),
+    max_leaves=20)
+
+
+@settings(max_examples=300, deadline=None)
+@given(kind=st.sampled_from(sorted(messages.FIELDS)) | MSGPACK_VALUES,
+       seat=st.integers(0, 3) | MSGPACK_VALUES, rest=st.lists(MSGPACK_VALUES, max_size=5))
+def test_security_6_any_malformed_deck_message_is_refused_with_a_typed_error(kind, seat, rest):
+    """Whatever decodes from msgpack, a deck message's parse either accepts it or refuses it
+    as BadMessage (names nobody) or CheatDetected (names its seat): no other error."""
+    with contextlib.suppress(BadMessage, CheatDetected):
+        messages.parse(messages.as_received([kind, seat, *rest]), 4, 52)
