@@ -3,6 +3,7 @@ bridge and node), every kind of action on rigged hands, and drops that snap back
 
 import pytest
 
+from client.tables.wild import DECK_AT
 from engine.games.wild import rules
 from tests.client import rigging
 from tests.client.test_den_table import drag
@@ -197,3 +198,16 @@ def test_a_dragon_in_a_meld_wears_the_card_it_stands_for(rigged):
     assert view["melds"][0][3] == 7
     driver.step(5)  # drawn without error with the badge; the tile is a click target
     assert "meld:0" in driver.targets()
+
+
+def test_w11_1_the_discard_pile_turning_over_flies_face_down_to_the_deck(rigged):
+    driver, renderer, _sent = rigged
+    table = laying()
+    show(driver, renderer, table)
+    shown = list(renderer.shown_discard)
+    assert shown
+    renderer._on_event(rules.DeckTurned(len(shown)))
+    assert len(renderer.flying) == len(shown)
+    assert all(s.face is None and s.tween.end[:2] == DECK_AT for s in renderer.flying)
+    assert not any(face in renderer.tabled for face in shown)
+    driver.wait_for(lambda: not renderer.flying, "the turned-over cards to reach the deck", 5)
