@@ -137,8 +137,8 @@ class TableRenderer:
         return self.session.view.view if self.session.view is not None else {}
 
     def ordered(self) -> list[int]:
-        """The hand's faces left to right."""
-        raise NotImplementedError
+        """The hand's faces left to right: in face order unless the game sorts otherwise."""
+        return sorted(self.hand)
 
     # -- the seats along the top and the hand at the bottom -----------------------------
     def others(self) -> list[int]:
@@ -227,10 +227,24 @@ class TableRenderer:
     def card_at(self, pos) -> int | None:
         return hit(self.card_rects(), pos)
 
+    # -- drawing ---------------------------------------------------------------------
+    def draw(self, surface: pygame.Surface) -> None:
+        """The table from the latest view; until the first view, that the deck is shuffled."""
+        state = self.state
+        if not state:
+            self.view.text(surface, "Shuffling…", (490, 300), 24, anchor="center")
+            return
+        self.draw_table(surface, state)
+
+    def draw_table(self, surface: pygame.Surface, state: dict) -> None:
+        """The game's own table, seats, cards and panels."""
+
     # -- animation -------------------------------------------------------------------
     def sprites(self):
-        """Every card sprite the table animates (flying ones included)."""
-        raise NotImplementedError
+        """Every card sprite the table animates: the hand and the flying cards; a game adds
+        the cards it keeps on the table."""
+        yield from self.hand.values()
+        yield from self.flying
 
     def update(self, dt: float) -> None:
         carried = self.carried()

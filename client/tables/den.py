@@ -350,14 +350,10 @@ class DenTable(TableRenderer):
     # -- animation -------------------------------------------------------------------
     def sprites(self):
         yield from self.piled.values()
-        yield from self.hand.values()
+        yield from super().sprites()
 
     # -- drawing ---------------------------------------------------------------------
-    def draw(self, surface: pygame.Surface) -> None:
-        state = self.state
-        if not state:
-            self.view.text(surface, "Shuffling…", (490, 300), 24, anchor="center")
-            return
+    def draw_table(self, surface: pygame.Surface, state: dict) -> None:
         view = self.view
         view.text(surface, f"Dragon Den · hand {state['hand_number']}", (20, 12), 22, GOLD,
                   bold=True)

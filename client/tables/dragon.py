@@ -302,16 +302,11 @@ class DragonTable(TableRenderer):
 
     # -- animation -------------------------------------------------------------------
     def sprites(self):
-        yield from self.hand.values()
         yield from self.trick.values()
-        yield from self.flying
+        yield from super().sprites()
 
     # -- drawing ---------------------------------------------------------------------
-    def draw(self, surface: pygame.Surface) -> None:
-        state = self.state
-        if not state:
-            self.view.text(surface, "Shuffling…", (490, 300), 24, anchor="center")
-            return
+    def draw_table(self, surface: pygame.Surface, state: dict) -> None:
         self._draw_top(surface, state)
         for seat in range(4):
             if seat != self.me:

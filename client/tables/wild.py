@@ -241,7 +241,7 @@ class WildTable(TableRenderer):
 
     def ordered(self) -> list[int]:
         if self.by_suit:
-            return sorted(self.hand)
+            return super().ordered()  # faces run suit by suit, then the Dragons
         return sorted(self.hand, key=lambda f: (f >= FIRST_DRAGON, number(f), f))
 
     # -- news ------------------------------------------------------------------------
@@ -256,7 +256,8 @@ class WildTable(TableRenderer):
         if isinstance(event, Drew | Bought):
             self._taken(event)
         elif isinstance(event, Melded | Added | Discarded) and event.seat != self.me:
-            for face in getattr(event, "faces", (getattr(event, "face", -1),)):
+            faces = (event.face,) if isinstance(event, Discarded) else event.faces
+            for face in faces:
                 self.origins[face] = self.anchor(event.seat)
         elif isinstance(event, DeckTurned):
             self._turn_over()
@@ -566,8 +567,7 @@ class WildTable(TableRenderer):
     # -- animation -------------------------------------------------------------------
     def sprites(self):
         yield from self.tabled.values()
-        yield from self.flying
-        yield from self.hand.values()
+        yield from super().sprites()
 
     def update(self, dt: float) -> None:
         super().update(dt)
@@ -580,16 +580,13 @@ class WildTable(TableRenderer):
         return super().animating or bool(self.popups)
 
     # -- drawing ---------------------------------------------------------------------
-    def draw(self, surface: pygame.Surface) -> None:
-        state = self.state
-        if not state:
-            self.view.text(surface, "Shuffling…", (490, 300), 24, anchor="center")
-            return
+    def draw_table(self, surface: pygame.Surface, state: dict) -> None:
         self._draw_title(surface, state)
         for seat in self.others():
             self.draw_seat(surface, seat, state, "pts")
-        self._draw_melds(surface, state)
-        self._draw_piles(surface, state)
+        held = self.targets_for_held()  # once a frame: it walks every legal lay
+        self._draw_melds(surface, state, held)
+        self._draw_piles(surface, state, held)
         self._draw_round(surface, state)
         self._draw_buying(surface, state)
         self._draw_me(surface, state)
@@ -633,9 +630,8 @@ class WildTable(TableRenderer):
                 return ("your turn" if seat == self.me else "to play"), GOLD
         return super().status(seat, state)
 
-    def _draw_melds(self, surface, state: dict) -> None:
+    def _draw_melds(self, surface, state: dict, lit: set[str]) -> None:
         view = self.view
-        lit = self.targets_for_held()
         carried = self.carried()
         entries = state.get("melds", [])
         if not entries and self.new_tile is None:
@@ -682,7 +678,7 @@ class WildTable(TableRenderer):
                          border_radius=view.px(4))
         surface.blit(image, box)
 
-    def _draw_piles(self, surface, state: dict) -> None:
+    def _draw_piles(self, surface, state: dict, held: set[str]) -> None:
         view = self.view
         deck = state.get("deck", 0)
         dx, dy = DECK_AT
@@ -697,7 +693,6 @@ class WildTable(TableRenderer):
         turns = state.get("turnovers", 0)
         view.text(surface, f"{turns} turnover{'s' if turns != 1 else ''} left", (dx, dy - 20),
                   12, DIM)
-        held = self.targets_for_held()
         lit = "pile:discard" in held or (self.draws.get(True) is not None)
         view.text(surface, f"discard {len(state.get('discard', []))}", (DISCARD_AT[0], dy - 36),
                   13, GOLD if lit else DIM)

@@ -9,7 +9,13 @@ from tests.client import rigging
 from tests.client.test_den_table import drag
 from tests.client.test_window import name_yourself, play_out
 from tests.client.wild_clicks import choose, kind_of, make_by_clicks
-from tests.engine.test_wild_rules import GAME, Table, _five_six_wild, _seat0_melded
+from tests.engine.test_wild_rules import (
+    GAME,
+    Table,
+    _both_melded,
+    _five_six_wild,
+    _seat0_melded,
+)
 
 
 def window_closed(action, driver) -> bool:
@@ -82,16 +88,6 @@ def own_meld():
     return table
 
 
-def others_meld():
-    """Seat 1 laid a set of 4s after seat 0's first meld; seat 0 drew the 4 of Griffins."""
-    table = _seat0_melded()
-    table.draw(1)
-    table.meld(1, "4Un 4Ke 4Ph")
-    table.discard(1, "3Gr")
-    table.draw(0)
-    return table
-
-
 def discard_action(table, text):
     face = table.cards(text)[0]
     return rules.Discard(0, (table.state.face_ref[face],), (face,))
@@ -107,7 +103,7 @@ def discard_action(table, text):
     ("new set", laying, lambda t: t.meld_action(0, "5Un 5Ke 5Ph")),
     ("new run", laying, lambda t: t.meld_action(0, "2Un 3Un 4Un")),
     ("add to own meld", own_meld, lambda t: t.add_action(0, 0, "8Un")),
-    ("add to another's meld", others_meld, lambda t: t.add_action(0, 1, "4Gr")),
+    ("add to another's meld", _both_melded, lambda t: t.add_action(0, 1, "4Gr")),
     ("wild moved to the other end", _five_six_wild, lambda t: t.add_action(0, 0, "4Un", 3)),
     ("discard", laying, lambda t: discard_action(t, "8Hy")),
 ])

@@ -217,12 +217,18 @@ def test_W6_2_no_adding_before_a_meld_of_ones_own():
     assert not any(isinstance(a, rules.AddToMeld) for a in GAME.legal_actions(table.state, 1))
 
 
-def test_W6_2_a_meld_from_an_earlier_turn_opens_adding():
+def _both_melded():
+    """After _seat0_melded, seat 1 lays a set of 4s; seat 0 draws the 4 of Griffins."""
     table = _seat0_melded()
     table.draw(1)
     table.meld(1, "4Un 4Ke 4Ph")
     table.discard(1, "3Gr")
     table.draw(0)
+    return table
+
+
+def test_W6_2_a_meld_from_an_earlier_turn_opens_adding():
+    table = _both_melded()
     events = table.add(0, 1, "4Gr")  # seat 0 adds to seat 1's set
     assert table_faces(table, 1) == "4Un 4Ke 4Ph 4Gr"
     assert of(events, rules.Added)[0].points == 7
