@@ -3,9 +3,14 @@
 The mesh listens, dials, frames messages (net.stream) and hands each decoded
 message to its owner. Whatever a connection sends that cannot be used is
 dropped and counted against that connection's sender — by the name and key
-fingerprint its hello claimed, else by its address — and the peer carries on.
-Only an oversize or truncated message closes the connection, because the
-stream can no longer be cut into messages after one.
+fingerprint it proved (net.handshake), else by its host address — and the peer
+carries on. Only an oversize or truncated message closes the connection,
+because the stream can no longer be cut into messages after one.
+
+What strangers can make a peer hold is bounded: at most MAX_UNPROVEN
+connections may be waiting to prove a key at once (more are closed on arrival
+and counted `busy`), unproven ones are counted by host, not by host and port,
+and at most MAX_LABELS senders get counters of their own (the rest share one).
 """
 
 from __future__ import annotations
@@ -16,7 +21,7 @@ import logging
 from collections import Counter, defaultdict
 from collections.abc import Callable
 
-from net import stream
+from net import handshake, stream
 from net.errors import BadFrame
 
 log = logging.getLogger("hoard.net")
@@ -25,6 +30,9 @@ HELLO_TIMEOUT = 5.0
 #: a peer that lets this much pile up unread is dropped
 MAX_BACKLOG = 8 * 1024 * 1024
 FATAL = ("oversize", "truncated")
+MAX_UNPROVEN = 32  # connections still to prove their key, at once
+MAX_LABELS = 64  # senders with drop counters of their own
+OTHERS = "others"  # the counters every further sender shares
 
 
 class Conn:
@@ -34,8 +42,10 @@ class Conn:
                  outbound: bool):
         self.reader, self.writer, self.outbound = reader, writer, outbound
         peer = writer.get_extra_info("peername") or ("?", 0)
-        self.address = f"{peer[0]}:{peer[1]}"
-        self.key: bytes | None = None
+        self.host = str(peer[0])
+        self.nonce = handshake.nonce()  # what the other side must sign to prove its key
+        self.claim: tuple | None = None  # (key, name, role) its hello claimed, until proven
+        self.key: bytes | None = None  # set once proven
         self.name = ""
         self.role = ""
         self.listen: tuple[str, int] | None = None
@@ -43,7 +53,7 @@ class Conn:
 
     @property
     def label(self) -> str:
-        return f"{self.name}#{self.key.hex()[:8]}" if self.key else self.address
+        return f"{self.name}#{self.key.hex()[:8]}" if self.key else self.host
 
     def send(self, message: list) -> None:
         if self.closed:
@@ -98,7 +108,10 @@ class Mesh:
         return self._start(reader, writer, outbound=True)
 
     def count(self, conn: Conn, reason: str) -> None:
-        self.dropped[conn.label][reason] += 1
+        label = conn.label
+        if label not in self.dropped and len(self.dropped) >= MAX_LABELS:
+            label = OTHERS
+        self.dropped[label][reason] += 1
 
     def live(self, role: str = "peer") -> list[Conn]:
         return [c for c in self.conns if c.role == role and not c.closed]
@@ -116,6 +129,11 @@ class Mesh:
                 conn.send(message)
 
     async def _accepted(self, reader, writer) -> None:
+        if sum(1 for c in self.conns if c.key is None) >= MAX_UNPROVEN:
+            conn = Conn(reader, writer, outbound=False)
+            self.count(conn, "busy")
+            conn.close()
+            return
         self._start(reader, writer, outbound=False)
 
     def _start(self, reader, writer, outbound: bool) -> Conn:

@@ -5,7 +5,8 @@ listener callback (events below) and takes intents through its methods; the
 bridge (net.bridge) wraps both for a UI thread.
 
 Message tags on a connection (each a msgpack array, see net.stream):
-  hello   [PROTOCOL, table, table name, role, name, key, host, port]  first, both ways
+  hello   [PROTOCOL, table, table name, role, name, key, host, port, nonce]  first, both ways
+  proof   [signature]             answers the other's hello: it holds the key (net.handshake)
   rec     [raw record]            a record sent by its author (a duplicate counts as a replay)
   relay   [raw record]            a record passed on by someone else, or asked for
   have    [applied step]          how far the sender is (on connect, at the end)
@@ -34,6 +35,7 @@ from typing import Any
 
 from engine.bots import Bot, make_bot
 from engine.wire import Action
+from net import handshake
 from net.discovery import (
     LOBBY_STATE,
     PLAYING_STATE,
@@ -669,19 +671,20 @@ class TableNode:
     # -- messages ----------------------------------------------------------------
     def _hello(self, conn: Conn) -> list:
         return ["hello", PROTOCOL, self.table or b"", self.name, self.role, self.identity.name,
-                self.identity.public, self.host, self.mesh.port]
+                self.identity.public, self.host, self.mesh.port, conn.nonce]
 
     def _on_message(self, conn: Conn, message: list) -> None:
         tag, args = message[0], message[1:]
         handler, arity = self._handlers.get(tag, (None, -1))
         if handler is None or len(args) != arity:
             raise BadFrame("malformed", f"unknown message {tag!r} with {len(args)} fields")
-        if conn.key is None and tag != "hello":
-            raise BadFrame("malformed", "the first message must be hello")
+        if conn.key is None and tag not in ("hello", "proof"):
+            raise BadFrame("malformed", "the first messages must be hello and its proof")
         handler(self, conn, *args)
 
-    def _on_hello(self, conn, version, table, table_name, role, name, key, host, port) -> None:
-        if conn.key is not None:
+    def _on_hello(self, conn, version, table, table_name, role, name, key, host, port,
+                  nonce) -> None:
+        if conn.claim is not None:
             raise BadFrame("malformed", "a second hello")
         if version != PROTOCOL:
             self.mesh.count(conn, "version")
@@ -690,7 +693,8 @@ class TableNode:
         if (not isinstance(table, bytes) or not isinstance(key, bytes) or len(key) != 32
                 or role not in ("peer", "spectator") or not isinstance(name, str)
                 or not isinstance(host, str) or not isinstance(port, int)
-                or not isinstance(table_name, str)):
+                or not isinstance(table_name, str) or not isinstance(nonce, bytes)
+                or len(nonce) != handshake.NONCE_SIZE):
             raise BadFrame("malformed", "a bad hello")
         if table and self.table and table != self.table:
             self.mesh.count(conn, "other-table")
@@ -699,7 +703,18 @@ class TableNode:
         if key == self.identity.public:
             conn.close()  # dialled ourselves through an old address
             return
-        conn.key, conn.name, conn.role = key, name[:32], role
+        conn.claim = (key, name[:32], role, table, table_name, host, port)
+        conn.send(["proof", handshake.prove(self.identity, nonce, key)])
+
+    def _on_proof(self, conn, proof) -> None:
+        if conn.claim is None or conn.key is not None:
+            raise BadFrame("malformed", "a proof answers a hello, once")
+        key, name, role, table, table_name, host, port = conn.claim
+        if not handshake.proven(key, proof, conn.nonce, self.identity.public):
+            self.mesh.count(conn, "unproven")
+            conn.close()
+            return
+        conn.key, conn.name, conn.role = key, name, role
         if self.table is None and table:
             self._set_table(table, table_name)
         if role == "peer" and port:
@@ -764,7 +779,8 @@ class TableNode:
         self._fault(fault)
 
     _handlers = {
-        "hello": (_on_hello, 8),
+        "hello": (_on_hello, 9),
+        "proof": (_on_proof, 1),
         "rec": (_on_rec, 1),
         "relay": (_on_relay, 1),
         "have": (_on_have, 1),
