@@ -160,11 +160,7 @@ class NetBridge:
 
     def _lobby_update(self, state: LobbyState) -> LobbyUpdate:
         proposal = state.proposal(self.node.table)
-        agreed = frozenset()
-        if proposal is not None:
-            blob = proposal.encode()
-            agreed = frozenset(r.signer for r in self.node.lobby.votes() if r.payload()[2] == blob)
-        return LobbyUpdate(state, proposal, agreed)
+        return LobbyUpdate(state, proposal, frozenset(state.votes))
 
     def _drain(self) -> None:
         while True:

@@ -48,7 +48,7 @@ def fingerprint(public: bytes) -> str:
 
 def clean_name(name: str) -> str:
     """Display names are one printable line of at most MAX_NAME characters."""
-    text = "".join(ch for ch in name if ch.isprintable()).strip()
+    text = "".join(ch for ch in name[:MAX_NAME * 4] if ch.isprintable()).strip()
     return text[:MAX_NAME]
 
 

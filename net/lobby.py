@@ -5,13 +5,20 @@ config, start). Each carries a Lamport clock; all records are folded in the
 order (clock, author key, author sequence), so every peer holding the same
 records computes the same lobby, whatever order they arrived in. A record
 that makes no sense at its place in that order (a seat already taken, a
-non-member acting) is skipped by everyone alike.
+non-member acting, an unseated member changing the game) is skipped by
+everyone alike, so nothing a stranger signs can do more than a member may.
 
-The game starts when every human seated in one proposal (game, options and
-who sits where, see `StartConfig`) has signed a `start` vote for exactly that
-proposal. Votes are self-certifying: anyone holding them, a spectator
-included, can check the start without trusting the lobby's history. The
-table belongs to no one: when its first peer leaves, the others carry it.
+The game starts when every human seated in the lobby's proposal (game,
+options and who sits where, see `StartConfig`) has signed a `start` vote for
+exactly that proposal: a vote counts only if, at its place in the order, its
+signer is seated and the proposal is the lobby's. Any change to the proposal
+lapses the votes cast so far; the first proposal whose votes complete is the
+start, and what comes after it in the order changes nothing. A spectator is
+sent every lobby record and folds them the same way. The table belongs to no
+one: when its first peer leaves, the others carry it.
+
+Two members may show one display name; the lobby then shows both with their
+key fingerprints (`LobbyState.display`), in the lobby and at the table.
 """
 
 from __future__ import annotations
@@ -39,6 +46,9 @@ OPS = {  # op -> argument types
     "start": (bytes,),
 }
 MAX_SEATS = 16
+MAX_LOBBY_BODY = 4096  # a lobby record is a few names and options, never more
+MAX_RECORDS_EACH = 256  # lobby records one key may sign
+MAX_AUTHORS = 128  # keys whose records one lobby holds
 
 
 @dataclass(frozen=True, slots=True)
@@ -117,6 +127,15 @@ class LobbyState:
     options: tuple[tuple[str, Any], ...] = ()
     seats: list[Seat | None] = field(default_factory=list)
     members: dict[bytes, Member] = field(default_factory=dict)
+    votes: set[bytes] = field(default_factory=set)  # who agreed to the proposal as it is
+    started: StartConfig | None = None
+    changed: str = ""  # who last changed the game, seats or options, and to what
+
+    def display(self, key: bytes) -> str:
+        """A member's name, with its key's fingerprint when another member shares it."""
+        name = self.members[key].name if key in self.members else fingerprint(key)
+        twins = sum(1 for m in self.members.values() if m.name == name)
+        return f"{name}#{fingerprint(key)}" if twins > 1 else name
 
     def seat_of(self, key: bytes) -> int | None:
         return next((i for i, s in enumerate(self.seats) if s and s.key == key), None)
@@ -132,14 +151,20 @@ class LobbyState:
         """The start this lobby would vote for: every seat filled, at least one human."""
         if not self.game or not self.seats or None in self.seats:
             return None
-        seats = tuple(self.seats)  # type: ignore[arg-type]
-        if all(s.is_bot for s in seats):
+        if all(s.is_bot for s in self.seats):
             return None
+        seats = tuple(s if s.is_bot else Seat(s.key, self.display(s.key))
+                      for s in self.seats)  # type: ignore[union-attr]
         return StartConfig(table, self.name, self.game, self.options, seats)
 
     def describe(self) -> str:
-        seats = ", ".join(f"{i}:{s.label() if s else '-'}" for i, s in enumerate(self.seats))
+        seats = ", ".join(f"{i}:{self._label(s)}" for i, s in enumerate(self.seats))
         return f"{self.name} [{self.game}] seats {seats}; {len(self.members)} member(s)"
+
+    def _label(self, seat: Seat | None) -> str:
+        if seat is None:
+            return "-"
+        return seat.label() if seat.is_bot else self.display(seat.key)
 
 
 def parse(record: Record) -> tuple[int, str, tuple]:
@@ -164,7 +189,9 @@ class Lobby:
     def __init__(self, table: bytes):
         self.table = table
         self.records: dict[tuple[bytes, int], tuple[int, str, tuple, Record]] = {}
+        self.authors: dict[bytes, int] = {}  # key -> how many of its records are held
         self._state: LobbyState | None = None
+        self._last: tuple | None = None  # the order of the last record folded into _state
 
     def add(self, record: Record) -> bool:
         """Keep a verified lobby record. False if already held; BadFrame when it cannot be."""
@@ -177,10 +204,28 @@ class Lobby:
                 return False
             raise BadFrame("equivocation", f"{fingerprint(record.signer)} signed two lobby "
                            f"records numbered {record.step}")
+        self._bound(record)
         clock, op, args = parse(record)
         self.records[key] = (clock, op, args, record)
-        self._state = None
+        self.authors[record.signer] = self.authors.get(record.signer, 0) + 1
+        order = (clock, record.signer, record.step)
+        if self._state is not None and self._last is not None and order > self._last:
+            _fold_one(self._state, self.table, record.signer, op, args)  # in order: no refold
+            self._last = order
+        else:
+            self._state = None
         return True
+
+    def _bound(self, record: Record) -> None:
+        """What one lobby holds is bounded, whoever signs it."""
+        if len(record.body) > MAX_LOBBY_BODY:
+            raise BadFrame("oversize", f"a lobby record of {len(record.body)} bytes")
+        count = self.authors.get(record.signer)
+        if count is None and len(self.authors) >= MAX_AUTHORS:
+            raise BadFrame("lobby-full", f"{MAX_AUTHORS} keys have signed lobby records")
+        if count is not None and count >= MAX_RECORDS_EACH:
+            raise BadFrame("lobby-full", f"{fingerprint(record.signer)} signed "
+                           f"{MAX_RECORDS_EACH} lobby records")
 
     def ordered(self) -> list[Record]:
         return [entry[3] for _, entry in sorted(self.records.items(), key=_order)]
@@ -189,41 +234,48 @@ class Lobby:
         return max((entry[0] for entry in self.records.values()), default=0)
 
     def next_seq(self, key: bytes) -> int:
-        return sum(1 for signer, _ in self.records if signer == key)
+        return self.authors.get(key, 0)
 
     def state(self) -> LobbyState:
         if self._state is None:
             state = LobbyState()
-            for (signer, _), (_, op, args, _) in sorted(self.records.items(), key=_order):
-                _fold(state, signer, op, args)
+            items = sorted(self.records.items(), key=_order)
+            for (signer, _), (_, op, args, _) in items:
+                _fold_one(state, self.table, signer, op, args)
             self._state = state
+            self._last = _order(items[-1]) if items else None
         return self._state
 
     def start(self) -> StartConfig | None:
-        """The proposal every human seated in it has voted for, if there is one."""
-        votes: dict[bytes, dict[bytes, int]] = {}  # proposal -> voter -> latest clock
-        for (signer, _), (clock, op, args, _) in self.records.items():
-            if op == "start":
-                voters = votes.setdefault(args[0], {})
-                voters[signer] = max(clock, voters.get(signer, 0))
-        complete = []
-        for blob, voters in votes.items():
-            try:
-                proposal = StartConfig.decode(blob)
-            except BadFrame:
-                continue
-            humans = set(proposal.humans().values())
-            if proposal.table == self.table and humans and humans <= set(voters):
-                complete.append((max(voters[k] for k in humans), proposal.digest, proposal))
-        return min(complete, key=lambda c: c[:2])[2] if complete else None
-
-    def votes(self) -> list[Record]:
-        return [entry[3] for entry in self.records.values() if entry[1] == "start"]
+        """The first proposal every human seated in it agreed to, if there is one."""
+        return self.state().started
 
 
 def _order(item):
     (signer, seq), (clock, *_rest) = item
     return (clock, signer, seq)
+
+
+def _fold_one(state: LobbyState, table: bytes, key: bytes, op: str, args: tuple) -> None:
+    """Fold one record at its place in the order; after the start, nothing changes."""
+    if state.started is not None:
+        return
+    if op == "start":
+        _vote(state, table, key, args[0])
+        return
+    before = state.proposal(table)
+    _fold(state, key, op, args)
+    if state.proposal(table) != before:
+        state.votes = set()  # agreed to something else: ask again
+
+
+def _vote(state: LobbyState, table: bytes, key: bytes, blob: bytes) -> None:
+    proposal = state.proposal(table)
+    if proposal is None or proposal.encode() != blob or key not in proposal.humans().values():
+        return  # a vote for another proposal, or by someone not seated in this one
+    state.votes.add(key)
+    if set(proposal.humans().values()) <= state.votes:
+        state.started = proposal
 
 
 def _fold(state: LobbyState, key: bytes, op: str, args: tuple) -> None:
@@ -238,8 +290,13 @@ def _fold(state: LobbyState, key: bytes, op: str, args: tuple) -> None:
         _free(state, key)
     elif op == "stand":
         _free(state, key)
-    elif op == "config":
+    elif op == "config" and (not state.game or state.seat_of(key) is not None):
+        before = (state.game, len(state.seats), state.options)
         _configure(state, *args)
+        after = (state.game, len(state.seats), state.options)
+        if before[0] and after != before:
+            state.changed = (f"{state.display(key)} changed the table to {state.game}, "
+                             f"{len(state.seats)} seats, options {dict(state.options)}")
     elif op in ("sit", "bot", "unbot") and 0 <= args[0] < len(state.seats):
         _seat_op(state, key, op, args)
 

@@ -59,6 +59,7 @@ WAIT_NOTICE = 1.0
 REDIAL = (0.2, 2.0)  # first and longest wait between dials to one missing peer
 DIAL_WAIT = 2.0  # how long a dialled peer has to say hello
 MAX_EARLY = WINDOW * 16
+EVIDENCE_WAIT = 2.0  # after a desync, how long to look for a seat's twin frames
 WATCHER_FLUSH = 1.0  # on closing, how long spectator streams may take to finish
 TAKE_OVER = "greedy"  # the bot that plays a seat whose player left, if the heir has none
 
@@ -190,6 +191,8 @@ class TableNode:
         self._secrets: list[Any] = []  # journaled chance secrets, restored into the replica
         self.rejoining: Rejoin | None = None  # taking the seat back, journal lost
         self._adopting = False  # own frames come from the others: journal them as they apply
+        self._suspect: tuple[TableFault, float] | None = None  # a desync, while its cause
+        # (two frames one seat signed for one step, each shown to some peers) is looked for
 
     # -- lifecycle -----------------------------------------------------------------
     async def open(self) -> None:
@@ -345,6 +348,9 @@ class TableNode:
                 self.lobby_op(op, *args)
 
     def _accept_lobby(self, record: Record, source: Conn | None) -> bool:
+        if self.replica is not None and not self._replaying:
+            self._late_lobby(record)
+            return False
         if not self.lobby.add(record):
             return False
         self.lobby_log.append(record)
@@ -364,6 +370,14 @@ class TableNode:
         else:
             self._advertise()
         return True
+
+    def _late_lobby(self, record: Record) -> None:
+        """Once the game started the lobby is settled: a lobby record now changes nothing,
+        so it is neither kept, journaled nor passed on. A member's (sent before it saw the
+        start) is let go quietly; a stranger's is counted."""
+        key = (record.signer, record.step)
+        if key not in self.lobby.records and record.signer not in self.lobby.state().members:
+            raise BadFrame("late-lobby", "a lobby record after the start")
 
     # -- the game ----------------------------------------------------------------
     def play_with(self, bot_kind: str | None, think: int = 0) -> None:
@@ -444,9 +458,7 @@ class TableNode:
         try:
             self.replica.offer(record)
         except Equivocation as fault:
-            self.mesh.broadcast(["evidence", *(r.raw for r in fault.evidence)])
-            self.mesh.broadcast(["evidence", *(r.raw for r in fault.evidence)], "spectator")
-            self._fault(fault)
+            self._convict(fault, conn)
             return
         except BadFrame as exc:
             stale = exc.reason == "replayed" or (
@@ -472,14 +484,40 @@ class TableNode:
         """Is `conn` a seated human of this table (whose resends are no attack)?"""
         return conn is not None and conn.key in self.replica.humans.values()
 
+    def _convict(self, fault: Equivocation, source: Conn | None) -> None:
+        """Two frames one seat signed for one step: pass both to every peer and spectator
+        (each then names the seat itself), and stop."""
+        if self.result.done():
+            return
+        evidence = ["evidence", *(r.raw for r in fault.evidence)]
+        self.mesh.broadcast(evidence, exclude=source)
+        self.mesh.broadcast(evidence, "spectator")
+        self._fault(fault)
+
+    def _look_for_twins(self, fault: TableFault) -> None:
+        """A desync: this peer and another applied different steps. The likely cause is a
+        seat that showed each of them a different frame; ask every peer for the frames
+        of the steps before, so the twin shows up here (an Equivocation naming the seat)
+        before the table stops on the desync, which names only who disagreed."""
+        if self._suspect is None:
+            self._suspect = (fault, time.monotonic())
+            self.mesh.broadcast(["want", max(fault.step - WINDOW + 1, 0), fault.step])
+
+    def _check_suspect(self, now: float) -> None:
+        if self._suspect is not None and now - self._suspect[1] > EVIDENCE_WAIT:
+            self._fault(self._suspect[0])
+
     def _apply_ready(self) -> None:
         replica = self.replica
         batch = []
-        while replica.ready() and not self.result.done():
+        while replica.ready() and not self.result.done() and self._suspect is None:
             try:
                 batch.append(replica.apply_next())
             except TableFault as fault:
-                self._fault(fault)
+                if fault.kind == "desync" and not self._replaying:
+                    self._look_for_twins(fault)
+                else:
+                    self._fault(fault)
                 return
             if self.journal is not None and not self._replaying:
                 for record in replica.frames_at(replica.applied):
@@ -774,9 +812,7 @@ class TableNode:
         if (replica is None or a.kind != STEP or a.slot != b.slot or a.raw == b.raw
                 or a.table != self.table or replica.humans.get(a.seat) != a.signer):
             raise BadFrame("malformed", "evidence that proves nothing")
-        fault = Equivocation(a, b, replica.name_of(a.seat))
-        self.mesh.broadcast(["evidence", first, second], "spectator")
-        self._fault(fault)
+        self._convict(Equivocation(a, b, replica.name_of(a.seat)), conn)
 
     _handlers = {
         "hello": (_on_hello, 9),
@@ -833,6 +869,7 @@ class TableNode:
             now = time.monotonic()
             self._redial_peers(now)
             if self.replica is not None and self.finished is None:
+                self._check_suspect(now)
                 self._check_stuck(now)
                 self._check_owed(now)
                 self._check_alone(now)

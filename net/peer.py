@@ -50,6 +50,7 @@ JOIN_WAIT = 1.5  # how long to look for the table before creating it (a fresh br
 WATCH_WAIT = 5.0  # how long a spectator looks for the table
 LEAVE_WAIT = 5.0  # interrupted mid-game: how long to try to leave gracefully
 MERGE_CHECK = 0.5  # seconds between looks for an older table of the same name
+MERGE_WINDOW = 10.0  # a peer merges only while its lobby is this young (and it is alone)
 EXIT_OK, EXIT_UNREACHABLE, EXIT_BAD, EXIT_FAULT, EXIT_INTERRUPTED = 0, 1, 2, 3, 130
 
 
@@ -140,11 +141,18 @@ class Request:
 
 class Seating:
     """Headless table manners: take a free seat, add the bots asked for, vote when full,
-    and move to the older table when two peers created the same table at once."""
+    and move to the older table when two peers created the same table at once.
+
+    A table found to play another game than asked is refused on arrival; one changed
+    after this peer was in it (someone else signed a new configuration) is put back as
+    asked, with a line saying who changed it, and this peer stays."""
 
     def __init__(self, node: TableNode, request: Request, creator: bool):
         self.node, self.request = node, request
         self.bots_to_add = request.args.add_bots if creator else 0
+        self.matched = False  # the table was once as asked: a later change is put back
+        self.said = ""
+        self.since = time.monotonic()  # when this peer entered its lobby
         self.voted: set[bytes] = set()
         self.scheduled = False
         self.moving = False
@@ -165,9 +173,13 @@ class Seating:
         if me not in state.members or not state.game:
             return
         problem = self.request.mismatch(state)
-        if problem:
+        if problem and not self.matched:
             node.abort("refused", problem)
             return
+        if problem:
+            self._put_back(state, problem)
+            return
+        self.matched = True
         free = state.free_seats()
         while self.bots_to_add and len(free) > 1:
             node.lobby_op("bot", free.pop(), self.request.args.bot)
@@ -181,6 +193,15 @@ class Seating:
             self.voted.add(proposal.digest)
             node.lobby_op("start", proposal.encode())
 
+    def _put_back(self, state, problem: str) -> None:
+        if problem != self.said:
+            self.said = problem
+            self.node.listener(Notice(f"{state.changed or problem}; putting it back as asked"))
+        if state.seat_of(self.node.identity.public) is not None:
+            request = self.request
+            self.node.lobby_op("config", state.name, request.game.id, request.seats,
+                               tuple(sorted(request.config.items())))
+
     async def watch_for_older(self) -> None:
         """Look again now and then: an older table may have appeared before ours existed."""
         node = self.node
@@ -191,11 +212,16 @@ class Seating:
             await asyncio.sleep(MERGE_CHECK)
 
     def seen(self, listing) -> None:
+        """The merge rule (docs/net.md): a peer alone in a lobby it entered moments ago,
+        which sees an open lobby of the same name with a lower id, moves there. Only a
+        race at creation is merged: a lobby with company, or older than MERGE_WINDOW,
+        stays put, so a stranger advertising id 00…0 cannot pull a table away."""
         node = self.node
         if (self.moving or node.replica is not None or node.table is None
                 or listing.name != node.name or listing.state != LOBBY_STATE
                 or listing.table >= node.table.hex() or listing.taken >= listing.total
-                or not listing.addresses):
+                or not listing.addresses or len(node.lobby.state().members) > 1
+                or time.monotonic() - self.since > MERGE_WINDOW):
             return
         self.moving = True
         asyncio.get_running_loop().create_task(self._move(listing))
@@ -204,7 +230,7 @@ class Seating:
         self.node.listener(Notice(f"moving to the older table {listing.name} "
                                   f"(id {listing.table[:8]})"))
         await self.node.move(list(listing.addresses), bytes.fromhex(listing.table))
-        self.moving = False
+        self.moving, self.since = False, time.monotonic()
         self.poke()
 
 
