@@ -60,6 +60,9 @@ REDIAL = (0.2, 2.0)  # first and longest wait between dials to one missing peer
 DIAL_WAIT = 2.0  # how long a dialled peer has to say hello
 MAX_EARLY = WINDOW * 16
 EVIDENCE_WAIT = 2.0  # after a desync, how long to look for a seat's twin frames
+#: faults that a seat's twin frames cause where only one twin was seen: a desync, or a
+#: frame that follows another frame than the one held (the proof, both twins, is fetched)
+TWIN_SIGNS = ("desync", "equivocation")
 WATCHER_FLUSH = 1.0  # on closing, how long spectator streams may take to finish
 TAKE_OVER = "greedy"  # the bot that plays a seat whose player left, if the heir has none
 
@@ -495,10 +498,11 @@ class TableNode:
         self._fault(fault)
 
     def _look_for_twins(self, fault: TableFault) -> None:
-        """A desync: this peer and another applied different steps. The likely cause is a
-        seat that showed each of them a different frame; ask every peer for the frames
-        of the steps before, so the twin shows up here (an Equivocation naming the seat)
-        before the table stops on the desync, which names only who disagreed."""
+        """A desync (this peer and another applied different steps) or a frame that follows
+        another frame than the one held: the likely cause is a seat that showed each peer a
+        different frame. Ask every peer for the frames of the steps before, so the twin
+        shows up here as an Equivocation with both frames — evidence this peer passes on —
+        before the table stops on the fault as it is (a desync names only who disagreed)."""
         if self._suspect is None:
             self._suspect = (fault, time.monotonic())
             self.mesh.broadcast(["want", max(fault.step - WINDOW + 1, 0), fault.step])
@@ -514,7 +518,7 @@ class TableNode:
             try:
                 batch.append(replica.apply_next())
             except TableFault as fault:
-                if fault.kind == "desync" and not self._replaying:
+                if fault.kind in TWIN_SIGNS and not self._replaying:
                     self._look_for_twins(fault)
                 else:
                     self._fault(fault)

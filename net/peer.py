@@ -50,7 +50,8 @@ JOIN_WAIT = 1.5  # how long to look for the table before creating it (a fresh br
 WATCH_WAIT = 5.0  # how long a spectator looks for the table
 LEAVE_WAIT = 5.0  # interrupted mid-game: how long to try to leave gracefully
 MERGE_CHECK = 0.5  # seconds between looks for an older table of the same name
-MERGE_WINDOW = 10.0  # a peer merges only while its lobby is this young (and it is alone)
+MERGE_WINDOW = 10.0  # a peer merges only while its lobby is this young, into a table it
+RACE_WINDOW = 1.0  # saw appear this soon after entering its own, or before anyone joined it
 EXIT_OK, EXIT_UNREACHABLE, EXIT_BAD, EXIT_FAULT, EXIT_INTERRUPTED = 0, 1, 2, 3, 130
 
 
@@ -149,10 +150,12 @@ class Seating:
 
     def __init__(self, node: TableNode, request: Request, creator: bool):
         self.node, self.request = node, request
-        self.bots_to_add = request.args.add_bots if creator else 0
+        self.bots_wanted = request.args.add_bots if creator else 0
         self.matched = False  # the table was once as asked: a later change is put back
         self.said = ""
         self.since = time.monotonic()  # when this peer entered its lobby
+        self.first_seen: dict[str, float] = {}  # table id -> when this peer first saw it
+        self.company_since: float | None = None  # when a second member was first in the lobby
         self.voted: set[bytes] = set()
         self.scheduled = False
         self.moving = False
@@ -172,6 +175,8 @@ class Seating:
         me = node.identity.public
         if me not in state.members or not state.game:
             return
+        if len(state.members) > 1 and self.company_since is None:
+            self.company_since = time.monotonic()
         problem = self.request.mismatch(state)
         if problem and not self.matched:
             node.abort("refused", problem)
@@ -181,9 +186,11 @@ class Seating:
             return
         self.matched = True
         free = state.free_seats()
-        while self.bots_to_add and len(free) > 1:
+        bots = sum(1 for seat in state.seats if seat is not None and seat.is_bot)
+        mine = 0 if state.seat_of(me) is not None else 1  # a seat kept for this peer
+        while bots < self.bots_wanted and len(free) > mine:  # again if a change removed some
             node.lobby_op("bot", free.pop(), self.request.args.bot)
-            self.bots_to_add -= 1
+            bots += 1
         if state.seat_of(me) is None:
             if free:
                 node.lobby_op("sit", free[0])
@@ -212,16 +219,20 @@ class Seating:
             await asyncio.sleep(MERGE_CHECK)
 
     def seen(self, listing) -> None:
-        """The merge rule (docs/net.md): a peer alone in a lobby it entered moments ago,
-        which sees an open lobby of the same name with a lower id, moves there. Only a
-        race at creation is merged: a lobby with company, or older than MERGE_WINDOW,
-        stays put, so a stranger advertising id 00…0 cannot pull a table away."""
-        node = self.node
+        """The merge rule (docs/net.md): a peer in a lobby it entered moments ago moves to
+        an open lobby of the same name with a lower id — but only to one that appeared
+        with its own: seen within RACE_WINDOW of entering it, or before anyone else joined
+        it; and only while its own is younger than MERGE_WINDOW. So it heals a race at
+        creation and nothing else: an advert put up later (a stranger's, with id 00…0)
+        pulls nobody away from a table."""
+        node, now = self.node, time.monotonic()
+        first_seen = self.first_seen.setdefault(listing.table, now)
+        together = max(self.since + RACE_WINDOW, self.company_since or now)
         if (self.moving or node.replica is not None or node.table is None
                 or listing.name != node.name or listing.state != LOBBY_STATE
                 or listing.table >= node.table.hex() or listing.taken >= listing.total
-                or not listing.addresses or len(node.lobby.state().members) > 1
-                or time.monotonic() - self.since > MERGE_WINDOW):
+                or not listing.addresses or first_seen > together
+                or now - self.since > MERGE_WINDOW):
             return
         self.moving = True
         asyncio.get_running_loop().create_task(self._move(listing))
@@ -230,7 +241,7 @@ class Seating:
         self.node.listener(Notice(f"moving to the older table {listing.name} "
                                   f"(id {listing.table[:8]})"))
         await self.node.move(list(listing.addresses), bytes.fromhex(listing.table))
-        self.moving, self.since = False, time.monotonic()
+        self.moving, self.since, self.company_since = False, time.monotonic(), None
         self.poke()
 
 

@@ -7,6 +7,8 @@ multicast-capable loopback (net.netns): nothing leaves the machine.
 
 import json
 import random
+import sys
+import time
 
 from tests.net.processes import Proc, step_of
 
@@ -88,3 +90,25 @@ def test_a_peer_whose_journal_was_deleted_takes_its_seat_back_and_the_hand_is_vo
         reports.add((result["step"], result["report"]))
     [(_, report)] = reports
     assert "p3 (seat" in report and "lost its journal" in report
+
+
+def test_a_stranger_advertising_the_same_name_with_the_lowest_id_pulls_nobody_over(
+        lan, tmp_path):
+    """Security case 9: two members wait in a lobby; a stranger then advertises a lobby of
+    the same name with id 00…0. The merge rule heals only a race at creation, so nobody
+    moves, and when a third friend joins the table plays to the end."""
+    port = 47011
+    first = peer(lan, tmp_path, 0, "capture", "--add-bots", "1", "--port", str(port))
+    first.wait_line(lambda line: line.startswith("lobby:"), 20)
+    second = peer(lan, tmp_path, 1, "capture")
+    first.wait_line(lambda line: "p1" in line and line.startswith("lobby:"), 20)
+    time.sleep(1.0)  # the table is up and has company: what appears now is no race
+    squatter = Proc(lan, [sys.executable, "-m", "tests.e2e.squatter", "capture", "47012", "8"],
+                    hoard=False)
+    squatter.wait_line(lambda line: line == "advertising", 20)
+    time.sleep(3)  # six looks by the merge rule
+    third = peer(lan, tmp_path, 2, "capture", "--connect", f"127.0.0.1:{port}")
+    peers = [first, second, third]
+    agree([p.finish(GAME_TIMEOUT) for p in peers])
+    assert not any("moving to the older table" in line for p in peers for line in p.lines)
+    squatter.kill()

@@ -8,8 +8,18 @@ import subprocess
 import sys
 import threading
 import time
+from pathlib import Path
 
 from net.netns import LoopbackNamespace
+
+ROOT = Path(__file__).resolve().parent.parent.parent
+
+
+class HostLoopback:
+    """Processes on this machine's own loopback (no discovery): a stand-in for a namespace."""
+
+    def popen(self, argv: list[str], **kwargs) -> subprocess.Popen:
+        return subprocess.Popen(argv, cwd=str(ROOT), **kwargs)
 
 
 def lan_namespace():
@@ -21,7 +31,8 @@ def lan_namespace():
 class Proc:
     """A process whose output lines are gathered by a thread, so nothing blocks on a pipe."""
 
-    def __init__(self, namespace: LoopbackNamespace, argv: list[str], hoard: bool = True):
+    def __init__(self, namespace: LoopbackNamespace | HostLoopback, argv: list[str],
+                 hoard: bool = True):
         command = [sys.executable, "-m", "client.cli", *argv] if hoard else argv
         self.argv = argv
         self.popen = namespace.popen(command, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
@@ -56,8 +67,8 @@ class Proc:
                                          f"{self.lines[-5:]} {self.errors[-5:]}")
                 self.changed.wait(min(remaining, 0.2))
 
-    def finish(self, timeout: float) -> dict:
-        """Wait for the end; the last line's JSON."""
+    def finish(self, timeout: float, codes: tuple[int, ...] = (0,)) -> dict:
+        """Wait for the end (an exit code among `codes`); the last line's JSON."""
         try:
             self.popen.wait(timeout)
         except subprocess.TimeoutExpired:
@@ -66,7 +77,7 @@ class Proc:
         with self.changed:
             self.changed.wait_for(lambda: self.closed_pipes == 2, 5)
             last = self.lines[-1] if self.lines else ""
-        assert self.popen.returncode == 0, (self.popen.returncode, self.lines[-5:],
+        assert self.popen.returncode in codes, (self.popen.returncode, self.lines[-5:],
                                             self.errors[-5:])
         return json.loads(last)
 

@@ -86,6 +86,19 @@ class Stranger:
             return True
         return await asyncio.wait_for(until_eof(), timeout)
 
+    async def leave(self) -> None:
+        """Close gracefully: the peer reads everything sent before it sees the end (a plain
+        close with unread data here resets the connection, and the peer loses the rest)."""
+        if self._reading is not None:
+            self._reading.cancel()
+            with contextlib.suppress(asyncio.CancelledError):
+                await self._reading
+            self._reading = None
+        self.writer.write_eof()
+        with contextlib.suppress(TimeoutError):
+            await self.closed_by_peer(30)
+        self.close()
+
     def close(self) -> None:
         if self._reading is not None:
             self._reading.cancel()

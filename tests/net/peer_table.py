@@ -1,0 +1,70 @@
+"""A Dragon table of real `hoard peer` processes on this machine's loopback, met through
+--connect (no discovery), for attacks from the test process itself."""
+
+from __future__ import annotations
+
+import socket
+import sys
+from pathlib import Path
+
+from tests.net.processes import HostLoopback, Proc, step_of
+
+HOST = HostLoopback()
+TIMEOUT = 60.0
+
+
+def free_port() -> int:
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        return probe.getsockname()[1]
+
+
+class PeerTable:
+    """`humans` peers (bots fill the other seats of four); the first creates the table on
+    a known port, the rest join through it. `cheat` runs a peer through that module."""
+
+    def __init__(self, folder: Path, humans: int = 3, think: int = 1, hands: int = 1,
+                 names: tuple[str, ...] = (), cheat: str | None = None, start: bool = True):
+        self.folder, self.port = folder, free_port()
+        self.names = names or tuple(f"p{i}" for i in range(humans))
+        self.common = ["peer", "--table", "night", "--game", "dragon", "--seats", "4",
+                       "--bot", "greedy", "--option", f"hands={hands}", "--no-discovery",
+                       "--interface", "127.0.0.1", "--timeout", str(TIMEOUT),
+                       "--think", str(think)]
+        self.cheat = cheat
+        self.peers = [self._start(0, "--port", str(self.port), "--add-bots", str(4 - humans))]
+        self.peers[0].wait_line(lambda line: line.startswith("lobby:"), 20)
+        if start:
+            for i in range(1, humans):
+                self.join(i)
+
+    def join(self, i: int) -> Proc:
+        peer = self._start(i, "--connect", f"127.0.0.1:{self.port}")
+        self.peers.append(peer)
+        return peer
+
+    def _start(self, i: int, *extra: str) -> Proc:
+        argv = [*self.common, "--name", self.names[i],
+                "--config-dir", str(self.folder / f"peer{i}"), *extra]
+        if self.cheat is not None and i == len(self.names) - 1:
+            return Proc(HOST, [sys.executable, "-m", self.cheat, *argv], hoard=False)
+        return Proc(HOST, argv)
+
+    def playing(self, step: int = 3) -> None:
+        """Wait until the first peer applied `step`."""
+        self.peers[0].wait_line(lambda line: step_of(line) >= step, TIMEOUT)
+
+    def results(self, codes: tuple[int, ...] = (0,)) -> list[dict]:
+        return [peer.finish(TIMEOUT + 10, codes) for peer in self.peers]
+
+    def kill(self) -> None:
+        for peer in self.peers:
+            peer.kill()
+
+
+def agree(results: list[dict]) -> str:
+    """Every peer finished the match with the same hash and a clean audit."""
+    assert all("final_hash" in r for r in results), results
+    assert len({r["final_hash"] for r in results}) == 1, results
+    assert {r["audit"] for r in results} == {"clean"}, results
+    return results[0]["final_hash"]

@@ -1,0 +1,211 @@
+"""Security cases against tables of real `hoard peer` processes on loopback: a stranger (or a
+cheating seat) built from the project's own modules attacks; the honest peers finish with one
+hash, or stop naming the right seat, and their counters say what was dropped and why."""
+
+import asyncio
+import re
+import time
+from pathlib import Path
+
+import pytest
+
+from net.frames import LOBBY, decode, sign
+from net.lobby import Seat, StartConfig
+from net.mesh import MAX_UNPROVEN
+from tests.net.peer_table import PeerTable, agree
+from tests.net.stranger import LOOPBACK, Stranger, message
+
+pytestmark = pytest.mark.slow
+
+
+class Member:
+    """A stranger's signed lobby records, numbered and clocked as a node would."""
+
+    def __init__(self, guest: Stranger, clock: int = 1000):
+        self.guest, self.seq, self.clock = guest, 0, clock
+
+    def record(self, op: str, *args) -> bytes:
+        signed = sign(self.guest.identity, LOBBY, self.guest.table, -1, self.seq, b"",
+                      [self.clock, op, *args])
+        self.seq, self.clock = self.seq + 1, self.clock + 1
+        return message("rec", signed.raw)
+
+    def send(self, op: str, *args) -> None:
+        self.guest.send(self.record(op, *args))
+
+
+def member_keys(guest: Stranger) -> dict[str, bytes]:
+    """Name -> key of every member, from the lobby records a peer relays on hello."""
+    keys = {}
+    for tag, *fields in guest.inbox:
+        if tag == "relay":
+            record = decode(fields[0])
+            payload = record.payload()
+            if record.kind == LOBBY and payload[1] == "join":
+                keys[payload[2]] = record.signer
+    return keys
+
+
+async def guest_of(table: PeerTable) -> Stranger:
+    guest = await Stranger().connect(table.port)
+    await guest.hello()
+    guest.listen()
+    await asyncio.sleep(0.3)
+    return guest
+
+
+def rss_kib(pid: int) -> int:
+    status = Path(f"/proc/{pid}/status").read_text()
+    return int(re.search(r"VmRSS:\s+(\d+) kB", status).group(1))
+
+
+def test_a_hello_claiming_a_seated_key_without_its_proof_is_refused(tmp_path):
+    """Security case 2: a dozen connections each claim seat p1's key; none can prove it, so
+    none is ever known by it: each is counted 'unproven' and closed, and the game ends."""
+    table = PeerTable(tmp_path, think=2)
+    try:
+        table.playing()
+
+        async def attack():
+            guest = await guest_of(table)
+            victim = member_keys(guest)["p1"]
+            for _ in range(12):
+                claim = await Stranger(guest.identity).connect(table.port)
+                await claim.hello(key=victim)  # the proof is signed with mallory's own key
+                assert await claim.closed_by_peer()
+            guest.close()
+        asyncio.run(attack())
+        results = table.results()
+        agree(results)
+        assert results[0]["dropped"] == {LOOPBACK: {"unproven": 12}}
+    finally:
+        table.kill()
+
+
+def test_lobby_records_after_the_start_are_neither_kept_nor_passed_on(tmp_path):
+    """Security case 3: mid-game a stranger sends 300 lobby records of ~4 KB and 2,700 small
+    ones; each is counted 'late-lobby' by the peer it reached, none reaches another peer,
+    and the game ends."""
+    table = PeerTable(tmp_path, think=2, hands=2)
+    try:
+        table.playing()
+
+        async def attack():
+            guest = await guest_of(table)
+            member = Member(guest)
+            member.send("join", "m" * 3900, LOOPBACK, 1)
+            for _ in range(299):
+                member.send("config", "x" * 3800, "dragon", 4, ())
+            for i in range(2700):
+                member.send("sit", i % 4)
+            await guest.leave()
+        asyncio.run(attack())
+        results = table.results()
+        agree(results)
+        label = next(iter(results[0]["dropped"]))
+        assert results[0]["dropped"] == {label: {"late-lobby": 3000}}
+        assert label.startswith("mallory#")
+        assert all(not r["dropped"] for r in results[1:])
+    finally:
+        table.kill()
+
+
+def test_nothing_a_stranger_signs_in_the_lobby_stops_it(tmp_path):
+    """Security case 4: a stranger votes to start a proposal in which it is the only human
+    (as a non-member, then as a member), changes the game while unseated, then sits and
+    changes it: the members stay, say who changed it, put it back, and play when a third
+    friend sits down."""
+    table = PeerTable(tmp_path, start=False)
+    try:
+        table.join(1)
+        table.peers[1].wait_line(lambda line: "p1" in line and line.startswith("lobby:"), 20)
+
+        async def attack():
+            guest = await guest_of(table)
+            member = Member(guest)
+            mine = StartConfig(guest.table, "night", "dragon", (("hands", 1),),
+                               (Seat(guest.identity.public, "mallory"),
+                                Seat(bot="greedy"), Seat(bot="greedy"), Seat(bot="greedy")))
+            member.send("start", mine.encode())  # not a member: skipped
+            member.send("join", "mallory", LOOPBACK, 1)
+            member.send("start", mine.encode())  # a member, but not seated in the lobby's
+            member.send("config", "night", "wild", 3, ())  # unseated: skipped
+            member.send("sit", 2)
+            member.send("config", "night", "wild", 3, ())  # seated: the members put it back
+            await guest.drain()
+            table.peers[0].wait_line(lambda line: "mallory changed the table to wild" in line,
+                                     20)
+            await asyncio.sleep(0.5)
+            member.clock += 50  # after the members' own records
+            member.send("leave")
+            await guest.leave()
+        asyncio.run(attack())
+        table.join(2)
+        results = table.results()
+        agree(results)
+        for peer in table.peers[:2]:
+            assert any("putting it back as asked" in line for line in peer.lines)
+    finally:
+        table.kill()
+
+
+def test_a_seat_that_equivocates_to_some_peers_only_is_named_by_every_peer(tmp_path):
+    """Security case 5: the cheating seat sends one peer a twin of the frame it sends the
+    other; each sees only a desync, asks for the steps before it, finds the twin, passes the
+    evidence on: every peer, the cheat included, names the cheat."""
+    table = PeerTable(tmp_path, think=1, cheat="tests.net.two_faced")
+    try:
+        results = table.results(codes=(3,))
+        cheat = table.peers[2]
+        assert any(line.startswith("two-faced at step") for line in cheat.lines)
+        seat = next(r["seat"] for r in results[2:])
+        assert {r["fault"] for r in results} == {"equivocation"}, results
+        assert all(f"p2 (seat {seat}) signed two different frames" in r["report"]
+                   for r in results), results
+    finally:
+        table.kill()
+
+
+def test_thousands_of_idle_connections_leave_one_counter_and_little_memory(tmp_path):
+    """Security case 7: 3,000 connections that never say hello, 300 at a time: at most
+    MAX_UNPROVEN are served at once (the rest closed at once, 'busy'), all are counted
+    under one host, the peer's memory grows by little, and the game ends."""
+    table = PeerTable(tmp_path, think=3)
+    try:
+        table.playing(2)
+        pid = table.peers[0].popen.pid
+        before = rss_kib(pid)
+
+        async def attack():
+            for _ in range(10):
+                batch = await asyncio.gather(*(asyncio.open_connection(LOOPBACK, table.port)
+                                               for _ in range(300)))
+                await asyncio.sleep(0.2)
+                for _, writer in batch:
+                    writer.close()
+        started = time.monotonic()
+        asyncio.run(attack())
+        grown = rss_kib(pid) - before
+        results = table.results()
+        agree(results)
+        counts = results[0]["dropped"]
+        assert set(counts) == {LOOPBACK}
+        assert set(counts[LOOPBACK]) <= {"busy", "no-hello"}
+        assert counts[LOOPBACK]["busy"] >= 3000 - 10 * MAX_UNPROVEN - 1
+        assert grown < 8 * 1024, (grown, time.monotonic() - started)
+    finally:
+        table.kill()
+
+
+def test_two_players_with_one_name_are_told_apart_by_their_fingerprints(tmp_path):
+    """Security case 10: two peers both called Sam are listed as Sam#<fingerprint> each,
+    in the lobby and at the table."""
+    table = PeerTable(tmp_path, names=("Sam", "Sam", "Ann"))
+    try:
+        agree(table.results())
+        started = table.peers[2].wait_line(lambda line: line.startswith("game started"), 5)
+        tags = re.findall(r"Sam#([0-9a-f]{8})", started)
+        assert len(tags) == 2 and tags[0] != tags[1], started
+        assert "Ann#" not in started
+    finally:
+        table.kill()
