@@ -295,10 +295,20 @@ def _fold(state: LobbyState, key: bytes, op: str, args: tuple) -> None:
         _configure(state, *args)
         after = (state.game, len(state.seats), state.options)
         if before[0] and after != before:
-            state.changed = (f"{state.display(key)} changed the table to {state.game}, "
-                             f"{len(state.seats)} seats, options {dict(state.options)}")
+            state.changed = f"{state.display(key)} changed {_difference(before, after)}"
     elif op in ("sit", "bot", "unbot") and 0 <= args[0] < len(state.seats):
         _seat_op(state, key, op, args)
+
+
+def _difference(before: tuple, after: tuple) -> str:
+    """What a configuration change changed, in words: (game, seats, options) each."""
+    if before[0] != after[0]:
+        return f"the table to {after[0]} with {after[1]} seats"
+    said = [f"seats {before[1]} → {after[1]}"] if before[1] != after[1] else []
+    old, new = dict(before[2]), dict(after[2])
+    said += [f"{name} {old.get(name)} → {value}" for name, value in sorted(new.items())
+             if old.get(name) != value]
+    return ", ".join(said)
 
 
 def _seat_op(state: LobbyState, key: bytes, op: str, args: tuple) -> None:

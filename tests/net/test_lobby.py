@@ -8,7 +8,8 @@ from hypothesis import strategies as st
 
 from net.errors import BadFrame
 from net.frames import LOBBY, sign
-from net.lobby import Lobby
+from net.identity import Identity, fingerprint
+from net.lobby import MAX_AUTHORS, MAX_LOBBY_BODY, MAX_RECORDS_EACH, Lobby, Seat, StartConfig
 from tests.net.helpers import identities
 
 TABLE = os.urandom(16)
@@ -218,3 +219,89 @@ def test_a_repeated_record_is_only_held_once():
     record = a.do("join", "a", "h", 1)
     assert lobby.add(record) is False
     assert len(lobby.ordered()) == 1
+
+
+def test_a_vote_counts_only_from_a_seated_member_for_the_lobbys_own_proposal():
+    """Security case 4: a stranger — not a member, then a member who is not seated — votes
+    for a proposal in which it is the only human; nothing starts."""
+    lobby, authors = seated_table(bots=(3,))
+    stranger = Author(identities(5)[4], lobby)
+    mine = StartConfig(TABLE, "night", "dragon", DRAGON,
+                       (Seat(stranger.identity.public, "mallory"),) + (Seat(bot="greedy"),) * 3)
+    stranger.do("start", mine.encode())
+    stranger.do("join", "mallory", "h", 9)
+    stranger.do("start", mine.encode())
+    stranger.do("start", lobby.state().proposal(TABLE).encode())  # unseated: not its vote
+    assert lobby.start() is None and not lobby.state().votes
+    assert vote_all(lobby, authors) == lobby.start()
+
+
+def test_only_a_seated_member_changes_the_game_and_the_lobby_says_who():
+    lobby, authors = seated_table(bots=(3,))
+    stranger = Author(identities(5)[4], lobby)
+    stranger.do("join", "mallory", "h", 9)
+    stranger.do("config", "night", "wild", 3, ())
+    assert lobby.state().game == "dragon" and not lobby.state().changed
+    authors[1].do("config", "night", "dragon", 4, (("hands", 2),))
+    assert lobby.state().changed == f"{authors[1].identity.name} changed hands 1 → 2"
+    authors[1].do("config", "night", "wild", 3, ())
+    assert lobby.state().changed == f"{authors[1].identity.name} changed the table to wild " \
+                                    "with 3 seats"
+
+
+def test_a_change_lapses_the_votes_even_when_it_is_changed_back():
+    lobby, authors = seated_table()
+    proposal = lobby.state().proposal(TABLE)
+    for author in authors[:3]:
+        author.do("start", proposal.encode())
+    assert len(lobby.state().votes) == 3
+    authors[0].do("config", "night", "dragon", 4, (("hands", 2),))
+    authors[0].do("config", "night", "dragon", 4, DRAGON)
+    assert lobby.state().proposal(TABLE) == proposal and not lobby.state().votes
+    authors[3].do("start", proposal.encode())
+    assert lobby.start() is None
+    assert vote_all(lobby, authors) == proposal == lobby.start()
+
+
+def test_what_follows_the_start_changes_nothing():
+    lobby, authors = seated_table()
+    started = vote_all(lobby, authors)
+    authors[0].do("stand")
+    authors[1].do("config", "night", "dragon", 4, (("hands", 2),))
+    assert lobby.start() == started and lobby.state().seats[0].key == authors[0].identity.public
+
+
+def test_two_members_with_one_name_are_shown_with_fingerprints():
+    """Security case 10."""
+    lobby, authors = table_of(3)
+    for i, (author, name) in enumerate(zip(authors, ("Sam", "Sam", "Ann"), strict=True)):
+        author.do("join", name, "h", i)
+    authors[0].do("config", "night", "dragon", 4, DRAGON)
+    for seat, author in enumerate(authors):
+        author.do("sit", seat)
+    authors[0].do("bot", 3, "greedy")
+    state = lobby.state()
+    sams = [f"Sam#{fingerprint(a.identity.public)}" for a in authors[:2]]
+    assert [s.name for s in state.proposal(TABLE).seats[:3]] == [*sams, "Ann"]
+    assert f"0:{sams[0]}, 1:{sams[1]}, 2:Ann" in state.describe()
+
+
+def test_what_one_key_may_put_in_a_lobby_is_bounded():
+    """Security case 3: a record is at most MAX_LOBBY_BODY bytes, a key signs at most
+    MAX_RECORDS_EACH records, and at most MAX_AUTHORS keys sign."""
+    lobby, (a,) = table_of(1)
+    with pytest.raises(BadFrame) as caught:
+        a.do("join", "x" * MAX_LOBBY_BODY, "h", 1)
+    assert caught.value.reason == "oversize"
+    a.seq = 0
+    a.do("join", "a", "h", 1)
+    for _ in range(MAX_RECORDS_EACH - 1):
+        a.do("stand")
+    with pytest.raises(BadFrame) as caught:
+        a.do("stand")
+    assert caught.value.reason == "lobby-full"
+    for identity in identities(MAX_AUTHORS - 1):
+        Author(identity, lobby).do("join", "b", "h", 2)
+    with pytest.raises(BadFrame) as caught:
+        Author(Identity.generate("c"), lobby).do("join", "c", "h", 3)
+    assert caught.value.reason == "lobby-full"
