@@ -24,14 +24,15 @@ class PeerTable:
     a known port, the rest join through it. `cheat` runs a peer through that module."""
 
     def __init__(self, folder: Path, humans: int = 3, think: int = 1, hands: int = 1,
-                 names: tuple[str, ...] = (), cheat: str | None = None, start: bool = True):
+                 names: tuple[str, ...] = (), cheat: str | None = None, start: bool = True,
+                 cheat_env: dict[str, str] | None = None):
         self.folder, self.port = folder, free_port()
         self.names = names or tuple(f"p{i}" for i in range(humans))
         self.common = ["peer", "--table", "night", "--game", "dragon", "--seats", "4",
                        "--bot", "greedy", "--option", f"hands={hands}", "--no-discovery",
                        "--interface", "127.0.0.1", "--timeout", str(TIMEOUT),
                        "--think", str(think)]
-        self.cheat = cheat
+        self.cheat, self.cheat_env = cheat, cheat_env
         self.peers = [self._start(0, "--port", str(self.port), "--add-bots", str(4 - humans))]
         self.peers[0].wait_line(lambda line: line.startswith("lobby:"), 20)
         if start:
@@ -47,7 +48,8 @@ class PeerTable:
         argv = [*self.common, "--name", self.names[i],
                 "--config-dir", str(self.folder / f"peer{i}"), *extra]
         if self.cheat is not None and i == len(self.names) - 1:
-            return Proc(HOST, [sys.executable, "-m", self.cheat, *argv], hoard=False)
+            return Proc(HOST, [sys.executable, "-m", self.cheat, *argv], hoard=False,
+                        env=self.cheat_env)
         return Proc(HOST, argv)
 
     def playing(self, step: int = 3) -> None:

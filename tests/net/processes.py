@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import os
 import signal
 import subprocess
 import sys
@@ -32,12 +33,14 @@ class Proc:
     """A process whose output lines are gathered by a thread, so nothing blocks on a pipe."""
 
     def __init__(self, namespace: LoopbackNamespace | HostLoopback, argv: list[str],
-                 hoard: bool = True):
+                 hoard: bool = True, env: dict[str, str] | None = None):
         command = [sys.executable, "-m", "client.cli", *argv] if hoard else argv
         self.argv = argv
         self.popen = namespace.popen(command, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
-                                     stdin=subprocess.DEVNULL, text=True)
+                                     stdin=subprocess.DEVNULL, text=True,
+                                     env=None if env is None else {**os.environ, **env})
         self.lines: list[str] = []
+        self.times: list[float] = []  # when each output line arrived (time.monotonic)
         self.errors: list[str] = []
         self.changed = threading.Condition()
         self.closed_pipes = 0
@@ -47,6 +50,8 @@ class Proc:
     def _gather(self, pipe, sink) -> None:
         for line in pipe:
             with self.changed:
+                if sink is self.lines:
+                    self.times.append(time.monotonic())
                 sink.append(line.rstrip("\n"))
                 self.changed.notify_all()
         with self.changed:

@@ -14,6 +14,7 @@ from net.identity import Identity
 from net.lockstep import WINDOW
 from net.node import Fault
 from tests.net.helpers import LOOPBACK, close_all, live_table, wait_until
+from tests.net.hostile_run import repacked
 from tests.net.stranger import Stranger, message
 from tests.net.test_node import agree, results_of
 
@@ -129,20 +130,6 @@ def test_an_equivocating_peer_stops_the_table_with_one_report_everywhere():
     asyncio.run(go())
 
 
-def repacked(raw: bytes) -> bytes:
-    """The same record with its seat and step packed as 8-byte ints: other bytes, the same
-    fields, and a signature that still holds."""
-    import struct
-
-    fields = msgpack.unpackb(raw, raw=False)
-    out = bytearray([0x98])
-    for value in fields:
-        out += (b"\xcf" + struct.pack(">Q", value)) if isinstance(value, int) and value >= 0 \
-            else msgpack.packb(value, use_bin_type=True)
-    assert bytes(out) != raw
-    return bytes(out)
-
-
 def test_a_re_encoded_honest_frame_frames_nobody():
     """Security case 1: a stranger re-sends an honest seat's frame re-packed, as a record
     and as 'evidence' of equivocation; the frame is the same frame, so it is a replay and
@@ -154,6 +141,7 @@ def test_a_re_encoded_honest_frame_frames_nobody():
             await wait_until(lambda: target.replica.applied > 5, what="the game to run")
             honest = target.replica.frames_at(target.replica.applied)[2]
             twin = repacked(honest.raw)
+            assert twin != honest.raw
             liar = await stranger(target)
             liar.send(message("rec", twin) + message("evidence", honest.raw, twin))
             await liar.drain()

@@ -5,6 +5,7 @@ hash, or stop naming the right seat, and their counters say what was dropped and
 import asyncio
 import re
 import time
+from collections import Counter
 from pathlib import Path
 
 import pytest
@@ -12,6 +13,7 @@ import pytest
 from net.frames import LOBBY, decode, sign
 from net.lobby import Seat, StartConfig
 from net.mesh import MAX_UNPROVEN
+from tests.net.hostile_run import KINDS, hostile_run
 from tests.net.peer_table import PeerTable, agree
 from tests.net.stranger import LOOPBACK, Stranger, message
 
@@ -153,11 +155,11 @@ def test_a_seat_that_equivocates_to_some_peers_only_is_named_by_every_peer(tmp_p
     """Security case 5: the cheating seat sends one peer a twin of the frame it sends the
     other; each sees only a desync, asks for the steps before it, finds the twin, passes the
     evidence on: every peer, the cheat included, names the cheat."""
-    table = PeerTable(tmp_path, think=1, cheat="tests.net.two_faced")
+    table = PeerTable(tmp_path, think=1, cheat="tests.net.cheats")
     try:
         results = table.results(codes=(3,))
         cheat = table.peers[2]
-        assert any(line.startswith("two-faced at step") for line in cheat.lines)
+        assert any(line.startswith("cheated at step") for line in cheat.lines)
         seat = next(r["seat"] for r in results[2:])
         assert {r["fault"] for r in results} == {"equivocation"}, results
         assert all(f"p2 (seat {seat}) signed two different frames" in r["report"]
@@ -207,5 +209,28 @@ def test_two_players_with_one_name_are_told_apart_by_their_fingerprints(tmp_path
         tags = re.findall(r"Sam#([0-9a-f]{8})", started)
         assert len(tags) == 2 and tags[0] != tags[1], started
         assert "Ann#" not in started
+    finally:
+        table.kill()
+
+
+def test_ten_thousand_hostile_inputs_against_a_peer_mid_game(tmp_path):
+    """10,000 hostile inputs — hellos, lobby records, frames, want/have/watch, evidence and
+    junk — against one peer mid-game: no crash, no stall, the game completes, and nothing
+    of it reaches the other peers."""
+    table = PeerTable(tmp_path, think=3, hands=2)
+    try:
+        table.playing()
+        run = asyncio.run(hostile_run(table.port, 10_000, seed=7))
+        results = table.results()
+        agree(results)
+        assert run["inputs"] == 10_000 and set(run["by_kind"]) == set(KINDS)
+        reasons = Counter()
+        for counts in results[0]["dropped"].values():
+            reasons.update(counts)
+        # the rest were answered (want, have) or were copies the table holds (let go quietly)
+        assert reasons.total() > 6_000, reasons
+        assert {"malformed", "bad-signature", "late-lobby", "not-seated", "replayed",
+                "other-table", "unproven", "version"} <= set(reasons), reasons
+        assert all(not r["dropped"] for r in results[1:])
     finally:
         table.kill()
