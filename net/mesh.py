@@ -8,9 +8,11 @@ carries on. Only an oversize or truncated message closes the connection,
 because the stream can no longer be cut into messages after one.
 
 What strangers can make a peer hold is bounded: at most MAX_UNPROVEN
-connections may be waiting to prove a key at once (more are closed on arrival
-and counted `busy`), unproven ones are counted by host, not by host and port,
-and at most MAX_LABELS senders get counters of their own (the rest share one).
+connections may be waiting to prove a key at once, and at most
+MAX_UNPROVEN_PER_HOST from one host, so one busy host cannot keep others out
+(more are closed on arrival and counted `busy`); unproven ones are counted by
+host, not by host and port, and at most MAX_LABELS senders get counters of
+their own (the rest share one).
 """
 
 from __future__ import annotations
@@ -30,7 +32,8 @@ HELLO_TIMEOUT = 5.0
 #: a peer that lets this much pile up unread is dropped
 MAX_BACKLOG = 8 * 1024 * 1024
 FATAL = ("oversize", "truncated")
-MAX_UNPROVEN = 32  # connections still to prove their key, at once
+MAX_UNPROVEN = 64  # connections still to prove their key, at once...
+MAX_UNPROVEN_PER_HOST = 8  # ...and from any one host
 MAX_LABELS = 64  # senders with drop counters of their own
 OTHERS = "others"  # the counters every further sender shares
 
@@ -129,15 +132,18 @@ class Mesh:
                 conn.send(message)
 
     async def _accepted(self, reader, writer) -> None:
-        if sum(1 for c in self.conns if c.key is None) >= MAX_UNPROVEN:
-            conn = Conn(reader, writer, outbound=False)
+        conn = Conn(reader, writer, outbound=False)
+        unproven = [c.host for c in self.conns if c.key is None]
+        if len(unproven) >= MAX_UNPROVEN or unproven.count(conn.host) >= MAX_UNPROVEN_PER_HOST:
             self.count(conn, "busy")
             conn.close()
             return
-        self._start(reader, writer, outbound=False)
+        self._serve_conn(conn)
 
     def _start(self, reader, writer, outbound: bool) -> Conn:
-        conn = Conn(reader, writer, outbound)
+        return self._serve_conn(Conn(reader, writer, outbound))
+
+    def _serve_conn(self, conn: Conn) -> Conn:
         self.conns[conn] = None
         task = asyncio.get_running_loop().create_task(self._serve(conn))
         self._tasks.add(task)

@@ -461,7 +461,7 @@ class TableNode:
         try:
             self.replica.offer(record)
         except Equivocation as fault:
-            self._convict(fault, conn)
+            self._convict(fault)
             return
         except BadFrame as exc:
             stale = exc.reason == "replayed" or (
@@ -487,13 +487,14 @@ class TableNode:
         """Is `conn` a seated human of this table (whose resends are no attack)?"""
         return conn is not None and conn.key in self.replica.humans.values()
 
-    def _convict(self, fault: Equivocation, source: Conn | None) -> None:
+    def _convict(self, fault: Equivocation) -> None:
         """Two frames one seat signed for one step: pass both to every peer and spectator
-        (each then names the seat itself), and stop."""
+        (each then names the seat itself; the one that sent them too, which may be the
+        equivocator itself), and stop."""
         if self.result.done():
             return
         evidence = ["evidence", *(r.raw for r in fault.evidence)]
-        self.mesh.broadcast(evidence, exclude=source)
+        self.mesh.broadcast(evidence)
         self.mesh.broadcast(evidence, "spectator")
         self._fault(fault)
 
@@ -789,8 +790,10 @@ class TableNode:
     def _on_have(self, conn, applied) -> None:
         if not isinstance(applied, int):
             raise BadFrame("malformed", "have takes a step")
-        self.progress[conn.key] = applied
         replica = self.replica
+        if replica is not None and conn.key not in replica.humans.values():
+            return  # a spectator's, at its end: only the seated are waited for
+        self.progress[conn.key] = applied
         if replica is not None and applied > replica.applied and conn.role == "peer":
             conn.send(["want", replica.applied + 1, min(applied, replica.applied + WINDOW)])
         self._poke()
@@ -798,6 +801,8 @@ class TableNode:
     def _on_want(self, conn, first, last) -> None:
         if not isinstance(first, int) or not isinstance(last, int) or self.replica is None:
             raise BadFrame("malformed", "want takes two steps")
+        if not self._member(conn):  # spectators watch; only the seated fetch frames
+            raise BadFrame("not-seated", "want is for the seated")
         top = min(last, first + WINDOW - 1, self.replica.applied + 1)
         for step in range(max(first, 0), top + 1):
             for record in self.replica.frames_at(step):
@@ -816,7 +821,7 @@ class TableNode:
         if (replica is None or a.kind != STEP or a.slot != b.slot or a.raw == b.raw
                 or a.table != self.table or replica.humans.get(a.seat) != a.signer):
             raise BadFrame("malformed", "evidence that proves nothing")
-        self._convict(Equivocation(a, b, replica.name_of(a.seat)), conn)
+        self._convict(Equivocation(a, b, replica.name_of(a.seat)))
 
     _handlers = {
         "hello": (_on_hello, 9),

@@ -40,16 +40,13 @@ def flipped(raw: bytes, rng: random.Random) -> bytes:
 class Hostile:
     """Makes one input of each kind from what the stranger learnt of the table."""
 
-    def __init__(self, guest: Stranger, rng: random.Random):
+    def __init__(self, guest: Stranger, rng: random.Random, shown: list[list]):
+        """`shown`: the messages a spectator was sent (the lobby and the frames so far)."""
         self.guest, self.rng = guest, rng
-        self.frames = [r for r in self._relayed() if r.kind == STEP]
-        self.lobby = [r for r in self._relayed() if r.kind == LOBBY]
+        records = [decode(fields[0]) for tag, *fields in shown if tag == "relay"]
+        self.frames = [r for r in records if r.kind == STEP]
+        self.lobby = [r for r in records if r.kind == LOBBY]
         self.seq = 0
-
-    def _relayed(self):
-        for tag, *fields in self.guest.inbox:
-            if tag == "relay":
-                yield decode(fields[0])
 
     def odd(self):
         return self.rng.choice(ODD_VALUES)
@@ -141,12 +138,16 @@ async def hello_input(port: int, table: bytes, rng: random.Random) -> None:
 async def hostile_run(port: int, count: int, seed: int = 0) -> dict:
     """Send `count` hostile inputs to the peer at `port`; what was sent, by kind."""
     rng = random.Random(seed)
+    watcher = await Stranger().connect(port)  # what a spectator is shown, to lie with
+    await watcher.hello(role="spectator")
+    watcher.listen()
+    watcher.send(message("watch", 0))
+    await asyncio.sleep(0.5)
     guest = await Stranger().connect(port)
     await guest.hello()
     guest.listen()
-    guest.send(message("want", 0, 8))
-    await asyncio.sleep(0.5)
-    hostile = Hostile(guest, rng)
+    hostile = Hostile(guest, rng, watcher.inbox)
+    await watcher.leave()
     sent: Counter = Counter()
     hellos = []
     while sum(sent.values()) < count:
@@ -161,6 +162,7 @@ async def hostile_run(port: int, count: int, seed: int = 0) -> dict:
             guest.send(hostile.make(kind))
             if sent.total() % 100 == 0:
                 await guest.drain()
+                await asyncio.sleep(0)  # read what the peer answers
     await asyncio.gather(*hellos)
     await guest.leave()
     return {"inputs": sent.total(), "by_kind": dict(sorted(sent.items()))}

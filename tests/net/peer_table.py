@@ -20,20 +20,22 @@ def free_port() -> int:
 
 
 class PeerTable:
-    """`humans` peers (bots fill the other seats of four); the first creates the table on
-    a known port, the rest join through it. `cheat` runs a peer through that module."""
+    """`humans` peers (bots fill the other seats); the first creates the table on a known
+    port, the rest join through it. `cheat` runs the last peer through that module."""
 
     def __init__(self, folder: Path, humans: int = 3, think: int = 1, hands: int = 1,
+                 game: str = "dragon", seats: int = 4,
                  names: tuple[str, ...] = (), cheat: str | None = None, start: bool = True,
                  cheat_env: dict[str, str] | None = None):
         self.folder, self.port = folder, free_port()
         self.names = names or tuple(f"p{i}" for i in range(humans))
-        self.common = ["peer", "--table", "night", "--game", "dragon", "--seats", "4",
+        self.common = ["peer", "--table", "night", "--game", game, "--seats", str(seats),
                        "--bot", "greedy", "--option", f"hands={hands}", "--no-discovery",
                        "--interface", "127.0.0.1", "--timeout", str(TIMEOUT),
                        "--think", str(think)]
         self.cheat, self.cheat_env = cheat, cheat_env
-        self.peers = [self._start(0, "--port", str(self.port), "--add-bots", str(4 - humans))]
+        self.peers = [self._start(0, "--port", str(self.port), "--add-bots",
+                                  str(seats - humans))]
         self.peers[0].wait_line(lambda line: line.startswith("lobby:"), 20)
         if start:
             for i in range(1, humans):

@@ -12,7 +12,7 @@ import pytest
 
 from net.frames import LOBBY, decode, sign
 from net.lobby import Seat, StartConfig
-from net.mesh import MAX_UNPROVEN
+from net.mesh import MAX_UNPROVEN_PER_HOST
 from tests.net.hostile_run import KINDS, hostile_run
 from tests.net.peer_table import PeerTable, agree
 from tests.net.stranger import LOOPBACK, Stranger, message
@@ -154,9 +154,25 @@ def test_nothing_a_stranger_signs_in_the_lobby_stops_it(tmp_path):
 def test_a_seat_that_equivocates_to_some_peers_only_is_named_by_every_peer(tmp_path):
     """Security case 5: the cheating seat sends one peer a twin of the frame it sends the
     other; each sees only a desync, asks for the steps before it, finds the twin, passes the
-    evidence on: every peer, the cheat included, names the cheat."""
-    table = PeerTable(tmp_path, think=1, cheat="tests.net.cheats")
+    evidence on: every peer, the cheat included, names the cheat, and a spectator is sent
+    the evidence too."""
+    table = PeerTable(tmp_path, think=1, cheat="tests.net.cheats",
+                      cheat_env={"CHEAT_FROM": "16"})
     try:
+        async def watch() -> list:
+            spectator = await Stranger().connect(table.port)
+            await spectator.hello(role="spectator")
+            spectator.listen()
+            spectator.send(message("watch", 0))
+            deadline = time.monotonic() + 60
+            while not any(m[0] == "evidence" for m in spectator.inbox):
+                assert time.monotonic() < deadline, spectator.inbox[-3:]
+                await asyncio.sleep(0.05)
+            spectator.close()
+            return next(m for m in spectator.inbox if m[0] == "evidence")
+        evidence = asyncio.run(watch())
+        twins = [decode(raw) for raw in evidence[1:]]
+        assert twins[0].slot == twins[1].slot and twins[0].raw != twins[1].raw
         results = table.results(codes=(3,))
         cheat = table.peers[2]
         assert any(line.startswith("cheated at step") for line in cheat.lines)
@@ -170,8 +186,9 @@ def test_a_seat_that_equivocates_to_some_peers_only_is_named_by_every_peer(tmp_p
 
 def test_thousands_of_idle_connections_leave_one_counter_and_little_memory(tmp_path):
     """Security case 7: 3,000 connections that never say hello, 300 at a time: at most
-    MAX_UNPROVEN are served at once (the rest closed at once, 'busy'), all are counted
-    under one host, the peer's memory grows by little, and the game ends."""
+    MAX_UNPROVEN_PER_HOST from one host are served at once (the rest closed at once,
+    'busy'), all are counted under that host, the peer's memory grows by little, and the
+    game ends."""
     table = PeerTable(tmp_path, think=3)
     try:
         table.playing(2)
@@ -193,7 +210,7 @@ def test_thousands_of_idle_connections_leave_one_counter_and_little_memory(tmp_p
         counts = results[0]["dropped"]
         assert set(counts) == {LOOPBACK}
         assert set(counts[LOOPBACK]) <= {"busy", "no-hello"}
-        assert counts[LOOPBACK]["busy"] >= 3000 - 10 * MAX_UNPROVEN - 1
+        assert counts[LOOPBACK]["busy"] >= 3000 - 10 * MAX_UNPROVEN_PER_HOST
         assert grown < 8 * 1024, (grown, time.monotonic() - started)
     finally:
         table.kill()
@@ -217,7 +234,7 @@ def test_ten_thousand_hostile_inputs_against_a_peer_mid_game(tmp_path):
     """10,000 hostile inputs — hellos, lobby records, frames, want/have/watch, evidence and
     junk — against one peer mid-game: no crash, no stall, the game completes, and nothing
     of it reaches the other peers."""
-    table = PeerTable(tmp_path, think=3, hands=2)
+    table = PeerTable(tmp_path, think=3, hands=3)
     try:
         table.playing()
         run = asyncio.run(hostile_run(table.port, 10_000, seed=7))

@@ -3,4 +3,4 @@
 Each benchmark is a module here with `add_arguments(parser)` and `run(args) -> dict`.
 """
 
-BENCHMARKS = ("engine", "deal", "lockstep", "discovery", "client", "faults")
+BENCHMARKS = ("engine", "deal", "lockstep", "discovery", "client", "faults", "hostile")
