@@ -77,6 +77,8 @@ def shoot(size, out: Path, width: int, games) -> list[str]:
     driver.click("bot:1")
     driver.click("bot:2")
     driver.wait_for(lambda: "sit:3" in driver.targets(), "the last seat to stay free")
+    driver.click("opt:hands:+")  # a change: the lobby says who made it
+    driver.wait_for(lambda: app.session.lobby.changed, "the change to be shown")
     save("setup")
     for game in games:
         importlib.import_module(f"tools.shots.{game}").shoot(app, driver, save)

@@ -60,6 +60,7 @@ class Setup(Scene):
                 self.button(f"unbot:{seat}", "Remove bot", bx + 30, by, 150, 34)
             elif filled.key == me:
                 self.button("stand", "Stand up", bx + 30, by, 150, 34)
+        self.may_configure = mine is not None  # the lobby skips an unseated member's change
         self._options(game, lobby)
         proposal = self.session.proposal
         agreed = me in self.session.agreed
@@ -82,19 +83,21 @@ class Setup(Scene):
         tip = option.help
         if isinstance(option.default, bool):
             self.button(f"opt:{option.name}", f"{_title(option.name)}: {'on' if value else 'off'}",
-                        820, y, 420, 40, tip=tip)
+                        820, y, 420, 40, tip=tip, enabled=self.may_configure)
         elif isinstance(option.default, int):
             self._stepper(f"opt:{option.name}", f"{_title(option.name)}: {value}", y,
                           value > option.low, value < option.high, tip)
         else:
             self.button(f"opt:{option.name}", f"{_title(option.name)}: {value.replace('_', ' ')}",
-                        820, y, 420, 40, tip=tip)
+                        820, y, 420, 40, tip=tip, enabled=self.may_configure)
 
     def _stepper(self, ident: str, text: str, y: float, down: bool, up: bool,
                  tip: str | None = None) -> None:
-        self.button(f"{ident}:-", "−", 820, y, 44, 40, enabled=down, tip=tip)
+        self.button(f"{ident}:-", "−", 820, y, 44, 40, enabled=down and self.may_configure,
+                    tip=tip)
         self.label(text, 868, y, 320, 40)
-        self.button(f"{ident}:+", "+", 1196, y, 44, 40, enabled=up, tip=tip)
+        self.button(f"{ident}:+", "+", 1196, y, 44, 40, enabled=up and self.may_configure,
+                    tip=tip)
 
     # -- intents -----------------------------------------------------------------------
     def on_button(self, ident: str) -> None:
@@ -172,6 +175,9 @@ class Setup(Scene):
                   width=740)
         view.text(surface, "Sit, add bots, set the options; the game starts when everyone "
                   "seated has agreed.", (40, 70), 15, DIM)
+        if lobby.changed:  # someone else may have changed what was agreed: say who
+            view.text(surface, lobby.changed + " — agree again to start.", (40, 92), 15, GOLD,
+                      width=740)
         centre = view.rect(TABLE_CENTRE[0] - 230, TABLE_CENTRE[1] - 140, 460, 280)
         pygame.draw.ellipse(surface, (20, 70, 45), centre)
         pygame.draw.ellipse(surface, (110, 80, 40), centre, view.px(8))
@@ -193,7 +199,8 @@ class Setup(Scene):
         elif filled.is_bot:
             view.text(surface, f"Bot ({filled.bot})", (left, top + 22), 19, INK)
         else:
-            view.text(surface, filled.name + (" (you)" if me else ""), (left, top + 20), 19,
+            view.text(surface, self.session.lobby.display(filled.key) + (" (you)" if me else ""),
+                      (left, top + 20), 19,
                       INK, bold=True, width=SEAT_BOX[0] - 24)
             agreed = filled.key in self.session.agreed
             view.text(surface, f"key {fingerprint(filled.key)[:4]}"
@@ -203,7 +210,7 @@ class Setup(Scene):
     def _draw_agreement(self, surface, lobby) -> None:
         view = self.view
         humans = [s for s in lobby.seats if s is not None and not s.is_bot]
-        waiting = [s.name for s in humans if s.key not in self.session.agreed]
+        waiting = [lobby.display(s.key) for s in humans if s.key not in self.session.agreed]
         if self.session.proposal is None:
             text = "Fill every seat (sit, or add a bot) to start."
         elif waiting:
