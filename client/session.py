@@ -243,7 +243,10 @@ class Session:
         filled = self.start.seats[seat]
         if filled.is_bot:
             return f"Bot {seat + 1} ({filled.bot})"
-        return f"{filled.name} · {fingerprint(filled.key)[:4]}"
+        tag = fingerprint(filled.key)
+        if filled.name.endswith(f"#{tag}"):  # a shared name: the lobby tagged it already
+            return filled.name
+        return f"{filled.name} · {tag[:4]}"
 
     def words(self, line: str) -> str:
         """An engine log line with seat numbers turned into names."""

@@ -10,10 +10,10 @@ from pathlib import Path
 
 import pytest
 
-from net.frames import LOBBY, decode, sign
+from net.frames import LOBBY, STEP, decode, sign
 from net.lobby import Seat, StartConfig
 from net.mesh import MAX_UNPROVEN_PER_HOST
-from tests.net.hostile_run import KINDS, hostile_run
+from tests.net.hostile_run import KINDS, hostile_run, repacked
 from tests.net.peer_table import PeerTable, agree
 from tests.net.stranger import LOOPBACK, Stranger, message
 
@@ -249,5 +249,49 @@ def test_ten_thousand_hostile_inputs_against_a_peer_mid_game(tmp_path):
         assert {"malformed", "bad-signature", "late-lobby", "not-seated", "replayed",
                 "other-table", "unproven", "version"} <= set(reasons), reasons
         assert all(not r["dropped"] for r in results[1:])
+    finally:
+        table.kill()
+
+
+def test_a_re_encoded_honest_frame_frames_nobody(tmp_path):
+    """Security case 1, with real peers: a spectator re-packs an honest seat's frame (its
+    ints as 8-byte ints: other bytes, the same signed fields) and sends it to a peer as a
+    record and as 'evidence' of equivocation. It is the same frame: a replay, and evidence
+    that proves nothing; the game ends with one hash, nobody named."""
+    table = PeerTable(tmp_path, think=2, hands=2)
+    try:
+        table.playing()
+
+        async def attack():
+            watcher = await Stranger().connect(table.port)
+            await watcher.hello(role="spectator")
+            watcher.listen()
+            watcher.send(message("watch", 0))
+            await asyncio.sleep(0.5)
+            honest = next(decode(m[1]) for m in watcher.inbox
+                          if m[0] == "relay" and decode(m[1]).kind == STEP)
+            guest = await guest_of(table)
+            guest.send(message("rec", repacked(honest.raw))
+                       + message("evidence", honest.raw, repacked(honest.raw)))
+            await guest.leave()
+            await watcher.leave()
+            return guest.label
+        label = asyncio.run(attack())
+        results = table.results()
+        agree(results)
+        assert results[0]["dropped"] == {label: {"replayed": 1, "malformed": 1}}
+    finally:
+        table.kill()
+
+
+def test_a_malformed_chance_message_names_its_sender_at_every_peer(tmp_path):
+    """Security case 6, with real peers: a seat sends a frame whose chance part is a map;
+    every honest peer stops naming that seat as a cheat, not with an unattributed bug."""
+    table = PeerTable(tmp_path, cheat="tests.net.cheats", cheat_env={"CHEAT": "bad-chance"})
+    try:
+        honest = [peer.finish(70, codes=(3,)) for peer in table.peers[:-1]]
+        seat = next(iter({0, 1, 2} - {r["seat"] for r in honest}))
+        assert {r["fault"] for r in honest} == {"cheat"}, honest
+        assert all(r["report"].startswith(f"p2 (seat {seat}) cheated") for r in honest)
     finally:
         table.kill()
