@@ -79,10 +79,11 @@ class App:
         self.hook = Hook(self) if os.environ.get(HOOK_ENV) else None
 
     # -- the session -------------------------------------------------------------
-    def new_session(self) -> Session:
-        """A fresh table node (the old one, if any, is closed): one per table visited."""
+    def new_session(self, role: str = "peer") -> Session:
+        """A fresh table node (the old one, if any, is closed): one per table visited,
+        as a player or, `role` "spectator", to watch."""
         self.end_session()
-        self.session = Session(self.identity, state_folder(), self.discovery)
+        self.session = Session(self.identity, state_folder(), self.discovery, role)
         self.session.open()
         return self.session
 

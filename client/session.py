@@ -87,6 +87,7 @@ class Session:
     identity: Any
     folder: Path
     discovery: bool = True
+    role: str = "peer"  # or "spectator": this window watches a table, seatless
     think: int = field(default_factory=lambda: int(os.environ.get(BOT_THINK_ENV, DEFAULT_THINK)))
     bridge: NetBridge | None = None
     journal_path: Path | None = None
@@ -107,14 +108,21 @@ class Session:
     notice: str = ""
 
     # -- lifecycle -----------------------------------------------------------------
+    @property
+    def watching(self) -> bool:
+        return self.role == "spectator"
+
     def open(self) -> None:
-        """Start the table node (and its discovery) on its thread."""
-        tables = self.folder / "tables"
-        private_folder(tables)
-        self.journal_path = tables / f"{time.strftime('%Y%m%d-%H%M%S')}-{os.getpid()}.journal"
-        journal = Journal.open(self.journal_path)
+        """Start the table node (and its discovery) on its thread; a player's journals
+        what it signs, a spectator has nothing of its own to keep."""
+        journal = None
+        if not self.watching:
+            tables = self.folder / "tables"
+            private_folder(tables)
+            self.journal_path = tables / f"{time.strftime('%Y%m%d-%H%M%S')}-{os.getpid()}.journal"
+            journal = Journal.open(self.journal_path)
         options = NodeOptions(discovery=self.discovery, think=self.think)
-        self.bridge = NetBridge(self.identity, options, journal)
+        self.bridge = NetBridge(self.identity, options, journal, self.role)
         self.bridge.start()
         self.bridge.send(PlayWith(None, self.think))
 

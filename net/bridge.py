@@ -26,7 +26,8 @@ START_TIMEOUT = 10.0
 
 @dataclass(frozen=True)
 class ViewUpdate:
-    """What this seat sees and may do after a step that changed something."""
+    """What this seat sees and may do after a step that changed something (seat None: a
+    spectator, shown the public view, with nothing to do)."""
 
     step: int
     seat: int | None
@@ -150,12 +151,12 @@ class NetBridge:
             self.updates.put(self._lobby_update(event.state))
         changed = isinstance(event, GameStarted) or (
             isinstance(event, StepApplied) and event.applied.entries)
-        if changed and node.seat is not None:
-            replica, seat = node.replica, node.seat
+        if changed and (node.seat is not None or node.role == "spectator"):
+            replica, seat = node.replica, node.seat  # a spectator's: the public view
             timer = replica.state.timer
             self.updates.put(ViewUpdate(
                 replica.applied, seat, replica.game.view(replica.state, seat),
-                tuple(replica.game.legal_actions(replica.state, seat)),
+                () if seat is None else tuple(replica.game.legal_actions(replica.state, seat)),
                 replica.deadline if timer is not None else None))
 
     def _lobby_update(self, state: LobbyState) -> LobbyUpdate:

@@ -57,7 +57,7 @@ class Lobby(Scene):
 
     def __init__(self, app):
         super().__init__(app)
-        if app.session is None or app.session.lobby is not None:
+        if app.session is None or app.session.lobby is not None or app.session.watching:
             app.new_session()  # one node per table: a fresh one to browse and sit down with
         self.selected: str | None = None
         self.keys: list[str] = []
@@ -78,6 +78,8 @@ class Lobby(Scene):
         can_join = listed is not None and not listed.problem and listed.state == "lobby" \
             and listed.taken < listed.total
         self.button("join", "Join", 40, 620, 180, 48, enabled=can_join)
+        self.button("watch", "Watch", 230, 620, 180, 48,
+                    enabled=listed is not None and not listed.problem)
         self.button("new", "New table", 840, 120, 400, 56)
         self.button("solo", "Play with bots", 840, 190, 400, 56, primary=True)
         if self.choosing:
@@ -140,6 +142,8 @@ class Lobby(Scene):
             self.app.replace(Setup(self.app))
         elif ident == "join":
             self._join()
+        elif ident == "watch":
+            self._watch()
 
     def _solo(self, game, seats: int | None = None, options=()) -> None:
         """A real table on this machine: this window in seat 0, bots in the others, agreed."""
@@ -161,6 +165,19 @@ class Lobby(Scene):
         self.session.send(Join(tuple(listed.addresses), bytes.fromhex(listed.key)))
         self.app.replace(Setup(self.app, joining=listed.name))
 
+    def _watch(self) -> None:
+        """Watch the chosen table, in its lobby or in play, from a seatless node."""
+        from client.scenes.setup import Setup
+
+        listed = self.session.tables.get(self.selected)
+        if listed is None:
+            self.app.message("Table gone", "That table is no longer on the network.")
+            self.layout()
+            return
+        self.app.new_session("spectator")
+        self.session.send(Join(tuple(listed.addresses), bytes.fromhex(listed.key)))
+        self.app.replace(Setup(self.app, joining=listed.name))
+
     def draw(self, surface) -> None:
         draw_felt(surface)
         view = self.view
@@ -173,7 +190,7 @@ class Lobby(Scene):
         if not self.choosing:
             view.text(surface, "A table for one: you and bots, dealt fair.", (840, 255), 15, DIM)
         view.text(surface, f"you are {self.app.settings.name} · key "
-                  f"{self.app.identity.fingerprint[:4]}", (240, 636), 15, INK)
+                  f"{self.app.identity.fingerprint[:4]}", (430, 636), 15, INK)
 
 
 def _row(listed) -> str:

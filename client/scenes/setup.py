@@ -43,9 +43,10 @@ class Setup(Scene):
 
     # -- widgets ---------------------------------------------------------------------
     def build(self) -> None:
-        self.button("leave", "Leave table", 40, 660, 180, 44)
+        watching = self.session.watching
+        self.button("leave", "Stop watching" if watching else "Leave table", 40, 660, 180, 44)
         lobby = self.session.lobby
-        if lobby is None or not lobby.game:
+        if lobby is None or not lobby.game or watching:
             return
         me = self.app.identity.public
         mine = lobby.seat_of(me)
@@ -134,7 +135,8 @@ class Setup(Scene):
     def _back_to_lobby(self) -> None:
         from client.scenes.lobby import Lobby
 
-        self.session.lobby_op("leave")
+        if not self.session.watching:
+            self.session.lobby_op("leave")
         self.app.replace(Lobby(self.app))
 
     # -- news ----------------------------------------------------------------------------
@@ -167,14 +169,15 @@ class Setup(Scene):
         draw_felt(surface)
         view, lobby = self.view, self.session.lobby
         if lobby is None or not lobby.game:
-            view.text(surface, f"Reaching the table {self.joining}…", (640, 340), 24,
-                      anchor="center")
+            view.text(surface, f"{'Watching' if self.session.watching else 'Reaching'} the "
+                      f"table {self.joining}…", (640, 340), 24, anchor="center")
             return
         game = get_game(lobby.game)
         view.text(surface, f"{lobby.name} · {game.name}", (40, 24), 30, GOLD, bold=True,
                   width=740)
-        view.text(surface, "Sit, add bots, set the options; the game starts when everyone "
-                  "seated has agreed.", (40, 70), 15, DIM)
+        view.text(surface, "You are watching: the game shows here when everyone seated has "
+                  "agreed." if self.session.watching else "Sit, add bots, set the options; the "
+                  "game starts when everyone seated has agreed.", (40, 70), 15, DIM)
         if lobby.changed:  # someone else may have changed what was agreed: say who
             view.text(surface, lobby.changed + " — agree again to start.", (40, 92), 15, GOLD,
                       width=740)

@@ -15,10 +15,14 @@ from client.logview import LogView
 from client.scenes import Scene, draw_felt
 from client.tables import renderer_for
 from client.ui import ALERT, GOLD, INK
-from net.bridge import Leave
+from net.bridge import Leave, ViewUpdate
 from net.node import Fault, Finished, Left, StepApplied
 
 LOG_SHOWN = 80
+#: news of a step this far behind the newest one polled is caught up with, not animated:
+#: a spectator joining mid-game, or a window fetching what it missed, snaps to the present
+CATCH_UP = 8
+SEATLESS = ("lobby", "dismiss")  # the buttons a spectator has: the rest act for a seat
 LEAVE_PATIENCE = 6.0  # seconds a graceful leave may take before the window goes anyway
 
 
@@ -31,6 +35,7 @@ class TableScene(Scene):
         renderer = renderer_for(self.session.start.game)
         self.renderer = renderer(self) if renderer is not None else None
         self.logged = 0
+        self.caught_up = True  # False while stale news is skipped: the next view snaps
         self.leaving_since: float | None = None
         self.quit_after_leave = False
         self.confirm = None
@@ -41,12 +46,21 @@ class TableScene(Scene):
         self.log.extend(self.session.log[-LOG_SHOWN:])
         self.logged = len(self.session.log)
         ending = self.session.ending
-        if ending is None:
+        if ending is None and self.session.watching:
+            self.button("lobby", "Stop watching", 1110, 10, 158, 40)
+        elif ending is None:
             self.button("leave", "Leave", 1150, 10, 118, 40)
         else:
             self.button("lobby", "Back to lobby", 992, 640, 276, 52, primary=True)
         if self.renderer is not None:
             self.renderer.build()
+
+    def button(self, ident: str, *args, **kwargs):
+        """A spectator's window has no seat to act for: its game buttons stay hidden."""
+        button = super().button(ident, *args, **kwargs)
+        if self.session.watching and ident not in SEATLESS:
+            button.hide()
+        return button
 
     def extra_targets(self) -> dict[str, pygame.Rect]:
         return self.renderer.targets() if self.renderer is not None else {}
@@ -106,9 +120,10 @@ class TableScene(Scene):
 
     # -- news ----------------------------------------------------------------------------
     def on_news(self, item) -> None:
+        stale = self._stale(item)
         if self.renderer is not None:
-            self.renderer.on_news(item)
-        if isinstance(item, StepApplied | Finished):
+            self._show(item, stale)
+        if isinstance(item, StepApplied | Finished) and not stale:
             self._sound(item)
         if isinstance(item, Fault):
             self.app.message("The table stopped", self.session.ending.text)
@@ -120,6 +135,24 @@ class TableScene(Scene):
         elif len(self.session.log) != self.logged:
             self.log.extend(self.session.log[self.logged:])
             self.logged = len(self.session.log)
+
+    def _stale(self, item) -> bool:
+        """News of a step well behind the newest this window has: caught up, not shown."""
+        newest = self.session.applied
+        if isinstance(item, StepApplied):
+            return item.applied.step < newest - CATCH_UP
+        if isinstance(item, ViewUpdate):
+            return item is not self.session.view and item.step < newest - CATCH_UP
+        return False
+
+    def _show(self, item, stale: bool) -> None:
+        if stale:
+            self.caught_up = False
+        elif not self.caught_up and isinstance(item, ViewUpdate):
+            self.caught_up = True
+            self.renderer.sync(animate=False)  # the present, at once
+        else:
+            self.renderer.on_news(item)
 
     def _sound(self, item) -> None:
         if isinstance(item, Finished):
@@ -159,4 +192,7 @@ class TableScene(Scene):
                       anchor="midtop")
         if self.leaving_since is not None:
             view.text(surface, "Leaving the table…", (490, 58), 17, GOLD, anchor="midtop")
+        if self.session.watching:
+            view.text(surface, "Watching · you see what every player sees", (1100, 18), 15,
+                      GOLD, bold=True, anchor="topright")
         view.text(surface, "Log", (992, 40), 15, INK, bold=True)

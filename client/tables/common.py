@@ -122,6 +122,9 @@ class TableRenderer:
     def __init__(self, scene):
         self.scene, self.app, self.session, self.view = scene, scene.app, scene.session, scene.view
         self.me = self.session.seat
+        # the seat drawn at the bottom: this window's, or for a spectator seat 0's side of
+        # the table, where no card is ever shown (the public view holds none)
+        self.bottom = 0 if self.me is None else self.me
         self.hand: dict[int, CardSprite] = {}
         self.hand_over = None  # the game's HandOver event, while its panel is up
         self.hand_over_left = 0.0
@@ -136,6 +139,10 @@ class TableRenderer:
     def state(self) -> dict:
         return self.session.view.view if self.session.view is not None else {}
 
+    def sync(self, animate: bool = True) -> None:
+        """Bring what is drawn to the latest view; each game adds its table's pieces."""
+        self.lay_out_hand(animate)
+
     def ordered(self) -> list[int]:
         """The hand's faces left to right: in face order unless the game sorts otherwise."""
         return sorted(self.hand)
@@ -144,8 +151,7 @@ class TableRenderer:
     def others(self) -> list[int]:
         """The other seats, left to right in turn order after this one."""
         seats = len(self.state.get("counts", []))
-        me = self.me or 0
-        return [(me + i) % seats for i in range(1, seats)]
+        return [(self.bottom + i) % seats for i in range(1, seats)]
 
     def seat_box(self, seat: int) -> tuple[float, float, float, float]:
         others = self.others()
@@ -156,11 +162,30 @@ class TableRenderer:
 
     def anchor(self, seat: int) -> tuple[float, float]:
         """Where a seat's cards come from and go to."""
-        if seat == self.me:
+        if seat == self.bottom:
             left, right, y, _, _ = self.hand_row
             return (left + right) / 2 - self.hand_card[0] / 2, y
         x, y, w, _ = self.seat_box(seat)
         return x + w / 2 - self.table_card[0] / 2, y
+
+    def bottom_name(self) -> str:
+        """Who the bottom of the table is, in the words of its status line."""
+        return "You" if self.me is not None else \
+            self.session.seat_name(self.bottom).capitalize()
+
+    def draw_hidden_hand(self, surface, state: dict) -> None:
+        """A spectator's bottom seat: its hand's backs along the hand's row."""
+        if self.me is not None:
+            return
+        left, right, y, _, gap = self.hand_row
+        width, height = self.hand_card
+        count = state.get("counts", [0])[self.bottom]
+        xs = fan_positions(count, left, right, width, width + gap)
+        if xs:
+            view = self.view
+            offsets = tuple(view.px(x - xs[0]) for x in xs)
+            surface.blit(assets.fanned("back", (view.px(width), view.px(height)), offsets),
+                         view.point(xs[0], y))
 
     def selected(self) -> list[int]:
         return sorted(f for f, s in self.hand.items() if s.selected)

@@ -406,13 +406,15 @@ class DenTable(TableRenderer):
 
     def _draw_me(self, surface, state: dict) -> None:
         view = self.view
-        status, colour = self.status(self.me, state)
-        view.text(surface, f"You · {state['counts'][self.me]} cards · "
-                  f"{self.scores[self.me].value} points", (975, BUTTON_Y), 15, INK,
+        self.draw_hidden_hand(surface, state)
+        status, colour = self.status(self.bottom, state)
+        view.text(surface, f"{self.bottom_name()} · {state['counts'][self.bottom]} cards · "
+                  f"{self.scores[self.bottom].value} points", (975, BUTTON_Y), 15, INK,
                   anchor="topright")
         view.text(surface, status, (975, BUTTON_Y + 22), 15, colour, bold=True,
                   anchor="topright")
-        view.text(surface, KEYS_HELP, (30, BUTTON_Y - 30), 13, DIM, width=940)
+        if self.me is not None:
+            view.text(surface, KEYS_HELP, (30, BUTTON_Y - 30), 13, DIM, width=940)
 
     def _draw_hand_over(self, surface) -> None:
         event, view = self.hand_over, self.view

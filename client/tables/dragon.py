@@ -309,7 +309,7 @@ class DragonTable(TableRenderer):
     def draw_table(self, surface: pygame.Surface, state: dict) -> None:
         self._draw_top(surface, state)
         for seat in range(4):
-            if seat != self.me:
+            if seat != self.bottom:
                 self._draw_seat(surface, seat, state)
         self._draw_trick_label(surface, state)
         for sprite in [*self.flying, *self.trick.values()]:
@@ -360,14 +360,18 @@ class DragonTable(TableRenderer):
 
     def _draw_me(self, surface, state: dict) -> None:
         view = self.view
-        status, colour = self.status(self.me, state)
+        self.draw_hidden_hand(surface, state)
+        status, colour = self.status(self.bottom, state)
         if self.me in state.get("to_act", []) and state.get("phase") != "over":
             status, colour = "your turn", GOLD
-        count = state["counts"][self.me]
-        view.text(surface, f"You · {count} cards · {self.scores[self.me].value:,} chips",
-                  (975, BUTTON_Y), 15, INK, anchor="topright")
+        count = state["counts"][self.bottom]
+        view.text(surface, f"{self.bottom_name()} · {count} cards · "
+                  f"{self.scores[self.bottom].value:,} chips", (975, BUTTON_Y), 15, INK,
+                  anchor="topright")
         view.text(surface, status, (975, BUTTON_Y + 22), 15, colour, bold=True,
                   anchor="topright")
+        if self.me is None:
+            return
         reason = self.why_not(self.selected()) if self.me in state.get("to_act", []) else ""
         view.text(surface, reason or KEYS_HELP, (30, BUTTON_Y - 26), 14,
                   ALERT if reason and self.selected() else DIM, width=940)

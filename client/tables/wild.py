@@ -784,16 +784,17 @@ class WildTable(TableRenderer):
 
     def _draw_me(self, surface, state: dict) -> None:
         view = self.view
-        status, colour = self.status(self.me, state)
-        count = state["counts"][self.me]
-        mine = f"You · {count} card{'s' if count != 1 else ''} · " \
-               f"{self.scores[self.me].value} points"
+        self.draw_hidden_hand(surface, state)
+        status, colour = self.status(self.bottom, state)
+        count = state["counts"][self.bottom]
+        mine = f"{self.bottom_name()} · {count} card{'s' if count != 1 else ''} · " \
+               f"{self.scores[self.bottom].value} points"
         view.text(surface, mine + (f" · {status}" if status else ""), (975, 492), 15,
                   colour if colour == GOLD else INK, bold=colour == GOLD, anchor="topright")
         if self.choosing:
             view.text(surface, "Where does the Dragon stand? Choose:", (470, BUTTON_Y - 24), 14,
                       GOLD, bold=True)
-        else:
+        elif self.me is not None:
             view.text(surface, KEYS_HELP, (30, BUTTON_Y - 26), 12, DIM, width=650)
 
     def _draw_popups(self, surface) -> None:
