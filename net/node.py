@@ -791,8 +791,8 @@ class TableNode:
         if not isinstance(applied, int):
             raise BadFrame("malformed", "have takes a step")
         replica = self.replica
-        if replica is not None and conn.key not in replica.humans.values():
-            return  # a spectator's, at its end: only the seated are waited for
+        if replica is not None and conn.key not in replica.start.humans().values():
+            return  # a spectator's, at its end: only the players are waited for
         self.progress[conn.key] = applied
         if replica is not None and applied > replica.applied and conn.role == "peer":
             conn.send(["want", replica.applied + 1, min(applied, replica.applied + WINDOW)])
@@ -801,8 +801,8 @@ class TableNode:
     def _on_want(self, conn, first, last) -> None:
         if not isinstance(first, int) or not isinstance(last, int) or self.replica is None:
             raise BadFrame("malformed", "want takes two steps")
-        if not self._member(conn):  # spectators watch; only the seated fetch frames
-            raise BadFrame("not-seated", "want is for the seated")
+        if conn.key not in self.replica.start.humans().values():  # spectators watch; only
+            raise BadFrame("not-seated", "want is for the seated")  # players (even gone) fetch
         top = min(last, first + WINDOW - 1, self.replica.applied + 1)
         for step in range(max(first, 0), top + 1):
             for record in self.replica.frames_at(step):
