@@ -140,10 +140,8 @@ class Lobby(Scene):
                 self.session.create(f"{self.app.settings.name}'s table", game.id,
                                     game.min_seats if game.id != "dragon" else 4)
             self.app.replace(Setup(self.app))
-        elif ident == "join":
-            self._join()
-        elif ident == "watch":
-            self._watch()
+        elif ident in ("join", "watch"):
+            self._enter("peer" if ident == "join" else "spectator")
 
     def _solo(self, game, seats: int | None = None, options=()) -> None:
         """A real table on this machine: this window in seat 0, bots in the others, agreed."""
@@ -154,7 +152,9 @@ class Lobby(Scene):
             self.session.lobby_op("bot", seat, SOLO_BOT)
         self.session.agree()
 
-    def _join(self) -> None:
+    def _enter(self, role: str) -> None:
+        """Join the chosen table (role "peer") or watch it, in its lobby or in play, from a
+        seatless node (role "spectator")."""
         from client.scenes.setup import Setup
 
         listed = self.session.tables.get(self.selected)
@@ -162,19 +162,8 @@ class Lobby(Scene):
             self.app.message("Table gone", "That table is no longer on the network.")
             self.layout()
             return
-        self.session.send(Join(tuple(listed.addresses), bytes.fromhex(listed.key)))
-        self.app.replace(Setup(self.app, joining=listed.name))
-
-    def _watch(self) -> None:
-        """Watch the chosen table, in its lobby or in play, from a seatless node."""
-        from client.scenes.setup import Setup
-
-        listed = self.session.tables.get(self.selected)
-        if listed is None:
-            self.app.message("Table gone", "That table is no longer on the network.")
-            self.layout()
-            return
-        self.app.new_session("spectator")
+        if role == "spectator":
+            self.app.new_session(role)
         self.session.send(Join(tuple(listed.addresses), bytes.fromhex(listed.key)))
         self.app.replace(Setup(self.app, joining=listed.name))
 
