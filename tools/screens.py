@@ -1,6 +1,6 @@
 """Screenshots of every scene, from the real window driven headless: `python -m tools.screens`.
 
-Writes lobby- and setup-<width>.png, then each game's pictures (tools/shots/<game>.py),
+Writes lobby-, setup- and rules-<width>.png, then each game's pictures (tools/shots/<game>.py),
 at 1280×720 and 1920×1080.
 The lobby's tables are listings as discovery reports them (one of another protocol
 version, greyed); the tables themselves are real tables on this machine with bots.
@@ -80,6 +80,9 @@ def shoot(size, out: Path, width: int, games) -> list[str]:
     driver.click("opt:hands:+")  # a change: the lobby says who made it
     driver.wait_for(lambda: app.session.lobby.changed, "the change to be shown")
     save("setup")
+    driver.click("rules")
+    save("rules")
+    driver.click("back")
     for game in games:
         importlib.import_module(f"tools.shots.{game}").shoot(app, driver, save)
     app.close()

@@ -80,6 +80,7 @@ class Lobby(Scene):
         self.button("join", "Join", 40, 620, 180, 48, enabled=can_join)
         self.button("watch", "Watch", 230, 620, 180, 48,
                     enabled=listed is not None and not listed.problem)
+        self.button("rules", "Rules", 1060, 640, 180, 48)
         self.button("new", "New table", 840, 120, 400, 56)
         self.button("solo", "Play with bots", 840, 190, 400, 56, primary=True)
         if self.choosing:
@@ -140,6 +141,10 @@ class Lobby(Scene):
                 self.session.create(f"{self.app.settings.name}'s table", game.id,
                                     game.min_seats if game.id != "dragon" else 4)
             self.app.replace(Setup(self.app))
+        elif ident == "rules":
+            from client.scenes.rules import RulesScene
+
+            self.app.push(RulesScene(self.app, game_ids()[0]))
         elif ident in ("join", "watch"):
             self._enter("peer" if ident == "join" else "spectator")
 

@@ -46,6 +46,8 @@ class Setup(Scene):
         watching = self.session.watching
         self.button("leave", "Stop watching" if watching else "Leave table", 40, 660, 180, 44)
         lobby = self.session.lobby
+        if lobby is not None and lobby.game:
+            self.button("rules", "Rules", 230, 660, 150, 44)
         if lobby is None or not lobby.game or watching:
             return
         me = self.app.identity.public
@@ -106,6 +108,10 @@ class Setup(Scene):
         verb, _, rest = ident.partition(":")
         if verb == "leave":
             self._back_to_lobby()
+        elif verb == "rules":
+            from client.scenes.rules import RulesScene
+
+            self.app.push(RulesScene(self.app, session.lobby.game))
         elif verb == "sit":
             session.lobby_op("sit", int(rest))
         elif verb == "bot":

@@ -22,7 +22,7 @@ LOG_SHOWN = 80
 #: news of a step this far behind the newest one polled is caught up with, not animated:
 #: a spectator joining mid-game, or a window fetching what it missed, snaps to the present
 CATCH_UP = 8
-SEATLESS = ("lobby", "dismiss")  # the buttons a spectator has: the rest act for a seat
+SEATLESS = ("lobby", "dismiss", "rules")  # the buttons a spectator has: the rest act for a seat
 LEAVE_PATIENCE = 6.0  # seconds a graceful leave may take before the window goes anyway
 
 
@@ -52,6 +52,7 @@ class TableScene(Scene):
             self.button("leave", "Leave", 1150, 10, 118, 40)
         else:
             self.button("lobby", "Back to lobby", 992, 640, 276, 52, primary=True)
+        self.button("rules", "Rules", 992, 500, 276, 36)
         if self.renderer is not None:
             self.renderer.build()
 
@@ -84,6 +85,10 @@ class TableScene(Scene):
             self._ask_leave()
         elif ident == "lobby":
             self._to_lobby()
+        elif ident == "rules":
+            from client.scenes.rules import RulesScene
+
+            self.app.push(RulesScene(self.app, self.session.start.game))
         elif self.renderer is not None:
             self.renderer.on_button(ident)
 
