@@ -45,7 +45,7 @@ def _pace(peer, since: float, until: float) -> float:
 
 
 def _hostile(folder: Path, inputs: int) -> dict:
-    table = PeerTable(folder / "run", think=3, hands=3)
+    table = PeerTable(folder / "run", think=3, hands=8)
     try:
         table.playing()
         target = table.peers[0]
