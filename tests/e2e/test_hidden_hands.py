@@ -63,11 +63,13 @@ def test_a_peer_interrupted_mid_game_hands_its_seat_on_and_the_others_finish(lan
 
 
 def test_a_peer_that_plays_a_card_it_does_not_hold_is_named_by_every_peer(lan, tmp_path):
-    honest = peer(lan, tmp_path, 1, "cheat", "den", 2, "--port", str(WATCHED_PORT))
+    # three hands, not one: a hand can end before the cheat has laid any card at all
+    longer = ("--option", "hands=3")
+    honest = peer(lan, tmp_path, 1, "cheat", "den", 2, "--port", str(WATCHED_PORT), *longer)
     honest.wait_line(lambda line: line.startswith("created"), GAME_TIMEOUT)
     watcher = spectator(lan, tmp_path, "cheat", WATCHED_PORT)  # watching from the lobby on
     watcher.wait_line(lambda line: line.startswith("watching"), GAME_TIMEOUT)
-    cheat = peer(lan, tmp_path, 0, "cheat", "den", 2, command=(sys.executable, "-m",
+    cheat = peer(lan, tmp_path, 0, "cheat", "den", 2, *longer, command=(sys.executable, "-m",
                  "tests.e2e.cheater", "peer"), hoard=False)
     for proc in (cheat, honest, watcher):
         assert proc.popen.wait(GAME_TIMEOUT) == 3, proc.lines[-3:]
