@@ -107,6 +107,7 @@ class Replica:
         self.game = get_game(start.game)
         self.state = self._fresh_state()
         self.humans = start.humans()
+        self.players = frozenset(self.humans.values())  # every key ever seated, gone or not
         self.order = tuple(sorted(self.humans))
         host = start.bot_host()
         bots = tuple(i for i, s in enumerate(start.seats) if s.is_bot)

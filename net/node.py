@@ -791,7 +791,7 @@ class TableNode:
         if not isinstance(applied, int):
             raise BadFrame("malformed", "have takes a step")
         replica = self.replica
-        if replica is not None and conn.key not in replica.start.humans().values():
+        if replica is not None and conn.key not in replica.players:
             return  # a spectator's, at its end: only the players are waited for
         self.progress[conn.key] = applied
         if replica is not None and applied > replica.applied and conn.role == "peer":
@@ -801,7 +801,7 @@ class TableNode:
     def _on_want(self, conn, first, last) -> None:
         if not isinstance(first, int) or not isinstance(last, int) or self.replica is None:
             raise BadFrame("malformed", "want takes two steps")
-        if conn.key not in self.replica.start.humans().values():  # spectators watch; only
+        if conn.key not in self.replica.players:  # spectators watch; only
             raise BadFrame("not-seated", "want is for the seated")  # players (even gone) fetch
         top = min(last, first + WINDOW - 1, self.replica.applied + 1)
         for step in range(max(first, 0), top + 1):

@@ -113,7 +113,7 @@ class TableRenderer:
     worded. A game's renderer subclasses it, sets the sizes below and `sounds` (event type
     -> sound name), and yields every sprite it animates from `sprites()`."""
 
-    hand_card: tuple[int, int] = (86, 120)
+    hand_card: tuple[int, int] = (80, 112)
     table_card: tuple[int, int] = (64, 90)  # a card on the table: flights to a seat
     hand_row: tuple = (30, 960, 586, 22, 6)  # left, right, y, lift, gap beyond a card's width
     seat_row: tuple = (44, 64)  # y and height of the other seats' panels

@@ -44,9 +44,6 @@ from engine.games.den.rules import (
 from net.bridge import ViewUpdate
 
 CARD = (64, 90)  # a card on the cross
-HAND_CARD = (80, 112)
-HAND_Y, LIFT = 586, 22
-HAND_LEFT, HAND_RIGHT = 30, 960
 COLUMNS = (20, 340, 660)
 CELL_W = 300
 ROWS = (132, 244, 356)
@@ -54,7 +51,6 @@ FAN = 22  # px of each covered card that shows: its rank corner
 #: where each pile sits on the 3 x 3 cross (column, row): N E S W, then NE SE SW NW
 CELLS = ((1, 0), (2, 1), (1, 2), (0, 1), (2, 0), (2, 2), (0, 2), (0, 0))
 STOCK_CELL = (1, 1)
-SEAT_Y, SEAT_H = 44, 64
 BUTTON_Y = 522
 DEAL_STAGGER = 0.05
 KEYS_HELP = ("click cards, then a pile (or drag them there) · click a pile, then another, to "
@@ -72,9 +68,7 @@ def card_words(face: int) -> str:
 
 @register("den")
 class DenTable(TableRenderer):
-    hand_card, table_card = HAND_CARD, CARD
-    hand_row = (HAND_LEFT, HAND_RIGHT, HAND_Y, LIFT, 6)
-    seat_row = (SEAT_Y, SEAT_H)
+    table_card = CARD
 
     def __init__(self, scene):
         super().__init__(scene)
@@ -363,12 +357,12 @@ class DenTable(TableRenderer):
         self._draw_cross(surface, state)
         self._draw_me(surface, state)
         carried = self.carried()
+        in_hand = self.hand_card[1] / self.hand_card[0]
         for face in self.ordered():
             if id(self.hand[face]) not in carried:
-                draw_card(surface, view, "den", self.hand[face], HAND_CARD[1] / HAND_CARD[0])
+                draw_card(surface, view, "den", self.hand[face], in_hand)
         for sprite in self.held_sprites() if carried else ():  # on top while carried
-            aspect = HAND_CARD[1] / HAND_CARD[0] if sprite.face in self.hand else \
-                CARD[1] / CARD[0]
+            aspect = in_hand if sprite.face in self.hand else CARD[1] / CARD[0]
             draw_card(surface, view, "den", sprite, aspect)
         if self.hand_over is not None and self.session.ending is None:
             self._draw_hand_over(surface)

@@ -55,10 +55,6 @@ from engine.games.wild.rules import (
 from net.bridge import ViewUpdate
 
 PILE_CARD = (70, 98)  # the deck and the discard
-HAND_CARD = (80, 112)
-HAND_Y, LIFT = 586, 22
-HAND_LEFT, HAND_RIGHT = 30, 960
-SEAT_Y, SEAT_H = 44, 64
 MELDS = (20, 122, 712, 360)  # x, y, w, h of the melds' area
 MELD_WIDTHS = (64, 56, 48, 40, 34, 28)  # a meld card's width, tried in turn until every meld fits
 MELD_LABEL = 17
@@ -102,9 +98,7 @@ def table_meld(entry) -> melds.Meld:
 
 @register("wild")
 class WildTable(TableRenderer):
-    hand_card, table_card = HAND_CARD, PILE_CARD
-    hand_row = (HAND_LEFT, HAND_RIGHT, HAND_Y, LIFT, 6)
-    seat_row = (SEAT_Y, SEAT_H)
+    table_card = PILE_CARD
 
     def __init__(self, scene):
         super().__init__(scene)
@@ -593,11 +587,11 @@ class WildTable(TableRenderer):
         carried = self.carried()
         for face in self.ordered():
             if id(self.hand[face]) not in carried:
-                self._card(surface, self.hand[face], HAND_CARD)
+                self._card(surface, self.hand[face], self.hand_card)
         for sprite in self.flying:
             self._card(surface, sprite, PILE_CARD)
         for sprite in self.held_sprites() if carried else ():  # on top while carried
-            self._card(surface, sprite, HAND_CARD)
+            self._card(surface, sprite, self.hand_card)
         self._draw_popups(surface)
         if self.hand_over is not None and self.session.ending is None:
             self._draw_hand_over(surface)

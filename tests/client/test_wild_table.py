@@ -168,22 +168,23 @@ def test_w6_2_adding_before_a_meld_of_ones_own_is_refused_in_words(rigged):
     table.meld(1, "4Un 4Ke 4Ph")
     table.discard(1, "3Gr")
     table.draw(0)
+    refused_by_clicks(driver, renderer, sent, table, "4Gr", "meld:0", "W6.2")
+
+
+def refused_by_clicks(driver, renderer, sent, table, card: str, target: str, clause: str):
+    """Clicking `card` and then `target` sends nothing, and the log says the clause why."""
     show(driver, renderer, table)
-    driver.click(f"card:{table.cards('4Gr')[0]}")
-    driver.click("meld:0")
+    driver.click(f"card:{table.cards(card)[0]}")
+    driver.click(target)
     assert sent == []
-    assert "(W6.2)" in driver.app.session.log[-1]
+    assert f"({clause})" in driver.app.session.log[-1]
 
 
 def test_w9_3_the_card_taken_from_the_discard_cannot_go_straight_back(rigged):
     driver, renderer, sent = rigged
     table = drawing()
     table.do(rules.Draw(0, True))
-    show(driver, renderer, table)
-    driver.click(f"card:{table.cards('1Gr')[0]}")
-    driver.click("pile:discard")
-    assert sent == []
-    assert "(W9.3)" in driver.app.session.log[-1]
+    refused_by_clicks(driver, renderer, sent, table, "1Gr", "pile:discard", "W9.3")
 
 
 def test_a_dragon_in_a_meld_wears_the_card_it_stands_for(rigged):

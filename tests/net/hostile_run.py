@@ -114,6 +114,16 @@ class Hostile:
         return getattr(self, f"{kind}_input")()
 
 
+async def idle_connections(port: int, count: int, batch: int = 300) -> None:
+    """`count` connections that never say hello, `batch` at a time, each closed 0.2 s on."""
+    for _ in range(count // batch):
+        opened = await asyncio.gather(*(asyncio.open_connection(LOOPBACK, port)
+                                        for _ in range(batch)))
+        await asyncio.sleep(0.2)
+        for _, writer in opened:
+            writer.close()
+
+
 async def hello_input(port: int, table: bytes, rng: random.Random) -> None:
     """One hello that should not get anywhere, on a connection of its own."""
     guest = await Stranger().connect(port)

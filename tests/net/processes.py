@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import os
+import re
 import signal
 import subprocess
 import sys
@@ -85,6 +86,17 @@ class Proc:
         assert self.popen.returncode in codes, (self.popen.returncode, self.lines[-5:],
                                             self.errors[-5:])
         return json.loads(last)
+
+    def arrival(self, predicate) -> float | None:
+        """When the first output line that satisfies `predicate` arrived, if one did."""
+        with self.changed:
+            return next((at for line, at in zip(self.lines, self.times, strict=False)
+                         if predicate(line)), None)
+
+    def rss_kib(self) -> int:
+        """The process's resident memory now."""
+        status = Path(f"/proc/{self.popen.pid}/status").read_text()
+        return int(re.search(r"VmRSS:\s+(\d+) kB", status).group(1))
 
     def kill(self) -> None:
         if self.popen.poll() is None:

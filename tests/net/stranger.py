@@ -9,8 +9,7 @@ import contextlib
 from net import handshake, stream
 from net.frames import PROTOCOL
 from net.identity import Identity
-
-LOOPBACK = "127.0.0.1"
+from tests.net.helpers import LOOPBACK
 
 
 def message(*fields) -> bytes:

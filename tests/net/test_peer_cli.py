@@ -1,7 +1,6 @@
 """`hoard peer`: bad arguments get one line and exit 2; a lone peer with bot seats plays."""
 
 import json
-import socket
 import subprocess
 import sys
 
@@ -9,6 +8,7 @@ import pytest
 
 from client.cli import main
 from net.journal import HEAD
+from tests.net.peer_table import free_port
 
 
 def run(capsys, *argv):
@@ -72,12 +72,6 @@ def test_nothing_to_watch_is_exit_1(capsys, tmp_path):
     code, _, err = run(capsys, "--spectate", "nothing", "--no-discovery",
                        "--config-dir", str(tmp_path))
     assert code == 1 and "no table nothing found" in err[0]
-
-
-def free_port() -> int:
-    with socket.socket() as probe:
-        probe.bind(("127.0.0.1", 0))
-        return probe.getsockname()[1]
 
 
 def test_two_processes_meet_through_connect_without_discovery(tmp_path):

@@ -6,14 +6,13 @@ import asyncio
 import re
 import time
 from collections import Counter
-from pathlib import Path
 
 import pytest
 
 from net.frames import LOBBY, STEP, decode, sign
 from net.lobby import Seat, StartConfig
 from net.mesh import MAX_UNPROVEN_PER_HOST
-from tests.net.hostile_run import KINDS, hostile_run, repacked
+from tests.net.hostile_run import KINDS, hostile_run, idle_connections, repacked
 from tests.net.peer_table import PeerTable, agree
 from tests.net.stranger import LOOPBACK, Stranger, message
 
@@ -54,11 +53,6 @@ async def guest_of(table: PeerTable) -> Stranger:
     guest.listen()
     await asyncio.sleep(0.3)
     return guest
-
-
-def rss_kib(pid: int) -> int:
-    status = Path(f"/proc/{pid}/status").read_text()
-    return int(re.search(r"VmRSS:\s+(\d+) kB", status).group(1))
 
 
 def test_a_hello_claiming_a_seated_key_without_its_proof_is_refused(tmp_path):
@@ -192,19 +186,10 @@ def test_thousands_of_idle_connections_leave_one_counter_and_little_memory(tmp_p
     table = PeerTable(tmp_path, think=3)
     try:
         table.playing(2)
-        pid = table.peers[0].popen.pid
-        before = rss_kib(pid)
-
-        async def attack():
-            for _ in range(10):
-                batch = await asyncio.gather(*(asyncio.open_connection(LOOPBACK, table.port)
-                                               for _ in range(300)))
-                await asyncio.sleep(0.2)
-                for _, writer in batch:
-                    writer.close()
+        before = table.peers[0].rss_kib()
         started = time.monotonic()
-        asyncio.run(attack())
-        grown = rss_kib(pid) - before
+        asyncio.run(idle_connections(table.port, 3000))
+        grown = table.peers[0].rss_kib() - before
         results = table.results()
         agree(results)
         counts = results[0]["dropped"]

@@ -18,10 +18,10 @@ import time
 from collections import Counter
 from pathlib import Path
 
-from tests.net.hostile_run import hostile_run
+from tests.net.hostile_run import hostile_run, idle_connections
 from tests.net.peer_table import TIMEOUT, PeerTable
 from tests.net.processes import step_of
-from tests.net.stranger import LOOPBACK, Stranger
+from tests.net.stranger import Stranger
 
 CHEATS = {  # kind -> (module, environment, game, seats, humans)
     "equivocation to some peers": ("tests.net.cheats", {"CHEAT": "twin-some"}, "dragon", 4, 3),
@@ -70,32 +70,21 @@ def _hostile(folder: Path, inputs: int) -> dict:
             "steps_per_s_during": _pace(target, started, ended)}
 
 
-def _rss_kib(pid: int) -> int:
-    status = Path(f"/proc/{pid}/status").read_text()
-    return int(re.search(r"VmRSS:\s+(\d+) kB", status).group(1))
-
-
 def _idle(folder: Path, count: int) -> dict:
     table = PeerTable(folder / "idle", think=3, hands=2)
     try:
         table.playing()
-        pid = table.peers[0].popen.pid
-        before = _rss_kib(pid)
+        before = table.peers[0].rss_kib()
 
         async def attack():
-            for _ in range(count // 300):
-                batch = await asyncio.gather(*(asyncio.open_connection(LOOPBACK, table.port)
-                                               for _ in range(300)))
-                await asyncio.sleep(0.2)
-                for _, writer in batch:
-                    writer.close()
+            await idle_connections(table.port, count)
             await asyncio.sleep(0.5)  # the last batch's ends reach the peer
             guest = await Stranger().connect(table.port)  # the peer still answers
             answered = await guest.hello()
             await guest.leave()
             return answered
         answered = asyncio.run(attack())
-        grown = _rss_kib(pid) - before
+        grown = table.peers[0].rss_kib() - before
         results = table.results()
     finally:
         table.kill()
@@ -120,16 +109,14 @@ def _cheat(folder: Path, kind: str) -> dict:
             own = {}
     finally:
         table.kill()
-    sent = next((at for line, at in zip(cheat.lines, cheat.times, strict=False)
-                 if CHEATED.match(line)), None)
+    sent = cheat.arrival(CHEATED.match)
     who = f"p{humans - 1} (seat {own.get('seat', _seat_of(honest, humans))})"
     named, delays = [], []
     for i, (peer, result) in enumerate(zip(table.peers, [*honest, own], strict=True)):
         if who in result.get("report", ""):
             named.append("the cheat itself" if i == humans - 1 else f"p{i}")
-            stopped = next(at for line, at in zip(peer.lines, peer.times, strict=False)
-                           if line.startswith("table stopped:"))
-            if sent is not None:
+            stopped = peer.arrival(lambda line: line.startswith("table stopped:"))
+            if sent is not None and stopped is not None:
                 delays.append(stopped - sent)
     return {"named_by": named, "honest_peers": humans - 1,
             "fault": sorted({r.get("fault", "none") for r in honest}),
