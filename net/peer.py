@@ -50,6 +50,7 @@ JOIN_WAIT = 1.5  # how long to look for the table before creating it (a fresh br
 WATCH_WAIT = 5.0  # how long a spectator looks for the table
 LEAVE_WAIT = 5.0  # interrupted mid-game: how long to try to leave gracefully
 MERGE_CHECK = 0.5  # seconds between looks for an older table of the same name
+SETTLE = 1.0  # a table found unlike the one asked for is refused if still so this much later
 MERGE_WINDOW = 10.0  # a peer merges only while its lobby is this young, into a table it
 RACE_WINDOW = 1.0  # saw appear this soon after entering its own, or before anyone joined it
 EXIT_OK, EXIT_UNREACHABLE, EXIT_BAD, EXIT_FAULT, EXIT_INTERRUPTED = 0, 1, 2, 3, 130
@@ -179,7 +180,9 @@ class Seating:
             self.company_since = time.monotonic()
         problem = self.request.mismatch(state)
         if problem and not self.matched:
-            node.abort("refused", problem)
+            # the lobby arrives record by record: judge it once it has settled, not on a
+            # state it passed through (another game, put back a moment later)
+            asyncio.get_running_loop().call_later(SETTLE, self._refuse_if_still)
             return
         if problem:
             self._put_back(state, problem)
@@ -199,6 +202,16 @@ class Seating:
         if proposal is not None and proposal.digest not in self.voted:
             self.voted.add(proposal.digest)
             node.lobby_op("start", proposal.encode())
+
+    def _refuse_if_still(self) -> None:
+        node = self.node
+        if self.matched or node.replica is not None or node.lobby is None:
+            return
+        problem = self.request.mismatch(node.lobby.state())
+        if problem:
+            node.abort("refused", problem)
+        else:
+            self.poke()
 
     def _put_back(self, state, problem: str) -> None:
         if problem != self.said:
