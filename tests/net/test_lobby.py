@@ -9,7 +9,15 @@ from hypothesis import strategies as st
 from net.errors import BadFrame
 from net.frames import LOBBY, sign
 from net.identity import Identity, fingerprint
-from net.lobby import MAX_AUTHORS, MAX_LOBBY_BODY, MAX_RECORDS_EACH, Lobby, Seat, StartConfig
+from net.lobby import (
+    MAX_AUTHORS,
+    MAX_LOBBY_BODY,
+    MAX_RECORDS,
+    MAX_RECORDS_EACH,
+    Lobby,
+    Seat,
+    StartConfig,
+)
 from tests.net.helpers import identities
 
 TABLE = os.urandom(16)
@@ -288,7 +296,8 @@ def test_two_members_with_one_name_are_shown_with_fingerprints():
 
 def test_what_one_key_may_put_in_a_lobby_is_bounded():
     """Security case 3: a record is at most MAX_LOBBY_BODY bytes, a key signs at most
-    MAX_RECORDS_EACH records, and at most MAX_AUTHORS keys sign."""
+    MAX_RECORDS_EACH records, at most MAX_AUTHORS keys sign, and a lobby holds at most
+    MAX_RECORDS records."""
     lobby, (a,) = table_of(1)
     with pytest.raises(BadFrame) as caught:
         a.do("join", "x" * MAX_LOBBY_BODY, "h", 1)
@@ -304,4 +313,12 @@ def test_what_one_key_may_put_in_a_lobby_is_bounded():
         Author(identity, lobby).do("join", "b", "h", 2)
     with pytest.raises(BadFrame) as caught:
         Author(Identity.generate("c"), lobby).do("join", "c", "h", 3)
+    assert caught.value.reason == "lobby-full"
+    full = Lobby(TABLE)
+    authors = [Author(i, full) for i in identities(MAX_RECORDS // MAX_RECORDS_EACH)]
+    for author in authors:
+        for _ in range(MAX_RECORDS_EACH):
+            author.do("stand")
+    with pytest.raises(BadFrame) as caught:
+        Author(Identity.generate("d"), full).do("join", "d", "h", 4)
     assert caught.value.reason == "lobby-full"
