@@ -3,6 +3,7 @@
 
 from __future__ import annotations
 
+import asyncio
 import socket
 import sys
 from pathlib import Path
@@ -57,6 +58,15 @@ class PeerTable:
     def playing(self, step: int = 3) -> None:
         """Wait until the first peer applied `step`."""
         self.peers[0].wait_line(lambda line: step_of(line) >= step, TIMEOUT)
+
+    def attack(self, attack):
+        """Run an asyncio attack on the table; a refused connection says how each peer
+        stands (the target gone means it crashed or its game ended under the attack)."""
+        try:
+            return asyncio.run(attack)
+        except OSError as exc:
+            tails = "\n".join(peer.tail() for peer in self.peers)
+            raise AssertionError(f"the attack failed ({exc}); the peers:\n{tails}") from exc
 
     def results(self, codes: tuple[int, ...] = (0,)) -> list[dict]:
         return [peer.finish(TIMEOUT + 10, codes) for peer in self.peers]

@@ -87,6 +87,11 @@ class Proc:
                                             self.errors[-5:])
         return json.loads(last)
 
+    def tail(self) -> str:
+        """How the process stands, for a failure message: its exit code and last words."""
+        return (f"{self.argv[:3]} exit {self.popen.poll()}: {self.lines[-5:]} "
+                f"{self.errors[-10:]}")
+
     def arrival(self, predicate) -> float | None:
         """When the first output line that satisfies `predicate` arrived, if one did."""
         with self.changed:

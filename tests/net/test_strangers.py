@@ -222,7 +222,7 @@ def test_ten_thousand_hostile_inputs_against_a_peer_mid_game(tmp_path):
     table = PeerTable(tmp_path, think=3, hands=8)  # a match that outlasts the run on a busy CI
     try:
         table.playing()
-        run = asyncio.run(hostile_run(table.port, 10_000, seed=7))
+        run = table.attack(hostile_run(table.port, 10_000, seed=7))
         results = table.results()
         agree(results)
         assert run["inputs"] == 10_000 and set(run["by_kind"]) == set(KINDS)

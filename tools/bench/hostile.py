@@ -52,7 +52,7 @@ def _hostile(folder: Path, inputs: int) -> dict:
         before = time.monotonic()
         time.sleep(2.0)
         started = time.monotonic()
-        run = asyncio.run(hostile_run(table.port, inputs, seed=7))
+        run = table.attack(hostile_run(table.port, inputs, seed=7))
         ended = time.monotonic()
         results = table.results()
     finally:
