@@ -27,12 +27,12 @@ class PeerTable:
     def __init__(self, folder: Path, humans: int = 3, think: int = 1, hands: int = 1,
                  game: str = "dragon", seats: int = 4,
                  names: tuple[str, ...] = (), cheat: str | None = None, start: bool = True,
-                 cheat_env: dict[str, str] | None = None):
-        self.folder, self.port = folder, free_port()
+                 cheat_env: dict[str, str] | None = None, timeout: float = TIMEOUT):
+        self.folder, self.port, self.timeout = folder, free_port(), timeout
         self.names = names or tuple(f"p{i}" for i in range(humans))
         self.common = ["peer", "--table", "night", "--game", game, "--seats", str(seats),
                        "--bot", "greedy", "--option", f"hands={hands}", "--no-discovery",
-                       "--interface", "127.0.0.1", "--timeout", str(TIMEOUT),
+                       "--interface", "127.0.0.1", "--timeout", str(timeout),
                        "--think", str(think)]
         self.cheat, self.cheat_env = cheat, cheat_env
         self.peers = [self._start(0, "--port", str(self.port), "--add-bots",
@@ -57,7 +57,7 @@ class PeerTable:
 
     def playing(self, step: int = 3) -> None:
         """Wait until the first peer applied `step`."""
-        self.peers[0].wait_line(lambda line: step_of(line) >= step, TIMEOUT)
+        self.peers[0].wait_line(lambda line: step_of(line) >= step, self.timeout)
 
     def attack(self, attack):
         """Run an asyncio attack on the table; a refused connection says how each peer
@@ -69,7 +69,7 @@ class PeerTable:
             raise AssertionError(f"the attack failed ({exc}); the peers:\n{tails}") from exc
 
     def results(self, codes: tuple[int, ...] = (0,)) -> list[dict]:
-        return [peer.finish(TIMEOUT + 10, codes) for peer in self.peers]
+        return [peer.finish(self.timeout + 10, codes) for peer in self.peers]
 
     def kill(self) -> None:
         for peer in self.peers:
