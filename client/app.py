@@ -16,6 +16,7 @@ import sys
 import time
 import traceback
 import warnings
+from pathlib import Path
 
 os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
 
@@ -79,12 +80,13 @@ class App:
         self.hook = Hook(self) if os.environ.get(HOOK_ENV) else None
 
     # -- the session -------------------------------------------------------------
-    def new_session(self, role: str = "peer") -> Session:
+    def new_session(self, role: str = "peer", resume: Path | None = None) -> Session:
         """A fresh table node (the old one, if any, is closed): one per table visited,
-        as a player or, `role` "spectator", to watch."""
+        as a player or, `role` "spectator", to watch; `resume`, the journal of a game
+        whose seat it takes back (CorruptJournal when that cannot be read)."""
         self.end_session()
         self.session = Session(self.identity, state_folder(), self.discovery, role)
-        self.session.open()
+        self.session.open(resume)
         return self.session
 
     def end_session(self) -> None:

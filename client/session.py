@@ -27,6 +27,8 @@ from net.bridge import (
     LobbyUpdate,
     NetBridge,
     PlayWith,
+    Resume,
+    ResumeFailed,
     Submit,
     ViewUpdate,
     Vote,
@@ -54,6 +56,7 @@ YOU_VERB = re.compile(r"\b([Yy]ou) (is|plays|passes|wins|shows|leads|draws|takes
                       r"|buys|ends|attacks|has|moves|asks|answers|goes|melds|adds|lets|refuses|deals)\b")
 SECOND_PERSON = {"is": "are", "has": "have", "goes": "go"}
 BOT_THINK_ENV = "HOARD_BOT_THINK"
+TABLES = "tables"  # the journals' folder, under the state folder
 DEFAULT_THINK = 12  # steps (~0.6 s at the table's pace) a bot waits, so people can follow
 
 
@@ -112,12 +115,17 @@ class Session:
     def watching(self) -> bool:
         return self.role == "spectator"
 
-    def open(self) -> None:
+    def open(self, resume: Path | None = None) -> None:
         """Start the table node (and its discovery) on its thread; a player's journals
-        what it signs, a spectator has nothing of its own to keep."""
+        what it signs, a spectator has nothing of its own to keep. `resume`: a journal of
+        an unfinished game, whose seat this node takes back (CorruptJournal if it cannot
+        be read)."""
         journal = None
-        if not self.watching:
-            tables = self.folder / "tables"
+        if resume is not None:
+            self.journal_path = resume
+            journal = Journal.open(resume)
+        elif not self.watching:
+            tables = self.folder / TABLES
             private_folder(tables)
             self.journal_path = tables / f"{time.strftime('%Y%m%d-%H%M%S')}-{os.getpid()}.journal"
             journal = Journal.open(self.journal_path)
@@ -125,6 +133,8 @@ class Session:
         self.bridge = NetBridge(self.identity, options, journal, self.role)
         self.bridge.start()
         self.bridge.send(PlayWith(None, self.think))
+        if resume is not None:
+            self.bridge.send(Resume())
 
     def close(self) -> None:
         if self.bridge is not None:
@@ -186,7 +196,14 @@ class Session:
         self.start, self.seat = event.start, event.seat
         self.game = get_game(event.start.game)
         where = "you are watching" if self.seat is None else f"you sit in seat {self.seat + 1}"
-        self.say(f"The game starts: {self.game.name}; {where}.")
+        if event.resumed_at >= 0:
+            self.say(f"Back at the table: {self.game.name} from step {event.resumed_at}; "
+                     f"{where}. Fetching what was missed…")
+        else:
+            self.say(f"The game starts: {self.game.name}; {where}.")
+
+    def _on_ResumeFailed(self, event: ResumeFailed) -> None:
+        self.ending = Ending("fault", f"The game could not be resumed: {event.reason}")
 
     def _on_ViewUpdate(self, update: ViewUpdate) -> None:
         self.view = update

@@ -17,8 +17,10 @@ from dataclasses import dataclass
 from typing import Any
 
 from engine.wire import Action
+from net.errors import CorruptJournal
 from net.journal import Journal
 from net.lobby import LobbyState, StartConfig
+from net.lockstep import Replica
 from net.node import GameStarted, LobbyChanged, NodeOptions, StepApplied, TableNode
 
 START_TIMEOUT = 10.0
@@ -45,6 +47,14 @@ class LobbyUpdate:
     agreed: frozenset[bytes]
 
 
+def view_update(replica: Replica, seat: int | None) -> ViewUpdate:
+    """What `seat` (None: anyone) is shown of the replica now, and may do."""
+    state = replica.state
+    legal = () if seat is None else tuple(replica.game.legal_actions(state, seat))
+    return ViewUpdate(replica.applied, seat, replica.game.view(state, seat), legal,
+                      replica.deadline if state.timer is not None else None)
+
+
 # -- intents ------------------------------------------------------------------------
 
 @dataclass(frozen=True)
@@ -67,6 +77,18 @@ class LobbyOp:
 
     op: str
     args: tuple = ()
+
+
+@dataclass(frozen=True)
+class Resume:
+    """Take this peer's seat back at the table its journal holds, and play on."""
+
+
+@dataclass(frozen=True)
+class ResumeFailed:
+    """The journal could not be resumed from (`reason` says why)."""
+
+    reason: str
 
 
 @dataclass(frozen=True)
@@ -152,12 +174,17 @@ class NetBridge:
         changed = isinstance(event, GameStarted) or (
             isinstance(event, StepApplied) and event.applied.entries)
         if changed and (node.seat is not None or node.role == "spectator"):
-            replica, seat = node.replica, node.seat  # a spectator's: the public view
-            timer = replica.state.timer
-            self.updates.put(ViewUpdate(
-                replica.applied, seat, replica.game.view(replica.state, seat),
-                () if seat is None else tuple(replica.game.legal_actions(replica.state, seat)),
-                replica.deadline if timer is not None else None))
+            self.updates.put(view_update(node.replica, node.seat))  # a spectator: public
+
+    def _resume(self) -> None:
+        journal = self._args[2]
+        try:
+            resumed = journal is not None and self.node.resume(journal.entries)
+        except CorruptJournal as exc:
+            self.updates.put(ResumeFailed(str(exc)))
+            return
+        if not resumed:
+            self.updates.put(ResumeFailed("the journal holds no table"))
 
     def _lobby_update(self, state: LobbyState) -> LobbyUpdate:
         proposal = state.proposal(self.node.table)
@@ -179,6 +206,8 @@ class NetBridge:
             node.play_with(intent.bot, intent.think)
         elif isinstance(intent, Leave):
             node.leave()
+        elif isinstance(intent, Resume):
+            self._resume()
         elif isinstance(intent, LobbyOp):
             node.lobby_op(intent.op, *intent.args)
         elif isinstance(intent, Vote):

@@ -9,7 +9,7 @@ An entry that is whole but fails its checksum, anywhere, raises CorruptJournal
 with the byte offset.
 
 Entry kinds: ["table", table_id, name, my_key], ["record", raw], ["secret", value],
-["done", final_hash].
+["done", final_hash, scores, winners].
 """
 
 from __future__ import annotations

@@ -639,7 +639,7 @@ class TableNode:
         self.finished = Finished(replica.applied, final, tuple(outcome.scores),
                                  tuple(outcome.winners), replica.chance.report)
         if self.journal is not None and not self._replaying:
-            self.journal.append("done", final)
+            self.journal.append("done", final, list(outcome.scores), list(outcome.winners))
             self.journal.sync()
         self._ended_at = time.monotonic()
         self.mesh.broadcast(["have", replica.applied])

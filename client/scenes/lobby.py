@@ -7,13 +7,18 @@ import pygame_gui
 
 from client import assets
 from client.scenes import Scene, draw_felt
-from client.settings import os_user_name
+from client.session import TABLES
+from client.settings import os_user_name, state_folder
 from client.ui import DIM, GOLD, INK
 from engine.registry import game_ids, get_game
-from net.bridge import Join
+from net.bridge import Join, ResumeFailed
+from net.errors import CorruptJournal
 from net.identity import clean_name
+from net.node import GameStarted
+from net.replay import Summary, journals
 
 SOLO_BOT = "greedy"
+RESUME_OFFERS = 2  # the newest unfinished games offered; the rest are in the history
 
 
 def first_scene(app) -> Scene:
@@ -62,6 +67,8 @@ class Lobby(Scene):
         self.selected: str | None = None
         self.keys: list[str] = []
         self.choosing: str = ""  # "new" or "solo": the game buttons are showing
+        self.resumable = [s for s in journals(state_folder() / TABLES) if s.resumable]
+        self.resuming: Summary | None = None
 
     @property
     def session(self):
@@ -80,7 +87,13 @@ class Lobby(Scene):
         self.button("join", "Join", 40, 620, 180, 48, enabled=can_join)
         self.button("watch", "Watch", 230, 620, 180, 48,
                     enabled=listed is not None and not listed.problem)
+        self.button("history", "History", 840, 640, 210, 48)
         self.button("rules", "Rules", 1060, 640, 180, 48)
+        for i, summary in enumerate(self.resumable[:RESUME_OFFERS]):
+            game = get_game(summary.start.game).name
+            self.button(f"resume:{i}", f"Resume {summary.name} ({game}, step {summary.steps})",
+                        840, 550 - i * 60, 400, 50, primary=i == 0,
+                        enabled=self.resuming is None and not self.choosing)
         self.button("new", "New table", 840, 120, 400, 56)
         self.button("solo", "Play with bots", 840, 190, 400, 56, primary=True)
         if self.choosing:
@@ -117,7 +130,14 @@ class Lobby(Scene):
         super().handle(event)
 
     def on_news(self, item) -> None:
-        if type(item).__name__ == "TableSeen":
+        if isinstance(item, GameStarted) and self.resuming is not None:
+            from client.scenes.table import TableScene
+
+            self.app.replace(TableScene(self.app))
+        elif isinstance(item, ResumeFailed):
+            self.app.message("Could not resume", self.session.ending.text)
+            self._stop_resuming()
+        elif type(item).__name__ == "TableSeen":
             if self.selected is not None and self.selected not in self.session.tables:
                 self.app.message("Table gone", f"{item.listing.name} has closed or left the "
                                  "network.")
@@ -147,6 +167,30 @@ class Lobby(Scene):
             self.app.push(RulesScene(self.app, game_ids()[0]))
         elif ident in ("join", "watch"):
             self._enter("peer" if ident == "join" else "spectator")
+        elif ident == "history":
+            from client.scenes.history import History
+
+            self.app.replace(History(self.app))
+        elif ident.startswith("resume:"):
+            self._resume(self.resumable[int(ident.split(":", 1)[1])])
+
+    def _resume(self, summary: Summary) -> None:
+        """Take the seat back: a node opened on the game's journal rebuilds the table from
+        it, finds the others and fetches what it missed; the table shows when it is in."""
+        self.resuming = summary
+        try:
+            self.app.new_session(resume=summary.path)
+        except (CorruptJournal, OSError) as exc:
+            self.app.message("Could not resume", f"The game's journal cannot be read: {exc}")
+            self._stop_resuming()
+            return
+        self.layout()
+
+    def _stop_resuming(self) -> None:
+        self.resuming = None
+        self.resumable = [s for s in journals(state_folder() / TABLES) if s.resumable]
+        self.app.new_session()
+        self.layout()
 
     def _solo(self, game, seats: int | None = None, options=()) -> None:
         """A real table on this machine: this window in seat 0, bots in the others, agreed."""
@@ -180,6 +224,8 @@ class Lobby(Scene):
         count = sum(1 for t in self.session.tables.values() if not t.problem)
         status = (f"{count} table{'s' if count != 1 else ''} on this network" if count else
                   "Looking for tables on this network… none yet: start one, or play with bots.")
+        if self.resuming is not None:
+            status = f"Resuming {self.resuming.name}: reading its journal, finding the table…"
         view.text(surface, status, (40, 92), 16, DIM)
         if not self.choosing:
             view.text(surface, "A table for one: you and bots, dealt fair.", (840, 255), 15, DIM)

@@ -1,7 +1,9 @@
 """The table: shared chrome (top bar, seats' words, log, menu, endings) around a game's renderer.
 
-Leaving mid-game — the Leave button or closing the window — is a graceful
-leave: the seat is handed to the heir's bot before the window goes.
+Leaving mid-game — the Leave button or closing the window — asks first: hand the
+seat to a bot (a graceful leave: the heir's bot plays on before the window goes), or
+keep it and come back (the window goes, its journal stays, and the lobby offers to
+resume; the others see the seat away and the table's rules decide how long it waits).
 """
 
 from __future__ import annotations
@@ -23,6 +25,7 @@ LOG_SHOWN = 80
 #: a spectator joining mid-game, or a window fetching what it missed, snaps to the present
 CATCH_UP = 8
 SEATLESS = ("lobby", "dismiss", "rules")  # the buttons a spectator has: the rest act for a seat
+LEAVE_CHOICES = ("leave:bot", "leave:later", "leave:stay")
 LEAVE_PATIENCE = 6.0  # seconds a graceful leave may take before the window goes anyway
 
 
@@ -38,7 +41,7 @@ class TableScene(Scene):
         self.caught_up = True  # False while stale news is skipped: the next view snaps
         self.leaving_since: float | None = None
         self.quit_after_leave = False
-        self.confirm = None
+        self.asking = False  # the leave question is open: the table waits behind it
 
     # -- widgets ---------------------------------------------------------------------
     def build(self) -> None:
@@ -53,8 +56,20 @@ class TableScene(Scene):
         else:
             self.button("lobby", "Back to lobby", 992, 640, 276, 52, primary=True)
         self.button("rules", "Rules", 992, 500, 276, 36)
-        if self.renderer is not None:
+        if self.asking:
+            self._build_question()
+        elif self.renderer is not None:
             self.renderer.build()
+
+    def _build_question(self) -> None:
+        self.label("Leave the table?", 370, 226, 540, 40, "title")
+        self.label("A bot can play your seat on, or it can wait for you.", 370, 268, 540)
+        self.button("leave:bot", "Hand my seat to a bot and leave", 400, 312, 480, 48,
+                    primary=True)
+        self.button("leave:later", "Keep my seat: I will come back", 400, 370, 480, 44,
+                    tip="The lobby offers to resume this game; until then the others "
+                        "wait for you as the table's rules say.")
+        self.button("leave:stay", "Stay at the table", 400, 424, 480, 40)
 
     def button(self, ident: str, *args, **kwargs):
         """A spectator's window has no seat to act for: its game buttons stay hidden."""
@@ -67,21 +82,24 @@ class TableScene(Scene):
         return self.renderer.targets() if self.renderer is not None else {}
 
     # -- input ---------------------------------------------------------------------------
+    def targets(self) -> dict[str, pygame.Rect]:
+        found = super().targets()
+        return {k: r for k, r in found.items() if k in LEAVE_CHOICES} if self.asking else found
+
     def handle(self, event) -> None:
-        if event.type == pygame_gui.UI_CONFIRMATION_DIALOG_CONFIRMED and \
-                event.ui_element is self.confirm:
-            self.confirm = None
-            self._leave()
-            return
         if self.log.scroll(event):
             self.app.dirty = True
             return
         super().handle(event)
-        if self.renderer is not None and self.session.ending is None:
+        if self.renderer is not None and self.session.ending is None and not self.asking:
             self.renderer.handle(event)
 
     def on_button(self, ident: str) -> None:
-        if ident == "leave":
+        if ident in LEAVE_CHOICES:
+            self._answer(ident)
+        elif self.asking:
+            return
+        elif ident == "leave":
             self._ask_leave()
         elif ident == "lobby":
             self._to_lobby()
@@ -93,10 +111,22 @@ class TableScene(Scene):
             self.renderer.on_button(ident)
 
     def _ask_leave(self) -> None:
-        rect = self.view.rect(390, 250, 500, 220)
-        self.confirm = pygame_gui.windows.UIConfirmationDialog(
-            rect, "Leave the table? A bot plays your seat on for the others.", self.app.gui,
-            action_short_name="Leave", window_title="Leave the table", object_id="#confirm")
+        if self.session.ending is not None or self.session.seat is None:
+            self._done_leaving()  # nothing to hand on: a spectator, or the game is over
+            return
+        self.asking = True
+        self.layout()
+
+    def _answer(self, choice: str) -> None:
+        self.asking = False
+        if choice == "leave:later":
+            self._done_leaving()  # the node closes without a leave; its journal stays
+            return
+        self.layout()
+        if choice == "leave:bot":
+            self._leave()
+        else:
+            self.quit_after_leave = False
 
     def _leave(self) -> None:
         if self.session.ending is not None or self.session.seat is None:
@@ -107,10 +137,15 @@ class TableScene(Scene):
         self.session.say("Leaving: handing your seat on…")
 
     def quit_requested(self) -> None:
-        """Closing the window mid-game is a leave, not a vanishing act."""
+        """Closing the window mid-game asks what becomes of the seat; asked to close again
+        while asking, the window goes and the seat waits for its return (nothing is lost:
+        the journal stays)."""
+        if self.asking:
+            self._answer("leave:later")
+            return
         self.quit_after_leave = True
         if self.leaving_since is None:
-            self._leave()
+            self._ask_leave()
 
     def _done_leaving(self) -> None:
         if self.quit_after_leave:
@@ -201,3 +236,5 @@ class TableScene(Scene):
             view.text(surface, "Watching · you see what every player sees", (1100, 18), 15,
                       GOLD, bold=True, anchor="topright")
         view.text(surface, "Log", (992, 40), 15, INK, bold=True)
+        if self.asking:
+            view.panel(surface, view.rect(350, 210, 580, 280), alpha=245)

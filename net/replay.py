@@ -1,0 +1,166 @@
+"""A game read back from a peer's journal: a summary for the history list, and its steps
+again, for the replay viewer and for the offer to resume.
+
+Nothing here touches the network. A summary reads only the lobby records (verified) and
+the step numbers of the frames, so listing a folder of journals stays quick; a replay
+verifies every frame and runs the engine and the deck again, as a restart does, and keeps
+what a window would have been told after each step that changed something.
+"""
+
+from __future__ import annotations
+
+import os
+import time
+from dataclasses import dataclass
+from pathlib import Path
+
+import msgpack
+
+from net.bridge import ViewUpdate, view_update
+from net.errors import BadFrame, CorruptJournal, TableFault
+from net.frames import LOBBY, STEP, decode
+from net.journal import read_entries
+from net.lobby import Lobby, StartConfig
+from net.lockstep import Replica
+from net.node import Finished, StepApplied
+
+JOURNAL_SUFFIX = ".journal"
+
+
+@dataclass(frozen=True)
+class Summary:
+    """One journal as the history list shows it."""
+
+    path: Path
+    name: str
+    played: float  # when the journal was last written (seconds since the epoch)
+    start: StartConfig | None  # None: the table never started a game
+    seat: int | None  # this peer's seat
+    steps: int  # the last step it holds
+    finished: bool
+    scores: tuple[int, ...] = ()
+    winners: tuple[int, ...] = ()
+    left: bool = False  # this peer's last frame handed its seat on: nothing to resume
+
+    @property
+    def resumable(self) -> bool:
+        return self.start is not None and not self.finished and not self.left \
+            and self.seat is not None
+
+    def players(self) -> list[str]:
+        return [] if self.start is None else [s.label() for s in self.start.seats]
+
+    def when(self) -> str:
+        return time.strftime("%a %d %b %H:%M", time.localtime(self.played))
+
+
+def summarize(path: Path) -> Summary:
+    """What a journal holds, quickly: CorruptJournal when it is not one of ours."""
+    entries, _ = read_entries(path)
+    if not entries or entries[0][0] != "table" or len(entries[0]) != 4:
+        raise CorruptJournal(f"journal {path.name} does not start with its table")
+    _, table, name, me = entries[0]
+    lobby = Lobby(table)
+    steps, left, done = -1, False, None
+    for entry in entries[1:]:
+        if entry[0] == "done":
+            done = entry
+        if entry[0] != "record" or len(entry) != 2:
+            continue
+        fields = _fields(entry[1])
+        if fields[0] == LOBBY:
+            _fold(lobby, entry[1])
+        elif fields[0] == STEP:
+            steps = max(steps, fields[3])
+            left = left or (fields[6] == me and _leaving(fields[5]))
+    start = lobby.start()
+    seat = None if start is None else start.seat_of(me)
+    scores, winners = (tuple(done[2]), tuple(done[3])) if done and len(done) >= 4 else ((), ())
+    return Summary(path, name, path.stat().st_mtime, start, seat, steps, done is not None,
+                   scores, winners, left)
+
+
+def journals(folder: Path) -> list[Summary]:
+    """Every readable journal in `folder`, the newest first; unreadable ones are skipped."""
+    found = []
+    for path in folder.glob(f"*{JOURNAL_SUFFIX}") if folder.is_dir() else ():
+        try:
+            found.append(summarize(path))
+        except (CorruptJournal, OSError, BadFrame, ValueError, TypeError, IndexError):
+            continue  # a torn or foreign file is not history: the list shows what it can
+    return sorted(found, key=lambda s: s.played, reverse=True)
+
+
+def delete(summary: Summary) -> None:
+    os.unlink(summary.path)
+
+
+@dataclass(frozen=True)
+class Moment:
+    """What a window is told at one step: the step's news, then the view after it."""
+
+    applied: StepApplied
+    view: ViewUpdate
+
+
+@dataclass(frozen=True)
+class Replay:
+    start: StartConfig
+    seat: int | None  # whose view: this peer's seat, or None for the public view
+    moments: tuple[Moment, ...]
+    finished: Finished | None
+
+
+def replay(path: Path, own_view: bool) -> Replay:
+    """Every step of a journal's game again, verified, from the public view or (own_view)
+    this peer's seat's. CorruptJournal when a record fails its checks."""
+    entries, _ = read_entries(path)
+    summary = summarize(path)
+    if summary.start is None:
+        raise CorruptJournal(f"journal {path.name} holds no game, only a lobby")
+    seat = summary.seat if own_view else None
+    secrets = [e[1] for e in entries if e[0] == "secret" and len(e) == 2] if own_view else []
+    replica = Replica(summary.start, seat, secrets=secrets)
+    frames = sorted((decode(e[1]) for e in entries if e[0] == "record" and len(e) == 2
+                     and _fields(e[1])[0] == STEP), key=lambda r: (r.step, r.seat))
+    moments: list[Moment] = []
+    try:
+        for record in frames:
+            if record.step > replica.applied + 1:
+                _apply_ready(replica, moments)
+            replica.offer(record)
+        _apply_ready(replica, moments)
+    except (BadFrame, TableFault) as exc:
+        raise CorruptJournal(f"journal {path.name}: a record fails its checks: {exc}") from None
+    finished = None
+    if replica.finished:
+        outcome = replica.game.outcome(replica.state)
+        finished = Finished(replica.applied, replica.game.public_hash(replica.state),
+                            tuple(outcome.scores), tuple(outcome.winners), replica.chance.report)
+    return Replay(summary.start, seat, tuple(moments), finished)
+
+
+def _apply_ready(replica: Replica, moments: list[Moment]) -> None:
+    while replica.ready():
+        done = replica.apply_next()
+        if done.entries or not moments:
+            moments.append(Moment(StepApplied(done), view_update(replica, replica.me)))
+
+
+def _fields(raw: bytes) -> list:
+    fields = msgpack.unpackb(raw, raw=False, use_list=True, max_ext_len=0)
+    if not isinstance(fields, list) or len(fields) != 8:
+        raise CorruptJournal("a journal record is not a record")
+    return fields
+
+
+def _fold(lobby: Lobby, raw: bytes) -> None:
+    try:
+        lobby.add(decode(raw))
+    except BadFrame as exc:
+        raise CorruptJournal(f"a journaled lobby record fails its checks: {exc}") from None
+
+
+def _leaving(body: bytes) -> bool:
+    payload = msgpack.unpackb(body, raw=False, use_list=False)
+    return isinstance(payload, tuple) and payload[3:] == (True,)
