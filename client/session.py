@@ -90,7 +90,7 @@ class Session:
     identity: Any
     folder: Path
     discovery: bool = True
-    role: str = "peer"  # or "spectator": this window watches a table, seatless
+    role: str = "peer"  # "spectator": this window watches a table; "replay": a journal's
     think: int = field(default_factory=lambda: int(os.environ.get(BOT_THINK_ENV, DEFAULT_THINK)))
     bridge: NetBridge | None = None
     journal_path: Path | None = None
@@ -113,7 +113,8 @@ class Session:
     # -- lifecycle -----------------------------------------------------------------
     @property
     def watching(self) -> bool:
-        return self.role == "spectator"
+        """Shown a table without acting at it: a spectator, or a replay."""
+        return self.role != "peer"
 
     def open(self, resume: Path | None = None) -> None:
         """Start the table node (and its discovery) on its thread; a player's journals
@@ -172,10 +173,14 @@ class Session:
                 item = self.bridge.updates.get_nowait()
             except queue.Empty:
                 return news
-            handler = getattr(self, "_on_" + type(item).__name__, None)
-            if handler is not None:
-                handler(item)
+            self.fold(item)
             news.append(item)
+
+    def fold(self, item) -> None:
+        """Take one update into the attributes (the bridge's, or a replay's)."""
+        handler = getattr(self, "_on_" + type(item).__name__, None)
+        if handler is not None:
+            handler(item)
 
     def _on_TableSeen(self, event: TableSeen) -> None:
         if event.kind == "ignored":

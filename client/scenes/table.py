@@ -11,7 +11,6 @@ from __future__ import annotations
 import time
 
 import pygame
-import pygame_gui
 
 from client.logview import LogView
 from client.scenes import Scene, draw_felt
@@ -32,9 +31,9 @@ LEAVE_PATIENCE = 6.0  # seconds a graceful leave may take before the window goes
 class TableScene(Scene):
     name = "table"
 
-    def __init__(self, app):
+    def __init__(self, app, session=None):
         super().__init__(app)
-        self.session = app.session
+        self.session = session or app.session  # a replay brings a session of its own
         renderer = renderer_for(self.session.start.game)
         self.renderer = renderer(self) if renderer is not None else None
         self.logged = 0
@@ -48,6 +47,14 @@ class TableScene(Scene):
         self.log = LogView(self.view, (992, 64, 276, 430))
         self.log.extend(self.session.log[-LOG_SHOWN:])
         self.logged = len(self.session.log)
+        self.build_chrome()
+        if self.asking:
+            self._build_question()
+        elif self.renderer is not None:
+            self.renderer.build()
+
+    def build_chrome(self) -> None:
+        """The buttons around the table: leave or stop watching, rules, back to the lobby."""
         ending = self.session.ending
         if ending is None and self.session.watching:
             self.button("lobby", "Stop watching", 1110, 10, 158, 40)
@@ -56,10 +63,6 @@ class TableScene(Scene):
         else:
             self.button("lobby", "Back to lobby", 992, 640, 276, 52, primary=True)
         self.button("rules", "Rules", 992, 500, 276, 36)
-        if self.asking:
-            self._build_question()
-        elif self.renderer is not None:
-            self.renderer.build()
 
     def _build_question(self) -> None:
         self.label("Leave the table?", 370, 226, 540, 40, "title")
@@ -74,9 +77,13 @@ class TableScene(Scene):
     def button(self, ident: str, *args, **kwargs):
         """A spectator's window has no seat to act for: its game buttons stay hidden."""
         button = super().button(ident, *args, **kwargs)
-        if self.session.watching and ident not in SEATLESS:
+        if self.session.watching and not self.seatless(ident):
             button.hide()
         return button
+
+    def seatless(self, ident: str) -> bool:
+        """Is this a button for someone without a seat (not one that acts for a seat)?"""
+        return ident in SEATLESS
 
     def extra_targets(self) -> dict[str, pygame.Rect]:
         return self.renderer.targets() if self.renderer is not None else {}
@@ -217,6 +224,9 @@ class TableScene(Scene):
         return self.renderer is not None and self.renderer.animating
 
     # -- drawing -------------------------------------------------------------------------
+    def banner(self) -> str:
+        return "Watching · you see what every player sees" if self.session.watching else ""
+
     def draw(self, surface) -> None:
         draw_felt(surface)
         view = self.view
@@ -232,9 +242,9 @@ class TableScene(Scene):
                       anchor="midtop")
         if self.leaving_since is not None:
             view.text(surface, "Leaving the table…", (490, 58), 17, GOLD, anchor="midtop")
-        if self.session.watching:
-            view.text(surface, "Watching · you see what every player sees", (1100, 18), 15,
-                      GOLD, bold=True, anchor="topright")
+        if self.banner():
+            view.text(surface, self.banner(), (1100, 18), 15, GOLD, bold=True,
+                      anchor="topright")
         view.text(surface, "Log", (992, 40), 15, INK, bold=True)
         if self.asking:
             view.panel(surface, view.rect(350, 210, 580, 280), alpha=245)

@@ -1,0 +1,120 @@
+"""Leaving a game to come back, resuming it from the lobby, and replaying games from the
+history: the real window, through the real bridge and node, by posted clicks and keys."""
+
+import pygame
+
+from client.settings import state_folder
+from net.bridge import PlayWith
+from net.replay import journals
+from tests.client.rigging import solo_with_bots
+from tests.client.test_window import name_yourself
+
+
+def bot_plays_for_me(driver) -> None:
+    """Let a bot play this window's seat (quickly), as a person would with time to spare."""
+    driver.app.session.send(PlayWith("greedy", 0))
+
+
+def finished_game(driver, hands: int = 1) -> tuple:
+    """A solo Dragon match played out here; its final scores as the window showed them."""
+    solo_with_bots(driver, "dragon", 4, hands)
+    bot_plays_for_me(driver)
+    driver.wait_for(lambda: driver.app.session.ending, "the match to end", 90)
+    ending = driver.app.session.ending
+    assert ending.kind == "finished", ending
+    return ending.scores
+
+
+def test_keeping_the_seat_then_resuming_plays_the_game_on_to_the_end(window):
+    """Issue 15, Resume: Leave → "Keep my seat" returns to the lobby, which offers
+    "Resume …"; one click rebuilds the table from the journal and the game ends."""
+    name_yourself(window)
+    solo_with_bots(window, "dragon", 4, 2)
+    window.wait_for(lambda: window.app.session.applied >= 20, "step 20", 60)
+    window.click("leave")
+    assert set(window.targets()) == {"leave:bot", "leave:later", "leave:stay"}
+    window.click("leave:stay")
+    assert window.app.scene.name == "table" and "leave" in window.targets()
+    window.click("leave")
+    window.click("leave:later")
+    window.wait_for(lambda: window.app.scene.name == "lobby", "the lobby")
+    offer = window.app.scene.buttons["resume:0"]
+    assert offer.text.startswith("Resume Ana with bots (Dragon, step "), offer.text
+    left_at = int(offer.text.rsplit(" ", 1)[1].rstrip(")"))
+    window.click("resume:0")
+    window.wait_for(lambda: window.app.scene.name == "table", "the resumed table", 30)
+    session = window.app.session
+    assert session.seat == 0 and session.applied >= left_at
+    assert any(line.startswith("Back at the table: Dragon") for line in session.log)
+    bot_plays_for_me(window)
+    window.wait_for(lambda: session.ending, "the resumed match to end", 120)
+    assert session.ending.kind == "finished" and session.bridge.node.finished.audit == "clean"
+    window.click("lobby")
+    assert not any(k.startswith("resume:") for k in window.targets()), "a finished game"
+
+
+def test_closing_the_window_mid_game_asks_and_a_second_close_keeps_the_seat(window):
+    """Issue 15: quitting mid-game asks leave-to-a-bot or come-back; closed again while
+    asking, the window goes and the seat is kept (the lobby offers it next time)."""
+    name_yourself(window)
+    solo_with_bots(window, "dragon", 4, 1)
+    window.wait_for(lambda: window.app.session.applied >= 5, "step 5", 60)
+    pygame.event.post(pygame.event.Event(pygame.QUIT))
+    window.step(2)
+    assert window.app.running and "leave:later" in window.targets()
+    pygame.event.post(pygame.event.Event(pygame.QUIT))
+    window.step(2)
+    assert not window.app.running
+    kept = [s for s in journals(state_folder() / "tables") if s.resumable]
+    assert len(kept) == 1 and kept[0].seat == 0
+
+
+def test_a_finished_game_is_listed_replayed_scrubbed_and_deleted(window):
+    """Issue 15, History and replay: the game is listed with its game, players and result;
+    the replay steps, plays, scrubs, switches to this seat's view and ends on the scores
+    the live window showed; the journal can be deleted."""
+    name_yourself(window)
+    scores = finished_game(window)
+    window.click("lobby")
+    window.click("history")
+    assert window.app.scene.name == "history"
+    row = window.app.scene.games_list.item_list[0]["text"]
+    assert "Dragon" in row and "Ana" in row and "won (" in row, row
+    assert "/".join(map(str, scores)) in row
+    window.click("game:0")
+    window.click("replay")
+    scene = window.wait_for(lambda: window.app.scene.name == "replay" and
+                            window.app.scene.moments and window.app.scene, "the replay", 30)
+    assert scene.session.seat is None and scene.shown == 1
+    window.click("replay:next")
+    window.key("right")
+    assert scene.shown == 3
+    window.click("replay:play")
+    window.wait_for(lambda: scene.shown >= 6, "the replay to play on", 20)
+    bar = window.targets()["replay:scrub"]
+    drag(window, bar.midleft, bar.midright)
+    assert scene.session.ending is not None and scene.session.ending.scores == scores
+    window.click("replay:back")
+    assert scene.session.ending is None
+    window.click("replay:view")
+    window.wait_for(lambda: scene.moments, "the replay from this seat", 30)
+    assert scene.session.seat == 0 and scene.session.view.view["cards"], "this seat's hand"
+    window.click("close")
+    assert window.app.scene.name == "history"
+    window.click("game:0")
+    window.click("delete")
+    window.click("delete")
+    assert window.app.scene.games == []
+
+
+def drag(driver, start, end) -> None:
+    """Press at `start`, move to `end` in steps, let go: scrubbing a slider by mouse."""
+    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=start, button=1))
+    driver.step(2)
+    for i in range(1, 9):
+        pos = (start[0] + (end[0] - start[0]) * i // 8, start[1])
+        pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=pos, rel=(0, 0),
+                                             buttons=(1, 0, 0)))
+        driver.step(2)
+    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=end, button=1))
+    driver.step(4)
