@@ -14,6 +14,7 @@ import logging
 import os
 import queue
 import re
+import secrets
 import time
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -94,6 +95,7 @@ class Session:
     think: int = field(default_factory=lambda: int(os.environ.get(BOT_THINK_ENV, DEFAULT_THINK)))
     bridge: NetBridge | None = None
     journal_path: Path | None = None
+    resuming: bool = False  # opened on a journal: never deleted on closing, even if unread
     tables: dict[str, Listed] = field(default_factory=dict)
     lobby: LobbyState | None = None
     proposal: StartConfig | None = None
@@ -122,13 +124,16 @@ class Session:
         an unfinished game, whose seat this node takes back (CorruptJournal if it cannot
         be read)."""
         journal = None
+        self.resuming = resume is not None
         if resume is not None:
             self.journal_path = resume
             journal = Journal.open(resume)
         elif not self.watching:
             tables = self.folder / TABLES
             private_folder(tables)
-            self.journal_path = tables / f"{time.strftime('%Y%m%d-%H%M%S')}-{os.getpid()}.journal"
+            # two sessions may open within one second: a random part keeps them apart
+            self.journal_path = tables / (f"{time.strftime('%Y%m%d-%H%M%S')}-"
+                                          f"{secrets.token_hex(4)}.journal")
             journal = Journal.open(self.journal_path)
         options = NodeOptions(discovery=self.discovery, think=self.think)
         self.bridge = NetBridge(self.identity, options, journal, self.role)
@@ -141,8 +146,8 @@ class Session:
         if self.bridge is not None:
             self.bridge.stop()
             self.bridge = None
-        if self.journal_path is not None and self.lobby is None:
-            with contextlib.suppress(OSError):  # never at a table: nothing worth keeping
+        if self.journal_path is not None and self.start is None and not self.resuming:
+            with contextlib.suppress(OSError):  # no game began: nothing worth keeping
                 self.journal_path.unlink()
 
     def send(self, intent) -> None:

@@ -1,7 +1,8 @@
 """Screenshots of every scene, from the real window driven headless: `python -m tools.screens`.
 
-Writes lobby-, setup- and rules-<width>.png, then each game's pictures (tools/shots/<game>.py),
-at 1280×720 and 1920×1080.
+Writes lobby-, setup- and rules-<width>.png, each game's pictures (tools/shots/<game>.py),
+then the night's: the leave question, the lobby offering to resume, the history and a
+replay; at 1280×720 and 1920×1080.
 The lobby's tables are listings as discovery reports them (one of another protocol
 version, greyed); the tables themselves are real tables on this machine with bots.
 """
@@ -85,8 +86,56 @@ def shoot(size, out: Path, width: int, games) -> list[str]:
     driver.click("back")
     for game in games:
         importlib.import_module(f"tools.shots.{game}").shoot(app, driver, save)
+    _night(app, driver, save)
     app.close()
     return written
+
+
+def _solo(app, driver, hands: int) -> None:
+    from client.scenes.setup import Setup
+    from engine.registry import get_game
+
+    driver.click("solo")
+    app.scene._solo(get_game("dragon"), 4, (("hands", hands),))
+    app.replace(Setup(app))
+    driver.wait_for(lambda: app.scene.name == "table", "the table to open", 20)
+
+
+def _night(app, driver, save) -> None:
+    """A match played out (by a bot for Ana), then one left to come back to: the leave
+    question, the lobby's resume offer, the history and the replay."""
+    from net.bridge import PlayWith
+
+    _to_lobby(app, driver)
+    _solo(app, driver, 1)
+    app.session.send(PlayWith("greedy", 0))
+    driver.wait_for(lambda: app.session.ending, "the match to end", 120)
+    driver.click("lobby")
+    _solo(app, driver, 2)
+    driver.wait_for(lambda: app.session.applied >= 30, "step 30", 60)
+    driver.click("leave")
+    save("leave-question")
+    driver.click("leave:later")
+    driver.wait_for(lambda: app.scene.name == "lobby", "the lobby")
+    save("lobby-resume")
+    driver.click("history")
+    driver.click("game:1")  # the finished match (the newest is the one left)
+    save("history")
+    driver.click("replay:mine")
+    driver.wait_for(lambda: app.scene.moments, "the replay to be read", 30)
+    for _ in range(12):
+        driver.click("replay:next")
+    save("replay")
+    driver.click("close")
+    driver.click("back")
+
+
+def _to_lobby(app, driver) -> None:
+    from client.scenes.lobby import Lobby
+
+    if app.scene.name != "lobby":
+        app.replace(Lobby(app))
+    driver.step(2)
 
 
 def _list_tables(app) -> None:

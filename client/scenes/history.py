@@ -35,19 +35,18 @@ class History(Scene):
     def __init__(self, app):
         super().__init__(app)
         app.end_session()  # no table node while looking back; the lobby opens a fresh one
-        self.games = journals(state_folder() / TABLES)
+        self.games = _played()
         self.selected: int | None = None
         self.deleting = False  # Delete was pressed once: the button asks to be sure
 
     def build(self) -> None:
-        self.label("History", 40, 24, 400, 44, "title")
         rows = [(_row(s), "#table") for s in self.games]
         chosen = rows[self.selected] if self.selected is not None else None
         self.games_list = self.add(pygame_gui.elements.UISelectionList(
             self.view.rect(40, 90, 1200, 520), rows, self.app.gui, object_id="#games",
             default_selection=chosen))
         summary = self.chosen()
-        can_replay = summary is not None and summary.start is not None
+        can_replay = summary is not None
         self.button("replay", "Replay", 40, 630, 200, 48, primary=True, enabled=can_replay)
         self.button("replay:mine", "Replay from my seat", 250, 630, 240, 48,
                     enabled=can_replay and summary.seat is not None)
@@ -96,20 +95,26 @@ class History(Scene):
             except OSError as exc:
                 self.app.message("Not deleted", f"{summary.path.name} could not be deleted: "
                                  f"{exc}")
-            self.games = journals(state_folder() / TABLES)
+            self.games = _played()
             self.selected, self.deleting = None, False
         self.layout()
 
     def draw(self, surface) -> None:
         draw_felt(surface)
+        self.view.text(surface, "History", (40, 26), 36, GOLD, bold=True)
+        self.view.text(surface, "Games played on this machine, the newest first.", (220, 42),
+                       16, DIM)
         if not self.games:
             self.view.text(surface, "No games yet: the games you play are kept here.",
                            (640, 340), 20, DIM, anchor="center")
 
 
+def _played() -> list[Summary]:
+    """The journals that hold a game (a lobby left by a crash is not history)."""
+    return [s for s in journals(state_folder() / TABLES) if s.start is not None]
+
+
 def _row(summary: Summary) -> str:
-    if summary.start is None:
-        return f"  {summary.when()} · {summary.name} · a lobby, never started"
     start = summary.start
     game = get_game(start.game).name if start.game in game_ids() else start.game
     players = ", ".join(summary.players())
@@ -302,6 +307,7 @@ class ReplayScene(TableScene):
             self.session.log = []
             self.session.fold(GameStarted(self.summary.start,
                                           self.summary.seat if self.own_view else None))
+            self.renderer = self.make_renderer()  # drawn from the other seat, or none
             self.moments = ()
             self.layout()
             self._load()
@@ -326,7 +332,7 @@ class ReplayScene(TableScene):
     # -- drawing ------------------------------------------------------------------------
     def banner(self) -> str:
         whose = "your seat's view" if self.own_view else "the public view"
-        return f"Replay · {whose} · step {max(self.session.applied, 0)}"
+        return f"Replay · {whose} · {self.shown} of {self._last()}"
 
     def draw(self, surface) -> None:
         if self.reading:
@@ -346,6 +352,4 @@ class ReplayScene(TableScene):
         pygame.draw.rect(surface, GOLD, done, border_radius=self.view.px(3))
         knob = (done.right, bar.centery)
         pygame.draw.circle(surface, GOLD, knob, self.view.px(9))
-        self.view.text(surface, f"{self.shown} of {self._last()}", (1268, 628), 13, DIM,
-                       anchor="topright")
 

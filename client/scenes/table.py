@@ -34,13 +34,17 @@ class TableScene(Scene):
     def __init__(self, app, session=None):
         super().__init__(app)
         self.session = session or app.session  # a replay brings a session of its own
-        renderer = renderer_for(self.session.start.game)
-        self.renderer = renderer(self) if renderer is not None else None
+        self.renderer = self.make_renderer()
         self.logged = 0
         self.caught_up = True  # False while stale news is skipped: the next view snaps
         self.leaving_since: float | None = None
         self.quit_after_leave = False
         self.asking = False  # the leave question is open: the table waits behind it
+
+    def make_renderer(self):
+        """The game's table renderer for this session's seat (None: a game without one)."""
+        renderer = renderer_for(self.session.start.game)
+        return renderer(self) if renderer is not None else None
 
     # -- widgets ---------------------------------------------------------------------
     def build(self) -> None:
@@ -86,7 +90,11 @@ class TableScene(Scene):
         return ident in SEATLESS
 
     def extra_targets(self) -> dict[str, pygame.Rect]:
-        return self.renderer.targets() if self.renderer is not None else {}
+        """The renderer's cards and spots: only for a seat's player (a spectator or a
+        replay has nothing to pick)."""
+        if self.renderer is None or self.session.watching:
+            return {}
+        return self.renderer.targets()
 
     # -- input ---------------------------------------------------------------------------
     def targets(self) -> dict[str, pygame.Rect]:
@@ -98,7 +106,8 @@ class TableScene(Scene):
             self.app.dirty = True
             return
         super().handle(event)
-        if self.renderer is not None and self.session.ending is None and not self.asking:
+        if self.renderer is not None and self.session.ending is None and not self.asking \
+                and not self.session.watching:
             self.renderer.handle(event)
 
     def on_button(self, ident: str) -> None:

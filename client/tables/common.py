@@ -136,6 +136,11 @@ class TableRenderer:
         self.drag_from = (0, 0)
 
     @property
+    def acting(self) -> bool:
+        """Does this window play the seat it shows (not a spectator's or a replay's)?"""
+        return self.me is not None and not self.session.watching
+
+    @property
     def state(self) -> dict:
         return self.session.view.view if self.session.view is not None else {}
 

@@ -407,7 +407,7 @@ class DenTable(TableRenderer):
                   anchor="topright")
         view.text(surface, status, (975, BUTTON_Y + 22), 15, colour, bold=True,
                   anchor="topright")
-        if self.me is not None:
+        if self.acting:
             view.text(surface, KEYS_HELP, (30, BUTTON_Y - 30), 13, DIM, width=940)
 
     def _draw_hand_over(self, surface) -> None:

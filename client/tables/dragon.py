@@ -370,7 +370,7 @@ class DragonTable(TableRenderer):
                   anchor="topright")
         view.text(surface, status, (975, BUTTON_Y + 22), 15, colour, bold=True,
                   anchor="topright")
-        if self.me is None:
+        if not self.acting:
             return
         reason = self.why_not(self.selected()) if self.me in state.get("to_act", []) else ""
         view.text(surface, reason or KEYS_HELP, (30, BUTTON_Y - 26), 14,

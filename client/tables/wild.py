@@ -788,7 +788,7 @@ class WildTable(TableRenderer):
         if self.choosing:
             view.text(surface, "Where does the Dragon stand? Choose:", (470, BUTTON_Y - 24), 14,
                       GOLD, bold=True)
-        elif self.me is not None:
+        elif self.acting:
             view.text(surface, KEYS_HELP, (30, BUTTON_Y - 26), 12, DIM, width=650)
 
     def _draw_popups(self, surface) -> None:
