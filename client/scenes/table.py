@@ -8,6 +8,7 @@ resume; the others see the seat away and the table's rules decide how long it wa
 
 from __future__ import annotations
 
+import math
 import time
 
 import pygame
@@ -15,6 +16,7 @@ import pygame
 from client.logview import LogView
 from client.scenes import Scene, draw_felt
 from client.tables import renderer_for
+from client.tables.common import PACE
 from client.ui import ALERT, GOLD, INK
 from net.bridge import Leave, ViewUpdate
 from net.node import Fault, Finished, Left, StepApplied
@@ -26,6 +28,7 @@ CATCH_UP = 8
 SEATLESS = ("lobby", "dismiss", "rules")  # the buttons a spectator has: the rest act for a seat
 LEAVE_CHOICES = ("leave:bot", "leave:later", "leave:stay")
 LEAVE_PATIENCE = 6.0  # seconds a graceful leave may take before the window goes anyway
+TICK_FROM = 10  # seconds: an open timer this near its end ticks once a second
 
 
 class TableScene(Scene):
@@ -40,6 +43,7 @@ class TableScene(Scene):
         self.leaving_since: float | None = None
         self.quit_after_leave = False
         self.asking = False  # the leave question is open: the table waits behind it
+        self.ticked: int | None = None  # the last whole second of a timer that ticked
 
     def make_renderer(self):
         """The game's table renderer for this session's seat (None: a game without one)."""
@@ -218,11 +222,23 @@ class TableScene(Scene):
                 self.app.sounds.play(name)
 
     def update(self, dt: float) -> None:
+        self._tick()
         if self.renderer is not None:
             self.renderer.update(dt * self._speed())
         if self.leaving_since is not None and time.monotonic() - self.leaving_since > \
                 LEAVE_PATIENCE:
             self._done_leaving()
+
+    def _tick(self) -> None:
+        """The last seconds of an open timer tick, once a second, for the players at it."""
+        left = self.session.seconds_left(PACE) if self.session.ending is None else None
+        if left is None or left > TICK_FROM or self.session.watching:
+            self.ticked = None
+            return
+        second = math.ceil(left)
+        if second != self.ticked and second > 0:
+            self.ticked = second
+            self.app.sounds.play("tick")
 
     def _speed(self) -> float:
         scale = self.app.animation

@@ -817,6 +817,6 @@ class WildTable(TableRenderer):
                       anchor="topright")
 
 
-WildTable.sounds = {CardsDealt: "deal", Drew: "deal", BuyAsked: "tick", Bought: "buy",
+WildTable.sounds = {CardsDealt: "deal", Drew: "deal", BuyAsked: "buy", Bought: "deal",
                     Melded: "play", Added: "play", Discarded: "pass", DeckTurned: "deal",
                     HandOver: "coins"}
