@@ -70,9 +70,10 @@ class Driver:
             pygame.event.post(pygame.event.Event(kind, fields))
         self.step(2)
 
-    def key(self, name: str) -> None:
-        code = KEYS[name]
-        pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=code, mod=0, unicode="",
+    def key(self, name: str, mod: int = 0) -> None:
+        """Press and release a key: a name in KEYS, or any pygame key name ("tab", "e")."""
+        code = KEYS.get(name) or pygame.key.key_code(name)
+        pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=code, mod=mod, unicode="",
                                              scancode=0))
         pygame.event.post(pygame.event.Event(pygame.KEYUP, key=code, mod=0, unicode="",
                                              scancode=0))
@@ -135,7 +136,7 @@ class Hook:
             if "click" in command:
                 self.driver.click(command["click"], command.get("timeout", 10.0))
             elif "key" in command:
-                self.driver.key(command["key"])
+                self.driver.key(command["key"], command.get("mod", 0))
             elif "type" in command:
                 self.driver.type(command["type"])
             return {"ok": True, **self.driver.state()}

@@ -44,6 +44,12 @@ class LogView:
         self.image = None
         return True
 
+    def page(self, back: bool) -> None:
+        """PgUp goes a panel's worth back in the log, PgDn a panel's worth forward."""
+        step = self._fits() - 1 if back else 1 - self._fits()
+        self.back = max(0, min(self._most_back(), self.back + step))
+        self.image = None
+
     def _most_back(self) -> int:
         return max(0, len(self.rows) - self._fits())
 

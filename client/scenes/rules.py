@@ -9,12 +9,14 @@ while it is open and reaches the scene beneath when it closes.
 from __future__ import annotations
 
 import html
+import importlib
 import re
 from importlib import resources
 
 import pygame_gui
 
 from client.scenes import Scene, draw_felt
+from client.tables import MODULES
 from engine.registry import game_ids, get_game
 
 BOLD = re.compile(r"\*\*(.+?)\*\*")
@@ -26,6 +28,17 @@ TITLE, HEADING, BODY = 26, 20, 15  # logical sizes; the body's is the theme's te
 def rules_text(game_id: str) -> str:
     """The game's rules file, as shipped with the client."""
     return (resources.files("client") / "rules" / f"{game_id}.md").read_text(encoding="utf-8")
+
+
+def keys_text(game_id: str) -> str:
+    """The keys that play the game's table, as a last section of its rules."""
+    from client.scenes.table import TABLE_KEYS_HELP  # the table imports this scene
+
+    module = MODULES.get(game_id)
+    own = getattr(importlib.import_module(module), "KEYS_HELP", "") if module else ""
+    lines = [f"- {part.strip()}" for part in f"{own} · {TABLE_KEYS_HELP}".split(" · ")
+             if part.strip()]
+    return "\n\n## Keys at the table\n\n" + "\n".join(lines) + "\n"
 
 
 def as_markup(markdown: str, px=round) -> str:
@@ -74,7 +87,8 @@ class RulesScene(Scene):
             if not fonts.check_font_preloaded(fonts.create_font_id(px(size), "dejavu", True,
                                                                     False))])
         self.text = self.add(pygame_gui.elements.UITextBox(
-            as_markup(rules_text(self.game_id), px), self.view.rect(40, 76, 1200, 624),
+            as_markup(rules_text(self.game_id) + keys_text(self.game_id), px),
+            self.view.rect(40, 76, 1200, 624),
             self.app.gui, object_id="#rules"))
 
     def on_button(self, ident: str) -> None:

@@ -28,6 +28,9 @@ CATCH_UP = 8
 SEATLESS = ("lobby", "dismiss", "rules")  # the buttons a spectator has: the rest act for a seat
 LEAVE_CHOICES = ("leave:bot", "leave:later", "leave:stay")
 LEAVE_PATIENCE = 6.0  # seconds a graceful leave may take before the window goes anyway
+TABLE_KEYS = (pygame.K_PAGEUP, pygame.K_PAGEDOWN, pygame.K_F1)  # the log's pages; the rules
+#: the keys every table has, beside each game's own (shown with them in the rules)
+TABLE_KEYS_HELP = "PgUp/PgDn page through the log · F1 the rules · Esc let go of what is held"
 TICK_FROM = 10  # seconds: an open timer this near its end ticks once a second
 
 
@@ -109,10 +112,19 @@ class TableScene(Scene):
         if self.log.scroll(event):
             self.app.dirty = True
             return
+        if event.type == pygame.KEYDOWN and event.key in TABLE_KEYS:
+            self._table_key(event.key)
+            return
         super().handle(event)
         if self.renderer is not None and self.session.ending is None and not self.asking \
                 and not self.session.watching:
             self.renderer.handle(event)
+
+    def _table_key(self, key: int) -> None:
+        if key in (pygame.K_PAGEUP, pygame.K_PAGEDOWN):
+            self.log.page(back=key == pygame.K_PAGEUP)
+        else:
+            self.on_button("rules")
 
     def on_button(self, ident: str) -> None:
         if ident in LEAVE_CHOICES:

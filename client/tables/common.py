@@ -12,6 +12,7 @@ from client.widgets import fan_positions
 from net.node import StepApplied
 
 MOVE = 0.35  # seconds a card takes to go where it is going
+TABLE_KEYS = {pygame.K_o: "dismiss"}  # every table's: O closes the hand's result ("OK")
 PACE = 0.05  # the table's step interval (NodeOptions.pace), for countdowns
 DRAG_SLOP = 6  # px the mouse moves, button down, before a press becomes a drag
 
@@ -265,6 +266,7 @@ class TableRenderer:
             self.view.text(surface, "Shuffling…", (490, 300), 24, anchor="center")
             return
         self.draw_table(surface, state)
+        self.draw_focus(surface)
 
     def draw_table(self, surface: pygame.Surface, state: dict) -> None:
         """The game's own table, seats, cards and panels."""
@@ -328,17 +330,68 @@ class TableRenderer:
 
     # -- input -----------------------------------------------------------------------
     keys: dict = {}  # pygame key -> the button id it presses
+    focus = 0  # the hand card the arrows are on
+    place_focus: str | int | None = None  # the place on the table Tab is on
+    keyboard = False  # a key has moved a focus: the focus is drawn
 
     def handle(self, event) -> None:
-        """Esc lets go of what is held; a key in `keys` presses its button; the rest is
-        the pointer's."""
-        if event.type == pygame.KEYDOWN:
-            if event.key == pygame.K_ESCAPE:
-                self.let_go()
-            elif event.key in self.keys:
-                self.on_button(self.keys[event.key])
-        else:
+        """The keyboard plays as the pointer does: ←/→ move along the hand and ↑ or Space
+        picks the card up (as a click on it), Tab and Shift-Tab go round the table's places
+        and Enter there is a click on it; Esc lets go of what is held; a key in `keys`
+        presses its button. The rest is the pointer's."""
+        if event.type != pygame.KEYDOWN:
             self.pointer(event)
+            return
+        key, order = event.key, self.ordered()
+        if key in (pygame.K_LEFT, pygame.K_RIGHT) and order:
+            self.focus = (self.focus + (1 if key == pygame.K_RIGHT else -1)) % len(order)
+            self.keyboard = True
+        elif key in (pygame.K_UP, pygame.K_SPACE) and order:
+            self.click("card", order[min(self.focus, len(order) - 1)])
+            self.keyboard = True
+        elif key == pygame.K_TAB:
+            self._next_place(-1 if event.mod & pygame.KMOD_SHIFT else 1)
+        elif key in (pygame.K_RETURN, pygame.K_KP_ENTER) and self.place_focus is not None:
+            place, self.place_focus = self.place_focus, None
+            self.click("place", place)
+        elif key == pygame.K_ESCAPE:
+            self.place_focus = None
+            self.let_go()
+        elif key in self.keys or key in TABLE_KEYS:
+            self._press(self.keys.get(key) or TABLE_KEYS[key])
+
+    def _press(self, ident: str) -> None:
+        """A key presses its button only while the button is offered (else it does nothing:
+        a key at the wrong time changes nothing)."""
+        button = self.scene.buttons.get(ident)
+        if button is None or (button.alive() and button.visible and button.is_enabled):
+            self.on_button(ident)
+
+    def places(self) -> dict:
+        """The places on the table that take clicks (piles, melds…): id -> screen rect."""
+        return {}
+
+    def _next_place(self, step: int) -> None:
+        ids = list(self.places())
+        if not ids:
+            return
+        at = ids.index(self.place_focus) if self.place_focus in ids else -1 if step > 0 else 0
+        self.place_focus = ids[(at + step) % len(ids)]
+        self.keyboard = True
+
+    def draw_focus(self, surface: pygame.Surface) -> None:
+        """Where the keys are: the focused card and the focused place, once a key moved."""
+        if not self.keyboard or not self.acting:
+            return
+        order, rects = self.ordered(), self.card_rects()
+        if order:
+            face = order[min(self.focus, len(order) - 1)]
+            pygame.draw.rect(surface, GOLD, rects[face].inflate(4, 4), self.view.px(2),
+                             border_radius=self.view.px(6))
+        place = self.places().get(self.place_focus)
+        if place is not None:
+            pygame.draw.rect(surface, GOLD, place.inflate(8, 8), self.view.px(3),
+                             border_radius=self.view.px(8))
 
     def on_button(self, ident: str) -> None:
         """A button of the game's own was pressed."""

@@ -54,7 +54,7 @@ STOCK_CELL = (1, 1)
 BUTTON_Y = 522
 DEAL_STAGGER = 0.05
 KEYS_HELP = ("click cards, then a pile (or drag them there) · click a pile, then another, to "
-             "move it · E end turn · Esc let go")
+             "move it · keys: ←/→ ↑ a card, Tab a pile, Enter there · E end turn · O OK")
 
 
 def force_name(face: int) -> str:
@@ -332,6 +332,9 @@ class DenTable(TableRenderer):
         if not self.state.get("piles"):
             return {}
         return {pile: self.view.rect(*self.pile_rect(pile)) for pile in range(len(CELLS))}
+
+    def places(self) -> dict[int, pygame.Rect]:
+        return self.pile_rects()
 
     def pile_at(self, pos) -> int | None:
         return hit(self.pile_rects(), pos)

@@ -49,7 +49,8 @@ TRICK_AT = (490, 262)
 BUTTON_Y = 512
 SEAT_PANELS = {1: (20, 190, 210, 112), 2: (385, 78, 210, 112), 3: (750, 190, 210, 112)}
 DEAL_STAGGER = 0.03
-KEYS_HELP = "←/→ choose · ↑ or space select · Enter play · P pass · H hint · S sort · D Dragon"
+KEYS_HELP = ("←/→ choose · ↑ or space select · Enter play · P pass · H hint · S sort · D Dragon"
+             " · O OK")
 
 
 @register("dragon")
@@ -279,20 +280,6 @@ class DragonTable(TableRenderer):
     keys = {pygame.K_RETURN: "play", pygame.K_KP_ENTER: "play", pygame.K_p: "pass",
             pygame.K_h: "hint", pygame.K_s: "sort", pygame.K_d: "dragon"}
 
-    def handle(self, event) -> None:
-        """The arrows move the focus and Up or Space selects the focused card; a click
-        selects the card clicked (Dragon has no drag: a play has no place to go)."""
-        order = self.ordered()
-        if event.type == pygame.KEYDOWN and event.key in (pygame.K_LEFT, pygame.K_RIGHT):
-            if order:
-                step = 1 if event.key == pygame.K_RIGHT else -1
-                self.focus = (self.focus + step) % len(order)
-        elif event.type == pygame.KEYDOWN and event.key in (pygame.K_UP, pygame.K_SPACE):
-            if order:
-                self.toggle(order[min(self.focus, len(order) - 1)])
-        else:
-            super().handle(event)
-
     def click(self, kind: str, face: int) -> None:
         self.focus = self.ordered().index(face)
         self.toggle(face)
@@ -315,9 +302,8 @@ class DragonTable(TableRenderer):
         for sprite in [*self.flying, *self.trick.values()]:
             self._draw_card(surface, sprite)
         self._draw_me(surface, state)
-        order = self.ordered()
-        for i, face in enumerate(order):
-            self._draw_card(surface, self.hand[face], focused=i == self.focus)
+        for face in self.ordered():
+            self._draw_card(surface, self.hand[face])
         self._draw_timer(surface, state)
         if self.hand_over is not None and self.session.ending is None:
             self._draw_hand_over(surface)
@@ -388,8 +374,8 @@ class DragonTable(TableRenderer):
         elif state.get("phase") == "opening":
             self.view.text(surface, "The 3 of Stars leads", (490, 320), 18, DIM, anchor="center")
 
-    def _draw_card(self, surface, sprite: CardSprite, focused: bool = False) -> None:
-        draw_card(surface, self.view, "dragon", sprite, CARD[1] / CARD[0], focused)
+    def _draw_card(self, surface, sprite: CardSprite) -> None:
+        draw_card(surface, self.view, "dragon", sprite, CARD[1] / CARD[0])
 
     def _draw_timer(self, surface, state: dict) -> None:
         left = self.session.seconds_left(PACE)

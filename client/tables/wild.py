@@ -66,7 +66,8 @@ BUTTON_Y = 522
 DEAL_STAGGER = 0.04
 POPUP_TIME = 1.6
 KEYS_HELP = "draw: click the deck or the discard · lay: cards, then a meld · end: a card onto " \
-    "the discard"
+    "the discard · keys: ←/→ ↑ a card, Tab a place, Enter there · M meld · X discard · S sort" \
+    " · B buy, N no thanks · Y let them buy, R refuse · 1–3 where the Dragon stands · O OK"
 
 
 def capital(text: str) -> str:
@@ -501,10 +502,15 @@ class WildTable(TableRenderer):
             self.dismiss_hand_over()
 
     # -- input -----------------------------------------------------------------------
-    keys = {pygame.K_s: "sort"}
+    keys = {pygame.K_s: "sort", pygame.K_m: "meld", pygame.K_x: "discard", pygame.K_b: "buy",
+            pygame.K_n: "decline", pygame.K_y: "allow", pygame.K_r: "refuse",
+            pygame.K_1: "wild0", pygame.K_2: "wild1", pygame.K_3: "wild2"}
 
     def place_at(self, pos) -> str | None:
         return hit(self.place_rects(), pos)
+
+    def places(self) -> dict[str, pygame.Rect]:
+        return self.place_rects()
 
     def click(self, kind: str, ident) -> None:
         if kind == "card":
