@@ -17,6 +17,8 @@ import time
 
 import pygame
 
+from net.bridge import PlayWith
+
 HOOK_ENV = "HOARD_TEST_HOOK"
 KEYS = {"return": pygame.K_RETURN, "left": pygame.K_LEFT, "right": pygame.K_RIGHT,
         "up": pygame.K_UP, "space": pygame.K_SPACE, "escape": pygame.K_ESCAPE,
@@ -102,6 +104,8 @@ class Driver:
                         for k, t in session.tables.items()},
                 lobby=None if session.lobby is None else session.lobby.describe(),
                 started=session.start is not None, seat=session.seat,
+                applied=session.applied, watching=session.watching,
+                cards=len(session.view.view.get("cards", ())) if session.view else 0,
                 ending=None if session.ending is None else [session.ending.kind,
                                                             session.ending.text,
                                                             list(session.ending.scores)],
@@ -139,6 +143,10 @@ class Hook:
                 self.driver.key(command["key"], command.get("mod", 0))
             elif "type" in command:
                 self.driver.type(command["type"])
+            elif "autoplay" in command:  # a bot of this kind plays this window's seat
+                if self.driver.app.session is None:
+                    raise ValueError("no table to play at")
+                self.driver.app.session.send(PlayWith(command["autoplay"], 0))
             return {"ok": True, **self.driver.state()}
         except (ValueError, KeyError, TypeError, WaitedTooLong) as exc:
             return {"ok": False, "error": f"{type(exc).__name__}: {exc}",

@@ -78,3 +78,91 @@ class LoopbackNamespace:
         if self.holder is not None and self.holder.poll() is None:
             self.holder.kill()
             self.holder.wait(timeout=10)
+
+
+class Lan:
+    """A LAN of `hosts` hosts, each a network namespace of its own with `eth0` (10.77.0.N/24,
+    multicast routed) on a veth pair whose other end is on one bridge, `br0`, in a switch
+    namespace. The switch is a user + network namespace like LoopbackNamespace's; the hosts'
+    namespaces belong to its user namespace, so no root is needed and none outlives it."""
+
+    SUBNET = "10.77.0"
+
+    def __init__(self, hosts: int):
+        self.count = hosts
+        self.switch = LoopbackNamespace()
+        self.hosts: list[LanHost] = []
+
+    def __enter__(self) -> Lan:
+        self.switch.__enter__()
+        try:
+            self._run(self.switch, ["ip", "link", "add", "br0", "type", "bridge"])
+            self._run(self.switch, ["ip", "link", "set", "br0", "up"])
+            for i in range(self.count):
+                self.hosts.append(self._host(i))
+        except BaseException:
+            self.__exit__()
+            raise
+        return self
+
+    def _host(self, i: int) -> LanHost:
+        holder = self.switch.popen(["unshare", "--net", "sleep", str(HOLD_SECONDS)],
+                                   stdin=subprocess.DEVNULL)
+        host = LanHost(holder, f"{self.SUBNET}.{i + 1}")
+        host.wait_apart(self.switch.holder.pid)
+        self._run(self.switch, ["ip", "link", "add", f"veth{i}", "type", "veth", "peer",
+                                "name", "eth0", "netns", str(holder.pid)])
+        self._run(self.switch, ["ip", "link", "set", f"veth{i}", "master", "br0", "up"])
+        for step in (["ip", "link", "set", "lo", "up"],
+                     ["ip", "addr", "add", f"{host.address}/24", "dev", "eth0"],
+                     ["ip", "link", "set", "eth0", "up"],
+                     ["ip", "route", "add", "224.0.0.0/4", "dev", "eth0"]):
+            self._run(host, step)
+        return host
+
+    @staticmethod
+    def _run(where, argv: list[str]) -> None:
+        done = subprocess.run(where.command(argv), capture_output=True, text=True, timeout=10)
+        if done.returncode:
+            raise NamespaceError(f"{' '.join(argv)}: {done.stderr.strip()}")
+
+    def __exit__(self, *exc) -> None:
+        for host in self.hosts:
+            host.close()
+        self.switch.__exit__()
+
+
+class LanHost:
+    """One host of a Lan: its namespace is held open by a sleeping process."""
+
+    def __init__(self, holder: subprocess.Popen, address: str):
+        self.holder, self.address = holder, address
+
+    def wait_apart(self, switch_pid: int) -> None:
+        """Until the holder sleeps in a network namespace of its own."""
+        theirs = os.readlink(f"/proc/{switch_pid}/ns/net")
+        deadline = time.monotonic() + 5
+        while True:
+            try:
+                if Path(f"/proc/{self.holder.pid}/comm").read_text().strip() == "sleep" and \
+                        os.readlink(f"/proc/{self.holder.pid}/ns/net") != theirs:
+                    return
+            except OSError:
+                pass
+            if self.holder.poll() is not None or time.monotonic() > deadline:
+                raise NamespaceError("unshare could not make a host's network namespace")
+            time.sleep(0.01)
+
+    def command(self, argv: list[str]) -> list[str]:
+        return ["nsenter", f"--target={self.holder.pid}", "--user", "--net",
+                "--preserve-credentials", *argv]
+
+    def popen(self, argv: list[str], **kwargs) -> subprocess.Popen:
+        kwargs.setdefault("preexec_fn", _die_with_parent)
+        kwargs.setdefault("cwd", str(Path(__file__).resolve().parent.parent))
+        return subprocess.Popen(self.command(argv), **kwargs)
+
+    def close(self) -> None:
+        if self.holder.poll() is None:
+            self.holder.kill()
+            self.holder.wait(timeout=10)

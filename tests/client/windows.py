@@ -23,7 +23,9 @@ class Window:
         env = {**os.environ, "HOARD_TEST_HOOK": "1", "HOARD_CONFIG_DIR": str(config),
                "HOARD_STATE_DIR": str(state), "SDL_VIDEODRIVER": "dummy",
                "SDL_AUDIODRIVER": "dummy", "HOARD_BOT_THINK": "0"}
-        self.name = name
+        self.name, self.namespace, self.folder = name, namespace, folder
+        self.started = time.monotonic()
+        self.clicks = 0  # clicks made through this window's hook
         self.log_path = state / "hoard.log"
         self.process = namespace.popen([sys.executable, "-m", "client.cli"], env=env,
                                        stdin=subprocess.PIPE, stdout=subprocess.PIPE,
@@ -48,6 +50,7 @@ class Window:
         return self.send({"state": 1})
 
     def click(self, target: str) -> dict:
+        self.clicks += 1
         reply = self.send({"click": target})
         assert reply["ok"], f"{self.name}: {reply['error']}"
         return reply
@@ -66,6 +69,15 @@ class Window:
         if self.process.poll() is None:
             return "(still running)"
         return self.process.stderr.read()[-2000:]
+
+    def kill(self) -> None:
+        """The process dies at once (a crash, a laptop's battery): no leave, no goodbye."""
+        self.process.kill()
+        self.process.wait(10)
+
+    def restart(self) -> Window:
+        """The same player's window started again, with its folders (and journals)."""
+        return Window(self.namespace, self.folder, self.name)
 
     def close(self) -> None:
         if self.process.poll() is None:

@@ -3,4 +3,5 @@
 Each benchmark is a module here with `add_arguments(parser)` and `run(args) -> dict`.
 """
 
-BENCHMARKS = ("engine", "deal", "lockstep", "discovery", "client", "faults", "hostile")
+BENCHMARKS = ("engine", "deal", "lockstep", "discovery", "client", "faults", "hostile",
+              "night")

@@ -1,0 +1,103 @@
+"""A game night on a LAN the test makes (net.netns.Lan): one real `hoard` window per host,
+driven through the test hook, as friends would — for the end-to-end test and for
+`python -m tools.bench night`.
+
+Players find the table in their lobbies (no address typed), join, sit and agree; each
+window then lets a bot play its seat (`autoplay`: the cards are played by clicks in the
+per-game tests; here the night is what is under test). A late friend watches from the
+lobby; a window killed mid-game is started again and resumes from its lobby.
+"""
+
+from __future__ import annotations
+
+import time
+from pathlib import Path
+
+from tests.client.windows import Window
+
+NAMES = ("Ana", "Bo", "Cy", "Di", "Eve")
+GAME = "dragon"
+
+
+class Night:
+    def __init__(self, lan, folder: Path, players: int = 4):
+        self.lan, self.folder = lan, folder
+        self.windows = [Window(lan.hosts[i], folder / NAMES[i], NAMES[i])
+                        for i in range(players)]
+        self.table = ""  # the table's key, as the lobbies list it
+
+    def close(self) -> None:
+        for window in self.windows:
+            window.close()
+
+    # -- the table -------------------------------------------------------------------------
+    def gather(self) -> None:
+        """The first player makes a Dragon table and sits; each other finds it in the
+        lobby, joins and sits; everyone agrees; every window shows the table."""
+        host, *guests = self.windows
+        host.wait(lambda s: s["scene"] == "lobby", "the lobby", 60)
+        host.click("new")
+        host.click(f"game:{GAME}")
+        host.wait(lambda s: s["scene"] == "setup" and s["lobby"], "the new table's setup")
+        host.click("sit:0")
+        for seat, guest in enumerate(guests, 1):
+            self.table = find_table(guest, "Ana's table")
+            guest.click(f"table:{self.table}")
+            guest.click("join")
+            guest.wait(lambda s, seat=seat: f"sit:{seat}" in s["targets"],
+                       f"seat {seat + 1} to be offered", 30)
+            guest.click(f"sit:{seat}")
+        for window in self.windows:
+            window.wait(lambda s: "agree" in s["targets"], "Agree to be offered", 30)
+            window.click("agree")
+        for window in self.windows:
+            window.wait(lambda s: s["scene"] == "table", "the game to start", 60)
+
+    def dealt(self, timeout: float = 60) -> None:
+        """Until every player's window holds its first hand."""
+        for window in self.windows:
+            window.wait(lambda s: s["cards"] > 0, "the first cards", timeout)
+
+    def autoplay(self, window: Window) -> None:
+        reply = window.send({"autoplay": "greedy"})
+        assert reply["ok"], reply
+
+    def watch(self, host: int) -> Window:
+        """A late friend on another host watches the game from the lobby."""
+        eve = Window(self.lan.hosts[host], self.folder / NAMES[host], NAMES[host])
+        find_table(eve, "Ana's table", "playing")
+        eve.click(f"table:{self.table}")
+        eve.click("watch")
+        eve.wait(lambda s: s["scene"] == "table" and s["watching"], "the game to show", 30)
+        return eve
+
+    def crash_and_resume(self, index: int) -> float:
+        """Kill a player's window mid-game, start it again and resume from its lobby; the
+        seconds from the restart to playing again (a step applied after the resume)."""
+        window = self.windows[index]
+        window.kill()
+        restarted = time.monotonic()
+        window = self.windows[index] = window.restart()
+        before = window.wait(lambda s: any(t.startswith("resume:") for t in s["targets"]),
+                             "the lobby to offer the game to resume", 30)
+        assert before["scene"] == "lobby"
+        state = window.click("resume:0")
+        window.wait(lambda s: s["scene"] == "table" and s["applied"] >= 0,
+                    "the resumed table", 30)
+        self.autoplay(window)
+        state = window.state()
+        window.wait(lambda s, at=state["applied"]: s["applied"] > at, "a step after resuming",
+                    30)
+        return time.monotonic() - restarted
+
+    def endings(self, windows, timeout: float = 240) -> list[list]:
+        return [w.wait(lambda s: s.get("ending"), "the match to end", timeout)["ending"]
+                for w in windows]
+
+
+def find_table(window: Window, name: str, state: str = "lobby") -> str:
+    """The key of the table called `name` once this window's lobby lists it in `state`."""
+    seen = window.wait(lambda s: s["scene"] == "lobby" and any(
+        t[0] == name and t[1] == state for t in s.get("tables", {}).values()),
+        f"{name} ({state}) in the lobby", 60)
+    return next(k for k, t in seen["tables"].items() if t[0] == name and t[1] == state)
