@@ -30,7 +30,23 @@ class NamespaceError(RuntimeError):
     """The namespace could not be made (no user namespaces, no `ip`...)."""
 
 
-class LoopbackNamespace:
+class Held:
+    """A namespace held open by a sleeping process, `holder`: commands run inside it."""
+
+    holder: subprocess.Popen | None
+
+    def command(self, argv: list[str]) -> list[str]:
+        """`argv` run inside the namespace."""
+        return ["nsenter", f"--target={self.holder.pid}", "--user", "--net",
+                "--preserve-credentials", *argv]
+
+    def popen(self, argv: list[str], **kwargs) -> subprocess.Popen:
+        kwargs.setdefault("preexec_fn", _die_with_parent)
+        kwargs.setdefault("cwd", str(Path(__file__).resolve().parent.parent))
+        return subprocess.Popen(self.command(argv), **kwargs)
+
+
+class LoopbackNamespace(Held):
     def __init__(self):
         self.holder: subprocess.Popen | None = None
 
@@ -63,16 +79,6 @@ class LoopbackNamespace:
             return os.readlink(f"/proc/{self.holder.pid}/ns/net")
         except OSError:
             return None
-
-    def command(self, argv: list[str]) -> list[str]:
-        """`argv` run inside the namespace."""
-        return ["nsenter", f"--target={self.holder.pid}", "--user", "--net",
-                "--preserve-credentials", *argv]
-
-    def popen(self, argv: list[str], **kwargs) -> subprocess.Popen:
-        kwargs.setdefault("preexec_fn", _die_with_parent)
-        kwargs.setdefault("cwd", str(Path(__file__).resolve().parent.parent))
-        return subprocess.Popen(self.command(argv), **kwargs)
 
     def __exit__(self, *exc) -> None:
         if self.holder is not None and self.holder.poll() is None:
@@ -132,7 +138,7 @@ class Lan:
         self.switch.__exit__()
 
 
-class LanHost:
+class LanHost(Held):
     """One host of a Lan: its namespace is held open by a sleeping process."""
 
     def __init__(self, holder: subprocess.Popen, address: str):
@@ -152,15 +158,6 @@ class LanHost:
             if self.holder.poll() is not None or time.monotonic() > deadline:
                 raise NamespaceError("unshare could not make a host's network namespace")
             time.sleep(0.01)
-
-    def command(self, argv: list[str]) -> list[str]:
-        return ["nsenter", f"--target={self.holder.pid}", "--user", "--net",
-                "--preserve-credentials", *argv]
-
-    def popen(self, argv: list[str], **kwargs) -> subprocess.Popen:
-        kwargs.setdefault("preexec_fn", _die_with_parent)
-        kwargs.setdefault("cwd", str(Path(__file__).resolve().parent.parent))
-        return subprocess.Popen(self.command(argv), **kwargs)
 
     def close(self) -> None:
         if self.holder.poll() is None:
