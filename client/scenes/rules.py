@@ -35,7 +35,8 @@ def keys_text(game_id: str) -> str:
     from client.scenes.table import TABLE_KEYS_HELP  # the table imports this scene
 
     module = MODULES.get(game_id)
-    own = getattr(importlib.import_module(module), "KEYS_HELP", "") if module else ""
+    table = importlib.import_module(module) if module else None
+    own = getattr(table, "KEYS_LIST", getattr(table, "KEYS_HELP", ""))
     lines = [f"- {part.strip()}" for part in f"{own} · {TABLE_KEYS_HELP}".split(" · ")
              if part.strip()]
     return "\n\n## Keys at the table\n\n" + "\n".join(lines) + "\n"

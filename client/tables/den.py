@@ -54,7 +54,9 @@ STOCK_CELL = (1, 1)
 BUTTON_Y = 522
 DEAL_STAGGER = 0.05
 KEYS_HELP = ("click cards, then a pile (or drag them there) · click a pile, then another, to "
-             "move it · keys: ←/→ ↑ a card, Tab a pile, Enter there · E end turn · O OK")
+             "move it · E end turn · F1: the keys")
+#: the keys, as the rules list them
+KEYS_LIST = "←/→ ↑ a card · Tab a pile, Enter there · E end turn · O OK"
 
 
 def force_name(face: int) -> str:

@@ -66,8 +66,10 @@ BUTTON_Y = 522
 DEAL_STAGGER = 0.04
 POPUP_TIME = 1.6
 KEYS_HELP = "draw: click the deck or the discard · lay: cards, then a meld · end: a card onto " \
-    "the discard · keys: ←/→ ↑ a card, Tab a place, Enter there · M meld · X discard · S sort" \
-    " · B buy, N no thanks · Y let them buy, R refuse · 1–3 where the Dragon stands · O OK"
+    "the discard · F1: the keys"
+#: the keys, as the rules list them (the line on the table has no room for them)
+KEYS_LIST = "←/→ ↑ a card · Tab a place, Enter there · M meld · X discard · S sort · B buy · " \
+    "N no thanks · Y let them buy · R refuse · 1–3 where the Dragon stands · O OK"
 
 
 def capital(text: str) -> str:

@@ -128,4 +128,5 @@ def test_the_rules_list_the_tables_keys(window):
         markup = as_markup(rules_text(game) + keys_text(game))
         assert "Keys at the table" in markup and "PgUp/PgDn" in markup
     assert "Tab a pile" in keys_text("den") and "B buy" in keys_text("wild")
+    assert "Tab a place" in keys_text("wild")
     assert "P pass" in keys_text("dragon")
