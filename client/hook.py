@@ -17,6 +17,7 @@ import time
 
 import pygame
 
+from engine.wire import to_record
 from net.bridge import PlayWith
 
 HOOK_ENV = "HOARD_TEST_HOOK"
@@ -106,6 +107,8 @@ class Driver:
                 started=session.start is not None, seat=session.seat,
                 applied=session.applied, watching=session.watching,
                 cards=len(session.view.view.get("cards", ())) if session.view else 0,
+                legal=[to_record(a) for a in session.view.legal] if session.view else [],
+                view_step=session.view.step if session.view else -1,
                 ending=None if session.ending is None else [session.ending.kind,
                                                             session.ending.text,
                                                             list(session.ending.scores)],

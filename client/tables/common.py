@@ -361,10 +361,11 @@ class TableRenderer:
             self._press(self.keys.get(key) or TABLE_KEYS[key])
 
     def _press(self, ident: str) -> None:
-        """A key presses its button only while the button is offered (else it does nothing:
-        a key at the wrong time changes nothing)."""
+        """A key presses its button only while the button is on screen (a key at the wrong
+        time changes nothing). A greyed button's key still asks: the game says why not
+        (Enter on cards that are no play), as a click cannot."""
         button = self.scene.buttons.get(ident)
-        if button is None or (button.alive() and button.visible and button.is_enabled):
+        if button is None or (button.alive() and button.visible):
             self.on_button(ident)
 
     def places(self) -> dict:

@@ -13,6 +13,8 @@ from __future__ import annotations
 import time
 from pathlib import Path
 
+from engine.wire import from_record
+from tests.client import dragon_clicks
 from tests.client.windows import Window
 
 NAMES = ("Ana", "Bo", "Cy", "Di", "Eve")
@@ -71,7 +73,31 @@ class Night:
         eve.wait(lambda s: s["scene"] == "table" and s["watching"], "the game to show", 30)
         return eve
 
-    def crash_and_resume(self, index: int) -> float:
+    def play_by_clicks(self, done, timeout: float = 300) -> set[str]:
+        """Every player plays its own seat by clicks (dragon_clicks' choice, made through
+        the hook), round the windows, until `done(states)`; the kinds of action made."""
+        seen, kinds = {}, set()
+        deadline = time.monotonic() + timeout
+        while time.monotonic() < deadline:
+            states = {w.name: w.state() for w in self.windows}
+            if done(states):
+                return kinds
+            for window in self.windows:
+                state = states[window.name]
+                if state.get("ending") or not state.get("legal") or \
+                        seen.get(window.name) == state["view_step"]:
+                    continue
+                seen[window.name] = state["view_step"]
+                action = dragon_clicks.choose([from_record(r) for r in state["legal"]])
+                try:
+                    dragon_clicks.make_by_clicks(ClicksOf(window), action)
+                except AssertionError:
+                    continue  # the choice went away (a Dragon window closed): look again
+                kinds.add(type(action).__name__)
+        raise AssertionError(f"the players did not get there in {timeout:g} s: "
+                             f"{[w.state() for w in self.windows]}")
+
+    def crash_and_resume(self, index: int, autoplay: bool = True) -> float:
         """Kill a player's window mid-game, start it again and resume from its lobby; the
         seconds from the restart to playing again (a step applied after the resume)."""
         window = self.windows[index]
@@ -84,7 +110,8 @@ class Night:
         state = window.click("resume:0")
         window.wait(lambda s: s["scene"] == "table" and s["applied"] >= 0,
                     "the resumed table", 30)
-        self.autoplay(window)
+        if autoplay:
+            self.autoplay(window)
         state = window.state()
         window.wait(lambda s, at=state["applied"]: s["applied"] > at, "a step after resuming",
                     30)
@@ -93,6 +120,19 @@ class Night:
     def endings(self, windows, timeout: float = 240) -> list[list]:
         return [w.wait(lambda s: s.get("ending"), "the match to end", timeout)["ending"]
                 for w in windows]
+
+
+class ClicksOf:
+    """A window seen as the per-game click helpers see a driver: clicks that answer fast
+    (a button that is not offered within 2 s fails the helper, and the choice is
+    looked at again)."""
+
+    def __init__(self, window: Window):
+        self.window = window
+
+    def click(self, target: str) -> None:
+        self.window.click(target, timeout=2.0)
+
 
 
 def find_table(window: Window, name: str, state: str = "lobby") -> str:

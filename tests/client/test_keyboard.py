@@ -107,8 +107,8 @@ def test_a_whole_match_is_played_by_keys_alone(window, game):
 
 
 def test_a_key_for_a_button_not_offered_does_nothing(window):
-    """Wild's B (buy) when no buy window is open, or X (discard) while one is: no intent,
-    no refusal, nothing changes."""
+    """Wild's B (buy) when no buy window is open, or X (discard) while one is (its button
+    hidden): no intent, no refusal, nothing changes."""
     name_yourself(window)
     solo_with_bots(window, "wild", 2, 1)
     view = window.wait_for(lambda: my_turn(window, None), "this seat's first turn", 60)

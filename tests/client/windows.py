@@ -49,9 +49,10 @@ class Window:
     def state(self) -> dict:
         return self.send({"state": 1})
 
-    def click(self, target: str) -> dict:
+    def click(self, target: str, timeout: float = 10.0) -> dict:
+        """Click `target`, the window waiting up to `timeout` s for it to be offered."""
         self.clicks += 1
-        reply = self.send({"click": target})
+        reply = self.send({"click": target, "timeout": timeout})
         assert reply["ok"], f"{self.name}: {reply['error']}"
         return reply
 

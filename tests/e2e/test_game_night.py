@@ -14,9 +14,9 @@ WATCH_CLICKS = 2
 @pytest.mark.slow
 def test_four_friends_play_a_match_one_watches_one_crashes_and_resumes(tmp_path):
     """Four hosts discover one table with no address typed, join, agree and play a whole
-    Dragon match; a fifth host watches from the middle; one player's window is killed and
-    started again, resumes from its lobby, and every window ends on the same scores with
-    the deal verified fair."""
+    Dragon match, each window its own seat by clicks; a fifth host watches from the
+    middle; one player's window is killed and started again, resumes from its lobby and
+    plays on, and every window ends on the same scores with the deal verified fair."""
     with Lan(5) as lan:
         night = Night(lan, tmp_path)
         eve = None
@@ -25,18 +25,20 @@ def test_four_friends_play_a_match_one_watches_one_crashes_and_resumes(tmp_path)
             assert all(w.clicks <= MOST_CLICKS for w in night.windows), \
                 [(w.name, w.clicks) for w in night.windows]
             night.dealt()
-            for window in night.windows:
-                night.autoplay(window)
+            kinds = night.play_by_clicks(lambda states: states["Ana"]["applied"] >= 30)
             eve = night.watch(4)
             assert eve.clicks == WATCH_CLICKS
             assert eve.state()["cards"] == 0, "a spectator holds no hand"
-            night.windows[0].wait(lambda s: s["applied"] >= 60, "the match to be under way")
-            night.crash_and_resume(2)
+            kinds |= night.play_by_clicks(lambda states: states["Ana"]["applied"] >= 80)
+            night.crash_and_resume(2, autoplay=False)
+            kinds |= night.play_by_clicks(lambda states: all(s.get("ending")
+                                                             for s in states.values()))
             endings = night.endings([*night.windows, eve])
         finally:
             night.close()
             if eve is not None:
                 eve.close()
+    assert {"Play", "Pass"} <= kinds, kinds
     assert all(kind == "finished" for kind, _, _ in endings), endings
     assert len({tuple(scores) for _, _, scores in endings}) == 1, endings
     assert all("The deal was verified fair." in text for _, text, _ in endings), endings
