@@ -33,8 +33,9 @@ class Night:
             window.close()
 
     # -- the table -------------------------------------------------------------------------
-    def gather(self) -> None:
-        """The first player makes a Dragon table and sits; each other finds it in the
+    def gather(self, fewer_hands: int = 0) -> None:
+        """The first player makes a Dragon table, sits (and, `fewer_hands`, takes that many
+        hands off the match: clicks not counted in `clicks`); each other finds it in the
         lobby, joins and sits; everyone agrees; every window shows the table."""
         host, *guests = self.windows
         host.wait(lambda s: s["scene"] == "lobby", "the lobby", 60)
@@ -42,6 +43,9 @@ class Night:
         host.click(f"game:{GAME}")
         host.wait(lambda s: s["scene"] == "setup" and s["lobby"], "the new table's setup")
         host.click("sit:0")
+        for _ in range(fewer_hands):
+            host.click("opt:hands:-")
+            host.clicks -= 1
         for seat, guest in enumerate(guests, 1):
             self.table = find_table(guest, "Ana's table")
             guest.click(f"table:{self.table}")
