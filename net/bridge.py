@@ -120,6 +120,7 @@ class NetBridge:
         self.intents: queue.Queue = queue.Queue()
         self.updates: queue.Queue = queue.Queue()
         self._args = (identity, options, journal, role)
+        self.journal = journal  # what Resume rebuilds the table from
         self._ready = threading.Event()
         self._thread = threading.Thread(target=self._run, name="hoard-net", daemon=True)
         self._loop: asyncio.AbstractEventLoop | None = None
@@ -177,7 +178,7 @@ class NetBridge:
             self.updates.put(view_update(node.replica, node.seat))  # a spectator: public
 
     def _resume(self) -> None:
-        journal = self._args[2]
+        journal = self.journal
         try:
             resumed = journal is not None and self.node.resume(journal.entries)
         except CorruptJournal as exc:

@@ -89,7 +89,12 @@ def parse_body(record: Record) -> Body:
         raise BadFrame("malformed", "a frame holds a bounded list of actions")
     if not isinstance(state_hash, bytes) or len(state_hash) != DIGEST_SIZE:
         raise BadFrame("malformed", "a frame carries a 16-byte state hash")
-    return Body(actions, chance, state_hash, payload[3:] == (True,))
+    return Body(actions, chance, state_hash, marks_leaving(payload))
+
+
+def marks_leaving(payload: tuple) -> bool:
+    """Does a frame's body mark it as its seat's last (a graceful leave)?"""
+    return payload[3:] == (True,)
 
 
 def well_typed(action: Action) -> bool:

@@ -125,6 +125,13 @@ class Finished:
     audit: str = ""  # the deck's end-of-match audit: "clean" (anything else stops the table)
 
 
+def finished_of(replica: Replica) -> Finished:
+    """How a replica's match ended: its final public hash, scores, winners, audit."""
+    outcome = replica.game.outcome(replica.state)
+    return Finished(replica.applied, replica.game.public_hash(replica.state),
+                    tuple(outcome.scores), tuple(outcome.winners), replica.chance.report)
+
+
 @dataclass(frozen=True)
 class Left:
     """This peer left the game at `step`; the seat `heir` plays on for it."""
@@ -634,12 +641,10 @@ class TableNode:
 
     def _finish(self) -> None:
         replica = self.replica
-        outcome = replica.game.outcome(replica.state)
-        final = replica.game.public_hash(replica.state)
-        self.finished = Finished(replica.applied, final, tuple(outcome.scores),
-                                 tuple(outcome.winners), replica.chance.report)
+        self.finished = finished = finished_of(replica)
         if self.journal is not None and not self._replaying:
-            self.journal.append("done", final, list(outcome.scores), list(outcome.winners))
+            self.journal.append("done", finished.final_hash, list(finished.scores),
+                                list(finished.winners))
             self.journal.sync()
         self._ended_at = time.monotonic()
         self.mesh.broadcast(["have", replica.applied])

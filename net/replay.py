@@ -9,7 +9,6 @@ what a window would have been told after each step that changed something.
 
 from __future__ import annotations
 
-import os
 import time
 from dataclasses import dataclass
 from pathlib import Path
@@ -21,8 +20,8 @@ from net.errors import BadFrame, CorruptJournal, TableFault
 from net.frames import LOBBY, STEP, decode
 from net.journal import read_entries
 from net.lobby import Lobby, StartConfig
-from net.lockstep import Replica
-from net.node import Finished, StepApplied
+from net.lockstep import Replica, marks_leaving
+from net.node import Finished, StepApplied, finished_of
 
 JOURNAL_SUFFIX = ".journal"
 
@@ -56,7 +55,10 @@ class Summary:
 
 def summarize(path: Path) -> Summary:
     """What a journal holds, quickly: CorruptJournal when it is not one of ours."""
-    entries, _ = read_entries(path)
+    return _summary(path, read_entries(path)[0])
+
+
+def _summary(path: Path, entries: list[list]) -> Summary:
     if not entries or entries[0][0] != "table" or len(entries[0]) != 4:
         raise CorruptJournal(f"journal {path.name} does not start with its table")
     _, table, name, me = entries[0]
@@ -91,10 +93,6 @@ def journals(folder: Path) -> list[Summary]:
     return sorted(found, key=lambda s: s.played, reverse=True)
 
 
-def delete(summary: Summary) -> None:
-    os.unlink(summary.path)
-
-
 @dataclass(frozen=True)
 class Moment:
     """What a window is told at one step: the step's news, then the view after it."""
@@ -105,24 +103,25 @@ class Moment:
 
 @dataclass(frozen=True)
 class Replay:
-    start: StartConfig
-    seat: int | None  # whose view: this peer's seat, or None for the public view
     moments: tuple[Moment, ...]
-    finished: Finished | None
+    finished: Finished | None  # None: the journal ends before the match did
 
 
 def replay(path: Path, own_view: bool) -> Replay:
     """Every step of a journal's game again, verified, from the public view or (own_view)
     this peer's seat's. CorruptJournal when a record fails its checks."""
     entries, _ = read_entries(path)
-    summary = summarize(path)
+    summary = _summary(path, entries)
     if summary.start is None:
         raise CorruptJournal(f"journal {path.name} holds no game, only a lobby")
     seat = summary.seat if own_view else None
     secrets = [e[1] for e in entries if e[0] == "secret" and len(e) == 2] if own_view else []
     replica = Replica(summary.start, seat, secrets=secrets)
-    frames = sorted((decode(e[1]) for e in entries if e[0] == "record" and len(e) == 2
-                     and _fields(e[1])[0] == STEP), key=lambda r: (r.step, r.seat))
+    try:
+        records = [decode(e[1]) for e in entries if e[0] == "record" and len(e) == 2]
+    except BadFrame as exc:
+        raise CorruptJournal(f"journal {path.name}: a record fails its checks: {exc}") from None
+    frames = sorted((r for r in records if r.kind == STEP), key=lambda r: (r.step, r.seat))
     moments: list[Moment] = []
     try:
         for record in frames:
@@ -132,12 +131,7 @@ def replay(path: Path, own_view: bool) -> Replay:
         _apply_ready(replica, moments)
     except (BadFrame, TableFault) as exc:
         raise CorruptJournal(f"journal {path.name}: a record fails its checks: {exc}") from None
-    finished = None
-    if replica.finished:
-        outcome = replica.game.outcome(replica.state)
-        finished = Finished(replica.applied, replica.game.public_hash(replica.state),
-                            tuple(outcome.scores), tuple(outcome.winners), replica.chance.report)
-    return Replay(summary.start, seat, tuple(moments), finished)
+    return Replay(tuple(moments), finished_of(replica) if replica.finished else None)
 
 
 def _apply_ready(replica: Replica, moments: list[Moment]) -> None:
@@ -163,4 +157,4 @@ def _fold(lobby: Lobby, raw: bytes) -> None:
 
 def _leaving(body: bytes) -> bool:
     payload = msgpack.unpackb(body, raw=False, use_list=False)
-    return isinstance(payload, tuple) and payload[3:] == (True,)
+    return isinstance(payload, tuple) and marks_leaving(payload)

@@ -18,11 +18,12 @@ from client.scenes import Scene, draw_felt
 from client.scenes.table import TableScene
 from client.session import TABLES, Session
 from client.settings import state_folder
+from client.tables.common import enable
 from client.ui import DIM, GOLD
 from engine.registry import game_ids, get_game
 from net.errors import CorruptJournal
 from net.node import GameStarted
-from net.replay import Summary, delete, journals, replay
+from net.replay import Summary, journals, replay
 
 SPEEDS = (1, 2, 4, 8)
 SCRUB = (992, 594, 276, 30)  # the bar that is the whole game, from its start to its end
@@ -91,7 +92,7 @@ class History(Scene):
             self.deleting = True
         else:
             try:
-                delete(summary)
+                summary.path.unlink()
             except OSError as exc:
                 self.app.message("Not deleted", f"{summary.path.name} could not be deleted: "
                                  f"{exc}")
@@ -223,24 +224,24 @@ class ReplayScene(TableScene):
         self.button("close", "Close replay", 1110, 10, 158, 40)
         self.button("rules", "Rules", 992, 500, 276, 36)
         ready = bool(self.moments)
-        self.button("replay:back", "Back", 992, 546, 66, 40, enabled=ready and self.shown > 1)
+        self.button("replay:back", "Back", 992, 546, 66, 40)
         self.button("replay:play", "Pause" if self.playing else "Play", 1064, 546, 84, 40,
                     primary=True, enabled=ready)
-        self.button("replay:next", "Next", 1154, 546, 66, 40,
-                    enabled=ready and self.shown < self._last())
+        self.button("replay:next", "Next", 1154, 546, 66, 40)
         self.button("replay:speed", f"{SPEEDS[self.speed]}×", 1226, 546, 42, 40)
         other = "Show the public view" if self.own_view else "Show my seat's view"
         self.button("replay:view", other, 992, 632, 276, 36,
                     enabled=ready and self.summary.seat is not None)
+        self._update_buttons()
 
     def seatless(self, ident: str) -> bool:
         return ident == "close" or ident.startswith("replay:") or super().seatless(ident)
 
     def _update_buttons(self) -> None:
-        for ident, enabled in (("replay:back", self.shown > 1),
-                               ("replay:next", self.shown < self._last())):
-            button = self.buttons[ident]
-            button.enable() if enabled else button.disable()
+        """Back and Next, as far as the game read so far goes."""
+        ready = bool(self.moments)
+        enable(self.buttons["replay:back"], ready and self.shown > 1)
+        enable(self.buttons["replay:next"], ready and self.shown < self._last())
 
     def extra_targets(self) -> dict[str, pygame.Rect]:
         found = super().extra_targets()

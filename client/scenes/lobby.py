@@ -67,7 +67,7 @@ class Lobby(Scene):
         self.selected: str | None = None
         self.keys: list[str] = []
         self.choosing: str = ""  # "new" or "solo": the game buttons are showing
-        self.resumable = [s for s in journals(state_folder() / TABLES) if s.resumable]
+        self.resumable = _resumable()
         self.resuming: Summary | None = None
 
     @property
@@ -188,7 +188,7 @@ class Lobby(Scene):
 
     def _stop_resuming(self) -> None:
         self.resuming = None
-        self.resumable = [s for s in journals(state_folder() / TABLES) if s.resumable]
+        self.resumable = _resumable()
         self.app.new_session()
         self.layout()
 
@@ -231,6 +231,11 @@ class Lobby(Scene):
             view.text(surface, "A table for one: you and bots, dealt fair.", (840, 255), 15, DIM)
         view.text(surface, f"you are {self.app.settings.name} · key "
                   f"{self.app.identity.fingerprint[:4]}", (430, 636), 15, INK)
+
+
+def _resumable() -> list[Summary]:
+    """The journals' unfinished games whose seat was kept, the newest first."""
+    return [s for s in journals(state_folder() / TABLES) if s.resumable]
 
 
 def _row(listed) -> str:

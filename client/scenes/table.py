@@ -279,9 +279,8 @@ class TableScene(Scene):
                       anchor="midtop")
         if self.leaving_since is not None:
             view.text(surface, "Leaving the table…", (490, 58), 17, GOLD, anchor="midtop")
-        if self.banner():
-            view.text(surface, self.banner(), (1100, 18), 15, GOLD, bold=True,
-                      anchor="topright")
+        if banner := self.banner():
+            view.text(surface, banner, (1100, 18), 15, GOLD, bold=True, anchor="topright")
         view.text(surface, "Log", (992, 40), 15, INK, bold=True)
         if self.asking:
             view.panel(surface, view.rect(350, 210, 580, 280), alpha=245)

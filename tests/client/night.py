@@ -111,7 +111,7 @@ class Night:
         before = window.wait(lambda s: any(t.startswith("resume:") for t in s["targets"]),
                              "the lobby to offer the game to resume", 30)
         assert before["scene"] == "lobby"
-        state = window.click("resume:0")
+        window.click("resume:0")
         window.wait(lambda s: s["scene"] == "table" and s["applied"] >= 0,
                     "the resumed table", 30)
         if autoplay:
