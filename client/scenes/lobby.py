@@ -18,6 +18,7 @@ from net.node import GameStarted
 from net.replay import Summary, journals
 
 SOLO_BOT = "greedy"
+NAME_SHOWN = 20  # a table's name on a Resume button, cut to fit beside its game and step
 RESUME_OFFERS = 2  # the newest unfinished games offered; the rest are in the history
 
 
@@ -91,7 +92,9 @@ class Lobby(Scene):
         self.button("rules", "Rules", 1060, 640, 180, 48)
         for i, summary in enumerate(self.resumable[:RESUME_OFFERS]):
             game = get_game(summary.start.game).name
-            self.button(f"resume:{i}", f"Resume {summary.name} ({game}, step {summary.steps})",
+            name = summary.name if len(summary.name) <= NAME_SHOWN else \
+                summary.name[:NAME_SHOWN - 1] + "…"
+            self.button(f"resume:{i}", f"Resume {name} ({game}, step {summary.steps})",
                         840, 550 - i * 60, 400, 50, primary=i == 0,
                         enabled=self.resuming is None and not self.choosing)
         self.button("new", "New table", 840, 120, 400, 56)
