@@ -26,6 +26,9 @@ KEYS = {"return": pygame.K_RETURN, "left": pygame.K_LEFT, "right": pygame.K_RIGH
         "p": pygame.K_p, "h": pygame.K_h, "s": pygame.K_s, "d": pygame.K_d}
 
 
+LEGAL_SHOWN = 400  # legal actions a state() lists: a hoard's splits run to billions
+
+
 class WaitedTooLong(AssertionError):
     """A wait that ran out; the message says what was awaited and what the window showed."""
 
@@ -107,7 +110,9 @@ class Driver:
                 started=session.start is not None, seat=session.seat,
                 applied=session.applied, watching=session.watching,
                 cards=len(session.view.view.get("cards", ())) if session.view else 0,
-                legal=[to_record(a) for a in session.view.legal] if session.view else [],
+                legal=[to_record(a) for a in session.view.legal[:LEGAL_SHOWN]]
+                if session.view else [],
+                legal_count=len(session.view.legal) if session.view else 0,
                 view_step=session.view.step if session.view else -1,
                 ending=None if session.ending is None else [session.ending.kind,
                                                             session.ending.text,

@@ -115,6 +115,9 @@ class LazyActions(Sequence):
     set `size` and build the action at a valid index in `build`."""
 
     size = 0
+    #: True when the sequence keeps no reference to the game's state, so it may be handed
+    #: to another thread as it is: a hoard's billions of splits cannot be copied out
+    detached = False
 
     def __len__(self) -> int:
         return self.size

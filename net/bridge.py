@@ -13,6 +13,7 @@ import asyncio
 import contextlib
 import queue
 import threading
+from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -34,7 +35,7 @@ class ViewUpdate:
     step: int
     seat: int | None
     view: dict[str, Any]
-    legal: tuple[Action, ...]
+    legal: Sequence[Action]  # a tuple, or a lazy sequence that holds nothing of the state
     deadline: int | None  # the step at which the open timer runs out, for a countdown
 
 
@@ -50,7 +51,9 @@ class LobbyUpdate:
 def view_update(replica: Replica, seat: int | None) -> ViewUpdate:
     """What `seat` (None: anyone) is shown of the replica now, and may do."""
     state = replica.state
-    legal = () if seat is None else tuple(replica.game.legal_actions(state, seat))
+    legal = () if seat is None else replica.game.legal_actions(state, seat)
+    if not getattr(legal, "detached", False):
+        legal = tuple(legal)
     return ViewUpdate(replica.applied, seat, replica.game.view(state, seat), legal,
                       replica.deadline if state.timer is not None else None)
 

@@ -15,6 +15,7 @@ from functools import lru_cache
 from math import comb
 
 from engine.game import LazyActions
+from engine.games.gold.tokens import is_counts
 
 
 def _unrank_combination(n: int, r: int, index: int) -> list[int]:
@@ -56,7 +57,10 @@ def _subsets(k: int) -> tuple[tuple[int, ...], ...]:
 
 class Splits(LazyActions):
     """Every split of `hoard` into `shares` ordered shares with at least `filled`
-    non-empty shares, as tuples of nine-count tuples. `wrap` turns one into an action."""
+    non-empty shares, as tuples of nine-count tuples. `wrap` turns one into an action.
+    Membership is checked by counting, not by a walk through the billions."""
+
+    detached = True
 
     def __init__(self, hoard, shares: int, filled: int, wrap):
         self.hoard, self.k, self.filled, self.wrap = tuple(hoard), shares, filled, wrap
@@ -92,6 +96,19 @@ class Splits(LazyActions):
     def build(self, i: int):
         return self.wrap(self.split(i))
 
+    def allows(self, split) -> bool:
+        """Is `split` one of these: one nine-count share per part, the hoard in all, and
+        at least `filled` shares holding something?"""
+        if not isinstance(split, tuple) or len(split) != self.k or not all(
+                is_counts(share) for share in split):
+            return False
+        sums = tuple(map(sum, zip(*split, strict=True)))
+        return sums == self.hoard and sum(1 for share in split if any(share)) >= self.filled
+
+    def __contains__(self, action) -> bool:
+        split = getattr(action, "split", getattr(action, "shares", None))
+        return self.allows(split) and self.wrap(split) == action
+
     def split(self, index: int) -> tuple[tuple[int, ...], ...]:
         shares = [[0] * 9 for _ in range(self.k)]
         mask = 0
@@ -125,8 +142,12 @@ class Offers(LazyActions):
     to give and any tokens to ask for (at most the partner's count of each colour
     there is), not both empty. `wrap(partner, give, get)` makes the action."""
 
+    detached = True
+
     def __init__(self, own, partners: list[tuple[int, int]], supply, wrap):
         self.own, self.wrap = tuple(own), wrap
+        self.asks = {partner: tuple(min(count, s) for s in supply)
+                     for partner, count in partners}
         self.give_radix = [n + 1 for n in own]
         give_space = 1
         for r in self.give_radix:
@@ -151,6 +172,20 @@ class Offers(LazyActions):
         return self.wrap(partner, give, _digits(index, radix))
 
 
+    def allows(self, partner: int, give, get) -> bool:
+        """May this seat offer `partner` these tokens for those?"""
+        most = self.asks.get(partner)
+        return (most is not None and is_counts(give) and is_counts(get)
+                and (any(give) or any(get))
+                and all(g <= n for g, n in zip(give, self.own, strict=True))
+                and all(g <= n for g, n in zip(get, most, strict=True)))
+
+    def __contains__(self, action) -> bool:
+        fields = getattr(action, "partner", None), getattr(action, "give", None), \
+            getattr(action, "get", None)
+        return self.allows(*fields) and self.wrap(*fields) == action
+
+
 def _digits(value: int, radix) -> tuple[int, ...]:
     out = []
     for r in radix:
@@ -165,6 +200,10 @@ class Chain(LazyActions):
     def __init__(self, head: list, tail: Sequence):
         self.head, self.tail = head, tail
         self.size = len(head) + len(tail)
+        self.detached = getattr(tail, "detached", False)
+
+    def __contains__(self, action) -> bool:
+        return action in self.head or action in self.tail
 
     def build(self, i: int):
         return self.head[i] if i < len(self.head) else self.tail[i - len(self.head)]
