@@ -15,7 +15,8 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 FONT_FILES = ("DejaVuSans.ttf", "DejaVuSans-Bold.ttf")
 SYSTEM_FONTS = Path("/usr/share/fonts/truetype/dejavu")
-ART = ("tools.art.table", "tools.art.dragon", "tools.art.den", "tools.art.wild")
+ART = ("tools.art.table", "tools.art.dragon", "tools.art.den", "tools.art.wild",
+       "tools.art.gold")
 
 
 def sprites() -> dict[str, str]:
@@ -48,7 +49,8 @@ def sheet(out: Path, deck: str, png: Path) -> None:
     os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
     import pygame
 
-    files = sorted((out / deck).glob("*.svg"), key=lambda p: int(p.stem))
+    files = sorted((p for p in (out / deck).glob("*.svg") if p.stem.isdigit()),
+                   key=lambda p: int(p.stem))
     columns, size = 13, (100, 140)
     rows = math.ceil(len(files) / columns)
     page = pygame.Surface((columns * 106 + 6, rows * 146 + 6))
