@@ -12,8 +12,17 @@ from __future__ import annotations
 import math
 
 from engine.games.gold.components import ATTACK, DRAGONS, MAGIC_NAMES
-from tools.art import CARD_DEFS, CARD_H, CARD_W, card_frame, dragon_mark, polygon, \
-    stroke_text, svg, text_width
+from tools.art import (
+    CARD_DEFS,
+    CARD_H,
+    CARD_W,
+    card_frame,
+    dragon_mark,
+    polygon,
+    stroke_text,
+    svg,
+    text_width,
+)
 
 #: a Dragon's scales, one per card of components.DRAGONS: no two alike
 SCALES = ("#c0392b", "#6d4c2f", "#3d3d46", "#d35400", "#2e7d4f", "#8e5a2b", "#4f6d2a",
@@ -214,7 +223,8 @@ def _object_picture(effect: int, cx: float, cy: float) -> str:
                     (cx + 45, cy + 40), (cx - 45, cy + 40), (cx - 20, cy - 30)], "#d32f2f", ink, 4),
         4: polygon([(cx - 40, cy - 50), (cx - 10, cy - 50), (cx - 10, cy + 20), (cx + 40, cy + 20),
                     (cx + 40, cy + 45), (cx - 40, cy + 45)], "#8e5a2b", ink, 4)
-           + polygon([(cx - 52, cy - 20), (cx - 40, cy - 35), (cx - 40, cy - 5)], "#ffffff", ink, 2),
+           + polygon([(cx - 52, cy - 20), (cx - 40, cy - 35), (cx - 40, cy - 5)], "#ffffff",
+                     ink, 2),
         5: polygon([(cx - 50, cy - 50), (cx + 40, cy - 50), (cx + 50, cy + 50),
                     (cx - 40, cy + 50)], "#efe6cf", ink, 4)
            + stroke_text("X", cx - 14, cy - 20, 40, "#7b1f1f", 6),
