@@ -54,7 +54,9 @@ log = logging.getLogger("hoard.client")
 LOG_LINES = 400
 SEAT_WORD = re.compile(r"\bseat (\d+)")
 YOU_VERB = re.compile(r"\b([Yy]ou) (is|plays|passes|wins|shows|leads|draws|takes|lays|discards"
-                      r"|buys|ends|attacks|has|moves|asks|answers|goes|melds|adds|lets|refuses|deals)\b")
+                      r"|buys|ends|attacks|has|moves|asks|answers|goes|melds|adds|lets|refuses|deals"
+                      r"|proposes|accepts|rejects|divides|chooses|offers|sends|uses|turns|leaves)\b")
+YOUR = re.compile(r"\b([Yy])ou's\b")  # "seat 0's thief" said to seat 0
 SECOND_PERSON = {"is": "are", "has": "have", "goes": "go"}
 BOT_THINK_ENV = "HOARD_BOT_THINK"
 TABLES = "tables"  # the journals' folder, under the state folder
@@ -287,6 +289,7 @@ class Session:
         """An engine log line with seat numbers turned into names."""
         named = SEAT_WORD.sub(lambda m: self.seat_name(int(m.group(1))), line)
         named = YOU_VERB.sub(lambda m: f"{m.group(1)} {_second_person(m.group(2))}", named)
+        named = YOUR.sub(lambda m: f"{m.group(1)}our", named)
         return named[:1].upper() + named[1:]
 
     def seconds_left(self, pace: float) -> float | None:

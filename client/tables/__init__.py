@@ -10,7 +10,7 @@ import importlib
 
 RENDERERS: dict[str, type] = {}
 MODULES = {"dragon": "client.tables.dragon", "den": "client.tables.den",
-           "wild": "client.tables.wild"}
+           "wild": "client.tables.wild", "gold": "client.tables.gold"}
 
 
 def register(game_id: str):

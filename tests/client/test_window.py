@@ -44,6 +44,8 @@ def play_out(driver, choose, make_by_clicks, kind, missed=lambda action, driver:
             return kinds
         seen = found
         action = choose(found.legal)
+        if action is None:  # nothing worth doing until the table moves (the talks' others)
+            continue
         try:
             make_by_clicks(driver, action)
         except WaitedTooLong:

@@ -1,0 +1,197 @@
+"""Pieces of the Dragon's Gold table that hold no view of their own: the split editor
+(every token of a hoard assigned to a column by steppers), the Market's offer editor,
+tokens drawn as rows of shapes, the score table's categories, and the words for a
+Magic Object's effect.
+
+A token is drawn with its own shape (tools/art/gold.py), so colours are never the only
+difference; the counts beside them are words a player reads.
+"""
+
+from __future__ import annotations
+
+import pygame
+
+from client import assets
+from engine.games.gold.components import (
+    BANISH,
+    CHARM,
+    FEAR,
+    HASTE,
+    HOURGLASS,
+    MAGIC_DECK,
+    MAP,
+    MIGHT,
+    RALLY,
+    RECALL,
+    SCRY,
+)
+from engine.games.gold.scoring import (
+    ADVANCED_MAJORITY,
+    BASIC_MAJORITY,
+    SET_POINTS,
+    majority,
+    token_points,
+)
+from engine.games.gold.tokens import BLACK, COLOURS, GEMS, GOLD, RED, SILVER
+
+#: what each Magic Object does, in a player's words (clauses G12.6 to G12.15)
+MAGIC_WORDS = {
+    RECALL: "bring one of your attacking adventurers home, face up (G12.6)",
+    BANISH: "send another player's attacking adventurer home, face down (G12.7)",
+    RALLY: "turn all your face-down adventurers face up (G12.8)",
+    MIGHT: "your attack this turn counts 3 more (G12.9)",
+    HASTE: "attack twice this turn (G12.10)",
+    FEAR: "every adventurer at one Dragon goes home, face down (G12.11)",
+    SCRY: "look at the next two Dragons of the pile (G12.12)",
+    MAP: "draw two tokens from the bag behind your screen (G12.13)",
+    CHARM: "take one token of a Dragon's treasure behind your screen (G12.14)",
+    HOURGLASS: "turn the sand timer: the negotiation starts its time again (G12.15)",
+}
+#: what a Magic Object's use asks for before it is played
+TARGET_WORDS = {
+    RECALL: "click one of your adventurers at a Dragon",
+    BANISH: "click another player's adventurer at a Dragon",
+    FEAR: "click a Dragon with attackers",
+    CHARM: "click a token on a Dragon",
+}
+
+
+def effect_of(face: int) -> int:
+    return MAGIC_DECK[face]
+
+
+def magic_words(face: int) -> str:
+    return MAGIC_WORDS[effect_of(face)]
+
+
+def token_words(counts) -> str:
+    """'3 silver, 1 gold' as a player says it; 'nothing' when empty."""
+    parts = [f"{n} {COLOURS[c]}" for c, n in enumerate(counts) if n]
+    return ", ".join(parts) or "nothing"
+
+
+def draw_token(surface, view, colour: int, x: float, y: float, size: float,
+               moving: bool = False) -> pygame.Rect:
+    image = assets.sprite(f"gold/token/{colour}", (view.px(size), view.px(size)), moving)
+    at = view.point(x, y)
+    surface.blit(image, at)
+    return pygame.Rect(at, image.get_size())
+
+
+def draw_tokens(surface, view, counts, x: float, y: float, size: float, width: float,
+                colour=(236, 232, 220)) -> dict[int, pygame.Rect]:
+    """Each colour held as its shape and its count, left to right, wrapping inside `width`;
+    the screen rect of each colour drawn."""
+    rects = {}
+    step = size + view_text_width(counts) + 6
+    left = x
+    for c, n in enumerate(counts):
+        if not n:
+            continue
+        if x + step > left + width and x > left:
+            x, y = left, y + size + 4
+        rects[c] = draw_token(surface, view, c, x, y, size)
+        view.text(surface, f"{n}", (x + size + 2, y + size / 2), size * 0.72, colour,
+                  anchor="midleft")
+        x += step
+    return rects
+
+
+def view_text_width(counts) -> float:
+    """Room for the widest count beside a token."""
+    return 9 * len(str(max(counts, default=0)))
+
+
+class SplitEditor:
+    """Every token of a hoard given to a column (an involved player, or a share) with
+    steppers; complete when no token is left over."""
+
+    def __init__(self, hoard, columns: int):
+        self.hoard = tuple(hoard)
+        self.cells = [[0] * 9 for _ in range(columns)]
+
+    def left(self, colour: int) -> int:
+        return self.hoard[colour] - sum(col[colour] for col in self.cells)
+
+    def unassigned(self) -> int:
+        return sum(self.left(c) for c in range(9))
+
+    def step(self, colour: int, column: int, delta: int) -> None:
+        """One token of `colour` into (delta 1) or out of (-1) a column, if there is one."""
+        cell = self.cells[column][colour] + delta
+        if cell >= 0 and (delta < 0 or self.left(colour) > 0):
+            self.cells[column][colour] = cell
+
+    def evenly(self) -> None:
+        """Each colour dealt round the columns, one token at a time, the first colour
+        from the first column and each next colour from where the last one stopped."""
+        self.cells = [[0] * 9 for _ in self.cells]
+        turn = 0
+        for c in range(9):
+            for _ in range(self.hoard[c]):
+                self.cells[turn % len(self.cells)][c] += 1
+                turn += 1
+
+    def load(self, split) -> None:
+        if len(split) == len(self.cells) and tuple(map(sum, zip(*split, strict=True))) == \
+                self.hoard:
+            self.cells = [list(share) for share in split]
+
+    def split(self) -> tuple[tuple[int, ...], ...]:
+        return tuple(tuple(col) for col in self.cells)
+
+    def empty_columns(self) -> int:
+        return sum(1 for col in self.cells if not any(col))
+
+
+class OfferEditor:
+    """A Market offer being made: to whom, what to give and what to get, each colour
+    bounded by what the legal offers allow (your screen; the partner's count)."""
+
+    def __init__(self):
+        self.partner: int | None = None
+        self.give = [0] * 9
+        self.get = [0] * 9
+
+    def step(self, side: str, colour: int, delta: int, most: int) -> None:
+        counts = self.give if side == "give" else self.get
+        counts[colour] = max(0, min(most, counts[colour] + delta))
+
+    def clear(self) -> None:
+        self.give, self.get = [0] * 9, [0] * 9
+
+
+# -- the end's score table ---------------------------------------------------------
+
+SCORE_COLUMNS = ("silver", "gold", "red", "black", "majorities", "sets", "total")
+
+
+def score_rows(screens, advanced: bool, liars) -> list[tuple[int, ...]]:
+    """Each seat's points by category, summing to the engine's score (G14, G15): a liar's
+    screen counts for nothing (G13.5)."""
+    counted = [s if p not in liars else (0,) * 9 for p, s in enumerate(screens)]
+    players = len(counted)
+    cursed = next((p for p, s in enumerate(counted) if s[BLACK]), -1) if advanced else -1
+    bonus = (ADVANCED_MAJORITY if advanced else BASIC_MAJORITY)[players]
+    majorities = [0] * players
+    for colour in GEMS:
+        for p, won in majority(counted, colour, bonus, advanced, cursed).items():
+            majorities[p] += won
+    rows = []
+    for p, screen in enumerate(counted):
+        black = token_points(screen, advanced) - screen[SILVER] - 3 * screen[GOLD] - screen[RED]
+        sets = SET_POINTS * min(screen[c] for c in GEMS) if advanced and p != cursed else 0
+        parts = (screen[SILVER], 3 * screen[GOLD], screen[RED], black, majorities[p], sets)
+        rows.append((*parts, sum(parts)))
+    return rows
+
+
+def liars_of(screens, scores, advanced: bool) -> tuple[int, ...]:
+    """The seats that forfeit (G13.5), found as the set of scoreless seats whose removal
+    gives the engine's scores: the view shows screens and scores, not the verdict."""
+    maybe = [p for p, s in enumerate(screens) if any(s) and not scores[p]]
+    for mask in range(1 << len(maybe)):
+        liars = tuple(p for i, p in enumerate(maybe) if mask >> i & 1)
+        if [row[-1] for row in score_rows(screens, advanced, liars)] == list(scores):
+            return liars
+    return ()
