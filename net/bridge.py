@@ -48,12 +48,16 @@ class LobbyUpdate:
     agreed: frozenset[bytes]
 
 
+def handed_out(legal) -> Sequence[Action]:
+    """Legal actions safe to hand to another thread: copied, unless a lazy sequence that
+    holds nothing of the state (a hoard's billions of splits cannot be copied)."""
+    return legal if getattr(legal, "detached", False) else tuple(legal)
+
+
 def view_update(replica: Replica, seat: int | None) -> ViewUpdate:
     """What `seat` (None: anyone) is shown of the replica now, and may do."""
     state = replica.state
-    legal = () if seat is None else replica.game.legal_actions(state, seat)
-    if not getattr(legal, "detached", False):
-        legal = tuple(legal)
+    legal = () if seat is None else handed_out(replica.game.legal_actions(state, seat))
     return ViewUpdate(replica.applied, seat, replica.game.view(state, seat), legal,
                       replica.deadline if state.timer is not None else None)
 

@@ -2,7 +2,7 @@
 recording what its clicks submit instead of sending it."""
 
 from engine.registry import get_game
-from net.bridge import ViewUpdate
+from net.bridge import ViewUpdate, handed_out
 from tests.client.test_window import my_turn, name_yourself
 
 
@@ -38,7 +38,7 @@ def record_submissions(driver) -> tuple:
 
 def show(driver, renderer, game, state, seat: int = 0) -> tuple:
     """The renderer is shown `seat`'s view of `state`; the seat's legal actions."""
-    legal = tuple(game.legal_actions(state, seat))
+    legal = handed_out(game.legal_actions(state, seat))
     driver.app.session.view = ViewUpdate(99, seat, game.view(state, seat), legal, None)
     renderer.sync(animate=False)
     driver.step(2)

@@ -1,0 +1,179 @@
+"""The Dragon's Gold table played in the real window: whole matches by clicks (through the
+real bridge and node), every kind of action on states the engine reaches, and splits the
+table refuses in words."""
+
+import pytest
+
+from engine.chance import TimeUp
+from engine.games.gold import moves
+from engine.games.gold.bot import GreedyBot
+from engine.games.gold.components import MAGIC_DECK, MAGIC_NAMES
+from engine.games.gold.splits import Offers, Splits
+from tests.client import rigging
+from tests.client.gold_clicks import Chooser, even_split, kind_of, make_by_clicks, parts
+from tests.client.test_window import my_turn, name_yourself, play_out
+from tests.engine.gold_helpers import GAME, Rig, table
+
+FAST = (("negotiation_steps", 100), ("market_steps", 60))  # 5 s to talk, 3 s to trade
+
+
+def solo_gold(driver, seats: int, options=()) -> None:
+    """This window in seat 0 of a real Gold table with bots in the rest."""
+    from client.scenes.setup import Setup
+    from engine.registry import get_game
+
+    driver.click("solo")
+    driver.app.scene._solo(get_game("gold"), seats, FAST + tuple(options))
+    driver.app.replace(Setup(driver.app))
+    driver.wait_for(lambda: driver.app.scene.name == "table", "the table to open", 20)
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("seats,options", [
+    (3, ()),
+    (3, (("advanced", True),)),
+    (3, (("strategic", True),)),
+    (6, ()),
+    (6, (("advanced", True), ("strategic", True))),
+])
+def test_a_whole_gold_match_is_played_by_clicks_and_ends_with_the_nodes_scores(
+        window, seats, options):
+    name_yourself(window)
+    solo_gold(window, seats, options)
+    kinds = play_out(window, Chooser(), make_by_clicks, kind_of)
+    session = window.app.session
+    finished = session.bridge.node.finished
+    assert session.ending.kind == "finished"
+    assert session.ending.scores == finished.scores and finished.audit == "clean"
+    assert "Attack" in kinds and "LeaveMarket" in kinds, kinds
+    assert ("Divide" in kinds or "Choose" in kinds) if dict(options).get("strategic") else \
+        ("Propose" in kinds or "Accept" in kinds), kinds
+
+
+# -- every kind of action, on states the engine reaches -----------------------------------
+
+@pytest.fixture
+def rigged(window):
+    """The Gold renderer of a real 3-seat table, to be shown engine states; what the window
+    submits is recorded, not sent."""
+    name_yourself(window)
+    solo_gold(window, 3)
+    window.wait_for(lambda: my_turn(window, None), "this seat's first turn", 60)
+    renderer, sent = rigging.record_submissions(window)
+    return window, renderer, sent
+
+
+def show_as(driver, renderer, state, seat: int):
+    """The renderer is shown `seat`'s view of `state`, as that seat's window."""
+    renderer.me = renderer.bottom = driver.app.session.seat = seat
+    return rigging.show(driver, renderer, GAME, state, seat)
+
+
+def offered(state, kind, effect=None):
+    """(seat, action) for the first seat awaited that may make an action of `kind` (a
+    Magic Object: of `effect`), or None."""
+    for seat in GAME.to_act(state):
+        head, tail = parts(GAME.legal_actions(state, seat))
+        if kind is moves.Propose and isinstance(tail, Splits) and state.phase == "negotiate":
+            return seat, tail.wrap((tail.hoard,) + ((0,) * 9,) * (tail.k - 1))
+        if kind is moves.Divide and isinstance(tail, Splits) and state.phase == "divide":
+            return seat, tail.wrap(even_split(tail))
+        if kind is moves.Offer and isinstance(tail, Offers):
+            return seat, Chooser()._market([], tail)
+        for action in head:
+            if type(action) is kind and (effect is None or MAGIC_DECK[action.face] == effect):
+                return seat, action
+    return None
+
+
+def reach(kind, effect=None, **options):
+    """An engine state at which some seat may make an action of `kind`: greedy bots play
+    from a seeded deal (the next seed if the game ends first)."""
+    for seed in range(8):
+        state, rig = table(3, Rig(seed=seed), **options)
+        if kind in (moves.TakeOffer, moves.Decline):
+            if not advance(state, rig, lambda s: offered(s, moves.Offer) is not None):
+                continue
+            GAME.apply(state, offered(state, moves.Offer)[1])  # its partner answers by clicks
+        if advance(state, rig, lambda s: offered(s, kind, effect) is not None):
+            return state
+    raise AssertionError(f"no game reached a {kind.__name__}")
+
+
+def advance(state, rig, until) -> bool:
+    """Play on until `until(state)`; False if the game ends first. When every bot waits
+    for the sand timer, it runs out."""
+    bots = [GreedyBot(s) for s in range(state.seats)]
+    while not until(state):
+        if GAME.outcome(state) is not None:
+            return False
+        if (request := GAME.chance_request(state)) is not None:
+            GAME.apply(state, rig.answer(state, request))
+            continue
+        action = next((a for s in GAME.to_act(state)
+                       if (a := bots[s].choose(GAME, state, s)) is not None), None)
+        GAME.apply(state, action or TimeUp(state.timer.key))
+    return True
+
+
+KINDS = [(moves.Attack, None, {}), (moves.Propose, None, {}), (moves.Accept, None, {}),
+         (moves.Reject, None, {}), (moves.Steal, None, {}), (moves.Take, None, {}),
+         (moves.Offer, None, {}), (moves.TakeOffer, None, {}), (moves.Decline, None, {}),
+         (moves.LeaveMarket, None, {}), (moves.Divide, None, {"strategic": True}),
+         (moves.Choose, None, {"strategic": True})]
+KINDS += [(moves.UseMagic, effect, {"advanced": True}) for effect in range(len(MAGIC_NAMES))]
+
+
+@pytest.mark.parametrize("kind,effect,options", KINDS,
+                         ids=[k.__name__ if e is None else MAGIC_NAMES[e] for k, e, _ in KINDS])
+def test_every_kind_of_gold_action_is_made_by_clicks(rigged, kind, effect, options):
+    driver, renderer, sent = rigged
+    state = reach(kind, effect, **options)
+    seat, action = offered(state, kind, effect)
+    show_as(driver, renderer, state, seat)
+    make_by_clicks(driver, action)
+    assert sent == [action]
+
+
+# -- splits the table refuses, in words ------------------------------------------------
+
+def test_g7_2_an_incomplete_split_cannot_be_proposed_and_says_why(rigged):
+    driver, renderer, sent = rigged
+    state = reach(moves.Propose)
+    seat, _ = offered(state, moves.Propose)
+    show_as(driver, renderer, state, seat)
+    hoard = renderer.editor.hoard
+    colour = next(c for c in range(9) if hoard[c])
+    driver.click(f"cell:{colour}:0:+")
+    driver.click("propose")
+    left = sum(hoard) - 1
+    assert sent == []
+    assert driver.app.session.log[-1].startswith(f"{left} token") and "(G7.2)" in \
+        driver.app.session.log[-1]
+    driver.click("even")
+    driver.click("propose")
+    assert len(sent) == 1 and isinstance(sent[0], moves.Propose)
+
+
+def test_g9_2_a_division_with_an_empty_share_cannot_be_made_and_says_why(rigged):
+    driver, renderer, sent = rigged
+    state = reach(moves.Divide, strategic=True)
+    seat, _ = offered(state, moves.Divide)
+    show_as(driver, renderer, state, seat)
+    hoard = renderer.editor.hoard
+    for colour in range(9):
+        for _ in range(hoard[colour]):
+            driver.click(f"cell:{colour}:0:+")  # every token in the first share
+    driver.click("divide")
+    assert sent == []
+    assert driver.app.session.log[-1] == "Each share must hold at least one token (G9.2)."
+
+
+def test_an_adventurer_that_cannot_attack_says_why(rigged):
+    driver, renderer, sent = rigged
+    state = reach(moves.Attack)
+    seat, _ = offered(state, moves.Attack)
+    others = (seat + 1) % 3
+    show_as(driver, renderer, state, others)  # not this seat's turn
+    driver.click("adv:0")
+    assert sent == [] and driver.app.session.log[-1] == "You attack on your own turn (G4.5)."
