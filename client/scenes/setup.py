@@ -238,6 +238,20 @@ def _bot_kind(game_id: str) -> str:
     return "greedy" if "greedy" in kinds else kinds[-1]
 
 
+LADDER_SPAN = 1000  # an option wider than this (a timer's length in steps) steps on a ladder
+LADDER = tuple(m * 10 ** e for e in range(7) for m in (1, 2, 3, 5, 6))
+
+
+def _on_ladder(option: Option, value: int, delta: int) -> int:
+    """The next round value up or down (…, 100, 200, 300, 500, 600, 1000, …; the default
+    among them): a 60 s timer (1200 steps) is six clicks from 5 s, not a thousand."""
+    ladder = sorted({option.low, option.high, option.default,
+                     *(v for v in LADDER if option.low <= v <= option.high)})
+    if delta > 0:
+        return next((v for v in ladder if v > value), option.high)
+    return next((v for v in reversed(ladder) if v < value), option.low)
+
+
 def _next_value(option: Option, value, delta: int):
     """The next value of an option a click asks for: a toggle flips, a stepper steps by a
     sensible amount for its range, a choice cycles."""
@@ -246,6 +260,8 @@ def _next_value(option: Option, value, delta: int):
         return not value
     if isinstance(option.default, int):
         span = option.high - option.low
+        if span > LADDER_SPAN:
+            return _on_ladder(option, value, delta)
         step = 1 if span <= 20 else 10 ** max(0, len(str(value)) - 2)
         return min(max(value + delta * step, option.low), option.high)
     choices = option.choices
