@@ -16,7 +16,7 @@ import tempfile
 from pathlib import Path
 
 SIZES = {1280: (1280, 720), 1920: (1920, 1080)}
-GAMES = ("dragon", "den", "wild")
+GAMES = ("dragon", "den", "wild", "gold")
 
 
 def main(argv=None) -> int:

@@ -255,8 +255,8 @@ class GoldTable(TableRenderer):
                 shown += 1
 
     def _popup(self, text: str, x: float, y: float) -> None:
-        self.popups = [p for p in self.popups if p[0] != text]
-        self.popups.append([text, x, y, POPUP_TIME])
+        """One popup at a time: the newest news replaces the last (no words on words)."""
+        self.popups = [[text, x, y, POPUP_TIME]]
 
     def update(self, dt: float) -> None:
         super().update(dt)
@@ -268,7 +268,7 @@ class GoldTable(TableRenderer):
         self.popups = [p for p in self.popups if p[3] > 0]
 
     def settled(self) -> bool:
-        return super().settled() and not self.flights
+        return super().settled() and not self.flights and not self.popups
 
     @property
     def animating(self) -> bool:
@@ -724,8 +724,8 @@ class GoldTable(TableRenderer):
             f"Market in {market_in} Dragon{'s' if market_in != 1 else ''}"
         surface.blit(assets.sprite("gold/market", (view.px(30), view.px(42))),
                      view.point(x + 80, y + 20))
-        for k, line in enumerate(wrap_text(view, market, 12, 80)):
-            view.text(surface, line, (x + 114, y + 22 + k * 15), 12, DIM)
+        for k, line in enumerate(wrap_text(view, market, 12, 78)):
+            view.text(surface, line, (x + 80, y + 66 + k * 15), 12, DIM)
         bag, box = sum(state.get("bag", [])), sum(state.get("box", []))
         draw_token(surface, view, 0, x, y + 140, 18)
         view.text(surface, f"bag: {bag} token{'s' if bag != 1 else ''}", (x + 24, y + 141),

@@ -282,6 +282,7 @@ def draw_theft(table, surface, state: dict) -> None:
 # -- the Market ------------------------------------------------------------------------
 
 TRADE_X, GIVE_Y, GET_Y, CELL = 110, 206, 266, 50
+OFFER_ROW = 40  # an offer's words, and under them its Accept and Decline
 
 
 def _partner_rects(table) -> dict[int, tuple]:
@@ -308,9 +309,9 @@ def _offer_rects(table, state: dict) -> dict[str, tuple]:
     out = {}
     for i, (offerer, *_rest) in enumerate((state.get("market") or {}).get("offers", [])):
         if offerer in table.declines:
-            y = 186 + i * 34 + 16
-            out[f"deal:{offerer}"] = (RIGHT_X + 200, y, 70, 24)
-            out[f"decline:{offerer}"] = (RIGHT_X + 276, y, 70, 24)
+            y = 180 + i * OFFER_ROW + 16
+            out[f"deal:{offerer}"] = (RIGHT_X + 200, y, 70, 22)
+            out[f"decline:{offerer}"] = (RIGHT_X + 276, y, 70, 22)
     return out
 
 
@@ -341,7 +342,7 @@ def draw_market(table, surface, state: dict) -> None:
         view.text(surface, "none yet", (RIGHT_X, 176), 13, DIM)
     rects = _offer_rects(table, state)
     for i, (offerer, _serial, partner, give, get) in enumerate(offers):
-        row = 180 + i * 34
+        row = 180 + i * OFFER_ROW
         view.text(surface, f"{capital(name(offerer))} → {name(partner)}: gives "
                   f"{token_words(give)}; asks {token_words(get)}", (RIGHT_X, row), 12,
                   GOLD if partner == table.me else INK, width=350)
