@@ -77,6 +77,9 @@ class Chooser:
         return next(a for a in head if isinstance(a, moves.LeaveMarket))
 
 
+choose = Chooser()  # one seat's chooser, for the client benchmark's solo table
+
+
 def make_by_clicks(driver, action) -> None:
     """Each action as a person makes it: an attack by its adventurer then its Dragon; a
     Magic Object by its card then its target (or Use it); a split by the editor's

@@ -24,7 +24,7 @@ import time
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[2]
-GAMES = ("dragon", "den", "wild")  # the games with a table and a tests/client/<game>_clicks.py
+GAMES = ("dragon", "den", "wild", "gold")  # the games with a table and a tests/client/<game>_clicks.py
 
 
 def add_arguments(parser) -> None:
@@ -122,7 +122,9 @@ def _animated_frames(app, driver, wanted: int, game: str) -> list[float]:
         view = app.session.view
         if view is not None and view is not seen and view.legal:
             seen = view
-            make_by_clicks(driver, choose(view.legal))
+            action = choose(view.legal)
+            if action is not None:  # None: the seat waits (its proposal is on the table)
+                make_by_clicks(driver, action)
     return frames
 
 
