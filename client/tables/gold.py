@@ -17,7 +17,16 @@ import pygame
 from client import assets
 from client.anim import Tween
 from client.tables import register
-from client.tables.common import PACE, TableRenderer, enable, events_of, hit, show, wrap_text
+from client.tables.common import (
+    PACE,
+    TableRenderer,
+    capital,
+    enable,
+    events_of,
+    hit,
+    show,
+    wrap_text,
+)
 from client.tables.gold_panels import PANELS
 from client.tables.gold_panels import TARGETS as PANEL_TARGETS
 from client.tables.gold_parts import (
@@ -59,11 +68,8 @@ POPUP_TIME = 1.8
 KEYS_HELP = "attack: an adventurer, then a Dragon (or drag it) · P propose · A accept · " \
     "R reject · E share evenly · F1: the keys"
 KEYS_LIST = "Tab a Dragon, Enter there · P propose (D divide) · A accept · R reject · " \
-    "E share evenly · U use a Magic Object · L leave the Market · O make the offer"
+    "E share evenly · U use a Magic Object · L leave the Market"
 
-
-def capital(text: str) -> str:
-    return text[:1].upper() + text[1:]
 
 
 @register("gold")

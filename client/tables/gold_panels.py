@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import pygame
 
-from client.tables.common import PACE, wrap_text
+from client.tables.common import PACE, capital, wrap_text
 from client.tables.gold_parts import (
     SCORE_COLUMNS,
     draw_token,
@@ -121,9 +121,6 @@ def draw_share(table, surface, state: dict) -> None:
     else:
         _draw_shares(table, surface, state)
 
-
-def capital(text: str) -> str:
-    return text[:1].upper() + text[1:]
 
 
 def _division_words(table, kill: dict) -> str:

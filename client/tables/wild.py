@@ -19,6 +19,7 @@ from client.tables import register
 from client.tables.common import (
     PACE,
     TableRenderer,
+    capital,
     draw_card,
     draw_ending,
     enable,
@@ -71,9 +72,6 @@ KEYS_HELP = "draw: click the deck or the discard · lay: cards, then a meld · e
 KEYS_LIST = "←/→ ↑ a card · Tab a place, Enter there · M meld · X discard · S sort · B buy · " \
     "N no thanks · Y let them buy · R refuse · 1–3 where the Dragon stands · O OK"
 
-
-def capital(text: str) -> str:
-    return text[:1].upper() + text[1:]
 
 
 def card_words(face: int) -> str:

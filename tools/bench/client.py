@@ -24,7 +24,8 @@ import time
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[2]
-GAMES = ("dragon", "den", "wild", "gold")  # the games with a table and a tests/client/<game>_clicks.py
+# the games with a table and a tests/client/<game>_clicks.py
+GAMES = ("dragon", "den", "wild", "gold")
 
 
 def add_arguments(parser) -> None:
