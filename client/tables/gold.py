@@ -637,9 +637,9 @@ class GoldTable(TableRenderer):
         view.text(surface, self.session.seat_label(seat), (x + 10, y + 5), 14, INK, bold=True,
                   width=w - 20)
         screen = state["screens"][seat]
-        view.text(surface, f"screen {screen} · magic {state['hands'][seat]}", (x + 10, y + 25),
-                  13, INK, width=w - 90)
+        view.text(surface, f"screen {screen} tokens", (x + 10, y + 25), 13, INK, width=w - 90)
         self._mini_adventurers(surface, seat, state, x + w - 76, y + 24)
+        self._magic_backs(surface, state["hands"][seat], x + w - 76, y + 44)
         view.text(surface, status, (x + 10, y + 44), 13, colour, width=w - 20)
 
     def _mini_adventurers(self, surface, seat: int, state: dict, x: float, y: float) -> None:
@@ -650,6 +650,12 @@ class GoldTable(TableRenderer):
                 image = image.copy()
                 image.set_alpha(90)  # away at a Dragon
             surface.blit(image, self.view.point(x + kind * 18, y))
+
+    def _magic_backs(self, surface, count: int, x: float, y: float) -> None:
+        """Another player's Magic Objects, face down: how many, never which."""
+        image = assets.sprite("gold/magic/back", (self.view.px(10), self.view.px(14)))
+        for i in range(min(count, 6)):
+            surface.blit(image, self.view.point(x + i * 12, y))
 
     def status(self, seat: int, state: dict) -> tuple[str, tuple]:
         absent = self.absence(seat)
