@@ -41,11 +41,24 @@ def seat_everyone(windows) -> None:
         key = next(k for k, t in seen["tables"].items() if t[0] == "Ana's table")
         window.click(f"table:{key}")
         window.click("join")
-        window.click(f"sit:{seat}", 15)
+        take_seat(window, seat)
     for window in windows:
         window.click("agree", 15)
     for window in windows:
         window.wait(lambda s: s["started"] and s["view"], "the game's first view", 30)
+
+
+def take_seat(window, seat: int) -> None:
+    """Sit, and see oneself seated (Stand offered); a sit clicked while the join was
+    still settling is clicked again, as a person would."""
+    for _ in range(3):
+        window.click(f"sit:{seat}", 15)
+        try:
+            window.wait(lambda s: "stand" in s["targets"], f"a seat at {seat}", 5)
+            return
+        except AssertionError:
+            continue
+    raise AssertionError(f"{window.name} could not sit at seat {seat}")
 
 
 def view_of(window) -> dict:
