@@ -9,6 +9,7 @@ from client import assets
 from client.anim import CardSprite, Counter
 from client.ui import ALERT, DIM, GOLD, GOOD, INK, PANEL_EDGE, wrap
 from client.widgets import fan_positions
+from net.bridge import ViewUpdate
 from net.node import StepApplied
 
 MOVE = 0.35  # seconds a card takes to go where it is going
@@ -227,18 +228,28 @@ class TableRenderer:
             return ("your turn" if seat == self.me else "to play"), GOLD
         return ("bot" if self.session.start.seats[seat].is_bot else ""), DIM
 
+    seat_marks = 0  # the width a game's marks take at the right of a seat's panel
+
     def draw_seat(self, surface, seat: int, state: dict, unit: str = "points") -> None:
-        """A seat's panel: its name, cards and score, and its status."""
+        """A seat's panel: its name, what it holds (`seat_line`) with the game's marks
+        beside it (`draw_seat_marks`), and its status."""
         view = self.view
         x, y, w, h = self.seat_box(seat)
         status, colour = self.status(seat, state)
         view.panel(surface, view.rect(x, y, w, h), edge=GOLD if colour == GOLD else PANEL_EDGE)
         view.text(surface, self.session.seat_label(seat), (x + 10, y + 6), 15, INK, bold=True,
                   width=w - 20)
-        count = state["counts"][seat]
-        view.text(surface, f"{count} card{'s' if count != 1 else ''} · "
-                  f"{self.scores[seat].value:,} {unit}", (x + 10, y + 26), 13, INK, width=w - 20)
+        view.text(surface, self.seat_line(seat, state, unit), (x + 10, y + 26), 13, INK,
+                  width=w - 20 - self.seat_marks)
+        self.draw_seat_marks(surface, seat, state, x + w - self.seat_marks, y)
         view.text(surface, status, (x + 10, y + 44), 13, colour, width=w - 20)
+
+    def seat_line(self, seat: int, state: dict, unit: str) -> str:
+        count = state["counts"][seat]
+        return f"{count} card{'s' if count != 1 else ''} · {self.scores[seat].value:,} {unit}"
+
+    def draw_seat_marks(self, surface, seat: int, state: dict, x: float, y: float) -> None:
+        """The game's pictures at the right of a seat's panel (`seat_marks` wide)."""
 
     # -- moving ----------------------------------------------------------------------
     @staticmethod
@@ -304,6 +315,18 @@ class TableRenderer:
         return (self.dragging or any(s.tween.moving for s in self.sprites())
                 or any(c.moving or c.flash for c in self.scores)
                 or self.hand_over is not None or self.state.get("timer") is not None)
+
+    def on_news(self, item) -> None:
+        """A new view brings the table to it (animated); a step's events are each told
+        to `on_event`, which animates what the view alone cannot show."""
+        if isinstance(item, ViewUpdate):
+            self.sync(animate=True)
+            return
+        for event in events_of(item):
+            self.on_event(event)
+
+    def on_event(self, event) -> None:
+        """One engine event of a step, before the view after it."""
 
     def sounds_for(self, item) -> list[str]:
         return sounds_for(item, self.sounds)

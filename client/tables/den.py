@@ -21,7 +21,6 @@ from client.tables.common import (
     draw_card,
     draw_ending,
     enable,
-    events_of,
     hit,
     show,
 )
@@ -163,18 +162,14 @@ class DenTable(TableRenderer):
         return sorted(self.hand, key=lambda f: (-rank(f), f))
 
     # -- news ------------------------------------------------------------------------
-    def on_news(self, item) -> None:
-        if isinstance(item, ViewUpdate):
-            self.sync(animate=True)
-            return
-        for event in events_of(item):
-            if isinstance(event, Played) and event.seat != self.me:
-                for face in event.faces:
-                    self.origins[face] = self.anchor(event.seat)
-            elif isinstance(event, HandOver):
-                self.show_hand_over(event)
-            elif isinstance(event, MatchOver):
-                self.match_over = event
+    def on_event(self, event) -> None:
+        if isinstance(event, Played) and event.seat != self.me:
+            for face in event.faces:
+                self.origins[face] = self.anchor(event.seat)
+        elif isinstance(event, HandOver):
+            self.show_hand_over(event)
+        elif isinstance(event, MatchOver):
+            self.match_over = event
 
     # -- choosing --------------------------------------------------------------------
     def targets_for_held(self) -> set[int]:

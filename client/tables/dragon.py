@@ -18,7 +18,6 @@ from client.tables.common import (
     draw_card,
     draw_ending,
     enable,
-    events_of,
     show,
 )
 from client.ui import ALERT, DIM, GOLD, GOOD, INK
@@ -39,7 +38,6 @@ from engine.games.dragon.rules import (
     TrickWon,
 )
 from net.bridge import ViewUpdate
-from net.node import StepApplied
 
 CARD = (86, 120)
 HAND_Y, LIFT = 570, 26
@@ -151,14 +149,7 @@ class DragonTable(TableRenderer):
                 self._move(sprite, target, animate)
 
     # -- news ------------------------------------------------------------------------
-    def on_news(self, item) -> None:
-        if isinstance(item, ViewUpdate):
-            self.sync(animate=True)
-        elif isinstance(item, StepApplied):
-            for event in events_of(item):
-                self._on_event(event)
-
-    def _on_event(self, event) -> None:
+    def on_event(self, event) -> None:
         if isinstance(event, Played) and event.seat != self.me:
             for face in event.faces:
                 self.origins[face] = self.anchor(event.seat)

@@ -22,7 +22,6 @@ from client.tables.common import (
     TableRenderer,
     capital,
     enable,
-    events_of,
     hit,
     show,
     wrap_text,
@@ -42,6 +41,7 @@ from engine.games.gold import moves
 from engine.games.gold.components import (
     ADVENTURERS,
     DRAGONS,
+    HOURGLASS,
     MAGIC_NAMES,
     TARGETS,
     adventurer_name,
@@ -159,22 +159,14 @@ class GoldTable(TableRenderer):
             self.editor, self.editor_key = SplitEditor(kill["hoard"], len(kill["involved"])), key
 
     # -- news --------------------------------------------------------------------------
-    def on_news(self, item) -> None:
-        if isinstance(item, ViewUpdate):
-            self.sync(animate=True)
-            return
-        for event in events_of(item):
-            self._on_event(event)
-
-    def _on_event(self, event) -> None:
+    def on_event(self, event) -> None:
         kind = type(event)
         if kind is moves.TreasureDrawn:
             self._fly_tokens(event.counts, self._bag_at(), self._drawn_to(event))
         elif kind is moves.Took:
-            self._fly_tokens(event.counts, self._took_from(event), self.screen_at(event.seat))
+            self._fly_tokens(event.counts, self._kill_at(), self.screen_at(event.seat))
         elif kind is moves.HoardLost:
-            kill = self.state.get("kill") or {}
-            self._fly_tokens(event.counts, self.lair_centre(kill.get("slot", 0)), self._box_at())
+            self._fly_tokens(event.counts, self._kill_at(), self._box_at())
             self._popup("The sand ran out: the hoard leaves the game", 490, 300)
         elif kind is moves.DragonKilled:
             x, y = self.lair_centre(event.slot)
@@ -209,10 +201,10 @@ class GoldTable(TableRenderer):
             return self.screen_at(event.index)
         return self.lair_centre(event.index)
 
-    def _took_from(self, event) -> tuple[float, float]:
+    def _kill_at(self) -> tuple[float, float]:
+        """Where the hoard being shared lies (tokens leave from there)."""
         kill = self.state.get("kill")
-        slot = kill["slot"] if kill else 0
-        return self.lair_centre(slot)
+        return self.lair_centre(kill["slot"] if kill else 0)
 
     # -- where things are --------------------------------------------------------------
     def others(self) -> list[int]:
@@ -476,7 +468,7 @@ class GoldTable(TableRenderer):
         if not uses:
             face = dict(map(tuple, self.state.get("my_magic", []))).get(card)
             when = "during your own negotiation" if face is not None and \
-                TARGETS[effect_of(face)] == () and effect_of(face) == 9 else "on your turn"
+                effect_of(face) == HOURGLASS else "on your turn"
             self.session.say(f"{magic_name(face) if face is not None else 'That'} can be "
                              f"used only {when}, when it can do something (G12.5).")
             return
@@ -629,18 +621,14 @@ class GoldTable(TableRenderer):
         self.view.text(surface, "Dragon's Gold", (20, 12), 22, GOLD, bold=True)
         self.view.text(surface, " · ".join(rules) + " rules", (200, 18), 15, DIM)
 
-    def draw_seat(self, surface, seat: int, state: dict, unit: str = "") -> None:
-        view = self.view
-        x, y, w, h = self.seat_box(seat)
-        status, colour = self.status(seat, state)
-        view.panel(surface, view.rect(x, y, w, h), edge=GOLD if colour == GOLD else PANEL_EDGE)
-        view.text(surface, self.session.seat_label(seat), (x + 10, y + 5), 14, INK, bold=True,
-                  width=w - 20)
-        screen = state["screens"][seat]
-        view.text(surface, f"screen {screen} tokens", (x + 10, y + 25), 13, INK, width=w - 90)
-        self._mini_adventurers(surface, seat, state, x + w - 76, y + 24)
-        self._magic_backs(surface, state["hands"][seat], x + w - 76, y + 44)
-        view.text(surface, status, (x + 10, y + 44), 13, colour, width=w - 20)
+    seat_marks = 80  # the adventurers in miniature, the Magic Objects face down
+
+    def seat_line(self, seat: int, state: dict, unit: str) -> str:
+        return f"screen {state['screens'][seat]} tokens"
+
+    def draw_seat_marks(self, surface, seat: int, state: dict, x: float, y: float) -> None:
+        self._mini_adventurers(surface, seat, state, x + 4, y + 24)
+        self._magic_backs(surface, state["hands"][seat], x + 4, y + 44)
 
     def _mini_adventurers(self, surface, seat: int, state: dict, x: float, y: float) -> None:
         for kind, place in enumerate(state["adventurers"][seat]):

@@ -225,7 +225,7 @@ def _draw_shares(table, surface, state: dict) -> None:
 THEFT_BOX = (120, 150, 740, 230)
 
 
-def _victim_rects(table, state: dict) -> dict[int, tuple]:
+def _victim_rects(table) -> dict[int, tuple]:
     x, y, _, _ = THEFT_BOX
     return {s: (x + 20 + i * 176, y + 80, 166, 48) for i, s in enumerate(sorted(table.steals))}
 
@@ -238,7 +238,7 @@ def _take_rects(table, state: dict) -> dict[int, tuple]:
 
 def _theft_targets(table, state: dict) -> dict[str, pygame.Rect]:
     view = table.view
-    out = {f"victim:{s}": view.rect(*r) for s, r in _victim_rects(table, state).items()}
+    out = {f"victim:{s}": view.rect(*r) for s, r in _victim_rects(table).items()}
     out.update({f"take:{p}": view.rect(*r) for p, r in _take_rects(table, state).items()
                 if p in table.takes})
     return out
@@ -265,7 +265,7 @@ def draw_theft(table, surface, state: dict) -> None:
         hint = "Thieves steal in turn after the hoard is shared (G8)."
     view.text(surface, title, (x + 20, y + 16), 18, GOLD, bold=True, width=w - 40)
     view.text(surface, hint, (x + 20, y + 46), 13, DIM, width=w - 40)
-    for seat, rect in _victim_rects(table, state).items():
+    for seat, rect in _victim_rects(table).items():
         _chip(table, surface, rect, f"{capital(name(seat))} · {state['screens'][seat]} tokens",
               True)
     looked = state.get("looking_at", [])

@@ -12,6 +12,7 @@ from __future__ import annotations
 import pygame
 
 from client import assets
+from client.ui import INK
 from engine.games.gold.components import (
     BANISH,
     CHARM,
@@ -79,11 +80,11 @@ def draw_token(surface, view, colour: int, x: float, y: float, size: float,
 
 
 def draw_tokens(surface, view, counts, x: float, y: float, size: float, width: float,
-                colour=(236, 232, 220)) -> dict[int, pygame.Rect]:
+                colour=INK) -> dict[int, pygame.Rect]:
     """Each colour held as its shape and its count, left to right, wrapping inside `width`;
     the screen rect of each colour drawn."""
     rects = {}
-    step = size + view_text_width(counts) + 6
+    step = size + count_width(counts) + 6
     left = x
     for c, n in enumerate(counts):
         if not n:
@@ -97,7 +98,7 @@ def draw_tokens(surface, view, counts, x: float, y: float, size: float, width: f
     return rects
 
 
-def view_text_width(counts) -> float:
+def count_width(counts) -> float:
     """Room for the widest count beside a token."""
     return 9 * len(str(max(counts, default=0)))
 
@@ -139,9 +140,6 @@ class SplitEditor:
 
     def split(self) -> tuple[tuple[int, ...], ...]:
         return tuple(tuple(col) for col in self.cells)
-
-    def empty_columns(self) -> int:
-        return sum(1 for col in self.cells if not any(col))
 
 
 class OfferEditor:

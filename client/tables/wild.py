@@ -23,7 +23,6 @@ from client.tables.common import (
     draw_card,
     draw_ending,
     enable,
-    events_of,
     hit,
     show,
     wrap_text,
@@ -240,14 +239,7 @@ class WildTable(TableRenderer):
         return sorted(self.hand, key=lambda f: (f >= FIRST_DRAGON, number(f), f))
 
     # -- news ------------------------------------------------------------------------
-    def on_news(self, item) -> None:
-        if isinstance(item, ViewUpdate):
-            self.sync(animate=True)
-            return
-        for event in events_of(item):
-            self._on_event(event)
-
-    def _on_event(self, event) -> None:
+    def on_event(self, event) -> None:
         if isinstance(event, Drew | Bought):
             self._taken(event)
         elif isinstance(event, Melded | Added | Discarded) and event.seat != self.me:
