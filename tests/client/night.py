@@ -48,7 +48,7 @@ class Night:
             host.clicks -= 1
         for seat, guest in enumerate(guests, 1):
             self.table = find_table(guest, "Ana's table")
-            guest.click(f"table:{self.table}")
+            choose_table(guest, self.table)
             guest.click("join")
             guest.wait(lambda s, seat=seat: f"sit:{seat}" in s["targets"],
                        f"seat {seat + 1} to be offered", 30)
@@ -145,3 +145,16 @@ def find_table(window: Window, name: str, state: str = "lobby") -> str:
         t[0] == name and t[1] == state for t in s.get("tables", {}).values()),
         f"{name} ({state}) in the lobby", 60)
     return next(k for k, t in seen["tables"].items() if t[0] == name and t[1] == state)
+
+
+def choose_table(window, table: str) -> None:
+    """Select the table in the lobby until Join is offered: a click that lands while the
+    list is rebuilt for another player's change is lost, and a person clicks again."""
+    for _ in range(3):
+        window.click(f"table:{table}")
+        try:
+            window.wait(lambda s: "join" in s["targets"], "Join to be offered", 5)
+            return
+        except AssertionError:
+            continue
+    raise AssertionError(f"{window.name}: Join never offered for table {table}")
