@@ -132,7 +132,7 @@ class SeedChance:
             nonce = self.nonces.get(self.round) or secrets.token_bytes(NONCE_SIZE)
             self.nonces[self.round] = nonce
             return ["commit", self.round, commitment(nonce)], ["nonce", self.round, nonce]
-        if len(self.commits) == len(self.humans) and self.me not in self.reveals:
+        if self._all_in(self.commits) and self.me not in self.reveals:
             return ["reveal", self.round, self.nonces[self.round]], None
         return None
 
@@ -143,7 +143,7 @@ class SeedChance:
         if kind == "commit" and seat not in self.commits:
             self.commits[seat] = value
         elif (kind == "reveal" and seat not in self.reveals
-              and len(self.commits) == len(self.humans)):
+              and self._all_in(self.commits)):
             if commitment(value) != self.commits[seat]:
                 raise TableFault("cheat", step, f"seat {seat}'s reveal at step {step} does "
                                  f"not match its commitment for chance round {self.round}")
@@ -153,10 +153,16 @@ class SeedChance:
         return self.me is not None and not self.commits  # no roll half done
 
     def depart(self, seat, heir):
+        """A leaver's last frame may carry its commitment to a roll it will never reveal:
+        the roll goes on among those who stay, on every peer alike."""
         self.humans = tuple(h for h in self.humans if h != seat)
+        self.commits.pop(seat, None)
+        self.reveals.pop(seat, None)
 
     def owed(self, seat):
-        if len(self.commits) < len(self.humans):
+        if seat not in self.humans:
+            return ""
+        if not self._all_in(self.commits):
             return "" if seat in self.commits else "its commitment for a roll"
         return "" if seat in self.reveals else "its reveal for a roll"
 
@@ -171,9 +177,13 @@ class SeedChance:
         return None if stream is None else Rolled(stream.below(request.outcomes))
 
     # -- rounds ----------------------------------------------------------------
+    def _all_in(self, held: dict[int, bytes]) -> bool:
+        """Has every human still at the table sent its part of this round?"""
+        return all(seat in held for seat in self.humans)
+
     def _seed(self) -> SeedStream | None:
         """The current round's seed once every human revealed; the next round begins."""
-        if len(self.reveals) < len(self.humans):
+        if not self._all_in(self.reveals):
             return None
         seed = hashlib.blake2b(b"".join(self.reveals[s] for s in self.humans),
                                digest_size=32, person=b"hoard-seed").digest()

@@ -36,6 +36,7 @@ from net.errors import BadFrame, TableFault
 from net.frames import DIGEST_SIZE, STEP, Record, sign
 from net.identity import Identity
 from net.lobby import StartConfig
+from net.seating import Seating
 
 #: frames are accepted for at most this many steps past the last applied one
 WINDOW = 64
@@ -111,12 +112,9 @@ class Replica:
         self.start = start
         self.game = get_game(start.game)
         self.state = self._fresh_state()
-        self.humans = start.humans()
-        self.players = frozenset(self.humans.values())  # every key ever seated, gone or not
-        self.order = tuple(sorted(self.humans))
-        host = start.bot_host()
-        bots = tuple(i for i, s in enumerate(start.seats) if s.is_bot)
-        self.controls = {s: (s, *bots) if s == host else (s,) for s in self.order}
+        self.keys = start.humans()  # every seat ever held by a human, and its key
+        self.players = frozenset(self.keys.values())  # every key ever seated, gone or not
+        self.seating = Seating.at_start(start)
         self.me = me
         self.chance = chance or DeckChance(start, me, self.game.reveals, self.player_of,
                                            self._upcoming,
@@ -141,7 +139,7 @@ class Replica:
             raise BadFrame("malformed", "not a step frame")
         if record.table != self.start.table:
             raise BadFrame("other-table", f"frame for table {record.table.hex()[:8]}")
-        if self.humans.get(record.seat) != record.signer:
+        if record.seat not in self.seating.present or self.keys[record.seat] != record.signer:
             raise BadFrame("not-seated", f"the signer does not hold seat {record.seat}")
         held = self.frames.get(record.step, {}).get(record.seat)
         if held is not None:
@@ -153,6 +151,31 @@ class Replica:
             raise BadFrame("out-of-window", f"step {record.step} while at {self.applied}")
         parse_body(record)
         self.frames.setdefault(record.step, {})[record.seat] = record
+
+    # -- who plays which seat (net.seating: one rule) ------------------------------
+    @property
+    def order(self) -> tuple[int, ...]:
+        """The humans still at the table, in seat order."""
+        return self.seating.present
+
+    @property
+    def humans(self) -> dict[int, bytes]:
+        """The keys of the humans still at the table, by seat."""
+        return {seat: self.keys[seat] for seat in self.seating.present}
+
+    @property
+    def controls(self) -> dict[int, tuple[int, ...]]:
+        """Every present human and the engine seats it plays."""
+        return self.seating.by_human()
+
+    def player_of(self, seat: int) -> int:
+        """The human seat that plays engine seat `seat` now: its own, its bot host's or,
+        once it left, its heir's."""
+        return self.seating.player_of(seat)
+
+    def heir(self, seat: int) -> int | None:
+        """Who plays on for `seat` when it leaves: the lowest other human (None: nobody)."""
+        return self.seating.heir(seat)
 
     def missing(self) -> list[int]:
         """Seats whose frame for the next step is not in yet."""
@@ -239,7 +262,7 @@ class Replica:
             return Entry(seat, None, (), f"undecodable action: {exc}")
         if not well_typed(action):
             return Entry(seat, action, (), "fields of the wrong type")
-        if getattr(action, "seat", None) not in self.controls[seat]:
+        if getattr(action, "seat", None) not in self.seating.controls(seat):
             return Entry(seat, action, (), f"seat {seat} may not act for seat "
                          f"{getattr(action, 'seat', None)}")
         reason = self.chance.check(action, seat)
@@ -274,30 +297,15 @@ class Replica:
             found.append(deal)
         return found
 
-    def player_of(self, seat: int) -> int:
-        """The human seat that plays engine seat `seat` now: its own, its bot host's or,
-        once it left, its heir's."""
-        return next(human for human, seats in self.controls.items() if seat in seats)
-
     # -- a seat leaves -------------------------------------------------------------
-    def heir(self, seat: int) -> int | None:
-        """Who plays on for `seat` when it leaves: the lowest other human (None: nobody)."""
-        return min((s for s in self.order if s != seat), default=None)
-
     def _depart(self, seat: int, step: int) -> int:
         """`seat` left after this step: its heir plays its seats (and bots) from now on,
         and is handed its cards; the heir's seat is returned."""
         heir = self.heir(seat)
-        if heir is None:
-            raise TableFault("void", step, "the hand is void: every player has left")
-        rest = tuple(s for s in self.order if s != seat)
-        moved = self.controls.pop(seat)
-        self.controls[heir] = (*self.controls[heir], *moved)
-        self.order = rest
-        self.humans = {s: key for s, key in self.humans.items() if s != seat}
+        self.seating = self.seating.depart(seat, step)
         self.chance.depart(seat, heir)
-        if self.me == heir:
-            self._learn(moved)
+        if self.me == heir:  # every seat it plays now, the first leaver's too
+            self._learn(self.seating.controls(heir))
         return heir
 
     def _fresh_state(self) -> State:

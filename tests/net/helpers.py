@@ -99,10 +99,14 @@ class LocalTable:
                                           leaving)
         return out
 
-    def leave(self, seat: int, max_steps: int = 50) -> int:
-        """`seat` leaves as soon as it can; its heir plays on with bots. The heir's seat."""
+    def leave(self, seat: int, max_steps: int = 2000) -> int | None:
+        """`seat` leaves as soon as it can; its heir plays on with bots. The heir's seat, or
+        None if the match ended first (its audit then needs every seat)."""
         self.leaving = seat
         for _ in range(max_steps):
+            if self.replicas[seat].over:
+                self.leaving = None
+                return None
             done = self.step()[0]
             if done.left:
                 ((_, heir),) = done.left
