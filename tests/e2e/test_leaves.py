@@ -35,3 +35,23 @@ def test_ctrl_c_in_the_first_hand_and_again_in_a_middle_hand_and_the_match_compl
     results = [p.finish(GAME_TIMEOUT) for p in stay]
     agree(results)
     assert all(p.wait_line(_hand(3), 1) for p in stay)  # every hand was played
+
+
+@pytest.mark.parametrize("game,leaves", [("dragon", 2), ("wild", 2), ("dragon", 3),
+                                         ("wild", 3)])
+def test_players_leave_in_turn_to_one_heir_and_the_match_completes(lan, tmp_path, game,
+                                                                     leaves):
+    """Issue 27's stall: seat 3 leaves (heir seat 0), then seat 2 (heir seat 0 again), then
+    seat 1; the heir's bots play every seat it was handed, to the end of the hand."""
+    peers = [peer(lan, tmp_path, i, f"in-turn-{game}-{leaves}", game=game, think=2)
+             for i in range(4)]
+    leavers, stay = peers[::-1][:leaves], peers[::-1][leaves:]
+    at = 8
+    for leaver in leavers:
+        leaver.wait_line(lambda line, at=at: step_of(line) >= at, GAME_TIMEOUT)
+        assert leaver.interrupt() == 130
+        left = json.loads(leaver.lines[-1])
+        assert left["heir"] != left["seat"]
+        at = left["left"] + 6
+    results = [p.finish(GAME_TIMEOUT) for p in stay]
+    agree(results)
