@@ -36,6 +36,7 @@ from net.bridge import (
 )
 from net.identity import fingerprint
 from net.journal import Journal
+from net.liveness import MoveWait
 from net.lobby import LobbyState, StartConfig
 from net.node import (
     Fault,
@@ -110,6 +111,7 @@ class Session:
     applied_at: float = 0.0
     log: list[str] = field(default_factory=list)
     waiting: tuple[str, ...] = ()
+    move_wait: tuple[tuple[str, ...], float] | None = None  # whose move, since when
     gone: dict[int, int] = field(default_factory=dict)  # seat that left -> the heir playing it
     ending: Ending | None = None
     notice: str = ""
@@ -241,6 +243,21 @@ class Session:
 
     def _on_Waiting(self, event: Waiting) -> None:
         self.waiting = tuple(event.names)
+
+    def _on_MoveWait(self, event: MoveWait) -> None:
+        """Whose move the table waits for (not ours: the table says 'your turn' already)."""
+        others = tuple(s for s in event.seats if s != self.seat)
+        self.move_wait = (tuple(self.seat_name(s) for s in others), event.since) if others \
+            else None
+
+    def wait_line(self, now: float) -> str:
+        """What the table waits for, in words: late frames and debts first, then a move."""
+        if self.waiting:
+            return f"Waiting for {', '.join(self.waiting)}…"
+        if self.move_wait is None:
+            return ""
+        names, since = self.move_wait
+        return f"Waiting for {' and '.join(names)} to play · {now - since:.0f} s"
 
     def _on_Finished(self, event: Finished) -> None:
         verdict = ("The deal was verified fair." if event.audit == "clean"

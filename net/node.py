@@ -47,6 +47,7 @@ from net.discovery import (
 from net.errors import BadFrame, CorruptJournal, TableFault
 from net.frames import LOBBY, PROTOCOL, STEP, TABLE_ID_SIZE, Record, decode, sign
 from net.journal import Journal
+from net.liveness import STALL_AFTER, MoveWatch
 from net.lobby import Lobby, LobbyState, StartConfig
 from net.lockstep import WINDOW, Applied, BotSeats, Equivocation, Replica
 from net.mesh import Conn, Mesh
@@ -78,6 +79,7 @@ class NodeOptions:
     think: int = 0  # steps a bot waits before acting
     linger: float = 5.0  # after the end, keep relaying to late peers at most this long
     void_after: float = 120.0  # a seat not heard from this long voids the hand
+    stall_after: float = STALL_AFTER  # a bot's move, or a wait on nobody, this long is a bug
 
 
 # -- events ------------------------------------------------------------------------
@@ -194,6 +196,7 @@ class TableNode:
         self._owed_since = 0.0
         self._owed_said = False  # the Waiting shown names debts, not late frames
         self._alone_since: float | None = None  # a spectator with no peer to watch through
+        self.moves = MoveWatch(stall=self.options.stall_after)
         self._redial: dict[Any, tuple[float, float]] = {}
         self._ended_at = 0.0
         self._watchers: set[asyncio.Task] = set()
@@ -887,6 +890,7 @@ class TableNode:
                 self._check_stuck(now)
                 self._check_owed(now)
                 self._check_alone(now)
+                self._check_moves(now)
             if self.finished is not None and self.role == "peer" and self._may_leave(now):
                 self._settle(self.finished)
 
@@ -953,6 +957,18 @@ class TableNode:
         if overdue > WAIT_NOTICE and names and names != self._waiting:
             self._waiting, self._owed_said = names, False
             self._emit(Waiting(names))
+
+    def _check_moves(self, now: float) -> None:
+        """Say whose move the game waits for; a bot that never moves is a reported stall."""
+        if self.result.done():
+            return
+        try:
+            wait = self.moves.observe(self.replica, now)
+        except TableFault as fault:
+            self._fault(fault)
+            return
+        if wait is not None:
+            self._emit(wait)
 
     def _check_alone(self, now: float) -> None:
         """A spectator cut off from every peer keeps dialling; after `void_after` without

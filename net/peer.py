@@ -30,6 +30,7 @@ from net.discovery import LOBBY_STATE, Discovery
 from net.errors import BadAddress, NetError
 from net.identity import config_dir, load_identity
 from net.journal import Journal
+from net.liveness import MoveWait
 from net.node import (
     Fault,
     Finished,
@@ -330,6 +331,10 @@ class Printer:
     def on_Waiting(self, event: Waiting) -> None:
         self.say(f"waiting for {', '.join(event.names)}" if event.names
                  else "no longer waiting: every frame is in")
+
+    def on_MoveWait(self, event: MoveWait) -> None:
+        if event.seats:
+            self.say(f"waiting for {' and '.join(event.names)} to play")
 
     def on_Left(self, event: Left) -> None:
         self.say(f"left the table at step {event.step}" + (

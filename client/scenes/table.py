@@ -273,10 +273,9 @@ class TableScene(Scene):
                       "the game goes on, and its log is on the right.", (40, 300), 20)
             return
         self.renderer.draw(surface)
-        if self.session.waiting and self.session.ending is None:
-            names = ", ".join(self.session.waiting)
-            view.text(surface, f"Waiting for {names}…", (490, 58), 17, ALERT, bold=True,
-                      anchor="midtop")
+        waiting = self.session.wait_line(time.monotonic())
+        if waiting and self.session.ending is None:
+            view.text(surface, waiting, (490, 58), 17, ALERT, bold=True, anchor="midtop")
         if self.leaving_since is not None:
             view.text(surface, "Leaving the table…", (490, 58), 17, GOLD, anchor="midtop")
         if banner := self.banner():
