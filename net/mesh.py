@@ -20,6 +20,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import logging
+import time
 from collections import Counter, defaultdict
 from collections.abc import Callable
 
@@ -29,6 +30,11 @@ from net.errors import BadFrame
 log = logging.getLogger("hoard.net")
 DIAL_TIMEOUT = 2.0
 HELLO_TIMEOUT = 5.0
+#: a proven connection says something at least this often (a ping when it has nothing)...
+KEEPALIVE = 2.0
+#: ...so one silent this long is dead (a closed lid, an address gone): closed and redialled,
+#: well before a table voids a seat; a half-open link no longer looks "established" forever
+SILENT_LIMIT = 15.0
 #: a peer that lets this much pile up unread is dropped
 MAX_BACKLOG = 8 * 1024 * 1024
 FATAL = ("oversize", "truncated")
@@ -53,6 +59,7 @@ class Conn:
         self.role = ""
         self.listen: tuple[str, int] | None = None
         self.closed = False
+        self.last_sent = time.monotonic()
 
     @property
     def label(self) -> str:
@@ -66,6 +73,7 @@ class Conn:
             self.close()
             return
         self.writer.write(stream.encode(message))
+        self.last_sent = time.monotonic()
 
     async def drain(self) -> None:
         await self.writer.drain()
@@ -109,6 +117,12 @@ class Mesh:
         except (OSError, TimeoutError):
             return None
         return self._start(reader, writer, outbound=True)
+
+    def keep_alive(self, now: float) -> None:
+        """Ping every proven connection that has sent nothing for KEEPALIVE seconds."""
+        for conn in self.conns:
+            if conn.key is not None and now - conn.last_sent > KEEPALIVE:
+                conn.send(["ping"])
 
     def count(self, conn: Conn, reason: str) -> None:
         label = conn.label
@@ -164,13 +178,17 @@ class Mesh:
     async def _read(self, conn: Conn) -> None:
         while not conn.closed:
             try:
-                timeout = None if conn.key else HELLO_TIMEOUT
+                timeout = SILENT_LIMIT if conn.key else HELLO_TIMEOUT
                 body = await asyncio.wait_for(stream.read_body(conn.reader), timeout)
                 self.handle(conn, stream.decode(body))
             except stream.Closed:
                 return
             except TimeoutError:
-                self.count(conn, "no-hello")
+                if conn.key is None:
+                    self.count(conn, "no-hello")
+                else:
+                    log.info("closing the link to %s: silent for %.0f s", conn.label,
+                             SILENT_LIMIT)
                 return
             except BadFrame as exc:
                 self.count(conn, exc.reason)

@@ -65,6 +65,8 @@ EVIDENCE_WAIT = 2.0  # after a desync, how long to look for a seat's twin frames
 #: frame that follows another frame than the one held (the proof, both twins, is fetched)
 TWIN_SIGNS = ("desync", "equivocation")
 WATCHER_FLUSH = 1.0  # on closing, how long spectator streams may take to finish
+LOOPBACK = "127.0.0.1"  # what a computer with no network address is reached at
+ADDRESS_CHECK = 2.0  # how often a peer looks whether its own address changed
 TAKE_OVER = "greedy"  # the bot that plays a seat whose player left, if the heir has none
 
 
@@ -197,6 +199,7 @@ class TableNode:
         self._owed_said = False  # the Waiting shown names debts, not late frames
         self._alone_since: float | None = None  # a spectator with no peer to watch through
         self.moves = MoveWatch(stall=self.options.stall_after)
+        self._address_due = 0.0
         self._redial: dict[Any, tuple[float, float]] = {}
         self._ended_at = 0.0
         self._watchers: set[asyncio.Task] = set()
@@ -823,6 +826,9 @@ class TableNode:
         self._watchers.add(task)
         task.add_done_callback(self._watchers.discard)
 
+    def _on_ping(self, conn) -> None:
+        """A keepalive: the link is alive (the mesh times out a silent one)."""
+
     def _on_evidence(self, conn, first, second) -> None:
         a, b = decode(first), decode(second)
         replica = self.replica
@@ -840,6 +846,7 @@ class TableNode:
         "want": (_on_want, 2),
         "watch": (_on_watch, 1),
         "evidence": (_on_evidence, 2),
+        "ping": (_on_ping, 0),
     }
 
     def _on_lost(self, conn: Conn) -> None:
@@ -884,6 +891,8 @@ class TableNode:
         while True:
             await asyncio.sleep(TICK)
             now = time.monotonic()
+            self.mesh.keep_alive(now)
+            self._check_address(now)
             self._redial_peers(now)
             if self.replica is not None and self.finished is None:
                 self._check_suspect(now)
@@ -893,6 +902,19 @@ class TableNode:
                 self._check_moves(now)
             if self.finished is not None and self.role == "peer" and self._may_leave(now):
                 self._settle(self.finished)
+
+    def _check_address(self, now: float) -> None:
+        """A laptop that got a new address (a Wi-Fi reconnect) advertises it and says so in
+        its hellos; its dead links are closed by the mesh and redialled from the new one."""
+        if self.options.interface or self.role != "peer" or now < self._address_due:
+            return
+        self._address_due = now + ADDRESS_CHECK
+        host = advertised_addresses(None)[0]
+        if host != self.host and host != LOOPBACK:  # no address for now: wait for the next
+            self._emit(Notice(f"this computer's address changed from {self.host} to {host}; "
+                              "telling the table"))
+            self.host = host
+            self._advertise()
 
     def _peers_wanted(self) -> dict[bytes, tuple[str, int]]:
         if self.replica is not None:

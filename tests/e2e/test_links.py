@@ -1,0 +1,39 @@
+"""Links that heal, with real `hoard peer` processes on a LAN of network namespaces: a
+laptop whose address changes mid-game (a Wi-Fi reconnect with a new lease) drops its dead
+links within seconds, redials the table from its new address, and the match completes."""
+
+import time
+
+import pytest
+
+from net.netns import Lan
+from tests.e2e.test_lan_table import agree
+from tests.net.processes import Proc, step_of
+
+pytestmark = pytest.mark.slow
+TIMEOUT = 120
+
+
+def lan_peer(host, tmp_path, i: int) -> Proc:
+    return Proc(host, ["peer", "--table", "moving", "--game", "wild", "--seats", "3",
+                       "--bot", "greedy", "--option", "hands=1", "--name", f"p{i}",
+                       "--config-dir", str(tmp_path / f"peer{i}"), "--timeout", str(TIMEOUT),
+                       "--think", "2", "--void-after", "90"])
+
+
+def test_a_peer_whose_address_changes_mid_game_redials_and_the_match_completes(tmp_path):
+    with Lan(3) as lan:
+        peers = [lan_peer(lan.hosts[0], tmp_path, 0)]
+        peers[0].wait_line(lambda line: "lobby" in line, 30)  # the table exists: join it
+        peers += [lan_peer(host, tmp_path, i) for i, host in enumerate(lan.hosts[1:], 1)]
+        mover = lan.hosts[2]
+        peers[2].wait_line(lambda line: step_of(line) >= 10, 60)
+        lan._run(mover, ["ip", "addr", "del", f"{mover.address}/24", "dev", "eth0"])
+        time.sleep(2)  # the address is gone a while, as when a laptop reconnects
+        lan._run(mover, ["ip", "addr", "add", f"{lan.SUBNET}.50/24", "dev", "eth0"])
+        moved = time.monotonic()
+        results = [p.finish(TIMEOUT) for p in peers]
+        agree(results)
+        assert any(f"changed from {mover.address} to {lan.SUBNET}.50" in line
+                   for line in peers[2].lines)
+        assert time.monotonic() - moved < 60  # healed in seconds, not voided at 90 s
