@@ -152,6 +152,14 @@ class Session:
             with contextlib.suppress(OSError):  # no game began: nothing worth keeping
                 self.journal_path.unlink()
 
+    @property
+    def address(self) -> tuple[str, int] | None:
+        """Where another laptop reaches this table by hand (its IPv4 address and port), when
+        this node listens at all (a spectator's does not)."""
+        if self.bridge is None or not self.bridge.port or self.watching:
+            return None
+        return self.bridge.host, self.bridge.port
+
     def send(self, intent) -> None:
         if self.bridge is not None:
             self.bridge.send(intent)
