@@ -234,7 +234,7 @@ class Setup(Scene):
         view.panel(surface, view.rect(820, 14, 420, 72))
         view.text(surface, "Join code", (836, 24), 15, DIM)
         view.text(surface, code, (920, 19), 24, GOLD, bold=True)
-        view.text(surface, f"or {host}:{port} — type either in the lobby on another laptop",
+        view.text(surface, f"or {host}:{port} — others type either to join",
                   (836, 56), 13, DIM, width=396)
 
     def _draw_agreement(self, surface, lobby) -> None:
