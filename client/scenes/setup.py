@@ -224,9 +224,14 @@ class Setup(Scene):
                       + (" · agreed ✓" if agreed else ""), (left, top + 46), 13,
                       GOOD if agreed else DIM)
 
+    @property
+    def code(self) -> str | None:
+        """The code of this table's address, to join it by hand (None: it has none)."""
+        return address_code(self.session.address)
+
     def _draw_address(self, surface) -> None:
         """The code (and address) that lets a laptop join by hand, where discovery fails."""
-        code = address_code(self.session.address)
+        code = self.code
         if code is None:
             return
         view = self.view
