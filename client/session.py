@@ -261,7 +261,8 @@ class Session:
 
     def _on_Fault(self, event: Fault) -> None:
         titles = {"void": "The hand is void", "desync": "The table stopped: a desync",
-                  "equivocation": "The table stopped: cheating"}
+                  "equivocation": "The table stopped: cheating",
+                  "left-out": "That game has already started"}
         title = titles.get(event.kind, f"The table stopped ({event.kind})")
         self.ending = Ending("fault", f"{title}. {event.report}")
         self.say(f"{title}: {event.report}")

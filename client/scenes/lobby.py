@@ -67,8 +67,10 @@ class Lobby(Scene):
 
     def __init__(self, app):
         super().__init__(app)
-        if app.session is None or app.session.lobby is not None or app.session.watching:
-            app.new_session()  # one node per table: a fresh one to browse and sit down with
+        session = app.session
+        if session is None or session.lobby is not None or session.watching or \
+                session.ending is not None:  # one node per table, and one that ended is done
+            app.new_session()  # a fresh one to browse and sit down with
         self.selected: str | None = None
         self.keys: list[str] = []
         self.choosing: str = ""  # "new" or "solo": the game buttons are showing

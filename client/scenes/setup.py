@@ -166,6 +166,7 @@ class Setup(Scene):
         self.app.message("Table not reached",
                          f"The table {self.joining} did not answer: it may have closed or "
                          "left the network, or the address may be mistyped.")
+        self.app.new_session()  # a fresh node: this one may hold half of a table
         self._back_to_lobby()
 
     def update(self, dt: float) -> None:

@@ -7,8 +7,8 @@ import pytest
 
 from client.scenes import lobby as lobby_scene
 from net.address_code import encode
-from net.bridge import Create, LobbyOp, NetBridge
-from net.node import LobbyChanged
+from net.bridge import Create, LobbyOp, NetBridge, PlayWith, Vote
+from net.node import GameStarted, LobbyChanged
 from tests.client.test_window import name_yourself
 from tests.net.helpers import LOOPBACK, fast_options, identities
 
@@ -74,7 +74,7 @@ def test_a_bad_address_is_said_in_words_and_the_lobby_stays(window, text, words)
     assert window.app.scene.problem == ""
 
 
-def test_an_address_where_nothing_answers_says_so(window):
+def test_an_address_where_nothing_answers_says_so_and_the_right_one_then_joins(window, table):
     name_yourself(window)
     type_address(window, f"{LOOPBACK}:1")  # nothing listens on port 1
     window.click("join-address")
@@ -82,6 +82,26 @@ def test_an_address_where_nothing_answers_says_so(window):
     title, text = window.app.shown
     assert title == "Table not reached"
     assert text.startswith(f"The table at {LOOPBACK}:1 did not answer")
+    window.click("dialog:ok")
+    type_address(window, f"{LOOPBACK}:{table.port}")
+    window.click("join-address")
+    window.wait_for(lambda: joined(window), "the table's setup, with this window a member", 15)
+
+
+def test_a_table_already_playing_says_so(window, table):
+    table.send(LobbyOp("bot", (1, "greedy")))
+    table.send(PlayWith("greedy", 20))
+    table.send(Vote())  # the lobby may not have the bot yet: vote again until it starts
+    deadline = time.monotonic() + 10
+    while not isinstance(table.updates.get(timeout=deadline - time.monotonic()), GameStarted):
+        table.send(Vote())
+    name_yourself(window)
+    type_address(window, f"{LOOPBACK}:{table.port}")
+    window.click("join-address")
+    window.wait_for(lambda: window.app.scene.name == "lobby" and window.app.shown,
+                    "the way back to the lobby", 15)
+    assert window.app.shown[0] == "Could not join"
+    assert "started without" in window.app.shown[1]
 
 
 def test_the_lobby_says_multicast_may_be_blocked_when_it_finds_nothing(window, monkeypatch):
