@@ -132,3 +132,11 @@ def test_the_setup_shows_the_tables_address_and_its_code(window, monkeypatch):
     texts = drawn_texts(window, monkeypatch)
     assert encode(host, port) in texts
     assert any(line.startswith(f"or {host}:{port} ") for line in texts)
+
+
+def test_what_is_typed_survives_the_list_changing(window):
+    name_yourself(window)
+    type_address(window, "R2M02")
+    window.app.scene.layout()  # as when a table appears, changes or vanishes
+    window.type("-5512B")
+    assert window.app.scene.entry.get_text() == "R2M02-5512B"
