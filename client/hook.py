@@ -101,7 +101,8 @@ class Driver:
         session = self.app.session
         found = {"scene": self.app.scene.name, "targets": sorted(self.targets()),
                  "frames": self.app.frames, "dialog": self.app.shown,
-                 "errors": self.app.errors[-3:]}
+                 "errors": self.app.errors[-3:],
+                 "code": getattr(self.app.scene, "code", None)}  # a table's, as its setup shows
         if session is not None:
             found.update(
                 tables={k: [t.name, t.state, t.taken, t.total, t.problem]

@@ -154,6 +154,14 @@ class Session:
             with contextlib.suppress(OSError):  # no game began: nothing worth keeping
                 self.journal_path.unlink()
 
+    @property
+    def address(self) -> tuple[str, int] | None:
+        """Where another laptop reaches this table by hand (its IPv4 address and port), when
+        this node listens at all (a spectator's does not)."""
+        if self.bridge is None or not self.bridge.port or self.watching:
+            return None
+        return self.bridge.host, self.bridge.port
+
     def send(self, intent) -> None:
         if self.bridge is not None:
             self.bridge.send(intent)
@@ -270,7 +278,8 @@ class Session:
 
     def _on_Fault(self, event: Fault) -> None:
         titles = {"void": "The hand is void", "desync": "The table stopped: a desync",
-                  "equivocation": "The table stopped: cheating"}
+                  "equivocation": "The table stopped: cheating",
+                  "left-out": "That game has already started"}
         title = titles.get(event.kind, f"The table stopped ({event.kind})")
         self.ending = Ending("fault", f"{title}. {event.report}")
         self.say(f"{title}: {event.report}")

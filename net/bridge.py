@@ -79,6 +79,13 @@ class Join:
 
 
 @dataclass(frozen=True)
+class JoinFailed:
+    """Nothing at `addresses` let this peer in: no answer, or no table there."""
+
+    addresses: tuple[tuple[str, int], ...]
+
+
+@dataclass(frozen=True)
 class LobbyOp:
     """sit, stand, bot, unbot, config, leave, or start (args: the proposal's encoding)."""
 
@@ -134,7 +141,8 @@ class NetBridge:
         self._stop: asyncio.Event | None = None
         self._failure: BaseException | None = None
         self.node: TableNode | None = None
-        self.port = 0
+        self.host, self.port = "127.0.0.1", 0  # where others reach this node (port 0: nowhere)
+        self._joining: asyncio.Task | None = None
 
     # -- the UI thread's side ----------------------------------------------------
     def start(self) -> None:
@@ -163,7 +171,7 @@ class NetBridge:
         self.node = TableNode(identity, options, self._on_event, journal, role)
         try:
             await self.node.open()
-            self.port = self.node.mesh.port
+            self.host, self.port = self.node.host, self.node.mesh.port
         except OSError as exc:
             self._failure = exc
             self._ready.set()
@@ -193,6 +201,10 @@ class NetBridge:
             return
         if not resumed:
             self.updates.put(ResumeFailed("the journal holds no table"))
+
+    async def _join(self, intent: Join) -> None:
+        if not await self.node.join(list(intent.addresses), intent.table):
+            self.updates.put(JoinFailed(intent.addresses))
 
     def _lobby_update(self, state: LobbyState) -> LobbyUpdate:
         proposal = state.proposal(self.node.table)
@@ -225,6 +237,6 @@ class NetBridge:
         elif isinstance(intent, Create):
             node.create(intent.name, intent.game, intent.seats, dict(intent.options))
         elif isinstance(intent, Join):
-            self._loop.create_task(node.join(list(intent.addresses), intent.table))
+            self._joining = self._loop.create_task(self._join(intent))
         else:
             raise TypeError(f"not an intent: {intent!r}")

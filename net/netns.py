@@ -88,14 +88,16 @@ class LoopbackNamespace(Held):
 
 class Lan:
     """A LAN of `hosts` hosts, each a network namespace of its own with `eth0` (10.77.0.N/24,
-    multicast routed) on a veth pair whose other end is on one bridge, `br0`, in a switch
-    namespace. The switch is a user + network namespace like LoopbackNamespace's; the hosts'
-    namespaces belong to its user namespace, so no root is needed and none outlives it."""
+    multicast routed, or with `multicast=False` none at all, as on a guest Wi-Fi) on a veth
+    pair whose other end is on one bridge, `br0`, in a switch namespace. The switch is a user
+    + network namespace like LoopbackNamespace's; the hosts' namespaces belong to its user
+    namespace, so no root is needed and none outlives it."""
 
     SUBNET = "10.77.0"
 
-    def __init__(self, hosts: int):
+    def __init__(self, hosts: int, multicast: bool = True):
         self.count = hosts
+        self.multicast = multicast  # False: a LAN that carries no multicast (so no discovery)
         self.switch = LoopbackNamespace()
         self.hosts: list[LanHost] = []
 
@@ -119,10 +121,11 @@ class Lan:
         self._run(self.switch, ["ip", "link", "add", f"veth{i}", "type", "veth", "peer",
                                 "name", "eth0", "netns", str(holder.pid)])
         self._run(self.switch, ["ip", "link", "set", f"veth{i}", "master", "br0", "up"])
+        multicast = (["ip", "route", "add", "224.0.0.0/4", "dev", "eth0"] if self.multicast
+                     else ["ip", "link", "set", "eth0", "multicast", "off"])
         for step in (["ip", "link", "set", "lo", "up"],
                      ["ip", "addr", "add", f"{host.address}/24", "dev", "eth0"],
-                     ["ip", "link", "set", "eth0", "up"],
-                     ["ip", "route", "add", "224.0.0.0/4", "dev", "eth0"]):
+                     ["ip", "link", "set", "eth0", "up"], multicast):
             self._run(host, step)
         return host
 

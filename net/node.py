@@ -219,10 +219,24 @@ class TableNode:
             await self.mesh.listen(bound or "0.0.0.0", self.options.port)
         self.host = advertised_addresses(bound)[0]
         if self.options.discovery:
-            self.discovery = Discovery(self.options.interface)
-            await self.discovery.start()
-            self.discovery.browse(self._on_listing, self._on_ignored)
+            await self._discover()
         self._spawn(self._maintain())
+
+    async def _discover(self) -> None:
+        """Browse and advertise with zeroconf, where the network lets it: on one with no
+        multicast (an interface without it), tables are joined by address instead."""
+        discovery = Discovery(self.options.interface)
+        try:
+            await discovery.start()
+        except OSError as exc:
+            log.warning("no discovery: %s", exc)
+            with contextlib.suppress(Exception):
+                await discovery.close()
+            self._emit(Notice(f"no discovery on this network ({exc}): tables are joined by "
+                              "address"))
+            return
+        self.discovery = discovery
+        discovery.browse(self._on_listing, self._on_ignored)
 
     async def close(self) -> None:
         if self.lobby is not None and self.replica is None and self.role == "peer":

@@ -26,6 +26,7 @@ from engine.chance import Dealt
 from engine.errors import BadOption, EngineError
 from engine.game import options_from_pairs
 from engine.registry import game_ids, get_game
+from net.address_code import read_address
 from net.discovery import LOBBY_STATE, Discovery
 from net.errors import BadAddress, NetError
 from net.identity import config_dir, load_identity
@@ -77,7 +78,8 @@ def add_arguments(parser, argv: list[str]) -> None:
     parser.add_argument("--interface", help="the one interface (name or IPv4) to use")
     parser.add_argument("--port", type=int, default=0, help="TCP port to listen on (default any)")
     parser.add_argument("--connect", action="append", default=[], metavar="HOST:PORT",
-                        help="join through this peer instead of discovery (repeatable)")
+                        help="join through this peer (or a table's code, as its window shows "
+                             "it) instead of discovery (repeatable)")
     parser.add_argument("--no-discovery", action="store_true", help="no zeroconf at all")
     parser.add_argument("--pace", type=float, default=50.0, metavar="MS",
                         help="step interval when nothing happens (default 50)")
@@ -93,10 +95,11 @@ def add_arguments(parser, argv: list[str]) -> None:
 
 
 def parse_address(text: str) -> tuple[str, int]:
-    host, sep, port = text.rpartition(":")
-    if not sep or not host or not port.isdigit() or not 0 < int(port) < 65536:
-        raise BadAddress(f"--connect takes HOST:PORT, not {text!r}")
-    return host, int(port)
+    try:
+        return read_address(text)
+    except BadAddress as exc:
+        raise BadAddress(f"--connect takes HOST:PORT or a table's code, not {text!r}: "
+                         f"{exc}") from None
 
 
 def slug(name: str) -> str:

@@ -1,8 +1,8 @@
 """Screenshots of every scene, from the real window driven headless: `python -m tools.screens`.
 
-Writes lobby-, setup- and rules-<width>.png, each game's pictures (tools/shots/<game>.py),
-then the night's: the leave question, the lobby offering to resume, the history and a
-replay; at 1280×720 and 1920×1080.
+Writes lobby-none-found-, lobby-, setup- and rules-<width>.png, each game's pictures
+(tools/shots/<game>.py), then the night's: the leave question, the lobby offering to resume,
+the history and a replay; at 1280×720 and 1920×1080.
 The lobby's tables are listings as discovery reports them (one of another protocol
 version, greyed); the tables themselves are real tables on this machine with bots.
 """
@@ -67,6 +67,7 @@ def shoot(size, out: Path, width: int, games) -> list[str]:
         pygame.image.save(app.screen, str(path))
         written.append(str(path))
 
+    _nothing_found(app, driver, save)
     _list_tables(app)
     driver.step(3)
     save("lobby")
@@ -136,6 +137,15 @@ def _to_lobby(app, driver) -> None:
     if app.scene.name != "lobby":
         app.replace(Lobby(app))
     driver.step(2)
+
+
+def _nothing_found(app, driver, save) -> None:
+    """The lobby on a network that blocks multicast: nothing found, a code being typed."""
+    driver.wait_for(lambda: app.scene.none_found, "the note that nothing was found", 10)
+    driver.click("address")
+    driver.type("R2M02-5512B")
+    save("lobby-none-found")
+    driver.clear_text()
 
 
 def _list_tables(app) -> None:

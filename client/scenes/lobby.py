@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import time
+
 import pygame
 import pygame_gui
 
@@ -9,10 +11,11 @@ from client import assets
 from client.scenes import Scene, draw_felt
 from client.session import TABLES
 from client.settings import os_user_name, state_folder
-from client.ui import DIM, GOLD, INK
+from client.ui import ALERT, DIM, GOLD, INK
 from engine.registry import game_ids, get_game
+from net.address_code import read_address
 from net.bridge import Join, ResumeFailed
-from net.errors import CorruptJournal
+from net.errors import BadAddress, CorruptJournal
 from net.identity import clean_name
 from net.node import GameStarted
 from net.replay import Summary, journals
@@ -20,6 +23,7 @@ from net.replay import Summary, journals
 SOLO_BOT = "greedy"
 NAME_SHOWN = 20  # a table's name on a Resume button, cut to fit beside its game and step
 RESUME_OFFERS = 2  # the newest unfinished games offered; the rest are in the history
+NONE_FOUND_AFTER = 4.0  # seconds with no table seen before saying multicast may be blocked
 
 
 def first_scene(app) -> Scene:
@@ -63,13 +67,19 @@ class Lobby(Scene):
 
     def __init__(self, app):
         super().__init__(app)
-        if app.session is None or app.session.lobby is not None or app.session.watching:
-            app.new_session()  # one node per table: a fresh one to browse and sit down with
+        session = app.session
+        if session is None or session.lobby is not None or session.watching or \
+                session.ending is not None:  # one node per table, and one that ended is done
+            app.new_session()  # a fresh one to browse and sit down with
         self.selected: str | None = None
         self.keys: list[str] = []
         self.choosing: str = ""  # "new" or "solo": the game buttons are showing
         self.resumable = _resumable()
         self.resuming: Summary | None = None
+        self.opened = time.monotonic()
+        self.typed, self.typing = "", False  # the address box's text, kept across layouts
+        self.problem = ""  # what was wrong with the address typed
+        self.none_found = False
 
     @property
     def session(self):
@@ -80,8 +90,9 @@ class Lobby(Scene):
         items = self._items()
         chosen = items[self.keys.index(self.selected)] if self.selected in self.keys else None
         self.table_list = self.add(pygame_gui.elements.UISelectionList(
-            self.view.rect(40, 120, 760, 480), items, self.app.gui, object_id="#tables",
+            self.view.rect(40, 120, 760, 400), items, self.app.gui, object_id="#tables",
             default_selection=chosen))
+        self._address_box()
         listed = self.session.tables.get(self.selected)
         can_join = listed is not None and not listed.problem and listed.state == "lobby" \
             and listed.taken < listed.total
@@ -109,6 +120,24 @@ class Lobby(Scene):
                 self.button(f"game:{game_id}", f"{game.name}  ({seats} players)",
                             840, 300 + i * 58, 400, 50)
 
+    def _address_box(self) -> None:
+        """Join by address or code: for networks whose multicast discovery finds nothing."""
+        self.entry = self.add(pygame_gui.elements.UITextEntryLine(
+            self.view.rect(40, 556, 440, 44), self.app.gui, object_id="#address",
+            placeholder_text="a table's code, or address:port"))
+        self.entry.set_text_length_limit(64)
+        self.entry.set_text(self.typed)
+        if self.typing:
+            self.entry.focus()
+        self.button("join-address", "Join by address", 490, 556, 220, 44,
+                    enabled=self.resuming is None)
+
+    def layout(self) -> None:
+        entry = getattr(self, "entry", None)
+        if entry is not None and entry.alive():
+            self.typed, self.typing = entry.get_text(), entry.is_focused
+        super().layout()
+
     def _items(self) -> list:
         tables = sorted(self.session.tables.values(), key=lambda t: (bool(t.problem), t.name))
         self.keys = [t.key for t in tables]
@@ -120,6 +149,7 @@ class Lobby(Scene):
             element = item.get("button_element")
             if element is not None and element.visible:
                 found[f"table:{key}"] = element.rect
+        found["address"] = self.entry.rect
         return found
 
     def handle(self, event) -> None:
@@ -130,6 +160,11 @@ class Lobby(Scene):
                 self.selected = self.keys[items.index(event.text)]
                 self.layout()
             return
+        if event.type == pygame_gui.UI_TEXT_ENTRY_FINISHED and event.ui_element is self.entry:
+            self._join_by_address()
+            return
+        if event.type == pygame_gui.UI_TEXT_ENTRY_CHANGED and event.ui_element is self.entry:
+            self.problem = ""  # being corrected
         super().handle(event)
 
     def on_news(self, item) -> None:
@@ -168,6 +203,8 @@ class Lobby(Scene):
             from client.scenes.rules import RulesScene
 
             self.app.push(RulesScene(self.app, game_ids()[0]))
+        elif ident == "join-address":
+            self._join_by_address()
         elif ident in ("join", "watch"):
             self._enter("peer" if ident == "join" else "spectator")
         elif ident == "history":
@@ -219,6 +256,27 @@ class Lobby(Scene):
         self.session.send(Join(tuple(listed.addresses), bytes.fromhex(listed.key)))
         self.app.replace(Setup(self.app, joining=listed.name))
 
+    def _join_by_address(self) -> None:
+        """Join the table at the address or code typed, or say what is wrong with it."""
+        from client.scenes.setup import Setup
+
+        try:
+            host, port = read_address(self.entry.get_text())
+        except BadAddress as exc:
+            self.problem = str(exc)
+            self.layout()
+            self.entry.focus()  # to be corrected
+            return
+        self.session.send(Join(((host, port),)))
+        self.app.replace(Setup(self.app, joining=f"at {host}:{port}"))
+
+    def update(self, dt: float) -> None:
+        none_found = not self.session.tables and \
+            time.monotonic() - self.opened > NONE_FOUND_AFTER
+        if none_found != self.none_found:
+            self.none_found = none_found
+            self.app.dirty = True
+
     def draw(self, surface) -> None:
         draw_felt(surface)
         view = self.view
@@ -232,8 +290,20 @@ class Lobby(Scene):
         view.text(surface, status, (40, 92), 16, DIM)
         if not self.choosing:
             view.text(surface, "A table for one: you and bots, dealt fair.", (840, 255), 15, DIM)
+        self._draw_address_note(surface)
         view.text(surface, f"you are {self.app.settings.name} · key "
                   f"{self.app.identity.fingerprint[:4]}", (430, 636), 15, INK)
+
+
+    def _draw_address_note(self, surface) -> None:
+        if self.problem:
+            self.view.text(surface, self.problem, (40, 528), 15, ALERT, width=760)
+        elif self.none_found:
+            self.view.text(surface, "No tables found. Multicast may be blocked on this network: "
+                           "join by address.", (40, 528), 15, GOLD, width=760)
+        else:
+            self.view.text(surface, "Or join by the code or address a table shows:",
+                           (40, 528), 15, DIM, width=760)
 
 
 def _resumable() -> list[Summary]:

@@ -16,6 +16,8 @@ from client.ui import DIM, GOLD, GOOD, INK
 from engine.bots import bot_kinds
 from engine.game import Option
 from engine.registry import get_game
+from net.address_code import encode
+from net.errors import BadAddress
 from net.identity import fingerprint
 from net.node import GameStarted
 
@@ -157,14 +159,20 @@ class Setup(Scene):
         elif type(item).__name__ == "Fault":
             self.app.message("Could not join", self.session.ending.text)
             self._back_to_lobby()
+        elif type(item).__name__ == "JoinFailed" and self.session.lobby is None:
+            self._not_reached()
+
+    def _not_reached(self) -> None:
+        self.app.message("Table not reached",
+                         f"The table {self.joining} did not answer: it may have closed or "
+                         "left the network, or the address may be mistyped.")
+        self.app.new_session()  # a fresh node: this one may hold half of a table
+        self._back_to_lobby()
 
     def update(self, dt: float) -> None:
         waited = time.monotonic() - self.since
         if self.session.lobby is None and self.joining and waited > JOIN_PATIENCE:
-            self.app.message("Table not reached",
-                             f"The table {self.joining} did not answer: it may have closed "
-                             f"or left the network.")
-            self._back_to_lobby()
+            self._not_reached()
 
     @property
     def animating(self) -> bool:
@@ -193,6 +201,7 @@ class Setup(Scene):
         for seat, (x, y) in enumerate(seat_centres(len(lobby.seats))):
             self._draw_seat(surface, seat, lobby.seats[seat], x, y)
         view.text(surface, "Options", (820, 96), 18, GOLD, bold=True)
+        self._draw_address(surface)
         self._draw_agreement(surface, lobby)
 
     def _draw_seat(self, surface, seat: int, filled, x: float, y: float) -> None:
@@ -216,6 +225,24 @@ class Setup(Scene):
                       + (" · agreed ✓" if agreed else ""), (left, top + 46), 13,
                       GOOD if agreed else DIM)
 
+    @property
+    def code(self) -> str | None:
+        """The code of this table's address, to join it by hand (None: it has none)."""
+        return address_code(self.session.address)
+
+    def _draw_address(self, surface) -> None:
+        """The code (and address) that lets a laptop join by hand, where discovery fails."""
+        code = self.code
+        if code is None:
+            return
+        view = self.view
+        host, port = self.session.address
+        view.panel(surface, view.rect(820, 14, 420, 72))
+        view.text(surface, "Join code", (836, 24), 15, DIM)
+        view.text(surface, code, (920, 19), 24, GOLD, bold=True)
+        view.text(surface, f"or {host}:{port} — others type either to join",
+                  (836, 56), 13, DIM, width=396)
+
     def _draw_agreement(self, surface, lobby) -> None:
         view = self.view
         humans = [s for s in lobby.seats if s is not None and not s.is_bot]
@@ -227,6 +254,16 @@ class Setup(Scene):
         else:
             text = "Everyone agreed: starting…"
         view.text(surface, text, (820, 570), 15, INK, width=420)
+
+
+def address_code(address: tuple[str, int] | None) -> str | None:
+    """The code of this table's address, if it has one (an IPv4 address and a port)."""
+    if address is None:
+        return None
+    try:
+        return encode(*address)
+    except BadAddress:
+        return None
 
 
 def _title(name: str) -> str:

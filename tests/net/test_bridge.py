@@ -5,7 +5,17 @@ import threading
 import time
 
 from engine.registry import get_game
-from net.bridge import Create, Join, LobbyOp, NetBridge, PlayWith, Submit, ViewUpdate, Vote
+from net.bridge import (
+    Create,
+    Join,
+    JoinFailed,
+    LobbyOp,
+    NetBridge,
+    PlayWith,
+    Submit,
+    ViewUpdate,
+    Vote,
+)
 from net.node import Finished, GameStarted, LobbyChanged, StepApplied
 from tests.net.helpers import LOOPBACK, fast_options, identities
 
@@ -74,5 +84,18 @@ def test_updates_are_a_plain_thread_safe_queue():
         update = wait_for(bridge, LobbyChanged, time.monotonic() + 5,
                           lambda u: u.state.game == "dragon")
         assert update.state.name == "solo" and len(update.state.seats) == 4
+    finally:
+        bridge.stop()
+
+
+def test_a_join_where_nothing_answers_is_reported():
+    bridge = NetBridge(identities(1)[0], fast_options())
+    bridge.start()
+    try:
+        assert (bridge.host, bridge.port > 0) == (LOOPBACK, True)
+        nowhere = ((LOOPBACK, 1),)  # nothing listens on port 1
+        bridge.send(Join(nowhere))
+        failed = wait_for(bridge, JoinFailed, time.monotonic() + 10)
+        assert failed.addresses == nowhere
     finally:
         bridge.stop()

@@ -291,3 +291,29 @@ def test_a_spectator_whose_table_is_gone_says_it_lost_the_table():
         finally:
             await spectator.close()
     asyncio.run(go())
+
+
+def test_a_network_without_multicast_leaves_a_node_that_joins_by_address(monkeypatch):
+    """Zeroconf cannot start where no interface carries multicast: the node says so and
+    opens anyway, and a table is joined through its address."""
+    async def no_multicast(self):
+        raise OSError(19, "No such device")
+
+    monkeypatch.setattr("net.discovery.Discovery.start", no_multicast)
+
+    async def go():
+        said = []
+        ids = identities(2)
+        nodes = [TableNode(ids[0], fast_options(discovery=True), said.append),
+                 TableNode(ids[1], fast_options(discovery=True))]
+        try:
+            for node in nodes:
+                await node.open()
+            assert nodes[0].discovery is None
+            assert any("no discovery on this network" in getattr(e, "text", "") for e in said)
+            nodes[0].create("by hand", "den", 2, {})
+            assert await nodes[1].join([(LOOPBACK, nodes[0].mesh.port)])
+            await wait_until(lambda: len(nodes[0].lobby.state().members) == 2, 10, "the join")
+        finally:
+            await close_all(nodes)
+    asyncio.run(go())
