@@ -22,6 +22,7 @@ from client.tables.common import enable
 from client.ui import DIM, GOLD
 from engine.registry import game_ids, get_game
 from net.errors import CorruptJournal
+from net.locks import journal_lock_path
 from net.node import GameStarted
 from net.replay import Summary, journals, replay
 
@@ -52,7 +53,7 @@ class History(Scene):
         self.button("replay:mine", "Replay from my seat", 250, 630, 240, 48,
                     enabled=can_replay and summary.seat is not None)
         self.button("delete", "Sure? Delete it" if self.deleting else "Delete", 500, 630, 200,
-                    48, enabled=summary is not None)
+                    48, enabled=summary is not None and summary.in_use is None)
         self.button("back", "Back to lobby", 1040, 630, 200, 48)
 
     def chosen(self) -> Summary | None:
@@ -93,6 +94,7 @@ class History(Scene):
         else:
             try:
                 summary.path.unlink()
+                journal_lock_path(summary.path).unlink(missing_ok=True)  # a crash's, if any
             except OSError as exc:
                 self.app.message("Not deleted", f"{summary.path.name} could not be deleted: "
                                  f"{exc}")
