@@ -9,6 +9,7 @@ import sys
 from client.cli import main
 from client.settings import config_folder, state_folder
 from net.journal import HEAD
+from tests.client.rigging import solo_with_bots
 from tests.client.test_window import name_yourself
 from tests.net.processes import HostLoopback, Proc, step_of
 
@@ -66,6 +67,21 @@ def test_a_seat_handed_on_is_not_offered(folders, window):
         peer.kill()
     name_yourself(window)
     assert resume_offers(window) == {}
+
+
+def test_a_table_of_bots_handed_to_a_bot_is_not_offered_after_leaving(folders, window):
+    """The issue's last case: "Hand my seat to a bot and leave" at a table with no other
+    human ends it for this window; the lobby offered Resume for it all the same."""
+    name_yourself(window)
+    solo_with_bots(window, "dragon", 4, 2)
+    window.wait_for(lambda: window.app.session.applied >= 5, "step 5", 60)
+    window.click("leave")
+    window.click("leave:bot")
+    window.wait_for(lambda: window.app.scene.name == "lobby", "the lobby", 20)
+    assert resume_offers(window) == {}
+    window.click("history")
+    rows = [item["text"] for item in window.app.scene.games_list.item_list]
+    assert len(rows) == 1 and "you left at step" in rows[0], rows
 
 
 def test_history_shows_a_damaged_journal_with_what_can_be_read(folders, window):
