@@ -29,9 +29,9 @@ def test_a_second_peer_on_the_same_identity_and_journal_refuses_and_the_first_pl
         table.kill()
 
 
-def test_a_second_peer_on_the_same_identity_at_another_table_refuses(tmp_path):
-    """Its journal differs (another table name), but one seat's key in two games at once
-    is refused too: the identity is held while a game runs."""
+def test_a_second_peer_on_the_same_identity_with_another_journal_refuses(tmp_path):
+    """Its journal differs (--journal), but one key in two processes at once is refused
+    too: the identity is held while a peer plays."""
     table = PeerTable(tmp_path, humans=1, think=2, start=False)
     try:
         other = table._start(0, "--journal", str(tmp_path / "other.journal"))
