@@ -30,6 +30,9 @@ def build_parser(argv: list[str]) -> _Parser:
     parser = _Parser(prog="hoard", description="A host-less LAN table for dragon card games. "
                      "With no command, opens the window.")
     parser.add_argument("--version", action="store_true", help="print the version and exit")
+    parser.add_argument("--profile", metavar="NAME",
+                        help="play as another player on this machine: NAME's own identity, "
+                             "settings, games and log (before any command)")
     sub = parser.add_subparsers(dest="command", required=True, parser_class=_Parser)
     for name, module_name in COMMANDS.items():
         module = importlib.import_module(module_name)
@@ -39,6 +42,12 @@ def build_parser(argv: list[str]) -> _Parser:
 
 def main(argv: list[str] | None = None) -> int:
     argv = sys.argv[1:] if argv is None else argv
+    if argv and argv[0].split("=", 1)[0] == "--profile":
+        try:
+            argv = _use_profile(argv)
+        except ValueError as exc:
+            sys.stderr.write(f"hoard: error: {exc}\n")
+            return 2
     if argv in (["--version"], ["-V"]):
         print(f"hoard {version('hoard')}")
         return 0
@@ -58,6 +67,20 @@ def main(argv: list[str] | None = None) -> int:
     except BrokenPipeError:  # `hoard ... | head`: the reader left, which is no error
         os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
         return 0
+
+
+def _use_profile(argv: list[str]) -> list[str]:
+    """Take `--profile NAME` off the front of argv and switch to that profile's folders."""
+    from client.settings import use_profile
+
+    name = argv[0].partition("=")[2]
+    rest = argv[1:]
+    if not name:
+        if not rest:
+            raise ValueError("--profile needs a NAME")
+        name, rest = rest[0], rest[1:]
+    use_profile(name)
+    return rest
 
 
 if __name__ == "__main__":

@@ -20,10 +20,12 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from client.settings import config_folder
 from engine.game import Game
 from engine.registry import get_game
 from net.bridge import (
     Create,
+    Join,
     LobbyOp,
     LobbyUpdate,
     NetBridge,
@@ -38,6 +40,7 @@ from net.identity import fingerprint
 from net.journal import Journal
 from net.liveness import MoveWait
 from net.lobby import LobbyState, StartConfig
+from net.locks import WINDOW, Lock, lock_identity, lock_journal
 from net.node import (
     Fault,
     Finished,
@@ -115,6 +118,7 @@ class Session:
     gone: dict[int, int] = field(default_factory=dict)  # seat that left -> the heir playing it
     ending: Ending | None = None
     notice: str = ""
+    locks: dict[str, Lock] = field(default_factory=dict)  # "identity", "journal": held
 
     # -- lifecycle -----------------------------------------------------------------
     @property
@@ -126,25 +130,38 @@ class Session:
         """Start the table node (and its discovery) on its thread; a player's journals
         what it signs, a spectator has nothing of its own to keep. `resume`: a journal of
         an unfinished game, whose seat this node takes back (CorruptJournal if it cannot
-        be read)."""
+        be read, InUse if another live process holds it or this identity)."""
         journal = None
         self.resuming = resume is not None
         if resume is not None:
+            self.sit_down()
             self.journal_path = resume
-            journal = Journal.open(resume)
+            journal = self._open_journal("this game")
         elif not self.watching:
             tables = self.folder / TABLES
             private_folder(tables)
             # two sessions may open within one second: a random part keeps them apart
             self.journal_path = tables / (f"{time.strftime('%Y%m%d-%H%M%S')}-"
                                           f"{secrets.token_hex(4)}.journal")
-            journal = Journal.open(self.journal_path)
+            journal = self._open_journal("this table")
         options = NodeOptions(discovery=self.discovery, think=self.think)
         self.bridge = NetBridge(self.identity, options, journal, self.role)
         self.bridge.start()
         self.bridge.send(PlayWith(None, self.think))
         if resume is not None:
             self.bridge.send(Resume())
+
+    def _open_journal(self, what: str) -> Journal:
+        """The journal, held by this window while it plays (another window sees it open)."""
+        self.locks["journal"] = lock_journal(self.journal_path, what, WINDOW)
+        return Journal.open(self.journal_path)
+
+    def sit_down(self) -> None:
+        """Hold this identity before it takes a seat: InUse when another live process plays
+        with it (the same seat signed from two processes is taken for cheating)."""
+        if "identity" not in self.locks:
+            self.locks["identity"] = lock_identity(config_folder(), "your player identity",
+                                                   WINDOW)
 
     def close(self) -> None:
         if self.bridge is not None:
@@ -153,6 +170,9 @@ class Session:
         if self.journal_path is not None and self.start is None and not self.resuming:
             with contextlib.suppress(OSError):  # no game began: nothing worth keeping
                 self.journal_path.unlink()
+        for lock in self.locks.values():
+            lock.release()
+        self.locks = {}
 
     @property
     def address(self) -> tuple[str, int] | None:
@@ -168,7 +188,15 @@ class Session:
 
     # -- intents -------------------------------------------------------------------
     def create(self, name: str, game: str, seats: int, options=()) -> None:
+        """Open a table and sit at it (InUse: this identity plays in another process)."""
+        self.sit_down()
         self.send(Create(name, game, seats, tuple(options)))
+
+    def join(self, addresses: tuple, table: bytes | None) -> None:
+        """Go to a table's lobby; a player sits down (InUse as for `create`)."""
+        if not self.watching:
+            self.sit_down()
+        self.send(Join(addresses, table))
 
     def lobby_op(self, op: str, *args) -> None:
         self.send(LobbyOp(op, args))

@@ -13,6 +13,7 @@ import contextlib
 import getpass
 import json
 import os
+import re
 import tempfile
 from dataclasses import asdict, dataclass, fields
 from pathlib import Path
@@ -26,6 +27,8 @@ SETTINGS_FILE = "settings.json"
 STATE_ENV = "HOARD_STATE_DIR"
 ANIMATION_SPEEDS = ("off", "fast", "normal", "slow")
 MIN_WINDOW, MAX_WINDOW = (800, 450), (7680, 4320)
+PROFILES = "profiles"  # `hoard --profile NAME`: its folders, under the usual ones
+PROFILE_NAME = re.compile(r"[A-Za-z0-9][A-Za-z0-9_.-]{0,31}")
 
 
 def config_folder() -> Path:
@@ -35,6 +38,17 @@ def config_folder() -> Path:
 def state_folder() -> Path:
     """Logs and journals: what the app writes as it runs, apart from what the player chose."""
     return Path(os.environ.get(STATE_ENV) or platformdirs.user_state_dir("hoard"))
+
+
+def use_profile(name: str) -> None:
+    """`hoard --profile NAME`: this process keeps its identity, settings, journals and log
+    in folders of their own (PROFILES/NAME under the usual ones), so a second player can
+    sit at a table from this machine. ValueError for a name that is no folder name."""
+    if not PROFILE_NAME.fullmatch(name):
+        raise ValueError(f"--profile takes a name of letters, digits, '-', '_' and '.' "
+                         f"(at most 32, starting with a letter or digit), not {name!r}")
+    config, state = config_folder() / PROFILES / name, state_folder() / PROFILES / name
+    os.environ[CONFIG_ENV], os.environ[STATE_ENV] = str(config), str(state)
 
 
 def os_user_name() -> str:

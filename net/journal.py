@@ -9,7 +9,8 @@ An entry that is whole but fails its checksum, anywhere, raises CorruptJournal
 with the byte offset.
 
 Entry kinds: ["table", table_id, name, my_key], ["record", raw], ["secret", value],
-["done", final_hash, scores, winners].
+["done", final_hash, scores, winners], ["left", step] (this peer handed its seat
+on, or ended its table, and left: nothing to resume).
 """
 
 from __future__ import annotations
@@ -33,6 +34,20 @@ MAX_ENTRY = 1 << 20
 
 def read_entries(path: Path) -> tuple[list[list], int]:
     """Every whole entry of the file and the offset where whole entries end."""
+    entries, offset, problem = _scan(path)
+    if problem:
+        raise CorruptJournal(problem)
+    return entries, offset
+
+
+def read_readable(path: Path) -> tuple[list[list], str]:
+    """The whole entries before any damage, and what the damage is ("" when none)."""
+    entries, _, problem = _scan(path)
+    return entries, problem
+
+
+def _scan(path: Path) -> tuple[list[list], int, str]:
+    """The entries up to the first damaged one, where they end, and the damage in words."""
     data = path.read_bytes()
     entries, offset = [], 0
     while offset < len(data):
@@ -41,19 +56,19 @@ def read_entries(path: Path) -> tuple[list[list], int]:
             if _torn_tail(data, offset):
                 log.warning("journal %s: dropped a torn last entry at byte %d", path, offset)
                 break
-            raise CorruptJournal(f"journal {path} is corrupt at byte {offset}: an entry fails "
-                                 "its checksum and is not the last one")
+            return entries, offset, (f"journal {path} is corrupt at byte {offset}: an entry "
+                                     "fails its checksum and is not the last one")
         body = data[offset + HEAD.size:end]
         try:
             entry = msgpack.unpackb(body, raw=False, use_list=True)
         except Exception:  # msgpack raises several unrelated types on garbage
-            raise CorruptJournal(f"journal {path} is corrupt at byte {offset}: "
-                                 "an entry is not msgpack") from None
+            return entries, offset, (f"journal {path} is corrupt at byte {offset}: "
+                                     "an entry is not msgpack")
         if not isinstance(entry, list) or not entry or not isinstance(entry[0], str):
-            raise CorruptJournal(f"journal {path} is corrupt at byte {offset}: unknown entry")
+            return entries, offset, f"journal {path} is corrupt at byte {offset}: unknown entry"
         entries.append(entry)
         offset = end
-    return entries, offset
+    return entries, offset, ""
 
 
 def _entry_end(data: bytes, offset: int) -> int | None:

@@ -685,6 +685,9 @@ class TableNode:
             self.result.set_result(outcome)
 
     def _left(self, left: Left) -> None:
+        if self.journal is not None:  # the seat is not kept: nothing to resume
+            self.journal.append("left", left.step)
+            self.journal.sync()
         self._emit(left)
         self._settle(left)
 

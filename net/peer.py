@@ -6,7 +6,8 @@ instead; `--list` prints the tables discovery sees. Killed and restarted with th
 same command, a peer resumes from its journal; interrupted mid-game, it leaves
 gracefully, handing its seat to the lowest other human. Exit codes: 0 the game ended,
 1 timeout or no table reachable, 2 bad arguments or journal, 3 the table
-stopped (desync, equivocation, cheating), 130 interrupted.
+stopped (desync, equivocation, cheating), 4 the identity or the table's journal is in
+use by another live process (nothing was signed), 130 interrupted.
 """
 
 from __future__ import annotations
@@ -32,6 +33,7 @@ from net.errors import BadAddress, NetError
 from net.identity import config_dir, load_identity
 from net.journal import Journal
 from net.liveness import MoveWait
+from net.locks import PEER, InUse, Lock, lock_identity, lock_journal
 from net.node import (
     Fault,
     Finished,
@@ -55,7 +57,8 @@ MERGE_CHECK = 0.5  # seconds between looks for an older table of the same name
 SETTLE = 1.0  # a table found unlike the one asked for is refused if still so this much later
 MERGE_WINDOW = 10.0  # a peer merges only while its lobby is this young, into a table it
 RACE_WINDOW = 1.0  # saw appear this soon after entering its own, or before anyone joined it
-EXIT_OK, EXIT_UNREACHABLE, EXIT_BAD, EXIT_FAULT, EXIT_INTERRUPTED = 0, 1, 2, 3, 130
+EXIT_OK, EXIT_UNREACHABLE, EXIT_BAD, EXIT_FAULT, EXIT_IN_USE, EXIT_INTERRUPTED = 0, 1, 2, 3, 4, 130
+IN_USE_HINT = "stop that one first, or give this one its own --config-dir"
 
 
 def add_arguments(parser, argv: list[str]) -> None:
@@ -364,6 +367,9 @@ def run(args) -> int:
         if args.list:
             return asyncio.run(_list(args))
         return asyncio.run(_main(request))
+    except InUse as exc:
+        sys.stderr.write(f"hoard: error: {exc}: {IN_USE_HINT}\n")
+        return EXIT_IN_USE
     except (EngineError, NetError) as exc:
         sys.stderr.write(f"hoard: error: {exc}\n")
         return EXIT_BAD
@@ -386,11 +392,29 @@ async def _list(args) -> int:
     return EXIT_OK
 
 
-def _open_journal(request: Request, folder: Path) -> Journal | None:
+def _journal_path(request: Request, folder: Path) -> Path:
     args = request.args
-    if args.table is None:
+    return Path(args.journal) if args.journal else folder / "tables" / f"{slug(args.table)}.journal"
+
+
+def _take_locks(request: Request, folder: Path, identity) -> list[Lock]:
+    """Hold the table's journal and this identity for the whole run, before anything is
+    signed (InUse when another live process holds either): two processes of one seat
+    would sign two different frames for a step, which every peer takes for cheating."""
+    if request.args.table is None:
+        return []  # a spectator signs no frame, and keeps no journal
+    table = lock_journal(_journal_path(request, folder), f"table {request.args.table}", PEER)
+    try:
+        return [table, lock_identity(folder, f"identity {identity.name} ({folder})", PEER)]
+    except InUse:
+        table.release()
+        raise
+
+
+def _open_journal(request: Request, folder: Path) -> Journal | None:
+    if request.args.table is None:
         return None
-    path = Path(args.journal) if args.journal else folder / "tables" / f"{slug(args.table)}.journal"
+    path = _journal_path(request, folder)
     journal = Journal.open(path)
     if any(entry[0] == "done" for entry in journal.entries):
         journal.close()  # that game is over: keep it aside, start afresh
@@ -403,6 +427,16 @@ async def _main(request: Request) -> int:
     args = request.args
     folder = config_dir(args.config_dir)
     identity = load_identity(folder, args.name)
+    locks = _take_locks(request, folder, identity)
+    try:
+        return await _play(request, folder, identity)
+    finally:
+        for lock in locks:
+            lock.release()
+
+
+async def _play(request: Request, folder: Path, identity) -> int:
+    args = request.args
     journal = _open_journal(request, folder)
     printer = Printer(args.trace)
     options = NodeOptions(interface=args.interface, port=args.port,

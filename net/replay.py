@@ -10,7 +10,7 @@ what a window would have been told after each step that changed something.
 from __future__ import annotations
 
 import time
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from pathlib import Path
 
 import msgpack
@@ -18,8 +18,9 @@ import msgpack
 from net.bridge import ViewUpdate, view_update
 from net.errors import BadFrame, CorruptJournal, TableFault
 from net.frames import LOBBY, STEP, decode
-from net.journal import read_entries
+from net.journal import read_readable
 from net.lobby import Lobby, StartConfig
+from net.locks import Holder, journal_holder
 from net.lockstep import Replica, marks_leaving
 from net.node import Finished, StepApplied, finished_of
 
@@ -39,12 +40,19 @@ class Summary:
     finished: bool
     scores: tuple[int, ...] = ()
     winners: tuple[int, ...] = ()
-    left: bool = False  # this peer's last frame handed its seat on: nothing to resume
+    left: bool = False  # this peer handed its seat on, or ended its table: nothing to resume
+    damaged: str = ""  # why the journal fails its check past what was read ("": it does not)
+    in_use: Holder | None = None  # the live process playing it now, if any
+
+    @property
+    def kept(self) -> bool:
+        """An unfinished game whose seat this peer kept, to come back to."""
+        return self.start is not None and not self.finished and not self.left \
+            and self.seat is not None and not self.damaged
 
     @property
     def resumable(self) -> bool:
-        return self.start is not None and not self.finished and not self.left \
-            and self.seat is not None
+        return self.kept and self.in_use is None
 
     def players(self) -> list[str]:
         return [] if self.start is None else [s.label() for s in self.start.seats]
@@ -54,8 +62,19 @@ class Summary:
 
 
 def summarize(path: Path) -> Summary:
-    """What a journal holds, quickly: CorruptJournal when it is not one of ours."""
-    return _summary(path, read_entries(path)[0])
+    """What a journal holds, quickly: CorruptJournal when it is not one of ours. A journal
+    that fails its check further on is summed up as far as it reads, marked `damaged`."""
+    entries, problem = read_readable(path)
+    if problem and not entries:
+        raise CorruptJournal(problem)
+    summary = _summary(path, entries)
+    return replace(summary, damaged=problem, in_use=journal_holder(path))
+
+
+def unreadable(path: Path, problem: str) -> Summary:
+    """A journal of which nothing can be read: still listed, as damaged."""
+    return Summary(path, path.stem, path.stat().st_mtime, None, None, -1, False,
+                   damaged=problem)
 
 
 def _summary(path: Path, entries: list[list]) -> Summary:
@@ -67,6 +86,7 @@ def _summary(path: Path, entries: list[list]) -> Summary:
     for entry in entries[1:]:
         if entry[0] == "done":
             done = entry
+        left = left or entry[0] == "left"
         if entry[0] != "record" or len(entry) != 2:
             continue
         fields = _fields(entry[1])
@@ -83,14 +103,23 @@ def _summary(path: Path, entries: list[list]) -> Summary:
 
 
 def journals(folder: Path) -> list[Summary]:
-    """Every readable journal in `folder`, the newest first; unreadable ones are skipped."""
+    """Every journal in `folder` that holds a table, the newest first; one that fails its
+    check is listed as damaged (with what could be read), never left out."""
     found = []
     for path in folder.glob(f"*{JOURNAL_SUFFIX}") if folder.is_dir() else ():
         try:
             found.append(summarize(path))
-        except (CorruptJournal, OSError, BadFrame, ValueError, TypeError, IndexError):
-            continue  # a torn or foreign file is not history: the list shows what it can
+        except (CorruptJournal, OSError, BadFrame, ValueError, TypeError, IndexError) as exc:
+            if _size(path):  # an empty one is a window's lobby that never began
+                found.append(unreadable(path, str(exc)))
     return sorted(found, key=lambda s: s.played, reverse=True)
+
+
+def _size(path: Path) -> int:
+    try:
+        return path.stat().st_size
+    except OSError:
+        return 0  # deleted while listed
 
 
 @dataclass(frozen=True)
@@ -109,8 +138,9 @@ class Replay:
 
 def replay(path: Path, own_view: bool) -> Replay:
     """Every step of a journal's game again, verified, from the public view or (own_view)
-    this peer's seat's. CorruptJournal when a record fails its checks."""
-    entries, _ = read_entries(path)
+    this peer's seat's, as far as the journal reads (a damaged one stops at its damage).
+    CorruptJournal when a record fails its checks."""
+    entries, _ = read_readable(path)
     summary = _summary(path, entries)
     if summary.start is None:
         raise CorruptJournal(f"journal {path.name} holds no game, only a lobby")

@@ -22,6 +22,7 @@ from client.tables.common import enable
 from client.ui import DIM, GOLD
 from engine.registry import game_ids, get_game
 from net.errors import CorruptJournal
+from net.locks import journal_lock_path
 from net.node import GameStarted
 from net.replay import Summary, journals, replay
 
@@ -44,15 +45,15 @@ class History(Scene):
         rows = [(_row(s), "#table") for s in self.games]
         chosen = rows[self.selected] if self.selected is not None else None
         self.games_list = self.add(pygame_gui.elements.UISelectionList(
-            self.view.rect(40, 90, 1200, 520), rows, self.app.gui, object_id="#games",
+            self.view.rect(40, 90, 1200, 500), rows, self.app.gui, object_id="#games",
             default_selection=chosen))
         summary = self.chosen()
-        can_replay = summary is not None
+        can_replay = summary is not None and summary.start is not None
         self.button("replay", "Replay", 40, 630, 200, 48, primary=True, enabled=can_replay)
         self.button("replay:mine", "Replay from my seat", 250, 630, 240, 48,
                     enabled=can_replay and summary.seat is not None)
         self.button("delete", "Sure? Delete it" if self.deleting else "Delete", 500, 630, 200,
-                    48, enabled=summary is not None)
+                    48, enabled=summary is not None and summary.in_use is None)
         self.button("back", "Back to lobby", 1040, 630, 200, 48)
 
     def chosen(self) -> Summary | None:
@@ -93,6 +94,7 @@ class History(Scene):
         else:
             try:
                 summary.path.unlink()
+                journal_lock_path(summary.path).unlink(missing_ok=True)  # a crash's, if any
             except OSError as exc:
                 self.app.message("Not deleted", f"{summary.path.name} could not be deleted: "
                                  f"{exc}")
@@ -105,24 +107,33 @@ class History(Scene):
         self.view.text(surface, "History", (40, 26), 36, GOLD, bold=True)
         self.view.text(surface, "Games played on this machine, the newest first.", (220, 42),
                        16, DIM)
+        summary = self.chosen()
+        if summary is not None and summary.damaged:
+            self.view.text(surface, f"Damaged: {summary.damaged}", (40, 600), 14, DIM)
         if not self.games:
             self.view.text(surface, "No games yet: the games you play are kept here.",
                            (640, 340), 20, DIM, anchor="center")
 
 
 def _played() -> list[Summary]:
-    """The journals that hold a game (a lobby left by a crash is not history)."""
-    return [s for s in journals(state_folder() / TABLES) if s.start is not None]
+    """The journals that hold a game (a lobby left by a crash is not history), and every
+    damaged one, with what could be read of it."""
+    return [s for s in journals(state_folder() / TABLES) if s.start is not None or s.damaged]
 
 
 def _row(summary: Summary) -> str:
     start = summary.start
+    if start is None:
+        return f"  {summary.when()} · {summary.name} · damaged: nothing of it can be read"
     game = get_game(start.game).name if start.game in game_ids() else start.game
     players = ", ".join(summary.players())
     return f"  {summary.when()} · {game} · {players} · {_result(summary)}"
 
 
 def _result(summary: Summary) -> str:
+    if summary.damaged:
+        readable = "no step" if summary.steps < 0 else f"steps 0 to {summary.steps}"
+        return f"damaged: {readable} can be read"
     if summary.finished and summary.winners:
         seats = summary.start.seats
         names = " and ".join(seats[w].label() for w in summary.winners if w < len(seats))
@@ -132,6 +143,8 @@ def _result(summary: Summary) -> str:
         return "finished"
     if summary.left:
         return f"you left at step {summary.steps}"
+    if summary.in_use is not None:
+        return f"being played in {summary.in_use.words()}"
     return f"unfinished at step {summary.steps}: resume it from the lobby"
 
 

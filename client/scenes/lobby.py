@@ -14,9 +14,10 @@ from client.settings import os_user_name, state_folder
 from client.ui import ALERT, DIM, GOLD, INK
 from engine.registry import game_ids, get_game
 from net.address_code import read_address
-from net.bridge import Join, ResumeFailed
+from net.bridge import ResumeFailed
 from net.errors import BadAddress, CorruptJournal
 from net.identity import clean_name
+from net.locks import InUse, journal_holder
 from net.node import GameStarted
 from net.replay import Summary, journals
 
@@ -24,6 +25,8 @@ SOLO_BOT = "greedy"
 NAME_SHOWN = 20  # a table's name on a Resume button, cut to fit beside its game and step
 RESUME_OFFERS = 2  # the newest unfinished games offered; the rest are in the history
 NONE_FOUND_AFTER = 4.0  # seconds with no table seen before saying multicast may be blocked
+SECOND_SEAT = "To play a second seat on this machine, start another window with " \
+              "hoard --profile NAME (its own name, identity and games)."
 
 
 def first_scene(app) -> Scene:
@@ -80,6 +83,7 @@ class Lobby(Scene):
         self.typed, self.typing = "", False  # the address box's text, kept across layouts
         self.problem = ""  # what was wrong with the address typed
         self.none_found = False
+        self.elsewhere: set[int] = set()  # offers whose game another window plays
 
     @property
     def session(self):
@@ -101,13 +105,13 @@ class Lobby(Scene):
                     enabled=listed is not None and not listed.problem)
         self.button("history", "History", 840, 640, 210, 48)
         self.button("rules", "Rules", 1060, 640, 180, 48)
-        for i, summary in enumerate(self.resumable[:RESUME_OFFERS]):
-            game = get_game(summary.start.game).name
-            name = summary.name if len(summary.name) <= NAME_SHOWN else \
-                summary.name[:NAME_SHOWN - 1] + "…"
-            self.button(f"resume:{i}", f"Resume {name} ({game}, step {summary.steps})",
-                        840, 550 - i * 60, 400, 50, primary=i == 0,
-                        enabled=self.resuming is None and not self.choosing)
+        shown = self.resumable[:RESUME_OFFERS]  # looked at again: another window may have closed
+        self.elsewhere = {i for i, s in enumerate(shown) if journal_holder(s.path) is not None}
+        for i, summary in enumerate(shown):
+            free = i not in self.elsewhere
+            self.button(f"resume:{i}", _offer(summary, free), 840, 550 - i * 60, 400, 50,
+                        primary=i == 0 and free,
+                        enabled=free and self.resuming is None and not self.choosing)
         self.button("new", "New table", 840, 120, 400, 56)
         self.button("solo", "Play with bots", 840, 190, 400, 56, primary=True)
         if self.choosing:
@@ -193,6 +197,8 @@ class Lobby(Scene):
             self.layout()
         elif ident.startswith("game:"):
             game = get_game(ident.split(":", 1)[1])
+            if not self._sit_down():
+                return
             if self.choosing == "solo":
                 self._solo(game)
             else:
@@ -220,6 +226,10 @@ class Lobby(Scene):
         self.resuming = summary
         try:
             self.app.new_session(resume=summary.path)
+        except InUse as exc:
+            self.app.message("Open in another window", f"{_sentence(exc)} {SECOND_SEAT}")
+            self._stop_resuming()
+            return
         except (CorruptJournal, OSError) as exc:
             self.app.message("Could not resume", f"The game's journal cannot be read: {exc}")
             self._stop_resuming()
@@ -231,6 +241,16 @@ class Lobby(Scene):
         self.resumable = _resumable()
         self.app.new_session()
         self.layout()
+
+    def _sit_down(self) -> bool:
+        """Hold this identity for a seat; False (and why, in words) if another window plays
+        with it."""
+        try:
+            self.session.sit_down()
+        except InUse as exc:
+            self.app.message("Already at a table", f"{_sentence(exc)} {SECOND_SEAT}")
+            return False
+        return True
 
     def _solo(self, game, seats: int | None = None, options=()) -> None:
         """A real table on this machine: this window in seat 0, bots in the others, agreed."""
@@ -253,7 +273,9 @@ class Lobby(Scene):
             return
         if role == "spectator":
             self.app.new_session(role)
-        self.session.send(Join(tuple(listed.addresses), bytes.fromhex(listed.key)))
+        elif not self._sit_down():
+            return
+        self.session.join(tuple(listed.addresses), bytes.fromhex(listed.key))
         self.app.replace(Setup(self.app, joining=listed.name))
 
     def _join_by_address(self) -> None:
@@ -267,7 +289,9 @@ class Lobby(Scene):
             self.layout()
             self.entry.focus()  # to be corrected
             return
-        self.session.send(Join(((host, port),)))
+        if not self._sit_down():
+            return
+        self.session.join(((host, port),), None)
         self.app.replace(Setup(self.app, joining=f"at {host}:{port}"))
 
     def update(self, dt: float) -> None:
@@ -291,6 +315,8 @@ class Lobby(Scene):
         if not self.choosing:
             view.text(surface, "A table for one: you and bots, dealt fair.", (840, 255), 15, DIM)
         self._draw_address_note(surface)
+        if self.elsewhere:
+            view.text(surface, SECOND_SEAT, (40, 684), 14, DIM)
         view.text(surface, f"you are {self.app.settings.name} · key "
                   f"{self.app.identity.fingerprint[:4]}", (430, 636), 15, INK)
 
@@ -307,8 +333,23 @@ class Lobby(Scene):
 
 
 def _resumable() -> list[Summary]:
-    """The journals' unfinished games whose seat was kept, the newest first."""
-    return [s for s in journals(state_folder() / TABLES) if s.resumable]
+    """The journals' unfinished games whose seat was kept, the newest first (one that is
+    open in another window among them: it is listed, not offered)."""
+    return [s for s in journals(state_folder() / TABLES) if s.kept]
+
+
+def _offer(summary: Summary, free: bool) -> str:
+    game = get_game(summary.start.game).name
+    name = summary.name if len(summary.name) <= NAME_SHOWN else \
+        summary.name[:NAME_SHOWN - 1] + "…"
+    if not free:
+        return f"{name} ({game}): open in another window"
+    return f"Resume {name} ({game}, step {summary.steps})"
+
+
+def _sentence(exc: Exception) -> str:
+    text = str(exc)
+    return text[:1].upper() + text[1:] + "."
 
 
 def _row(listed) -> str:

@@ -65,7 +65,7 @@ def test_closing_the_window_mid_game_asks_and_a_second_close_keeps_the_seat(wind
     pygame.event.post(pygame.event.Event(pygame.QUIT))
     window.step(2)
     assert not window.app.running
-    kept = [s for s in journals(state_folder() / "tables") if s.resumable]
+    kept = [s for s in journals(state_folder() / "tables") if s.kept]  # (still open here)
     assert len(kept) == 1 and kept[0].seat == 0
 
 

@@ -1,0 +1,61 @@
+"""The OS locks that keep one live process per table journal and per identity."""
+
+import signal
+import subprocess
+import sys
+
+import pytest
+
+from net.locks import PEER, WINDOW, Holder, InUse, Lock, holder, journal_holder, lock_journal
+from tests.net.processes import ROOT
+
+HOLD = """
+import sys, time
+from net.locks import Lock
+lock = Lock.take(sys.argv[1], "table night", "hoard peer process")
+print("held", flush=True)
+time.sleep(60)
+"""
+
+
+@pytest.fixture
+def other(tmp_path):
+    """Another live process holding the lock file `held.lock`."""
+    path = tmp_path / "held.lock"
+    process = subprocess.Popen([sys.executable, "-c", HOLD, str(path)], cwd=str(ROOT),
+                               stdout=subprocess.PIPE, text=True)
+    assert process.stdout.readline().strip() == "held"
+    yield path, process
+    process.kill()
+    process.wait()
+
+
+def test_a_lock_held_by_another_process_is_refused_naming_its_pid(other):
+    path, process = other
+    assert holder(path) == Holder(process.pid, PEER)
+    with pytest.raises(InUse) as refused:
+        Lock.take(path, "table night", WINDOW)
+    assert isinstance(refused.value, ValueError)
+    assert str(refused.value) == f"table night is open in another hoard peer process " \
+                                 f"(pid {process.pid})"
+    assert refused.value.holder.pid == process.pid
+
+
+def test_a_killed_holder_lets_go_of_its_lock(other):
+    path, process = other
+    process.send_signal(signal.SIGKILL)
+    process.wait()
+    assert holder(path) is None  # its stale file is left, but nothing holds it
+    with Lock.take(path, "table night", WINDOW) as lock:
+        assert holder(path) is not None and lock.fd is not None
+    assert not path.exists() and holder(path) is None
+
+
+def test_one_process_cannot_take_a_journal_twice(tmp_path):
+    journal = tmp_path / "night.journal"
+    assert journal_holder(journal) is None
+    first = lock_journal(journal, "table night", WINDOW)
+    with pytest.raises(InUse, match="table night is open in another hoard window"):
+        lock_journal(journal, "table night", WINDOW)
+    first.release()
+    lock_journal(journal, "table night", WINDOW).release()

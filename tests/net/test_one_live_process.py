@@ -1,0 +1,100 @@
+"""Issue 27: a second `hoard peer` on the identity and table another live process plays
+refuses before signing anything, and the table plays on as if it had never started."""
+
+import pytest
+
+from net.journal import HEAD
+from net.peer import EXIT_IN_USE, EXIT_INTERRUPTED
+from net.replay import journals, summarize
+from tests.net.peer_table import HOST, PeerTable, agree
+from tests.net.processes import Proc, step_of
+
+
+@pytest.mark.slow
+def test_a_second_peer_on_the_same_identity_and_journal_refuses_and_the_first_plays_on(
+        tmp_path):
+    table = PeerTable(tmp_path, humans=2, think=2)
+    try:
+        table.playing(20)
+        first = table.peers[0]
+        twin = table._start(0, "--port", str(table.port), "--add-bots", "2")  # the same command
+        assert twin.popen.wait(20) == EXIT_IN_USE
+        assert len(twin.errors) == 1, twin.errors
+        assert twin.errors[0] == (f"hoard: error: table night is open in another hoard peer "
+                                  f"process (pid {first.popen.pid}): stop that one first, or "
+                                  "give this one its own --config-dir")
+        assert not any(line.startswith(("step ", "lobby:")) for line in twin.lines)
+        agree(table.results())
+    finally:
+        table.kill()
+
+
+def test_a_second_peer_on_the_same_identity_with_another_journal_refuses(tmp_path):
+    """Its journal differs (--journal), but one key in two processes at once is refused
+    too: the identity is held while a peer plays."""
+    table = PeerTable(tmp_path, humans=1, think=2, start=False)
+    try:
+        other = table._start(0, "--journal", str(tmp_path / "other.journal"))
+        assert other.popen.wait(20) == EXIT_IN_USE
+        assert "identity p0 (" in other.errors[0]
+        assert f"(pid {table.peers[0].popen.pid})" in other.errors[0]
+    finally:
+        table.kill()
+
+
+def lone_peer(folder):
+    """A table of this peer and three bots, at a pace a test can catch it playing."""
+    return Proc(HOST, ["peer", "--table", "solo", "--game", "dragon", "--bot", "greedy",
+                       "--add-bots", "3", "--option", "hands=2", "--think", "3",
+                       "--config-dir", str(folder), "--no-discovery", "--interface",
+                       "127.0.0.1", "--timeout", "60"])
+
+
+def test_a_journal_in_play_is_offered_for_resume_only_once_its_process_is_gone(tmp_path):
+    peer = lone_peer(tmp_path)
+    try:
+        peer.wait_line(lambda line: step_of(line) >= 5, 30)
+        summary = summarize(tmp_path / "tables" / "solo.journal")
+        assert summary.kept and not summary.resumable
+        assert summary.in_use.pid == peer.popen.pid
+    finally:
+        peer.kill()
+    summary = summarize(tmp_path / "tables" / "solo.journal")
+    assert summary.resumable and summary.in_use is None
+
+
+def test_a_table_left_to_the_bots_is_not_offered_for_resume(tmp_path):
+    """Interrupted at a table of bots only, the peer leaves (nobody plays on for it): no
+    frame marks that, its journal's `left` entry does."""
+    peer = lone_peer(tmp_path)
+    try:
+        peer.wait_line(lambda line: step_of(line) >= 5, 30)
+        assert peer.interrupt() == EXIT_INTERRUPTED
+    finally:
+        peer.kill()
+    summary = summarize(tmp_path / "tables" / "solo.journal")
+    assert summary.left and not summary.kept and not summary.resumable
+
+
+def test_a_journal_damaged_in_its_middle_is_listed_with_what_can_be_read(tmp_path):
+    peer = lone_peer(tmp_path)
+    try:
+        peer.wait_line(lambda line: step_of(line) >= 10, 30)
+    finally:
+        peer.kill()
+    path = tmp_path / "tables" / "solo.journal"
+    whole = summarize(path)
+    data = bytearray(path.read_bytes())
+    data[_entry_near(data, len(data) // 2) + HEAD.size] ^= 0xFF  # a byte inside its body
+    path.write_bytes(bytes(data))
+    [listed] = journals(path.parent)
+    assert "corrupt at byte" in listed.damaged and not listed.resumable
+    assert listed.start == whole.start and 0 <= listed.steps < whole.steps
+
+
+def _entry_near(data: bytes, where: int) -> int:
+    """The offset of the first whole entry that starts at or after `where`."""
+    offset = 0
+    while offset < where:
+        offset += HEAD.size + HEAD.unpack_from(data, offset)[0]
+    return offset
