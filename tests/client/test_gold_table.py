@@ -10,9 +10,9 @@ from engine.games.gold.bot import GreedyBot
 from engine.games.gold.components import MAGIC_DECK, MAGIC_NAMES
 from engine.games.gold.splits import Offers, Splits
 from tests.client import rigging
-from tests.client.gold_clicks import Chooser, even_split, kind_of, make_by_clicks, parts
 from tests.client.test_window import my_turn, name_yourself, play_out
 from tests.engine.gold_helpers import GAME, Rig, table
+from tools.lab.gold_clicks import Chooser, even_split, kind_of, make_by_clicks, parts
 
 FAST = (("negotiation_steps", 100), ("market_steps", 60))  # 5 s to talk, 3 s to trade
 

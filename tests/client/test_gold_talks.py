@@ -7,8 +7,8 @@ import pytest
 
 from client.tables.gold_parts import SplitEditor
 from engine.games.gold.components import KNIGHT3, KNIGHT4, THIEF, WIZARD
-from tests.client.windows import Window
-from tests.net.processes import lan_namespace
+from tools.lab.processes import lan_namespace
+from tools.lab.windows import Window
 
 lan = pytest.fixture(scope="module")(lan_namespace)
 TALK_CLICKS = 5  # negotiation_steps from 1200 (60 s) down the ladder to 200 (10 s)

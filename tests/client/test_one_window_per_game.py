@@ -11,7 +11,7 @@ from client.settings import config_folder, state_folder
 from net.journal import HEAD
 from tests.client.rigging import solo_with_bots
 from tests.client.test_window import name_yourself
-from tests.net.processes import HostLoopback, Proc, step_of
+from tools.lab.processes import HostLoopback, Proc, step_of
 
 OPEN_ELSEWHERE = "solo (Dragon): open in another window"
 

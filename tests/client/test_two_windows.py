@@ -5,9 +5,9 @@ LAN with no multicast, the other joins by the code the table shows instead."""
 import pytest
 
 from net.address_code import decode
-from net.netns import Lan
-from tests.client.windows import Window
-from tests.net.processes import lan_namespace
+from tools.lab.netns import Lan
+from tools.lab.processes import lan_namespace
+from tools.lab.windows import Window
 
 lan = pytest.fixture(scope="module")(lan_namespace)
 

@@ -8,8 +8,8 @@ import pytest
 from net.discovery import Listing
 from net.node import TableSeen
 from tests.client.test_window import name_yourself
-from tests.net.peer_table import PeerTable
-from tests.net.stranger import Stranger
+from tools.lab.peer_table import PeerTable
+from tools.lab.stranger import Stranger
 
 pytestmark = pytest.mark.slow
 

@@ -3,7 +3,7 @@
 import pytest
 
 from client.hook import WaitedTooLong
-from tests.client.dragon_clicks import choose, make_by_clicks
+from tools.lab.dragon_clicks import choose, make_by_clicks
 
 
 def name_yourself(driver, name="Ana") -> None:

@@ -1,5 +1,5 @@
 import pytest
 
-from tests.net.processes import lan_namespace
+from tools.lab.processes import lan_namespace
 
 lan = pytest.fixture(scope="module")(lan_namespace)

@@ -3,9 +3,9 @@ makes (network namespaces, veth pairs on a bridge), driven through the test hook
 
 import pytest
 
-from net.netns import Lan, LoopbackNamespace
-from tests.client.night import Night
-from tests.client.windows import Window
+from tools.lab.netns import Lan, LoopbackNamespace
+from tools.lab.night import Night
+from tools.lab.windows import Window
 
 MOST_CLICKS = 5  # to sit at the table, from the lobby: the bound
 WATCH_CLICKS = 2

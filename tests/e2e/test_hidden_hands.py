@@ -11,8 +11,8 @@ import pytest
 from net.journal import read_entries
 from tests.e2e.test_lan_table import GAME_TIMEOUT, agree
 from tests.e2e.test_lan_table import peer as lan_peer
-from tests.net.processes import Proc, step_of
 from tests.net.secrecy import journal_records, replay_and_check
+from tools.lab.processes import Proc, step_of
 
 WATCHED_PORT = 47001  # the namespace is the test's own: any port is free
 

@@ -2,7 +2,7 @@
 discovery, with hidden hands (the mental-poker deck) and a clean audit at the end.
 
 Every process runs in a private network namespace whose only interface is a
-multicast-capable loopback (net.netns): nothing leaves the machine.
+multicast-capable loopback (tools.lab.netns): nothing leaves the machine.
 """
 
 import json
@@ -10,7 +10,7 @@ import random
 import sys
 import time
 
-from tests.net.processes import Proc, step_of
+from tools.lab.processes import Proc, step_of
 
 GAME_TIMEOUT = 60
 

@@ -7,7 +7,7 @@ import json
 import pytest
 
 from tests.e2e.test_lan_table import GAME_TIMEOUT, agree, peer
-from tests.net.processes import step_of
+from tools.lab.processes import step_of
 
 pytestmark = pytest.mark.slow
 

@@ -6,9 +6,9 @@ import time
 
 import pytest
 
-from net.netns import Lan
 from tests.e2e.test_lan_table import agree
-from tests.net.processes import Proc, step_of
+from tools.lab.netns import Lan
+from tools.lab.processes import Proc, step_of
 
 pytestmark = pytest.mark.slow
 TIMEOUT = 120

@@ -14,8 +14,8 @@ import time
 import pytest
 
 from tests.e2e.test_lan_table import GAME_TIMEOUT, agree, peer
-from tests.net.processes import Proc
 from tools.bench.faults import back_in_play
+from tools.lab.processes import Proc
 
 pytestmark = pytest.mark.slow
 

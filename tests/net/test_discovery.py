@@ -5,7 +5,7 @@ import sys
 import pytest
 
 from net.discovery import Advert, parse_advert
-from tests.net.processes import Proc, lan_namespace
+from tools.lab.processes import Proc, lan_namespace
 
 lan = pytest.fixture(scope="module")(lan_namespace)
 

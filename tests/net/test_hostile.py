@@ -14,9 +14,9 @@ from net.identity import Identity
 from net.lockstep import WINDOW
 from net.node import Fault
 from tests.net.helpers import LOOPBACK, close_all, live_table, wait_until
-from tests.net.hostile_run import repacked
-from tests.net.stranger import Stranger, message
 from tests.net.test_node import agree, results_of
+from tools.lab.hostile_run import repacked
+from tools.lab.stranger import Stranger, message
 
 ATTACKER = Identity.generate("mallory")
 

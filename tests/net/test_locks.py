@@ -7,7 +7,7 @@ import sys
 import pytest
 
 from net.locks import PEER, WINDOW, Holder, InUse, Lock, holder, journal_holder, lock_journal
-from tests.net.processes import ROOT
+from tools.lab.processes import ROOT
 
 HOLD = """
 import sys, time

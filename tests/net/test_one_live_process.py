@@ -6,8 +6,8 @@ import pytest
 from net.journal import HEAD
 from net.peer import EXIT_IN_USE, EXIT_INTERRUPTED
 from net.replay import journals, summarize
-from tests.net.peer_table import HOST, PeerTable, agree
-from tests.net.processes import Proc, step_of
+from tools.lab.peer_table import HOST, PeerTable, agree
+from tools.lab.processes import Proc, step_of
 
 
 @pytest.mark.slow

@@ -8,7 +8,7 @@ import pytest
 
 from client.cli import main
 from net.journal import HEAD
-from tests.net.peer_table import free_port
+from tools.lab.peer_table import free_port
 
 
 def run(capsys, *argv):

@@ -12,9 +12,9 @@ import pytest
 from net.frames import LOBBY, STEP, decode, sign
 from net.lobby import Seat, StartConfig
 from net.mesh import MAX_UNPROVEN_PER_HOST
-from tests.net.hostile_run import KINDS, hostile_run, idle_connections, repacked
-from tests.net.peer_table import PeerTable, agree
-from tests.net.stranger import LOOPBACK, Stranger, message
+from tools.lab.hostile_run import KINDS, hostile_run, idle_connections, repacked
+from tools.lab.peer_table import PeerTable, agree
+from tools.lab.stranger import LOOPBACK, Stranger, message
 
 pytestmark = pytest.mark.slow
 

@@ -1,7 +1,7 @@
 """Discovery latency: from a table's creation to its appearance in another process's browser.
 
 Both processes run in a private network namespace whose loopback carries
-multicast (net.netns). The advertiser creates one fresh table after another
+multicast (tools.lab.netns). The advertiser creates one fresh table after another
 with the real TableNode; the browser reports each table the moment its
 zeroconf browser lists it. Run as a module it plays either role.
 """
@@ -15,7 +15,7 @@ import subprocess
 import sys
 import time
 
-from net.netns import LoopbackNamespace
+from tools.lab.netns import LoopbackNamespace
 
 TIMEOUT = 120
 

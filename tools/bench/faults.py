@@ -19,8 +19,8 @@ import tempfile
 import time
 from pathlib import Path
 
-from net.netns import LoopbackNamespace
-from tests.net.processes import Proc, step_of
+from tools.lab.netns import LoopbackNamespace
+from tools.lab.processes import Proc, step_of
 
 GAMES = (("dragon", 4), ("wild", 3))
 TIMEOUT = 120.0

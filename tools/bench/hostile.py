@@ -18,10 +18,10 @@ import time
 from collections import Counter
 from pathlib import Path
 
-from tests.net.hostile_run import hostile_run, idle_connections
-from tests.net.peer_table import TIMEOUT, PeerTable
-from tests.net.processes import step_of
-from tests.net.stranger import Stranger
+from tools.lab.hostile_run import hostile_run, idle_connections
+from tools.lab.peer_table import TIMEOUT, PeerTable
+from tools.lab.processes import step_of
+from tools.lab.stranger import Stranger
 
 CHEATS = {  # kind -> (module, environment, game, seats, humans)
     "equivocation to some peers": ("tests.net.cheats", {"CHEAT": "twin-some"}, "dragon", 4, 3),

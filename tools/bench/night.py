@@ -17,8 +17,8 @@ import tempfile
 import time
 from pathlib import Path
 
-from net.netns import Lan
-from tests.client.night import Night
+from tools.lab.netns import Lan
+from tools.lab.night import Night
 
 
 def add_arguments(parser) -> None:

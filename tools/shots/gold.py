@@ -12,7 +12,7 @@ def shoot(app, driver, save) -> None:
     from client.scenes.setup import Setup
     from engine.games.gold import moves
     from engine.registry import get_game
-    from tests.client.gold_clicks import Chooser, make_by_clicks
+    from tools.lab.gold_clicks import Chooser, make_by_clicks
 
     app.replace(Lobby(app))
     driver.click("solo")

@@ -9,7 +9,8 @@ import contextlib
 from net import handshake, stream
 from net.frames import PROTOCOL
 from net.identity import Identity
-from tests.net.helpers import LOOPBACK
+
+LOOPBACK = "127.0.0.1"
 
 
 def message(*fields) -> bytes:

@@ -8,7 +8,7 @@ import socket
 import sys
 from pathlib import Path
 
-from tests.net.processes import HostLoopback, Proc, step_of
+from tools.lab.processes import HostLoopback, Proc, step_of
 
 HOST = HostLoopback()
 TIMEOUT = 60.0

@@ -15,7 +15,7 @@ import msgpack
 from net import handshake, stream
 from net.frames import LOBBY, PROTOCOL, STEP, decode, sign
 from net.lockstep import WINDOW
-from tests.net.stranger import LOOPBACK, Stranger, message
+from tools.lab.stranger import LOOPBACK, Stranger, message
 
 KINDS = ("hello", "lobby", "step", "want", "have", "watch", "evidence", "junk")
 ODD_VALUES = (None, True, -1, 2**63, 1.5, "x", b"\x00" * 3, [], {}, [1, [2]], {"a": 1})

@@ -1,4 +1,4 @@
-"""A game night on a LAN the test makes (net.netns.Lan): one real `hoard` window per host,
+"""A game night on a LAN the test makes (tools.lab.netns.Lan): one real `hoard` window per host,
 driven through the test hook, as friends would — for the end-to-end test and for
 `python -m tools.bench night`.
 
@@ -14,8 +14,8 @@ import time
 from pathlib import Path
 
 from engine.wire import from_record
-from tests.client import dragon_clicks
-from tests.client.windows import Window
+from tools.lab import dragon_clicks
+from tools.lab.windows import Window
 
 NAMES = ("Ana", "Bo", "Cy", "Di", "Eve")
 GAME = "dragon"

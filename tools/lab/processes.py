@@ -12,7 +12,7 @@ import threading
 import time
 from pathlib import Path
 
-from net.netns import LoopbackNamespace
+from tools.lab.netns import LoopbackNamespace
 
 ROOT = Path(__file__).resolve().parent.parent.parent
 
