@@ -86,6 +86,15 @@ class ChanceSource(ABC):
         """The faces this peer knows at `positions` of `deck` (handed over to it), or ()."""
         return ()
 
+    def decks_in_play(self) -> frozenset[int]:
+        """The engine decks this source has shuffled so far (none for public chance)."""
+        return frozenset()
+
+    def quiet(self, seat: int, heir: int) -> None:
+        """`seat` went quiet without a word: what it alone could open is set aside (the
+        table deals again without it), and `heir` plays its seats from now on."""
+        self.depart(seat, heir)
+
     def done(self) -> bool:
         """Nothing is owed any more (after close())."""
         return True

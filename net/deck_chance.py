@@ -103,7 +103,9 @@ class DeckChance(ChanceSource):
         self.rolls = SeedChance(humans, me)
         self.gone: set[int] = set()  # participants that left the table: no part in new decks
         self.decks: dict[int, _Deck] = {}  # by engine deck number
-        self.played: list[_Deck] = []  # every deck of the match, in order
+        self.played: list[_Deck] = []  # every deck of the match in play, in order
+        self.shuffles = 0  # decks made so far: the next one's ordinal
+        self.set_aside: list[_Deck] = []  # decks a quiet seat's keys went with: no audit
         self.seeds: dict[int, bytes] = {}  # by ordinal, restored from the journal
         self.outbox: list[tuple] = []  # own entries not yet applied
         self.registered: Any = None  # the last request registered (the engine's current)
@@ -379,7 +381,7 @@ class DeckChance(ChanceSource):
     def _new_deck(self, request: ShuffleRequest) -> _Deck:
         """A DeckPeer for the request; an owner's deck is built from its owner's faces, which
         only the owner's engine knows (the others list -1 for each card)."""
-        ordinal = len(self.played)
+        ordinal, self.shuffles = self.shuffles, self.shuffles + 1
         owner = self._holder(request.owner) if request.owner >= 0 else -1
         faces = request.faces if owner < 0 else (-1,) * len(request.faces)
         spec = DeckSpec(self.table, ordinal, request.deck, len(self.humans), faces, owner,
@@ -445,6 +447,20 @@ class DeckChance(ChanceSource):
         self.rolls.depart(seat, heir)
         self.gone.add(self.humans.index(seat))
 
+    def decks_in_play(self) -> frozenset[int]:
+        return frozenset(deck.number for deck in self.played)
+
+    def quiet(self, seat: int, heir: int) -> None:
+        """`seat` went quiet: every deck not audited yet needs its keys or its seed, which
+        went with it, so each is set aside unaudited (the summary says so); the table
+        deals again without it, from decks it has no part in."""
+        self.depart(seat, heir)
+        kept = [deck for deck in self.played if deck.audited is not None]
+        self.set_aside += [deck for deck in self.played if deck.audited is None]
+        self.played = kept
+        self.decks = {n: d for n, d in self.decks.items() if d in kept}
+        self.outbox, self.ahead, self.registered = [], [], None
+
     def faces_of(self, number: int, positions) -> tuple[int, ...]:
         """The faces this peer knows at `positions` of deck `number`, or () unless all."""
         known = self.decks[number].peer.faces
@@ -497,6 +513,9 @@ class DeckChance(ChanceSource):
         self.report = "clean"
         self.summary = (f"audit clean: {len(self.played)} deck(s), every pass and key share "
                         "recomputed from the disclosed seeds")
+        if self.set_aside:
+            self.summary += (f"; {len(self.set_aside)} deck(s) set aside unaudited when a "
+                             "player went quiet (their seed went with them)")
 
     def _name(self, participant: int) -> str:
         seat = self.humans[participant]

@@ -3,11 +3,13 @@
 Every record is signed with its author's Ed25519 key over the protocol
 version, its kind, the table id, the seat, the step and the hash of the
 author's previous record, so a record cannot be replayed on another table,
-for another seat or at another step. Two kinds exist:
+for another seat or at another step. Three kinds exist:
 
 - LOBBY records: table membership before the game (seat -1, step = the
   author's own sequence number);
-- STEP records (frames): one per seated peer per lockstep step.
+- STEP records (frames): one per seated peer per lockstep step;
+- QUIET records (votes): a seated peer says a seat has been silent so long that the
+  table should play on without it from `step` (body: [that seat]).
 
 Encoded as the msgpack array [kind, table, seat, step, prev, body, signer, sig];
 `body` is itself msgpack bytes so the signature covers exactly what was sent.
@@ -26,8 +28,8 @@ from net.identity import Identity, verify
 
 PROTOCOL = 1
 DOMAIN = b"hoard-record\x00"
-LOBBY, STEP = 1, 2
-KINDS = (LOBBY, STEP)
+LOBBY, STEP, QUIET = 1, 2, 3
+KINDS = (LOBBY, STEP, QUIET)
 TABLE_ID_SIZE = 16
 DIGEST_SIZE = 16
 MAX_BODY = 32 * 1024

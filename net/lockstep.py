@@ -24,7 +24,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from engine.bots import Bot
-from engine.chance import CHANCE, DealRequest, Dealt, TimeUp
+from engine.chance import CHANCE, DealRequest, Dealt, ShuffleRequest, TimeUp
 from engine.errors import BadWire
 from engine.fields import malformed
 from engine.game import State
@@ -33,7 +33,7 @@ from engine.wire import Action, Event, from_record, replace, to_record
 from net.chance import ChanceSource
 from net.deck_chance import DeckChance
 from net.errors import BadFrame, TableFault
-from net.frames import DIGEST_SIZE, STEP, Record, sign
+from net.frames import DIGEST_SIZE, QUIET, STEP, Record, sign
 from net.identity import Identity
 from net.lobby import StartConfig
 from net.seating import Seating
@@ -71,6 +71,7 @@ class Applied:
     finished: bool = False
     chance: bool = False  # some frame carried a chance message (a pass, a key share...)
     left: list[tuple[int, int]] = field(default_factory=list)  # (seat that left, its heir)
+    quiet: list[tuple[int, int]] = field(default_factory=list)  # (seat gone quiet, its heir)
 
 
 @dataclass(frozen=True, slots=True)
@@ -121,9 +122,8 @@ class Replica:
                                            lambda: self.game.finished_decks(self.state))
         for secret in secrets:
             self.chance.restore(secret)
-        request = self.game.chance_request(self.state)
-        if request is not None:
-            self.chance.answer(request)  # the setup's request: nothing can settle it yet
+        self.votes = QuietVotes()
+        self.fresh_deal: FreshDeal | None = None
         self.applied = -1
         self.history: list[Action] = []  # every action applied, for taking over a seat
         self.frames: dict[int, dict[int, Record]] = {}
@@ -131,6 +131,10 @@ class Replica:
         self.timer_key: int | None = None
         self.deadline = 0
         self._track_timer(-1)
+        request = self.game.chance_request(self.state)
+        if request is not None:
+            self._note_fresh_deal(request, -1)
+            self.chance.answer(request)  # the setup's request: nothing can settle it yet
 
     # -- frames in -------------------------------------------------------------
     def offer(self, record: Record) -> None:
@@ -149,8 +153,49 @@ class Replica:
             raise Equivocation(held, record, self.name_of(record.seat))
         if not self.applied < record.step <= self.applied + WINDOW:
             raise BadFrame("out-of-window", f"step {record.step} while at {self.applied}")
+        if self.votes.voted(self.me, record.seat, record.step):
+            raise BadFrame("quieted", f"seat {record.seat}'s frame for step {record.step} came "
+                           "after this peer voted to play on without it")
         parse_body(record)
         self.frames.setdefault(record.step, {})[record.seat] = record
+
+    def offer_vote(self, record: Record) -> None:
+        """Hold a signed vote to play on without a quiet seat; BadFrame if it cannot be."""
+        if record.kind != QUIET or record.table != self.start.table:
+            raise BadFrame("malformed", "not a vote of this table")
+        if record.seat not in self.seating.present or self.keys[record.seat] != record.signer:
+            raise BadFrame("not-seated", f"the signer does not hold seat {record.seat}")
+        body = record.payload()
+        if not (isinstance(body, tuple) and len(body) == 1 and type(body[0]) is int
+                and body[0] in self.seating.present and body[0] != record.seat):
+            raise BadFrame("malformed", "a vote names one other seat at the table")
+        if not self.applied < record.step <= self.applied + WINDOW:
+            raise BadFrame("out-of-window", f"a vote for step {record.step} at {self.applied}")
+        self.votes.add(record.seat, body[0], record.step)
+
+    def vote_quiet(self, identity: Identity, seat: int) -> Record:
+        """This peer's signed vote to play on without `seat` from the next step: from now
+        on it never takes that seat's frame for that step (it would split the table)."""
+        record = sign(identity, QUIET, self.start.table, self.me, self.applied + 1, b"",
+                      [seat])
+        self.offer_vote(record)
+        self.frames.get(self.applied + 1, {}).pop(seat, None)
+        return record
+
+    def quiet_seat(self) -> int | None:
+        """The seat every other human voted to play on without at the next step, once
+        their frames for it are in. Whoever voted never takes that seat's frame for the
+        step, so when all did, nobody can have applied it: even a peer or spectator that
+        holds the frame steps without it."""
+        if not self.votes:
+            return None
+        step, present = self.applied + 1, set(self.seating.present)
+        have = self.frames.get(step, {})
+        for seat in present:
+            others = present - {seat}
+            if others and others <= have.keys() and self.votes.all_of(others, seat, step):
+                return seat
+        return None
 
     # -- who plays which seat (net.seating: one rule) ------------------------------
     @property
@@ -183,7 +228,7 @@ class Replica:
         return [s for s in self.order if s not in have]
 
     def ready(self) -> bool:
-        return not self.finished and not self.missing()
+        return not self.finished and (self.quiet_seat() is not None or not self.missing())
 
     @property
     def over(self) -> bool:
@@ -223,10 +268,12 @@ class Replica:
                              f"{type(exc).__name__}: {exc}") from exc
 
     def _apply_step(self, step: int) -> Applied:
-        frames = self.frames[step]
-        bodies = {seat: self._checked(frames[seat], step) for seat in self.order}
+        frames = self.frames.get(step, {})
+        quiet = self.quiet_seat()
+        bodies = {seat: self._checked(frames[seat], step) for seat in self.order
+                  if seat != quiet}
         done = Applied(step)
-        for seat in tuple(self.order):
+        for seat in tuple(bodies):
             body = bodies[seat]
             done.chance |= body.chance is not None
             self.chance.receive(seat, body.chance, step)
@@ -234,17 +281,20 @@ class Replica:
                 done.entries.append(self._seat_action(seat, record, step))
             if body.leaving:  # its deck already counts it gone: hand its seats on at once,
                 done.left.append((seat, self._depart(seat, step)))  # before deals settle
+        if quiet is not None:
+            done.quiet.append((quiet, self._go_quiet(quiet, step)))
         self._settle(step, done.entries)
         if self.over:
             self.chance.close()
         self.applied = step
-        self.hashes[step] = self._hash() if done.entries else self.hashes[step - 1]
+        changed = done.entries or done.quiet
+        self.hashes[step] = self._hash() if changed else self.hashes[step - 1]
         self.hashes.pop(step - 2, None)
         done.finished = self.finished
         return done
 
     def _checked(self, record: Record, step: int) -> Body:
-        expected = self.start.digest if step == 0 else self.frames[step - 1][record.seat].digest
+        expected = self.start.digest if step == 0 else self._previous(record.seat, step).digest
         who = f"{self.name_of(record.seat)} (seat {record.seat})"
         if record.prev != expected:
             raise TableFault("equivocation", step, f"equivocation: {who}'s frame for step "
@@ -308,6 +358,33 @@ class Replica:
             self._learn(self.seating.controls(heir))
         return heir
 
+    def _go_quiet(self, seat: int, step: int) -> int:
+        """Every other human voted to play on without `seat`, silent too long: its keys
+        went with it, so the hand in play is void and dealt again from the last fresh deal
+        (the state before its shuffle); its heir plays its seats from now on."""
+        heir = self.heir(seat)
+        self.seating = self.seating.depart(seat, step)
+        self.chance.quiet(seat, heir)
+        fresh = self.fresh_deal
+        if fresh is None:
+            raise TableFault("void", step, f"the hand is void: {self.name_of(seat)} (seat "
+                             f"{seat}) went quiet before the first deal")
+        self.state = copy.deepcopy(fresh.state)
+        del self.history[fresh.history:]
+        self.timer_key, self.deadline = fresh.timer_key, fresh.deadline + step - fresh.step
+        return heir
+
+    def _note_fresh_deal(self, request, step: int) -> None:
+        """Keep the state before a shuffle that starts afresh (every deck in play is
+        finished: no card in play needs anyone's keys), to deal again from if a seat goes
+        quiet."""
+        if not isinstance(request, ShuffleRequest) or (
+                self.fresh_deal is not None and self.fresh_deal.request == request):
+            return
+        if self.chance.decks_in_play() <= self.game.finished_decks(self.state):
+            self.fresh_deal = FreshDeal(request, copy.deepcopy(self.state), len(self.history),
+                                        self.timer_key, self.deadline, step)
+
     def _fresh_state(self) -> State:
         """The match's state before its first step."""
         config, seats = self.game.configure(self.start.config, len(self.start.seats))
@@ -330,6 +407,7 @@ class Replica:
         """Answer chance while it can be answered; a timer due now runs out."""
         while True:
             request = self.game.chance_request(self.state)
+            self._note_fresh_deal(request, step)
             answer = None if request is None else self.chance.answer(request)
             if answer is None:
                 timer = self.state.timer
@@ -352,6 +430,40 @@ class Replica:
     # -- history ---------------------------------------------------------------
     def frames_at(self, step: int) -> list[Record]:
         return [r for _, r in sorted(self.frames.get(step, {}).items())]
+
+    def _previous(self, seat: int, step: int) -> Record:
+        return self.frames[step - 1][seat]
+
+
+@dataclass(frozen=True)
+class FreshDeal:
+    """The state before a shuffle that starts afresh, and what the replica kept with it."""
+
+    request: ShuffleRequest
+    state: State
+    history: int  # how many actions had been applied
+    timer_key: int | None
+    deadline: int
+    step: int
+
+
+class QuietVotes:
+    """Who voted to play on without which seat from which step."""
+
+    def __init__(self):
+        self._votes: dict[tuple[int, int], set[int]] = {}
+
+    def add(self, voter: int, seat: int, step: int) -> None:
+        self._votes.setdefault((seat, step), set()).add(voter)
+
+    def voted(self, voter: int | None, seat: int, step: int) -> bool:
+        return voter in self._votes.get((seat, step), ())
+
+    def all_of(self, voters: set[int], seat: int, step: int) -> bool:
+        return voters <= self._votes.get((seat, step), set())
+
+    def __bool__(self) -> bool:
+        return bool(self._votes)
 
 
 class BotSeats:
