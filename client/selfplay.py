@@ -35,13 +35,19 @@ def _game_named_in(argv: list[str]) -> Game | None:
     return None
 
 
-def transcript(game: Game, config: dict, seats: int, bot: str, seed: int) -> dict:
+def transcript(game: Game, config: dict, seats: int, bot: str, seed: int,
+               on_line=None) -> dict:
+    """The whole match; `on_line` is called with each log line as it happens, so a match
+    that stops on an error has shown how far it got."""
     state = game.setup(config, seats)
     bots = [make_bot(game, bot, seed * 100 + s) for s in range(seats)]
     actions, log = [], []
     for action, events in play(game, state, bots, seed):
         actions.append(to_record(action))
-        log.extend(game.describe(e) for e in events)
+        lines = [game.describe(e) for e in events]
+        log.extend(lines)
+        for line in lines if on_line else ():
+            on_line(line)
     outcome = game.outcome(state)
     return {
         "game": game.id,
@@ -62,14 +68,12 @@ def run(args) -> int:
     config, seats = game.configure(options_from_pairs(args.option), args.players)
     if args.bot not in bot_kinds(game):
         raise BadOption(f"no bot {args.bot!r} for {game.name}; bots: {', '.join(bot_kinds(game))}")
-    result = transcript(game, config, seats, args.bot, args.seed)
     if args.json:
-        json.dump(result, sys.stdout)
+        json.dump(transcript(game, config, seats, args.bot, args.seed), sys.stdout)
         sys.stdout.write("\n")
         return 0
     print(f"{game.name}, {seats} players, seed {args.seed}, options {config}")
-    for line in result["log"]:
-        print(line)
+    result = transcript(game, config, seats, args.bot, args.seed, on_line=print)
     winners = ", ".join(map(str, result["winners"]))
     print(f"final scores: {result['scores']}; winner(s): seat {winners}")
     return 0

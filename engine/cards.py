@@ -7,6 +7,9 @@ been shown it; the public state speaks only of references.
 from collections.abc import Callable
 
 DECK_SHIFT = 8  # up to 256 positions per deck
+#: deck numbers a match may use: games number a fresh deck per hand (or per theft), so the
+#: number grows with the match; 2**32 decks outlast any match (a hand a second for 136 years)
+MAX_DECKS = 1 << 32
 
 
 def ref(deck: int, position: int) -> int:

@@ -12,7 +12,7 @@ from __future__ import annotations
 import random
 
 from engine.cards import ref_deck, ref_position, shows
-from engine.fields import ChanceSeat, Face, Index, Ref, Roll, Seat, Serial
+from engine.fields import ChanceSeat, Deck, Face, Index, Ref, Roll, Seat, Serial
 from engine.wire import Action, Value, wire
 
 CHANCE = -1
@@ -69,7 +69,7 @@ ChanceRequest = ShuffleRequest | DealRequest | RevealRequest | RevealCardsReques
 
 @wire("shuffled")
 class Shuffled(Action):
-    deck: Index
+    deck: Deck
     seat: ChanceSeat = CHANCE
 
 
@@ -77,7 +77,7 @@ class Shuffled(Action):
 class Dealt(Action):
     """`faces` is empty for every observer but the receiving seat (and open play)."""
 
-    deck: Index
+    deck: Deck
     to_seat: Seat
     positions: tuple[Index, ...]
     faces: tuple[Face, ...] = ()
@@ -86,7 +86,7 @@ class Dealt(Action):
 
 @wire("revealed")
 class Revealed(Action):
-    deck: Index
+    deck: Deck
     positions: tuple[Index, ...]
     faces: tuple[Face, ...]
     seat: ChanceSeat = CHANCE

@@ -6,8 +6,10 @@ game's own rules look at the action: a float 20.0 for 20, a bool for a seat, a s
 -1 or beyond the table, a string for a tuple. A new move gets the check by declaring
 its fields; it cannot forget it.
 
-Bounds are those of the wire (a card reference packs a deck and a position in 16 bits);
-a game's own rules then check that a card is held, a pile exists, a serial is current.
+Bounds are those of the wire (a card reference packs a deck number and a position); a
+game's own rules then check that a card is held, a pile exists, a serial is current. A
+number that grows with the match (a deck number, a serial) has a kind wide enough that no
+match reaches its end (tests/engine/test_counters.py).
 """
 
 from __future__ import annotations
@@ -17,6 +19,7 @@ from typing import Annotated
 
 import msgspec
 
+from engine.cards import DECK_SHIFT, MAX_DECKS
 from engine.errors import IllegalAction
 
 INT = {int}
@@ -26,11 +29,13 @@ MAX_SEATS = 8  # more than any game seats
 Seat = Annotated[int, msgspec.Meta(ge=0, lt=MAX_SEATS, extra={"seat": True})]
 #: the seat of a chance action: always CHANCE (-1; engine.chance imports this module)
 ChanceSeat = Annotated[int, msgspec.Meta(ge=-1, le=-1)]
-#: a card reference (deck << 8 | position) or a card's position in its deck
-Ref = Annotated[int, msgspec.Meta(ge=0, lt=1 << 16)]
+#: a deck's number: one per hand of a match (or per theft), so it grows with the match
+Deck = Annotated[int, msgspec.Meta(ge=0, lt=MAX_DECKS)]
+#: a card reference (deck << 8 | position)
+Ref = Annotated[int, msgspec.Meta(ge=0, lt=MAX_DECKS << DECK_SHIFT)]
 #: a card's face, or a token kind
 Face = Annotated[int, msgspec.Meta(ge=0, lt=1 << 16)]
-#: a pile, slot, meld, share, kind or deck number: a small index
+#: a pile, slot, meld, share, kind or a card's position in its deck: a small index
 Index = Annotated[int, msgspec.Meta(ge=0, lt=256)]
 #: how many of something (tokens of a colour)
 Count = Annotated[int, msgspec.Meta(ge=0, lt=1 << 16)]
@@ -112,6 +117,6 @@ def _int_bounds(kind) -> tuple[int, int] | None:
         return None
     if (kind.ge, kind.gt) == (None, None) or (kind.le, kind.lt) == (None, None):
         raise TypeError("an action's whole number must be declared with its range "
-                        "(engine.fields: Seat, Ref, Face, Index, Count, Serial, Roll)")
+                        "(engine.fields: Seat, Deck, Ref, Face, Index, Count, Serial, Roll)")
     return (kind.ge if kind.ge is not None else kind.gt + 1,
             kind.le if kind.le is not None else kind.lt - 1)

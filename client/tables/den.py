@@ -28,6 +28,7 @@ from client.ui import ALERT, DIM, GOLD, GOOD, INK
 from engine.games.den.cards import FITS, RANK_NAMES, SUIT_NAMES, name, rank
 from engine.games.den.rules import (
     FOUNDATIONS,
+    GAME,
     PILE_NAMES,
     CardsDealt,
     Drew,
@@ -351,7 +352,7 @@ class DenTable(TableRenderer):
         view = self.view
         view.text(surface, f"Dragon Den · hand {state['hand_number']}", (20, 12), 22, GOLD,
                   bold=True)
-        view.text(surface, f"first to {state['target']} points wins", (330, 18), 15, DIM)
+        view.text(surface, self._goal(state), (330, 18), 15, DIM)
         for seat in self.others():
             self.draw_seat(surface, seat, state)
         self._draw_cross(surface, state)
@@ -368,6 +369,13 @@ class DenTable(TableRenderer):
             self._draw_hand_over(surface)
         if self.session.ending is not None:
             draw_ending(surface, view, self.session, "points")
+
+    def _goal(self, state: dict) -> str:
+        """What ends the match (DN10): the target, either way with bust, and the hand limit."""
+        config = GAME.configure(self.session.start.config if self.session.start else {})[0]
+        target, hands = state["target"], config["hands"]
+        goal = f"to {target} or -{target} points" if config["bust"] else f"first to {target} points"
+        return f"{goal}, {hands} hands at most" if hands else goal
 
     def _draw_cross(self, surface, state: dict) -> None:
         view = self.view

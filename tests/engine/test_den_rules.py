@@ -2,6 +2,7 @@
 
 import pytest
 
+from client.selfplay import transcript
 from engine.bots import make_bot
 from engine.chance import Dealt, Shuffled, TimeUp
 from engine.errors import BadOption, IllegalAction
@@ -352,6 +353,16 @@ def test_DN10_2_the_hands_option_caps_the_match():
     assert GAME.outcome(table.state).scores == (5, -7)
 
 
+def test_DN10_2_by_default_the_match_ends_after_twelve_hands():
+    config, _ = GAME.configure({})
+    assert config["hands"] == 12
+    state = rules.DenState(config, 2)
+    state.hand = 12
+    assert rules._match_over(state)
+    state.hand, config["hands"] = 1000, 0  # 0: no limit
+    assert not rules._match_over(state)
+
+
 def test_DN10_4_with_bust_a_player_at_minus_the_target_ends_the_match():
     table = chain_table(target=7, bust=True)
     events = go_out(table, 0)
@@ -359,16 +370,27 @@ def test_DN10_4_with_bust_a_player_at_minus_the_target_ends_the_match():
     assert GAME.outcome(table.state).winners == (0,)
 
 
-def test_DN10_4_by_default_only_the_target_ends_the_match():
-    """The text plays to an agreed score; the bust ending is a table's option."""
-    assert GAME.configure({})[0]["bust"] is False
+def test_DN10_4_by_default_the_target_is_reached_either_way():
+    """The pre-determined number is reached from below as well: scores drift down."""
+    assert GAME.configure({})[0]["bust"] is True
     table = chain_table(target=7)
+    events = go_out(table, 0)
+    assert any(isinstance(e, rules.MatchOver) for e in events)
+
+
+def test_DN10_4_without_bust_only_the_target_ends_the_match():
+    table = chain_table(target=7, bust=False)
     go_out(table, 0)
     assert GAME.outcome(table.state) is None and table.state.hand == 2
 
 
 def test_DN10_3_highest_scores_win_and_ties_share():
     assert top_seats([3, 7, 7]) == (1, 2)
+
+
+def ended(state) -> bool:
+    """One of the default endings came: DN10.1, DN10.4 (the target either way) or DN10.2."""
+    return max(state.scores) >= 15 or min(state.scores) <= -15 or state.hand == 12
 
 
 def test_DN10_greedy_bots_play_whole_matches():
@@ -378,8 +400,17 @@ def test_DN10_greedy_bots_play_whole_matches():
         bots = [make_bot(GAME, "greedy", s) for s in range(seats)]
         steps = sum(1 for _ in play(GAME, state, bots, seats))
         outcome = GAME.outcome(state)
-        assert steps and (max(outcome.scores) >= 15 or min(outcome.scores) <= -15)
+        assert steps and ended(state)
         assert outcome.scores == tuple(state.scores)
+
+
+@pytest.mark.parametrize("seed", range(1, 9))
+def test_DN10_a_default_four_seat_match_ends_within_twelve_hands(seed):
+    """`hoard selfplay den --players 4 --seed N` (the window's bots play the same)."""
+    result = transcript(GAME, *GAME.configure({}, 4), "greedy", seed)
+    hands = [line for line in result["log"] if line.startswith("hand ") and " deals" in line]
+    assert 1 <= len(hands) <= 12 and result["winners"]
+    assert result["log"][-1].startswith("match over")
 
 
 def test_DN_foreign_actions_are_refused():

@@ -8,6 +8,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from engine.cards import ref, ref_deck, ref_position
+from engine.games.den.rules import DenState
 from engine.games.dragon.rules import Play
 from engine.wire import to_record
 from net.deck import curve, keys, messages
@@ -66,6 +67,23 @@ def test_every_game_hides_each_hand_from_the_others_and_the_spectator(game):
         # G13.4: every stolen token turned up for all, the spectator too, in one request
         assert watcher.state.thefts and not any(watcher.state.touched)
         assert not any(watcher.state.blind)
+
+
+def test_a_deck_numbered_past_255_deals_and_audits_like_the_first(monkeypatch):
+    """Deck numbers grow with the match (a Den match once stopped at its 256th hand): a
+    hand dealt on deck 300 crosses the frames, the door of every replica and the audit."""
+    start_hand = DenState._start_hand
+
+    def late(state):
+        state.hand = state.hand or 299
+        start_hand(state)
+
+    monkeypatch.setattr(DenState, "_start_hand", late)
+    table = table_of("den")
+    table.play(max_steps=6000)
+    assert len(table.hashes()) == 1
+    assert {r.chance.report for r in table.everyone()} == {"clean"}
+    assert {r.state.hand for r in table.everyone()} == {300}
 
 
 def test_a_thief_and_its_victim_both_see_the_stolen_token_in_one_deal():

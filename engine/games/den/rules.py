@@ -258,9 +258,9 @@ class Den(HandsGame):
     options = (
         Option("target", 15, "the match ends when a player reaches this score (DN10.1)",
                low=1, high=1000),
-        Option("hands", 0, "end the match after this many hands anyway; 0: no limit (DN10.2)",
+        Option("hands", 12, "end the match after this many hands anyway; 0: no limit (DN10.2)",
                low=0, high=1000),
-        Option("bust", False, "the match also ends when a player falls to minus the target"
+        Option("bust", True, "the match also ends when a player falls to minus the target"
                " (DN10.4)"),
     )
 
@@ -476,7 +476,8 @@ def _check_cards(state: DenState, seat: int, refs, faces) -> None:
 
 
 def _match_over(state: DenState) -> bool:
-    """Clauses DN10.1, DN10.2 and DN10.4."""
+    """Clauses DN10.1, DN10.2 and DN10.4: a score reaches the target, up (or, with bust,
+    down), or the hand limit is reached."""
     config, scores = state.config, state.scores
     target, cap = config["target"], config["hands"]
     return (max(scores) >= target or (config["bust"] and min(scores) <= -target)
