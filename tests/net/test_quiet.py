@@ -27,12 +27,12 @@ def quiet_table(game: str, sleeper: int = 2, after: int = 12):
         for replica in [*table.everyone(), asleep]:
             if vote.signer != replica.keys.get(replica.me):
                 replica.offer_vote(decode(vote.raw))
-    return table, asleep, votes
+    return table, asleep
 
 
 @pytest.mark.parametrize("game", sorted(GAMES))
 def test_every_other_human_votes_and_the_hand_is_dealt_again_without_the_quiet_seat(game):
-    table, asleep, _ = quiet_table(game)
+    table, _ = quiet_table(game)
     first = table.replicas[0]
     hand_before = getattr(first.state, "hand", None)
     applied = table.step()
@@ -48,7 +48,7 @@ def test_every_other_human_votes_and_the_hand_is_dealt_again_without_the_quiet_s
 
 
 def test_the_quiet_peer_learns_on_waking_that_the_table_played_on_without_it():
-    table, asleep, _ = quiet_table("dragon")
+    table, asleep = quiet_table("dragon")
     frames = table.frames()
     table.deliver(frames)
     for record in frames.values():
@@ -59,7 +59,7 @@ def test_the_quiet_peer_learns_on_waking_that_the_table_played_on_without_it():
 
 
 def test_a_voter_never_takes_the_quiet_seats_frame_for_that_step():
-    table, asleep, _ = quiet_table("dragon")
+    table, asleep = quiet_table("dragon")
     late = asleep.own_frame(table.ids[2], [], None)
     with pytest.raises(BadFrame) as refused:
         table.replicas[0].offer(decode(late.raw))
