@@ -23,6 +23,10 @@ class SettingsScene(Scene):
         self.problem = self.label("", 560, 228, 380, 26, "note")
         self.label("Sound", 340, 262, 200)
         self.button("sound", "on" if settings.sound else "off", 560, 258, 120)
+        if self.app.sounds.problem:  # the quiet note of the corner's icon, in full
+            self.sound_note = self.add(pygame_gui.elements.UITextBox(
+                self.app.sounds.problem, self.view.rect(690, 252, 420, 56), self.app.gui,
+                object_id="#sound-note"))
         self.label("Volume", 340, 314, 200)
         self.button("volume-", "−", 560, 310, 50)
         self.label(f"{round(settings.volume * 100)} %", 615, 310, 90, 40)
