@@ -98,7 +98,7 @@ def test_d3_at_the_opening_the_hint_and_pass_agree(table, holder):
 
 
 def test_d7_the_hint_says_pass_only_when_pass_is_offered(table):
-    driver, renderer, sent = table
+    driver, renderer, _sent = table
     state = rig({0: "3S 4S 5D 6C 7B 8S 9D 10C JB QS KD AC 2S", 1: "2B"})
     play(state, 0, "3S")
     play(state, 1, "2B")
