@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import pygame_gui
 
+from client import assets
 from client.scenes import Scene
 from client.settings import ANIMATION_SPEEDS
 from net.identity import clean_name
@@ -46,6 +47,10 @@ class SettingsScene(Scene):
         name = clean_name(self.entry.get_text())
         if not name:
             self.problem.set_text("A name needs at least one visible character.")
+            return False
+        missing = assets.undrawable(name)
+        if missing:  # it would show as boxes on every laptop at the table
+            self.problem.set_text(f"These letters cannot be drawn here: {' '.join(missing)}")
             return False
         if name != self.app.settings.name:
             self.app.save_settings(name=name)
