@@ -43,6 +43,7 @@ SWITCH_INTERVAL = 0.0001
 # A full garbage collection of the window's heap takes ~20 ms: it is left to idle frames
 # (at least every COLLECT_EVERY seconds of them) instead of landing mid-animation.
 COLLECT_EVERY = 5.0
+QUIET_ICON = (1250, 694, 24, 24)  # logical: the quiet notes' icon, in the bottom-right corner
 
 
 class App:
@@ -76,7 +77,10 @@ class App:
         self.dialog = None
         self.shown: list[str] = []  # the last message's title and text
         self.errors: list[str] = []  # unexpected errors caught by the loop (tests check it)
-        self.notes = [n for n in (self.settings_file.note, self.sounds.problem) if n]
+        self.notes = [n for n in (self.settings_file.note,) if n]  # said once, in a dialog
+        # said quietly: a small icon in the corner, its words on hover and in the settings
+        self.quiet_notes = [n for n in (self.sounds.problem,) if n]
+        self.mouse: tuple[int, int] | None = None  # where the pointer is, while in the window
         self.hook = Hook(self) if os.environ.get(HOOK_ENV) else None
 
     # -- the session -------------------------------------------------------------
@@ -216,6 +220,10 @@ class App:
                 continue
             if event.type in (pygame.WINDOWEXPOSED, pygame.WINDOWSHOWN):
                 self.dirty = True
+            if event.type == pygame.MOUSEMOTION:
+                self.mouse = event.pos
+            elif event.type == pygame.WINDOWLEAVE:
+                self.mouse = None
             consumed = self.gui.process_events(event)
             if event.type == pygame_gui.UI_WINDOW_CLOSE and event.ui_element is self.dialog:
                 self.dialog = None
@@ -233,9 +241,44 @@ class App:
     def _draw(self) -> None:
         self.scene.draw(self.screen)
         self.gui.draw_ui(self.screen)
+        self._draw_quiet_notes(self.screen)
         pygame.display.flip()
         self.dirty = False
         self.frames += 1
+
+    def quiet_icon(self) -> pygame.Rect | None:
+        """Where the icon of the quiet notes is (the bottom-right corner), if there are any."""
+        return self.view.rect(*QUIET_ICON) if self.quiet_notes else None
+
+    def quiet_tip(self) -> str:
+        """The quiet notes' words, while the mouse rests on their icon (else "")."""
+        icon = self.quiet_icon()
+        if icon is None or self.mouse is None or not icon.collidepoint(self.mouse):
+            return ""
+        return " ".join(self.quiet_notes)
+
+    def _draw_quiet_notes(self, surface) -> None:
+        """A notice that needs no answer (no sound) is a small icon, not a dialog over the
+        scene; its words show while the mouse is on it, and in the settings."""
+        icon = self.quiet_icon()
+        if icon is None:
+            return
+        view = self.view
+        surface.blit(assets.sprite("badge/mute", icon.size), icon)
+        tip = self.quiet_tip()
+        if not tip:
+            return
+        from client.ui import wrap
+
+        font = view.font(14)
+        lines = wrap(font, tip, view.px(360))
+        height = len(lines) * font.get_linesize() + view.px(16)
+        box = pygame.Rect(0, 0, view.px(380), height)
+        box.bottomright = (icon.right, icon.top - view.px(6))
+        view.panel(surface, box, alpha=240)
+        for i, line in enumerate(lines):
+            surface.blit(assets.text(line, view.px(14), False, (236, 232, 220)),
+                         (box.x + view.px(10), box.y + view.px(8) + i * font.get_linesize()))
 
     def resize(self, size: tuple[int, int]) -> None:
         size = (max(size[0], 640), max(size[1], 360))

@@ -16,8 +16,10 @@ import pygame
 
 SPRITES = Path(str(files("sprites")))
 SOUNDS = Path(str(files("sounds")))
-FONT_PATH = SPRITES / "fonts" / "DejaVuSans.ttf"
-BOLD_FONT_PATH = SPRITES / "fonts" / "DejaVuSans-Bold.ttf"
+# DejaVu Sans with Noto Sans CJK and Symbola's emoji merged in (tools/gen_fonts.py): one
+# file that draws every name, for pygame_gui's text as for the tables' own
+FONT_PATH = SPRITES / "fonts" / "HoardSans.ttf"
+BOLD_FONT_PATH = SPRITES / "fonts" / "HoardSans-Bold.ttf"
 SOUND_NAMES = ("deal", "play", "pass", "trick", "buy", "tick", "kill", "coins", "win")
 
 
@@ -108,6 +110,25 @@ def font(px: int, bold: bool = False) -> pygame.font.Font:
     return pygame.font.Font(str(BOLD_FONT_PATH if bold else FONT_PATH), max(1, int(px)))
 
 
+def undrawable(text: str) -> str:
+    """The characters of `text` the bundled font has no glyph for (each once, in order):
+    what would show as boxes. pygame.freetype tells a missing glyph (pygame.font does not)."""
+    import pygame.freetype
+
+    if not pygame.freetype.get_init():
+        pygame.freetype.init()
+    metrics = _glyph_font().get_metrics(text) or []
+    missing = [c for c, m in zip(text, metrics, strict=False) if m is None and c.isprintable()]
+    return "".join(dict.fromkeys(missing))
+
+
+@functools.lru_cache(maxsize=1)
+def _glyph_font():
+    import pygame.freetype
+
+    return pygame.freetype.Font(str(FONT_PATH), 16)
+
+
 @functools.lru_cache(maxsize=2000)
 def text(line: str, px: int, bold: bool, colour: tuple) -> pygame.Surface:
     """One line of text rendered (cached: a table redraws the same words every frame)."""
@@ -125,6 +146,7 @@ def forget() -> None:
     _rasterised.cache_clear()
     _opaque.cache_clear()
     font.cache_clear()
+    _glyph_font.cache_clear()
 
 
 class Sounds:

@@ -9,12 +9,9 @@ from __future__ import annotations
 import argparse
 import importlib
 import math
-import shutil
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
-FONT_FILES = ("DejaVuSans.ttf", "DejaVuSans-Bold.ttf")
-SYSTEM_FONTS = Path("/usr/share/fonts/truetype/dejavu")
 ART = ("tools.art.table", "tools.art.dragon", "tools.art.den", "tools.art.wild",
        "tools.art.gold")
 
@@ -34,12 +31,7 @@ def write(out: Path) -> list[Path]:
         path.parent.mkdir(parents=True, exist_ok=True)
         path.write_text(text, encoding="utf-8")
         written.append(path)
-    fonts = out / "fonts"
-    fonts.mkdir(exist_ok=True)
-    for name in FONT_FILES:  # bundled once from the system's DejaVu; kept if already there
-        if not (fonts / name).exists():
-            shutil.copyfile(SYSTEM_FONTS / name, fonts / name)
-    return written
+    return written  # the fonts in sprites/fonts are tools.gen_fonts's
 
 
 def sheet(out: Path, deck: str, png: Path) -> None:

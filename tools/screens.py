@@ -1,6 +1,6 @@
 """Screenshots of every scene, from the real window driven headless: `python -m tools.screens`.
 
-Writes lobby-none-found-, lobby-, setup- and rules-<width>.png, each game's pictures
+Writes lobby-none-found-, lobby-, setup- and rules-<game>-<width>.png, each game's pictures
 (tools/shots/<game>.py), then the night's: the leave question, the lobby offering to resume,
 the history and a replay; at 1280×720 and 1920×1080.
 The lobby's tables are listings as discovery reports them (one of another protocol
@@ -25,6 +25,8 @@ def main(argv=None) -> int:
     parser.add_argument("--only", type=int, choices=sorted(SIZES), help="one width only")
     parser.add_argument("--game", action="append", choices=GAMES,
                         help="only this game's table (repeatable); the lobby and setup always")
+    parser.add_argument("--name", default="Ana",
+                        help="this window's player's name (try one in another script: 王小明🐉)")
     args = parser.parse_args(argv)
     os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
     os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
@@ -37,19 +39,20 @@ def main(argv=None) -> int:
     out.mkdir(parents=True, exist_ok=True)
     for width, size in SIZES.items():
         if args.only in (None, width):
-            for name in shoot(size, out, width, args.game or GAMES):
+            for name in shoot(size, out, width, args.game or GAMES, args.name):
                 print(name)
     return 0
 
 
-def shoot(size, out: Path, width: int, games) -> list[str]:
+def shoot(size, out: Path, width: int, games, name: str = "Ana") -> list[str]:
     import pygame
 
     from client.app import App
     from client.hook import Driver
     from client.settings import Settings, SettingsFile, config_folder
+    from engine.registry import game_ids
 
-    SettingsFile(config_folder()).save(Settings(name="Ana", window=size))
+    SettingsFile(config_folder()).save(Settings(name=name, window=size))
     app = App(discovery=False, size=size)
     from client.scenes.lobby import Lobby
 
@@ -83,7 +86,9 @@ def shoot(size, out: Path, width: int, games) -> list[str]:
     driver.wait_for(lambda: app.session.lobby.changed, "the change to be shown")
     save("setup")
     driver.click("rules")
-    save("rules")
+    for game in game_ids():  # each game's guide, as the Rules screen opens on it
+        driver.click(f"game:{game}")
+        save(f"rules-{game}")
     driver.click("back")
     for game in games:
         importlib.import_module(f"tools.shots.{game}").shoot(app, driver, save)

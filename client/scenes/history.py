@@ -207,6 +207,9 @@ class ReplayScene(TableScene):
         if count == self._last() and self.finished is not None:
             session.fold(self.finished)
         self.shown = count
+        # a seek draws the moment at once: a fresh renderer from its view, so no card is
+        # left flying, dealing or fading from the moment left behind
+        self.renderer = self.make_renderer()
         self.layout()
         if self.renderer is not None:
             self.renderer.sync(animate=False)

@@ -1,28 +1,46 @@
 """A game's rules, as written in docs/rules/<game>.md, readable in the window.
 
-The text ships with the client (client/rules is a link to docs/rules), so what
-the window shows is the very text the engine's clauses and tests are named
-after. Opened over the lobby, the setup or the table; the table's news waits
-while it is open and reaches the scene beneath when it closes.
+The text ships with the client (client/rules is a link to docs/rules), so what the
+window shows is the very text the engine's clauses are named after. It opens with a
+player's guide (the goal, a turn, what beats what, scoring, the table's keys) with
+pictures drawn from the game's own cards, then the numbered reference. Developer notes
+(where the text comes from, how hidden cards travel) sit between `<!-- developer -->`
+markers in the file and are not shown. The markdown is parsed with markdown-it-py and
+turned into pygame_gui's small HTML; tables and pictures are drawn to images (pygame_gui
+has no tables) that the text box shows in line. Opened over the lobby, the setup or the
+table; the table's news waits while it is open and reaches the scene beneath when it
+closes.
 """
 
 from __future__ import annotations
 
+import atexit
 import html
 import importlib
 import re
+import shutil
+import tempfile
 from importlib import resources
+from pathlib import Path
 
+import pygame
 import pygame_gui
+from markdown_it import MarkdownIt
 
+from client import assets
 from client.scenes import Scene, draw_felt
 from client.tables import MODULES
+from client.ui import DIM, GOLD, INK, PANEL_EDGE
 from engine.registry import game_ids, get_game
 
-BOLD = re.compile(r"\*\*(.+?)\*\*")
-CODE = re.compile(r"`([^`]+)`")
 HEADING_COLOUR = "#E8C15A"
+EMPHASIS = "#F3DCA0"
 TITLE, HEADING, BODY = 26, 20, 15  # logical sizes; the body's is the theme's text box's
+DEVELOPER = re.compile(r"<!-- developer -->.*?<!-- /developer -->\n?", re.DOTALL)
+PICTURE = re.compile(r"<!-- picture: (\w+) (.+?) -->")
+KEYS = "<!-- keys -->"
+CARD_HEIGHT = 96  # logical: a card in a rules picture
+PARSER = MarkdownIt("commonmark").enable("table")
 
 
 def rules_text(game_id: str) -> str:
@@ -31,7 +49,7 @@ def rules_text(game_id: str) -> str:
 
 
 def keys_text(game_id: str) -> str:
-    """The keys that play the game's table, as a last section of its rules."""
+    """The keys that play the game's table, as a part of its player's guide."""
     from client.scenes.table import TABLE_KEYS_HELP  # the table imports this scene
 
     module = MODULES.get(game_id)
@@ -39,32 +57,161 @@ def keys_text(game_id: str) -> str:
     own = getattr(table, "KEYS_LIST", getattr(table, "KEYS_HELP", ""))
     lines = [f"- {part.strip()}" for part in f"{own} · {TABLE_KEYS_HELP}".split(" · ")
              if part.strip()]
-    return "\n\n## Keys at the table\n\n" + "\n".join(lines) + "\n"
+    return "**The table's keys.**\n\n" + "\n".join(lines) + "\n"
 
 
-def as_markup(markdown: str, px=round) -> str:
-    """The rules' markdown in pygame_gui's small HTML: headings, list items with their
-    clause numbers, bold and code, and paragraphs joined into flowing lines. `px` turns a
-    logical size into the window's pixels."""
-    blocks: list[str] = []
-    for line in markdown.splitlines():
-        text = line.strip()
-        if not text:
-            blocks.append("")
+def screen_text(game_id: str) -> str:
+    """What the window shows of the game's rules: the file less its developer notes, with
+    the table's keys in the guide."""
+    text = DEVELOPER.sub("", rules_text(game_id))
+    return text.replace(KEYS, keys_text(game_id)) if KEYS in text else \
+        text + "\n## Keys at the table\n\n" + keys_text(game_id)
+
+
+class Pictures:
+    """Images drawn for the text box (tables, card rows), as PNG files it can load."""
+
+    def __init__(self, px=round):
+        self.px = px
+        self.folder: Path | None = None
+        self.count = 0
+
+    def save(self, image: pygame.Surface) -> str:
+        if self.folder is None:
+            self.folder = Path(tempfile.mkdtemp(prefix="hoard-rules-"))
+            atexit.register(shutil.rmtree, self.folder, True)
+        self.count += 1
+        path = self.folder / f"{self.count}.png"
+        pygame.image.save(image, str(path))
+        return path.as_posix()
+
+    def cards(self, game: str, spec: str) -> str:
+        """A row of the game's own cards; `|` leaves a gap between groups."""
+        px = self.px
+        height = px(CARD_HEIGHT)
+        images = [[self._sprite(game, name, height) for name in group.split()]
+                  for group in spec.split("|")]
+        step, gap = px(10), px(30)
+        width = sum(sum(i.get_width() for i in group) + step * (len(group) - 1)
+                    for group in images) + gap * (len(images) - 1)
+        row = pygame.Surface((max(1, width), height), pygame.SRCALPHA)
+        x = 0
+        for group in images:
+            for image in group:
+                row.blit(image, (x, height - image.get_height()))
+                x += image.get_width() + step
+            x += gap - step
+        return self.save(row)
+
+    @staticmethod
+    def _sprite(game: str, name: str, height: int) -> pygame.Surface:
+        """A card at the picture's height (as the tables draw them, 86 × 120), or a piece
+        (an adventurer, a token) smaller beside it."""
+        size = (round(height * 86 / 120), height) if name.isdigit() else \
+            (round(height * 0.6), round(height * 0.6))
+        return assets.sprite(f"{game}/{name}", size)
+
+    def table(self, rows: list[list[str]]) -> str:
+        """A markdown table drawn as a table: a header row, ruled cells, columns fitted."""
+        px = self.px
+        font, bold = assets.font(px(BODY)), assets.font(px(BODY), True)
+        pad, line = px(8), font.get_linesize()
+        widths = [max((bold if r == 0 else font).size(row[c])[0] for r, row in enumerate(rows))
+                  + 2 * pad for c in range(len(rows[0]))]
+        height = (line + pad) * len(rows) + pad // 2
+        image = pygame.Surface((sum(widths) + 2, height + 2), pygame.SRCALPHA)
+        image.fill((16, 36, 28, 200))
+        y = 1
+        for r, row in enumerate(rows):
+            x = 1
+            for c, cell in enumerate(row):
+                face = bold if r == 0 else font
+                image.blit(face.render(cell, True, GOLD if r == 0 else INK),
+                           (x + pad, y + pad // 2))
+                x += widths[c]
+            y += line + pad
+            pygame.draw.line(image, PANEL_EDGE if r == 0 else DIM, (0, y - pad // 4),
+                             (image.get_width(), y - pad // 4), max(1, px(1.5) if r == 0 else 1))
+        pygame.draw.rect(image, PANEL_EDGE, image.get_rect(), max(1, px(1.5)))
+        x = 0
+        for w in widths[:-1]:
+            x += w
+            pygame.draw.line(image, DIM, (x, 0), (x, image.get_height()), 1)
+        return self.save(image)
+
+
+def _inline(token, html_out: bool = True) -> str:
+    """An inline token's children as pygame_gui markup (or plain text)."""
+    out = []
+    for child in token.children or []:
+        kind = child.type
+        if kind == "text":
+            out.append(html.escape(child.content, quote=False) if html_out else child.content)
+        elif kind == "code_inline":
+            out.append(f"<font color={HEADING_COLOUR}>{html.escape(child.content)}</font>"
+                       if html_out else child.content)
+        elif kind in ("softbreak",):
+            out.append(" ")
+        elif kind == "hardbreak":
+            out.append("<br>" if html_out else " ")
+        elif html_out and kind in ("strong_open", "strong_close"):
+            out.append("<b>" if kind == "strong_open" else "</b>")
+        elif html_out and kind in ("em_open", "em_close"):  # the font has no italic: a tint
+            out.append(f"<font color={EMPHASIS}>" if kind == "em_open" else "</font>")
+    return "".join(out)
+
+
+def as_markup(markdown: str, px=round, pictures: Pictures | None = None) -> str:
+    """The rules' markdown as pygame_gui's small HTML: headings, paragraphs, nested lists
+    (with their clause numbers), bold, italics and code, tables and card pictures as
+    images. `px` turns a logical size into the window's pixels."""
+    pictures = pictures or Pictures(px)
+    tokens = PARSER.parse(markdown)
+    out: list[str] = []
+    lists: list[list] = []  # per open list: [ordered, next number]
+    rows: list[list[str]] | None = None
+    i = 0
+    while i < len(tokens):
+        token = tokens[i]
+        kind = token.type
+        if kind == "heading_open":
+            size = px(TITLE if token.tag == "h1" else HEADING)
+            out.append(f"<font pixel_size={size} color={HEADING_COLOUR}><b>"
+                       f"{_inline(tokens[i + 1])}</b></font><br><br>")
+            i += 3
             continue
-        inline = CODE.sub(r"\1", BOLD.sub(r"<b>\1</b>", html.escape(text, quote=False)))
-        if text.startswith("#"):
-            size = px(TITLE if text.startswith("# ") else HEADING)
-            blocks.append(f'<font pixel_size={size} color={HEADING_COLOUR}><b>'
-                          f'{inline.lstrip("#").strip()}</b></font>')
-            blocks.append("")
-        elif text.startswith("- "):
-            blocks.append("• " + inline[2:])
-        elif blocks and blocks[-1] and not blocks[-1].startswith("<font"):
-            blocks[-1] += " " + inline  # a wrapped line of the paragraph or item above
-        else:
-            blocks.append(inline)
-    return "<br>".join(blocks)
+        if kind in ("bullet_list_open", "ordered_list_open"):
+            lists.append([kind == "ordered_list_open", int(token.attrGet("start") or 1)])
+        elif kind in ("bullet_list_close", "ordered_list_close"):
+            lists.pop()
+            if not lists:
+                out.append("<br>")
+        elif kind == "list_item_open":
+            ordered, number = lists[-1]
+            mark = f"{number}." if ordered else "•"
+            lists[-1][1] += 1
+            out.append("    " * (len(lists) - 1) + mark + " ")
+        elif kind == "inline" and rows is None:
+            out.append(_inline(token))
+        elif kind == "paragraph_close":
+            out.append("<br>" if lists else "<br><br>")
+        elif kind == "table_open":
+            rows = []
+        elif kind == "tr_open" and rows is not None:
+            rows.append([])
+        elif kind == "inline" and rows is not None:
+            rows[-1].append(_inline(token, html_out=False))
+        elif kind == "table_close":
+            out.append(f"<img src='{pictures.table(rows)}'><br><br>")
+            rows = None
+        elif kind == "html_block":
+            picture = PICTURE.search(token.content)
+            if picture:
+                out.append(f"<img src='{pictures.cards(*picture.groups())}'><br><br>")
+        elif kind in ("fence", "code_block"):
+            out.append(html.escape(token.content.rstrip("\n")).replace("\n", "<br>") + "<br>")
+        i += 1
+    return "".join(out).removesuffix("<br><br>")
 
 
 class RulesScene(Scene):
@@ -88,7 +235,7 @@ class RulesScene(Scene):
             if not fonts.check_font_preloaded(fonts.create_font_id(px(size), "dejavu", True,
                                                                     False))])
         self.text = self.add(pygame_gui.elements.UITextBox(
-            as_markup(rules_text(self.game_id) + keys_text(self.game_id), px),
+            as_markup(screen_text(self.game_id), px, Pictures(px)),
             self.view.rect(40, 76, 1200, 624),
             self.app.gui, object_id="#rules"))
 

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import pygame_gui
 
+from client import assets
 from client.scenes import Scene
 from client.settings import ANIMATION_SPEEDS
 from net.identity import clean_name
@@ -23,6 +24,10 @@ class SettingsScene(Scene):
         self.problem = self.label("", 560, 228, 380, 26, "note")
         self.label("Sound", 340, 262, 200)
         self.button("sound", "on" if settings.sound else "off", 560, 258, 120)
+        if self.app.sounds.problem:  # the quiet note of the corner's icon, in full
+            self.sound_note = self.add(pygame_gui.elements.UITextBox(
+                self.app.sounds.problem, self.view.rect(690, 252, 420, 56), self.app.gui,
+                object_id="#sound-note"))
         self.label("Volume", 340, 314, 200)
         self.button("volume-", "−", 560, 310, 50)
         self.label(f"{round(settings.volume * 100)} %", 615, 310, 90, 40)
@@ -42,6 +47,10 @@ class SettingsScene(Scene):
         name = clean_name(self.entry.get_text())
         if not name:
             self.problem.set_text("A name needs at least one visible character.")
+            return False
+        missing = assets.undrawable(name)
+        if missing:  # it would show as boxes on every laptop at the table
+            self.problem.set_text(f"These letters cannot be drawn here: {' '.join(missing)}")
             return False
         if name != self.app.settings.name:
             self.app.save_settings(name=name)

@@ -26,6 +26,8 @@ from engine.cards import mask_of
 from engine.games.dragon import combos
 from engine.games.dragon.cards import names, rank, suit
 from engine.games.dragon.rules import (
+    LEAD_WITH_THREE,
+    LEADER_PLAYS,
     CardsDealt,
     DeclareDragon,
     DragonDeclared,
@@ -247,8 +249,7 @@ class DragonTable(TableRenderer):
             return f"It is {self.session.seat_name(state.get('turn'))}'s turn." \
                 if state.get("turn", -1) >= 0 else "Wait for the others."
         if not faces:
-            return "Select cards to play: the lit ones can take part in a play." if self.plays \
-                else "Nothing in your hand beats this trick: pass."
+            return self.nothing_selected()
         combo = combos.classify(mask_of(faces))
         if combo is None:
             return (f"{names(faces)} is not a combination: play a single, pair, triple, bomb "
@@ -256,7 +257,7 @@ class DragonTable(TableRenderer):
         if phase == "dragons":
             return "Only a Dragon may be shown now."
         if phase == "opening":
-            return "The first play of the hand must hold the 3 of Stars."
+            return f"{_first_up(LEAD_WITH_THREE)}."
         trick = state.get("trick") or []
         if trick and state.get("passed", [False] * 4)[self.me]:
             return "After passing you may only come back in to chop a 2."
@@ -266,6 +267,27 @@ class DragonTable(TableRenderer):
             return (f"{names(faces)} does not beat {names(last)}: a {kind} must be beaten "
                     f"by a higher {kind} of as many cards, or by a chop.")
         return "That is not a play you can make now."
+
+    def nothing_selected(self) -> str:
+        """What to do with no card selected, from what the engine offers this seat: the
+        hint never says pass when Pass is not offered."""
+        if self.plays:
+            return "Select cards to play: the lit ones can take part in a play."
+        if self.pass_action is not None:
+            return "Nothing in your hand beats this trick: pass."
+        if self.dragon_action is not None:
+            return "Show your Dragon now, or let the chance go."
+        if self.state.get("phase") == "opening":
+            return f"{_first_up(LEAD_WITH_THREE)}: its holder leads, so wait for it."
+        if not self.state.get("trick"):
+            return f"{_first_up(LEADER_PLAYS)}."
+        return "Wait for the others."
+
+    @property
+    def offered(self) -> bool:
+        """Does the engine offer this seat anything now (its turn, in deeds)?"""
+        return bool(self.plays) or self.pass_action is not None or \
+            self.dragon_action is not None
 
     # -- input -----------------------------------------------------------------------
     keys = {pygame.K_RETURN: "play", pygame.K_KP_ENTER: "play", pygame.K_p: "pass",
@@ -339,8 +361,10 @@ class DragonTable(TableRenderer):
         view = self.view
         self.draw_hidden_hand(surface, state)
         status, colour = self.status(self.bottom, state)
-        if self.me in state.get("to_act", []) and state.get("phase") != "over":
+        if self.offered and state.get("phase") != "over":
             status, colour = "your turn", GOLD
+        elif self.me in state.get("to_act", []) and state.get("phase") == "opening":
+            status, colour = "waiting for the 3 of Stars", DIM
         count = state["counts"][self.bottom]
         view.text(surface, f"{self.bottom_name()} · {count} cards · "
                   f"{self.scores[self.bottom].value:,} chips", (975, BUTTON_Y), 15, INK,
@@ -391,6 +415,11 @@ class DragonTable(TableRenderer):
 
     def _draw_ending(self, surface) -> None:
         draw_ending(surface, self.view, self.session, "chips")
+
+
+def _first_up(words: str) -> str:
+    """An engine's refusal as the start of a sentence (str.capitalize lowers the rest)."""
+    return words[:1].upper() + words[1:]
 
 
 DragonTable.sounds = {CardsDealt: "deal", Played: "play", Passed: "pass", TrickWon: "trick",

@@ -77,3 +77,33 @@ def test_d5_a_play_that_does_not_beat_the_trick_is_refused_in_words(table):
         "or by a chop.")
     driver.key("return")
     assert sent == []
+
+
+@pytest.mark.parametrize("holder", [0, 1])
+def test_d3_at_the_opening_the_hint_and_pass_agree(table, holder):
+    """Issue 30: at the first trick Pass is not offered (the 3 of Stars must lead), so the
+    hint never says pass; a seat without the 3 of Stars is told to wait, not 'your turn'."""
+    driver, renderer, sent = table
+    show(driver, renderer, rig({holder: "3S"}))
+    assert "pass" not in driver.targets() and renderer.pass_action is None
+    hint = renderer.why_not([])
+    assert "pass" not in hint.lower(), hint
+    if holder == 0:
+        assert renderer.offered and hint.startswith("Select cards to play")
+    else:
+        assert not renderer.offered and renderer.plays == {}
+        assert hint == "The first play must hold the 3 of Stars: its holder leads, so wait for it."
+    assert ("hint" in driver.targets()) == bool(renderer.plays)  # it cycles what is offered
+    assert sent == []
+
+
+def test_d7_the_hint_says_pass_only_when_pass_is_offered(table):
+    driver, renderer, _sent = table
+    state = rig({0: "3S 4S 5D 6C 7B 8S 9D 10C JB QS KD AC 2S", 1: "2B"})
+    play(state, 0, "3S")
+    play(state, 1, "2B")
+    pass_(state, 2)
+    pass_(state, 3)
+    show(driver, renderer, state)  # nothing of seat 0's beats the 2 of Blades
+    assert "pass" in driver.targets() and renderer.plays == {}
+    assert renderer.why_not([]) == "Nothing in your hand beats this trick: pass."

@@ -120,3 +120,28 @@ def drag(driver, start, end) -> None:
         driver.step(2)
     pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=end, button=1))
     driver.step(4)
+
+
+def test_a_seek_in_a_replay_redraws_at_once(window):
+    """Issue 30: after a jump (the bar, Back, Home) no card of the moment left behind stays
+    on screen: nothing is in flight, every card is where the view puts it."""
+    name_yourself(window)
+    finished_game(window)
+    window.click("lobby")
+    window.click("history")
+    window.click("game:0")
+    window.click("replay")
+    scene = window.wait_for(lambda: window.app.scene.name == "replay" and
+                            window.app.scene.moments and window.app.scene, "the replay", 30)
+    for _ in range(12):  # shown as a live window shows them: cards dealt and played, moving
+        scene.forward()
+    window.step(1)
+    assert scene.renderer.animating or scene.renderer.flying or any(
+        s.tween.moving for s in scene.renderer.sprites()), "the test needs cards in flight"
+    for target in (3, len(scene.moments) // 2, 1):
+        scene.goto(target)
+        renderer = scene.renderer
+        assert renderer.flying == [], target
+        assert not any(s.tween.moving for s in renderer.sprites()), target
+        window.step(1)
+        assert scene.shown == target

@@ -6,7 +6,7 @@ from pathlib import Path
 
 import pytest
 
-from client.scenes.rules import as_markup, rules_text
+from client.scenes.rules import as_markup, rules_text, screen_text
 from engine.registry import game_ids
 from tests.client.rigging import solo_with_bots
 from tests.client.test_window import name_yourself
@@ -18,12 +18,38 @@ DOCS = Path(__file__).resolve().parents[2] / "docs" / "rules"
 def test_the_window_shows_the_very_rules_text_with_every_clause(game_id):
     text = rules_text(game_id)
     assert text == (DOCS / f"{game_id}.md").read_text(encoding="utf-8")
-    markup = as_markup(text)
-    for clause in re.findall(r"^- ([A-Z]+\d+(?:\.\d+)*) ", text, re.MULTILINE):
+    shown = screen_text(game_id)
+    markup = as_markup(shown)
+    for clause in re.findall(r"^\s*- ([A-Z]+\d+(?:\.\d+)*) ", shown, re.MULTILINE):
         assert f"• {clause} " in markup, clause
-    for heading in re.findall(r"^## (.+)$", text, re.MULTILINE):
+    for heading in re.findall(r"^## (.+)$", shown, re.MULTILINE):
         assert heading.split()[0] in markup
-    assert "**" not in markup and "<b>" in markup
+    assert "**" not in markup and "<b>" in markup and "|---" not in markup
+
+
+@pytest.mark.parametrize("game_id", game_ids())
+def test_the_window_opens_with_a_players_guide_and_hides_developer_notes(game_id):
+    """Issue 30: a guide (with a picture of the game's cards and the table's keys) comes
+    first, then the reference; sources, tests and code names are kept in docs/ only."""
+    markup = as_markup(screen_text(game_id))
+    guide = markup.index("How to play")
+    assert guide < markup.index("The rules in full")
+    assert "<img src=" in markup[guide:markup.index("The rules in full")]  # its cards
+    assert "The table's keys." in markup and "F1 the rules" in markup
+    for developer in ("Source:", "IllegalAction", "tests/engine", "shared/seeds",
+                      "Hidden cards", "<!--"):
+        assert developer not in markup, developer
+    assert markup.count("<img src=") >= 2  # the picture and at least one table
+
+
+def test_markdown_lists_tables_and_emphasis_render():
+    markup = as_markup("Some *soft* and **bold** `code`.\n\n1. one\n2. two\n   - inner\n\n"
+                       "| a | b |\n|---|---|\n| 1 | 2 |\n")
+    assert "<font color=#F3DCA0>soft</font>" in markup and "<b>bold</b>" in markup
+    assert "code" in markup
+    assert "1. one" in markup and "2. two" in markup and "    • inner" in markup
+    image = re.search(r"<img src='([^']+)'>", markup).group(1)
+    assert Path(image).is_file()
 
 
 def test_rules_open_from_the_lobby_and_switch_games(window):

@@ -1,5 +1,6 @@
 """The window driven as a person would: posted clicks and keys through the real bridge and node."""
 
+import pygame
 import pytest
 
 from client.hook import WaitedTooLong
@@ -126,17 +127,38 @@ def test_a_corrupt_settings_file_is_replaced_by_defaults_with_a_note(folders):
         driver.app.close()
 
 
-def test_no_audio_device_means_silence_and_a_note_not_a_crash(folders, monkeypatch):
+def test_no_audio_device_means_silence_and_a_quiet_note_not_a_crash(folders, monkeypatch):
+    """Issue 30: no sound is said by a small icon whose words show on hover and in the
+    settings, never by a dialog over the name prompt."""
     monkeypatch.setenv("SDL_AUDIODRIVER", "no-such-audio-driver")
     driver = open_window()
+    app = driver.app
     try:
-        assert driver.app.sounds.problem
-        assert driver.app.shown == ["Note", driver.app.sounds.problem]
-        driver.app.sounds.play("deal")  # silent, no error
-        driver.click("dialog:ok")
+        problem = app.sounds.problem
+        assert problem.startswith("No sound: the audio device could not be opened")
+        assert app.dialog is None and app.shown == [] and "dialog:ok" not in driver.targets()
+        app.sounds.play("deal")  # silent, no error
+        icon = app.quiet_icon()
+        assert icon is not None and app.screen.get_rect().contains(icon)
+        driver.step(2)
+        assert app.quiet_tip() == ""
+        pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=icon.center, rel=(0, 0),
+                                             buttons=(0, 0, 0)))
+        driver.step(2)
+        assert app.quiet_tip() == problem  # hovering shows its words
+        pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=(10, 10), rel=(0, 0),
+                                             buttons=(0, 0, 0)))
+        driver.step(2)
+        assert app.quiet_tip() == ""
         name_yourself(driver)
+        driver.click("settings")
+        assert problem in app.scene.sound_note.html_text
     finally:
-        driver.app.close()
+        app.close()
+
+
+def test_with_sound_there_is_no_quiet_note(window):
+    assert window.app.quiet_notes == [] and window.app.quiet_icon() is None
 
 
 def test_settings_and_window_size_are_remembered(folders):

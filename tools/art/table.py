@@ -38,6 +38,10 @@ def badge(kind: str) -> str:
                 '<path d="M22,80 C24,58 76,58 78,80 Z" fill="#ece8dc"/>')
     elif kind == "bot":
         body = droid(50, 54, 56, "#ece8dc")
+    elif kind == "mute":  # no sound: a speaker, struck through
+        body = ('<path d="M26,40 H38 L56,26 V74 L38,60 H26 Z" fill="#ece8dc"/>'
+                '<path d="M64,38 L82,62 M82,38 L64,62" stroke="#eb6e5a" stroke-width="7" '
+                'stroke-linecap="round"/>')
     else:  # away: a crescent moon
         body = ('<circle cx="50" cy="50" r="24" fill="#ece8dc"/>'
                 '<circle cx="62" cy="42" r="22" fill="#10241c"/>')
@@ -58,6 +62,7 @@ def logo() -> str:
 
 def sprites() -> dict[str, str]:
     found = {"back.svg": back(), "felt.svg": felt(), "logo.svg": logo()}
-    found.update({f"badge/{kind}.svg": badge(kind) for kind in ("person", "bot", "away")})
+    found.update({f"badge/{kind}.svg": badge(kind) for kind in ("person", "bot", "away",
+                                                                  "mute")})
     found.update({f"button/{kind}.svg": button(kind) for kind in ("normal", "hover", "disabled")})
     return found

@@ -1,8 +1,9 @@
 """Per-game screenshot scripts for `python -m tools.screens`: one module per game id.
 
 Each module has `shoot(app, driver, save)`: it opens a table of its game from the lobby,
-plays it by clicks (tests/client/<game>_clicks.py) and calls `save(name)` at the moments
-worth a picture; `save` waits for the table to settle and writes `<name>-<width>.png`.
+plays it by clicks (<game>_clicks.py of tools/lab or tests/client) and calls
+`save(name)` at the moments worth a picture; `save` waits for the table to settle and
+writes `<name>-<width>.png`.
 """
 
 from __future__ import annotations
@@ -19,12 +20,15 @@ def solo_table(app, driver, game: str) -> None:
 
 
 def first_hand(app, driver, game: str, save, before_move) -> None:
-    """Play a solo `game` table by clicks (tests/client/<game>_clicks.py) until the first
-    hand ends, saved as `<game>-end`; `before_move(view, action)` is called at each of this
+    """Play a solo `game` table by clicks (its <game>_clicks.py) until the first hand
+    ends, saved as `<game>-end`; `before_move(view, action)` is called at each of this
     seat's turns before its move is made, to take the game's other pictures."""
     import importlib
 
-    clicks = importlib.import_module(f"tests.client.{game}_clicks")
+    try:  # the lab's own (dragon, gold) or the tests' (den, wild)
+        clicks = importlib.import_module(f"tools.lab.{game}_clicks")
+    except ModuleNotFoundError:
+        clicks = importlib.import_module(f"tests.client.{game}_clicks")
     solo_table(app, driver, game)
     seen = None
     while True:

@@ -27,6 +27,9 @@ HAND_SIZE = 13
 PAYOUT_PERCENT = (60, 30, 10, 0)  # clause D11
 DECK_SET = frozenset(DECK)
 DEALING, OPENING, PLAYING, DRAGON_STAGE, OVER = "dealing", "opening", "playing", "dragons", "over"
+#: the words of refusals a client also words its hints with (one text, the engine's)
+LEAD_WITH_THREE = "the first play must hold the 3 of Stars"
+LEADER_PLAYS = "the leader must play, not pass"
 
 
 # -- actions -----------------------------------------------------------------
@@ -308,7 +311,7 @@ class Dragon(HandsGame):
             raise IllegalAction("D4", f"{names(action.faces)} is not a combination")
         chop = False
         if state.phase == OPENING and not mask & 1 << THREE_OF_STARS:
-            raise IllegalAction("D3", "the first play must hold the 3 of Stars")
+            raise IllegalAction("D3", LEAD_WITH_THREE)
         if state.trick is not None:
             if state.passed >> seat & 1:
                 if not combos.chop_beats(combo, state.trick):
@@ -347,7 +350,7 @@ class Dragon(HandsGame):
             state.waiting.discard(seat)
             return self._settle_dragons(state) if not state.waiting else []
         if state.trick is None:
-            raise IllegalAction("D7.1", "the leader must play, not pass")
+            raise IllegalAction("D7.1", LEADER_PLAYS)
         state.passed |= 1 << seat
         state.acted |= 1 << seat
         return [Passed(seat), *self._advance(state, seat)]
