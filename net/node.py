@@ -30,7 +30,6 @@ import contextlib
 import logging
 import os
 import time
-from dataclasses import dataclass
 from typing import Any
 
 from engine.bots import Bot, make_bot
@@ -45,11 +44,25 @@ from net.discovery import (
     interface_address,
 )
 from net.errors import BadFrame, CorruptJournal, TableFault
+from net.events import (
+    Fault,
+    Finished,
+    GameStarted,
+    Left,
+    LobbyChanged,
+    NodeOptions,
+    Notice,
+    StepApplied,
+    Submitted,
+    TableSeen,
+    Waiting,
+    finished_of,
+)
 from net.frames import LOBBY, PROTOCOL, STEP, TABLE_ID_SIZE, Record, decode, sign
 from net.journal import Journal
-from net.liveness import STALL_AFTER, MoveWatch
-from net.lobby import Lobby, LobbyState, StartConfig
-from net.lockstep import WINDOW, Applied, BotSeats, Equivocation, Replica
+from net.liveness import MoveWatch
+from net.lobby import Lobby, StartConfig
+from net.lockstep import WINDOW, BotSeats, Equivocation, Replica
 from net.mesh import Conn, Mesh
 from net.rejoin import Rejoin
 
@@ -68,93 +81,6 @@ WATCHER_FLUSH = 1.0  # on closing, how long spectator streams may take to finish
 LOOPBACK = "127.0.0.1"  # what a computer with no network address is reached at
 ADDRESS_CHECK = 2.0  # how often a peer looks whether its own address changed
 TAKE_OVER = "greedy"  # the bot that plays a seat whose player left, if the heir has none
-
-
-@dataclass
-class NodeOptions:
-    interface: str | None = None  # the one interface (name or IPv4) to bind and advertise on
-    port: int = 0
-    discovery: bool = True
-    pace: float = 0.05
-    idle_pace: float = 0.25
-    rush: bool = False  # no pacing at all: every peer steps as soon as it can (benchmarks)
-    think: int = 0  # steps a bot waits before acting
-    linger: float = 5.0  # after the end, keep relaying to late peers at most this long
-    void_after: float = 120.0  # a seat not heard from this long voids the hand
-    stall_after: float = STALL_AFTER  # a bot's move, or a wait on nobody, this long is a bug
-
-
-# -- events ------------------------------------------------------------------------
-
-@dataclass(frozen=True)
-class Notice:
-    text: str
-
-
-@dataclass(frozen=True)
-class LobbyChanged:
-    state: LobbyState
-
-
-@dataclass(frozen=True)
-class GameStarted:
-    start: StartConfig
-    seat: int | None
-    resumed_at: int = -1
-
-
-@dataclass(frozen=True)
-class StepApplied:
-    applied: Applied
-
-
-@dataclass(frozen=True)
-class Submitted:
-    step: int
-    actions: tuple[tuple[Action, float], ...]  # each action with when it was submitted
-    chance: Any = None  # the chance payload the frame carries (deck messages), if any
-
-
-@dataclass(frozen=True)
-class Waiting:
-    names: tuple[str, ...]  # empty: nobody is waited for any more
-
-
-@dataclass(frozen=True)
-class Finished:
-    step: int
-    final_hash: str
-    scores: tuple[int, ...]
-    winners: tuple[int, ...]
-    audit: str = ""  # the deck's end-of-match audit: "clean" (anything else stops the table)
-
-
-def finished_of(replica: Replica) -> Finished:
-    """How a replica's match ended: its final public hash, scores, winners, audit."""
-    outcome = replica.game.outcome(replica.state)
-    return Finished(replica.applied, replica.game.public_hash(replica.state),
-                    tuple(outcome.scores), tuple(outcome.winners), replica.chance.report)
-
-
-@dataclass(frozen=True)
-class Left:
-    """This peer left the game at `step`; the seat `heir` plays on for it."""
-
-    step: int
-    heir: int
-
-
-@dataclass(frozen=True)
-class TableSeen:
-    kind: str  # appeared, changed, vanished; ignored: listing is (instance, reason)
-    listing: Any
-
-
-@dataclass(frozen=True)
-class Fault:
-    kind: str
-    step: int
-    report: str
 
 
 class TableNode:

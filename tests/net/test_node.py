@@ -3,8 +3,9 @@
 import asyncio
 
 from engine.registry import get_game
+from net.events import Fault, Finished, Waiting
 from net.journal import Journal
-from net.node import Fault, Finished, TableNode, Waiting
+from net.node import TableNode
 from tests.net.helpers import (
     LOOPBACK,
     close_all,
@@ -140,7 +141,7 @@ def test_an_intent_this_peer_knows_is_false_is_not_sent(monkeypatch):
     """Game.vet: what only this peer was shown refuses its own intent before it goes out."""
     from engine.errors import IllegalAction
     from engine.games.dragon.rules import Pass
-    from net.node import Notice
+    from net.events import Notice
 
     heard = []
 
