@@ -9,11 +9,18 @@ begins the game; from then on the lobby is settled and a late record changes not
 
 from __future__ import annotations
 
+import asyncio
+import os
+import time
+from typing import Any
+
 from net.errors import BadFrame
-from net.events import LobbyChanged
-from net.frames import LOBBY, Record, sign
+from net.events import LobbyChanged, Notice
+from net.frames import LOBBY, TABLE_ID_SIZE, Record, sign
+from net.links import DIAL_WAIT, Address
 from net.lobby import Lobby
 from net.mesh import Conn
+from net.rejoin import Rejoin
 
 
 class Membership:
@@ -33,6 +40,60 @@ class Membership:
     def forget(self) -> None:
         """Leave no trace of this table: the node moves to another."""
         self.table, self.lobby, self.log, self._deferred = None, None, [], []
+
+    # -- which table -------------------------------------------------------------------
+    def create(self, name: str, game: str, seats: int, options: dict[str, Any]) -> None:
+        """A new table with this peer as its first member."""
+        node = self.node
+        self.set_table(os.urandom(TABLE_ID_SIZE), name)
+        self.op("join", node.identity.name, node.host, node.mesh.port)
+        self.op("config", name, game, seats, tuple(sorted(options.items())))
+        node.emit(Notice(f"created table {name} (id {self.table.hex()[:8]}) at "
+                         f"{node.host}:{node.mesh.port}"))
+
+    async def join(self, addresses: list[Address], table: bytes | None = None,
+                   name: str = "", timeout: float = 5.0) -> bool:
+        """Join (or, as a spectator, watch) the table at one of `addresses`.
+
+        Its id is learnt from the first hello when not given.
+        """
+        node = self.node
+        if table is not None and table != self.table:
+            self.set_table(table, name)
+        node.links.seeds = list(addresses)
+        if not await node.links.connect_any(addresses, timeout):
+            return False
+        if node.role == "peer" and not self.is_member():
+            self.op("join", node.identity.name, node.host, node.mesh.port)
+        verb = "joined" if node.role == "peer" else "watching"
+        node.emit(Notice(f"{verb} table {self.name or '?'} (id {self.table.hex()[:8]})"))
+        return True
+
+    async def rejoin(self, addresses: list[Address], table: bytes, name: str) -> bool:
+        """Take this peer's seat back at a table in play when its journal was lost: the
+        lobby and every frame, its own too, come from the others (net.rejoin)."""
+        node = self.node
+        self.set_table(table, name)
+        node.links.seeds = list(addresses)
+        node.stepper.rejoining, node.scribe.adopting = Rejoin(), True
+        node.stepper.sent_at = time.monotonic()  # a frame of its own from before waits from now
+        if not await node.links.connect_any(addresses, DIAL_WAIT):
+            return False
+        node.emit(Notice(f"rejoining table {name} (id {table.hex()[:8]}), in play: this peer "
+                         "has no journal of it, so it takes its frames back from the others"))
+        return True
+
+    async def move(self, addresses: list[Address], table: bytes) -> bool:
+        """Leave this lobby for another table (two peers created the same table at once)."""
+        node = self.node
+        self.op("leave")
+        await asyncio.sleep(0.05)
+        for conn in list(node.mesh.conns):
+            conn.close()
+        node.scribe.restart()
+        self.forget()  # keeps the name: the table moved to is the same table
+        node.links.forget()
+        return await self.join(addresses, table, self.name)
 
     def is_member(self) -> bool:
         return self.node.identity.public in self.lobby.state().members

@@ -24,13 +24,12 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import logging
-import os
 import time
 from typing import Any
 
 from engine.wire import Action
 from net.discovery import advertised_addresses
-from net.errors import BadFrame, CorruptJournal, TableFault
+from net.errors import BadFrame, TableFault
 from net.events import (
     Fault,
     Finished,
@@ -41,16 +40,16 @@ from net.events import (
     StepApplied,
     finished_of,
 )
-from net.frames import LOBBY, TABLE_ID_SIZE, Record, decode
+from net.frames import Record
 from net.journal import Journal
-from net.links import DIAL_WAIT, Links
+from net.links import Address, Links
 from net.liveness import Suspect
 from net.lobby import Lobby, StartConfig
 from net.lockstep import WINDOW, Applied, Equivocation, Replica
 from net.membership import Membership
 from net.mesh import Conn, Mesh
 from net.protocol import Protocol
-from net.rejoin import Rejoin
+from net.resume import resume
 from net.scribe import Scribe
 from net.spectators import Spectators
 from net.stepper import Stepper
@@ -61,6 +60,9 @@ MAX_EARLY = WINDOW * 16  # frames kept that arrive before this peer saw the star
 
 
 class TableNode:
+    """One peer (or spectator) at one table: the facade the bridge and `hoard peer` drive,
+    and the one place its collaborators reach each other through."""
+
     def __init__(self, identity, options: NodeOptions | None = None, listener=None,
                  journal: Journal | None = None, role: str = "peer"):
         self.identity = identity
@@ -84,7 +86,7 @@ class TableNode:
         self.suspect = Suspect()
         self.mesh = Mesh(self.protocol.hello, self.protocol.on_message, self._on_lost)
         self._early: list[Record] = []
-        self._secrets: list[Any] = []  # journaled chance secrets, restored into the replica
+        self.secrets: list[Any] = []  # journaled chance secrets, restored into the replica
         self._tasks: set[asyncio.Task] = set()
 
     # -- what the lobby side holds -------------------------------------------------------
@@ -99,10 +101,6 @@ class TableNode:
     @property
     def lobby(self) -> Lobby | None:
         return self.membership.lobby
-
-    @property
-    def lobby_log(self) -> list[Record]:
-        return self.membership.log
 
     @property
     def seat(self) -> int | None:
@@ -167,58 +165,26 @@ class TableNode:
     def _on_lost(self, conn: Conn) -> None:
         self.stepper.wake()
 
-    # -- tables --------------------------------------------------------------------------
+    # -- tables (net.membership) ---------------------------------------------------------
     def create(self, name: str, game: str, seats: int, options: dict[str, Any]) -> None:
         """A new table with this peer as its first member."""
-        self.membership.set_table(os.urandom(TABLE_ID_SIZE), name)
-        self.lobby_op("join", self.identity.name, self.host, self.mesh.port)
-        self.lobby_op("config", name, game, seats, tuple(sorted(options.items())))
-        self.emit(Notice(f"created table {name} (id {self.table.hex()[:8]}) at "
-                         f"{self.host}:{self.mesh.port}"))
+        self.membership.create(name, game, seats, options)
 
-    async def join(self, addresses: list[tuple[str, int]], table: bytes | None = None,
+    async def join(self, addresses: list[Address], table: bytes | None = None,
                    name: str = "", timeout: float = 5.0) -> bool:
-        """Join (or, as a spectator, watch) the table at one of `addresses`.
+        """Join (or, as a spectator, watch) the table at one of `addresses`."""
+        return await self.membership.join(addresses, table, name, timeout)
 
-        Its id is learnt from the first hello when not given.
-        """
-        if table is not None and table != self.table:
-            self.membership.set_table(table, name)
-        self.links.seeds = list(addresses)
-        if not await self.links.connect_any(addresses, timeout):
-            return False
-        if self.role == "peer" and not self.membership.is_member():
-            self.lobby_op("join", self.identity.name, self.host, self.mesh.port)
-        verb = "joined" if self.role == "peer" else "watching"
-        self.emit(Notice(f"{verb} table {self.name or '?'} (id {self.table.hex()[:8]})"))
-        return True
+    async def rejoin(self, addresses: list[Address], table: bytes, name: str) -> bool:
+        """Take this peer's seat back at a table in play when its journal was lost."""
+        return await self.membership.rejoin(addresses, table, name)
 
-    async def rejoin(self, addresses: list[tuple[str, int]], table: bytes, name: str) -> bool:
-        """Take this peer's seat back at a table in play when its journal was lost: the
-        lobby and every frame, its own too, come from the others (net.rejoin)."""
-        self.membership.set_table(table, name)
-        self.links.seeds = list(addresses)
-        self.stepper.rejoining, self.scribe.adopting = Rejoin(), True
-        self.stepper.sent_at = time.monotonic()  # a frame of its own from before waits from now
-        if not await self.links.connect_any(addresses, DIAL_WAIT):
-            return False
-        self.emit(Notice(f"rejoining table {name} (id {table.hex()[:8]}), in play: this peer "
-                         "has no journal of it, so it takes its frames back from the others"))
-        return True
-
-    async def move(self, addresses: list[tuple[str, int]], table: bytes) -> bool:
+    async def move(self, addresses: list[Address], table: bytes) -> bool:
         """Leave this lobby for another table (two peers created the same table at once)."""
-        self.lobby_op("leave")
-        await asyncio.sleep(0.05)
-        for conn in list(self.mesh.conns):
-            conn.close()
-        self.scribe.restart()
-        self.membership.forget()  # keeps the name: the table moved to is the same table
-        self.links.forget()
-        return await self.join(addresses, table, self.name)
+        return await self.membership.move(addresses, table)
 
     def lobby_op(self, op: str, *args) -> None:
-        """Sign and share one lobby record of this peer's (net.membership)."""
+        """Sign and share one lobby record of this peer's."""
         self.membership.op(op, *args)
 
     # -- the game: intents -----------------------------------------------------------------
@@ -228,18 +194,8 @@ class TableNode:
         self.stepper.play_with(bot_kind, think)
 
     def submit(self, action: Action) -> None:
-        """An intent for this peer's seat; it goes out in the next frame, unless what only
-        this peer was shown (its own cards) proves it false: the others could not refuse
-        it alike (engine Game.vet)."""
-        replica = self.replica
-        if replica is not None:
-            try:
-                replica.game.vet(replica.state, action)
-            except ValueError as exc:
-                self.emit(Notice(f"not sent: {exc}"))
-                return
-        self.stepper.intents.append((action, time.monotonic()))
-        self.stepper.wake()
+        """An intent for this peer's seat, for its next frame (net.stepper)."""
+        self.stepper.submit(action)
 
     def leave(self) -> None:
         """Leave the game at the first step nothing under way needs this peer: its last frame
@@ -261,7 +217,7 @@ class TableNode:
             watch = f"; watch it with --spectate {start.name!r}" if self.stepper.rejoining else ""
             self.abort("left-out", f"table {start.name} started without this peer{watch}")
             return
-        self.replica = Replica(start, me, secrets=self._secrets)
+        self.replica = Replica(start, me, secrets=self.secrets)
         self.stepper.seat_bots(self.options.think)
         early, self._early = self._early, []
         for record in early:
@@ -395,49 +351,4 @@ class TableNode:
     # -- resuming --------------------------------------------------------------------------
     def resume(self, entries: list[list]) -> bool:
         """Rebuild from a journal's entries; False if the journal holds no table."""
-        if not entries:
-            return False
-        head = entries[0]
-        if len(head) != 4 or head[0] != "table" or not isinstance(head[1], bytes):
-            raise CorruptJournal("the journal does not start with its table")
-        if head[3] != self.identity.public:
-            raise CorruptJournal("the journal belongs to another identity (--config-dir?)")
-        # secrets first: the replayed frames remake the decks, which need their seeds
-        self._secrets = [entry[1] for entry in entries if entry[0] == "secret" and len(entry) == 2]
-        with self.scribe.reading_back():
-            self.membership.set_table(head[1], head[2])
-            for entry in entries[1:]:
-                if entry[0] == "record" and len(entry) == 2:
-                    self._replay(entry[1])
-        self._resumed()
-        return True
-
-    def _resumed(self) -> None:
-        """After the journal was read back: dial where the table was, and say where it is."""
-        members = self.lobby.state().members
-        self.links.seeds = [(m.host, m.port) for m in members.values()]
-        own = members.get(self.identity.public)
-        if own is not None and self.role == "peer":
-            self.spawn(self.links.reclaim_port(own.port))
-        self.stepper.sent_at = time.monotonic()  # a frame sent before the crash waits from now
-        applied = self.replica.applied if self.replica else -1
-        self.emit(Notice(f"resumed table {self.name} (id {self.table.hex()[:8]}) from the "
-                         f"journal at step {applied}"))
-        if self.replica is not None:
-            self.emit(GameStarted(self.replica.start, self.replica.me, applied))
-            if self.finished is not None:
-                self.emit(self.finished)
-            else:
-                self.stepper.choose(True)
-
-    def _replay(self, raw: bytes) -> None:
-        try:
-            record = decode(raw)
-            if record.kind == LOBBY:
-                self.membership.accept(record, None)
-            elif self.replica is not None:
-                self.replica.offer(record)
-                self.apply_ready()
-        except (BadFrame, TableFault) as exc:
-            raise CorruptJournal(f"the journal holds a record that fails its checks: {exc}"
-                                 ) from None
+        return resume(self, entries)

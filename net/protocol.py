@@ -89,7 +89,7 @@ class Protocol:
         peer is and its own frame not yet applied."""
         node = self.node
         if node.lobby is not None:
-            for record in node.lobby_log:
+            for record in node.membership.log:
                 conn.send(["relay", record.raw])
         if node.replica is not None:
             conn.send(["have", node.replica.applied])

@@ -6,7 +6,7 @@ stops on a fault, each stream is sent the frames of the step that stopped it, so
 the spectator reaches the same report. Streams sleep until the node says something
 moved (`poke`), so an idle table costs nothing per spectator.
 
-It reads from the node only what any peer may relay: the lobby log, the replica's
+It reads from the node only what any peer may relay: the lobby records, the replica's
 applied frames, the end (`finished`) and whether the table is over (`result`).
 """
 
@@ -48,7 +48,7 @@ class Spectators:
         sent_lobby = 0
         while not conn.closed:
             moved = self._moved  # taken before sending, so no poke in between is missed
-            lobby_log = self.node.lobby_log
+            lobby_log = self.node.membership.log
             for record in lobby_log[sent_lobby:]:
                 conn.send(["relay", record.raw])
             sent_lobby = len(lobby_log)

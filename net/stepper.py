@@ -52,6 +52,20 @@ class Stepper:
         """Look again now whether to send: something arrived, changed or was asked."""
         self._wake.set()
 
+    def submit(self, action: Action) -> None:
+        """An intent for this peer's seat; it goes out in the next frame, unless what only
+        this peer was shown (its own cards) proves it false: the others could not refuse
+        it alike (engine Game.vet)."""
+        replica = self.node.replica
+        if replica is not None:
+            try:
+                replica.game.vet(replica.state, action)
+            except ValueError as exc:
+                self.node.emit(Notice(f"not sent: {exc}"))
+                return
+        self.intents.append((action, time.monotonic()))
+        self.wake()
+
     # -- bots ------------------------------------------------------------------------
     def play_with(self, bot_kind: str | None, think: int) -> None:
         self.bot_kind = bot_kind
