@@ -16,7 +16,7 @@ from engine.errors import EngineError
 #: command name -> module that provides add_arguments(parser, argv) and run(args) -> int
 COMMANDS = {
     "selfplay": "client.selfplay",
-    "peer": "net.peer",
+    "peer": "client.peer",
 }
 
 

@@ -36,12 +36,7 @@ from net.bridge import (
     ViewUpdate,
     Vote,
 )
-from net.identity import fingerprint
-from net.journal import Journal
-from net.liveness import MoveWait
-from net.lobby import LobbyState, StartConfig
-from net.locks import WINDOW, Lock, lock_identity, lock_journal
-from net.node import (
+from net.events import (
     Fault,
     Finished,
     GameStarted,
@@ -52,6 +47,11 @@ from net.node import (
     TableSeen,
     Waiting,
 )
+from net.identity import fingerprint
+from net.journal import Journal
+from net.liveness import MoveWait
+from net.lobby import LobbyState, StartConfig
+from net.locks import WINDOW, Lock, lock_identity, lock_journal
 from net.private import private_folder
 
 log = logging.getLogger("hoard.client")

@@ -19,10 +19,11 @@ from typing import Any
 
 from engine.wire import Action
 from net.errors import CorruptJournal
+from net.events import GameStarted, LobbyChanged, NodeOptions, StepApplied
 from net.journal import Journal
 from net.lobby import LobbyState, StartConfig
 from net.lockstep import Replica
-from net.node import GameStarted, LobbyChanged, NodeOptions, StepApplied, TableNode
+from net.node import TableNode
 
 START_TIMEOUT = 10.0
 

@@ -1,13 +1,20 @@
-"""What the game waits on, in words, and when a wait is a stall.
+"""Liveness: what the table waits on, in words, and when a wait ends the table.
 
-Pure logic, no I/O: the node hands it the replica and the clock and acts on the
-decision it returns. The frames of a step and the deck's debts are watched by the
-node itself (they are about peers); this watches the *game*: whose move it is and
-for how long. A person may think as long as they like — after a few seconds every
-peer says whose move the table waits for. A seat a bot plays (a bot seat, or the
-seat of a player who left, played by their heir's bot) that makes no move for a
-long time, or a game that waits on nobody at all, is a bug: the table stops with a
-report naming the step and the seat, never a silent wait.
+Pure logic, no I/O: the node hands these watches the replica and the clock, and acts
+on the decisions they return (a notice to show, steps to ask for again, a peer to
+dial) or the TableFault they raise. None of them sends or emits anything.
+
+MoveWatch watches the *game*: whose move it is and for how long. A person may think
+as long as they like — after a few seconds every peer says whose move the table
+waits for. A seat a bot plays (a bot seat, or the seat of a player who left, played
+by their heir's bot) that makes no move for a long time, or a game that waits on
+nobody at all, is a bug: the table stops with a report naming the step and the
+seat, never a silent wait.
+
+The others watch the *peers*: frames late for a step and debts withheld inside
+frames (PeerWatch), a spectator with no peer left (Alone), a desync whose cause, a
+seat's twin frames, is being looked for (Suspect), and when to dial again a peer
+that does not answer (Backoff).
 """
 
 from __future__ import annotations
@@ -78,3 +85,164 @@ class MoveWatch:
                              f"{replica.name_of(seat)} (seat {seat}) is played by "
                              f"{replica.name_of(player)}'s bot, which made no move for "
                              f"{waited:.0f} s")
+
+
+# -- the peers: late frames, withheld debts, a lost link, a suspected twin ------------------
+
+WAIT_NOTICE = 1.0  # seconds a frame, or a debt inside the frames, may be late before it is said
+ASK_AGAIN = 0.25  # seconds between two asks for the frames of a late step
+EVIDENCE_WAIT = 2.0  # after a desync, how long to look for a seat's twin frames
+#: faults that a seat's twin frames cause where only one twin was seen: a desync, or a
+#: frame that follows another frame than the one held (the proof, both twins, is fetched)
+TWIN_SIGNS = ("desync", "equivocation")
+
+
+class Backoff:
+    """When to dial again someone who does not answer: at once, then after waits that double
+    from `first` to `longest` — a restarting peer is back within a second or two, and one
+    gone for good costs a dial every `longest` seconds, not a storm of them."""
+
+    def __init__(self, first: float = 0.2, longest: float = 2.0):
+        self.first, self.longest = first, longest
+        self._next: dict[object, tuple[float, float]] = {}  # key -> (due, next wait)
+
+    def due(self, key: object, now: float) -> bool:
+        """May `key` be dialled now? If so, the next dial waits longer."""
+        due, wait = self._next.get(key, (0.0, self.first))
+        if now < due:
+            return False
+        self._next[key] = (now + wait, min(wait * 2, self.longest))
+        return True
+
+    def forget(self, key: object) -> None:
+        """`key` answered: next time it is missing it is dialled at once."""
+        self._next.pop(key, None)
+
+
+class PeerWatch:
+    """Whom the table waits on among the peers: seats whose frames for the next step are
+    late, or seats whose frames come but withhold a message owed inside them (a pass, a key
+    share, a seed). It returns the names to show when they change and raises the void as a
+    TableFault; the node sends and shows. One notice is shown at a time, so late frames and
+    debts share what is shown."""
+
+    def __init__(self, ask_after: float, void_after: float):
+        self.ask_after, self.void_after = ask_after, void_after
+        self.shown: tuple[str, ...] = ()
+        self._debts_shown = False  # what is shown names debts, not late frames
+        self._owed: tuple[tuple[int, str], ...] = ()  # (seat, what) the deck waits on
+        self._owed_since = 0.0
+        self._asked_at = 0.0
+
+    def ask(self, replica: Replica, overdue: float, now: float) -> tuple[int, int] | None:
+        """The steps to ask every peer for again, when this peer's frame has been out
+        `overdue` seconds and the step is still incomplete (a frame may have been lost)."""
+        if overdue <= self.ask_after or now - self._asked_at <= ASK_AGAIN:
+            return None
+        self._asked_at = now
+        return replica.applied + 1, replica.applied + 2
+
+    def late(self, replica: Replica, overdue: float) -> tuple[str, ...] | None:
+        """Names of the seats whose frames are late, when they are news to show."""
+        names = tuple(replica.name_of(s) for s in replica.missing())
+        if names and overdue > self.void_after:
+            raise TableFault("void", replica.applied + 1, _void_report(replica, overdue))
+        if overdue > WAIT_NOTICE and names and names != self.shown:
+            self.shown, self._debts_shown = names, False
+            return names
+        return None
+
+    def debts(self, replica: Replica, frames_late: bool, now: float) -> tuple[str, ...] | None:
+        """Names of the seats that owe the deck a message, with what, when they are news to
+        show; () when the debts shown were paid. Every peer sees the same debts at the same
+        step, so every peer voids alike."""
+        if replica.finished:
+            return None
+        owed = tuple((s, what) for s in replica.order if (what := replica.chance.owed(s)))
+        if owed != self._owed:
+            self._owed, self._owed_since = owed, now
+            if self._debts_shown:  # paid, or owed by others now: say afresh
+                self._debts_shown, self.shown = False, ()
+                return ()
+            return None
+        overdue = now - self._owed_since
+        if not owed or overdue <= WAIT_NOTICE:
+            return None
+        if overdue > self.void_after:
+            whom = " and ".join(f"{replica.name_of(s)} (seat {s}), who owes {what}"
+                                for s, what in owed)
+            raise TableFault("void", replica.applied, f"the hand is void: the table "
+                             f"waited {overdue:.0f} s on {whom}")
+        names = tuple(f"{replica.name_of(s)} ({what})" for s, what in owed)
+        if names != self.shown and not frames_late:  # else `late` names the late
+            self.shown, self._debts_shown = names, True
+            return names
+        return None
+
+    def stepped(self) -> bool:
+        """A step was applied: True when the late frames shown came in (say so)."""
+        if self.shown and not self._debts_shown:
+            self.shown = ()
+            return True
+        return False
+
+
+def _void_report(replica: Replica, overdue: float) -> str:
+    whom = []
+    for seat in replica.missing():
+        owes = replica.chance.owed(seat)
+        whom.append(f"{replica.name_of(seat)} (seat {seat})"
+                    + (f", who still owes {owes}" if owes else ""))
+    return (f"the hand is void: no word for {overdue:.0f} s from {' and '.join(whom)} "
+            f"(step {replica.applied + 1})")
+
+
+class Alone:
+    """A spectator cut off from every peer keeps dialling; after `void_after` without one
+    (the table may have ended and its peers gone) it has lost the table."""
+
+    def __init__(self, void_after: float):
+        self.void_after = void_after
+        self._since: float | None = None
+
+    def observe(self, linked: bool, replica: Replica, now: float) -> bool:
+        """True when the link was just lost (say so); raises the loss once it lasted."""
+        if linked:
+            self._since = None
+            return False
+        if self._since is None:
+            self._since = now
+            return True
+        if now - self._since > self.void_after:
+            raise TableFault("lost", replica.applied, f"lost the table: no peer reachable "
+                             f"for {now - self._since:.0f} s after step {replica.applied}")
+        return False
+
+
+class Suspect:
+    """A desync, or a frame that follows another frame than the one held, while its likely
+    cause is looked for: a seat that showed each peer a different frame. Its twin, fetched
+    from the others, proves it (an Equivocation); after `wait` the fault stands as it is."""
+
+    def __init__(self, wait: float = EVIDENCE_WAIT):
+        self.wait = wait
+        self.fault: TableFault | None = None
+        self._since = 0.0
+
+    @staticmethod
+    def worth(fault: TableFault) -> bool:
+        """Could a seat's twin frames be behind `fault`?"""
+        return fault.kind in TWIN_SIGNS
+
+    def suspect(self, fault: TableFault, now: float) -> bool:
+        """Hold `fault` back; True the first time (ask the peers for the frames before)."""
+        if self.fault is not None:
+            return False
+        self.fault, self._since = fault, now
+        return True
+
+    def due(self, now: float) -> TableFault | None:
+        """The fault held back, once no twin turned up in time."""
+        if self.fault is not None and now - self._since > self.wait:
+            return self.fault
+        return None

@@ -17,12 +17,12 @@ import msgpack
 
 from net.bridge import ViewUpdate, view_update
 from net.errors import BadFrame, CorruptJournal, TableFault
+from net.events import Finished, StepApplied, finished_of
 from net.frames import LOBBY, STEP, decode
 from net.journal import read_readable
 from net.lobby import Lobby, StartConfig
 from net.locks import Holder, journal_holder
 from net.lockstep import Replica, marks_leaving
-from net.node import Finished, StepApplied, finished_of
 
 JOURNAL_SUFFIX = ".journal"
 

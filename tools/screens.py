@@ -155,7 +155,7 @@ def _nothing_found(app, driver, save) -> None:
 
 def _list_tables(app) -> None:
     from net.discovery import Listing
-    from net.node import TableSeen
+    from net.events import TableSeen
 
     queue = app.session.bridge.updates
     tables = [("a1", "Friday hoard", "gold", 3, 5, "lobby"),

@@ -22,8 +22,8 @@ from client.tables.common import enable
 from client.ui import DIM, GOLD
 from engine.registry import game_ids, get_game
 from net.errors import CorruptJournal
+from net.events import GameStarted
 from net.locks import journal_lock_path
-from net.node import GameStarted
 from net.replay import Summary, journals, replay
 
 SPEEDS = (1, 2, 4, 8)

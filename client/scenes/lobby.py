@@ -16,9 +16,9 @@ from engine.registry import game_ids, get_game
 from net.address_code import read_address
 from net.bridge import ResumeFailed
 from net.errors import BadAddress, CorruptJournal
+from net.events import GameStarted
 from net.identity import clean_name
 from net.locks import InUse, journal_holder
-from net.node import GameStarted
 from net.replay import Summary, journals
 
 SOLO_BOT = "greedy"

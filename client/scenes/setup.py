@@ -18,8 +18,8 @@ from engine.game import Option
 from engine.registry import get_game
 from net.address_code import encode
 from net.errors import BadAddress
+from net.events import GameStarted
 from net.identity import fingerprint
-from net.node import GameStarted
 
 JOIN_PATIENCE = 6.0  # seconds to reach a table before saying it could not be reached
 SEAT_BOX = (210, 74)

@@ -19,7 +19,7 @@ from client.tables import renderer_for
 from client.tables.common import PACE
 from client.ui import ALERT, GOLD, INK
 from net.bridge import Leave, ViewUpdate
-from net.node import Fault, Finished, Left, StepApplied
+from net.events import Fault, Finished, Left, StepApplied
 
 LOG_SHOWN = 80
 #: news of a step this far behind the newest one polled is caught up with, not animated:

@@ -10,7 +10,7 @@ from client.anim import CardSprite, Counter
 from client.ui import ALERT, DIM, GOLD, GOOD, INK, PANEL_EDGE, wrap
 from client.widgets import fan_positions
 from net.bridge import ViewUpdate
-from net.node import StepApplied
+from net.events import StepApplied
 
 MOVE = 0.35  # seconds a card takes to go where it is going
 TABLE_KEYS = {pygame.K_o: "dismiss"}  # every table's: O closes the hand's result ("OK")

@@ -8,7 +8,7 @@ import pytest
 from client.scenes import lobby as lobby_scene
 from net.address_code import encode
 from net.bridge import Create, LobbyOp, NetBridge, PlayWith, Vote
-from net.node import GameStarted, LobbyChanged
+from net.events import GameStarted, LobbyChanged
 from tests.client.test_window import name_yourself
 from tests.net.helpers import LOOPBACK, fast_options, identities
 

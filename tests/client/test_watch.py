@@ -6,7 +6,7 @@ import asyncio
 import pytest
 
 from net.discovery import Listing
-from net.node import TableSeen
+from net.events import TableSeen
 from tests.client.test_window import name_yourself
 from tools.lab.peer_table import PeerTable
 from tools.lab.stranger import Stranger

@@ -15,16 +15,16 @@ import sys
 from client.cli import main
 from net.frames import STEP, decode, sign
 from net.mesh import Mesh
-from net.node import TableNode
+from net.stepper import Stepper
 
 FROM = int(os.environ.get("CHEAT_FROM", "6"))
 HOW = os.environ.get("CHEAT", "twin-some")
-honest_send, honest_broadcast = TableNode._send_frame, Mesh.broadcast
+honest_send, honest_broadcast = Stepper.send_frame, Mesh.broadcast
 cheat = {"node": None, "done": False}
 
 
 def send_frame(self, now):
-    cheat["node"] = self
+    cheat["node"] = self.node
     return honest_send(self, now)
 
 
@@ -56,7 +56,7 @@ def broadcast(self, message, role="peer", exclude=None):
     return None
 
 
-TableNode._send_frame = send_frame
+Stepper.send_frame = send_frame
 Mesh.broadcast = broadcast
 
 if __name__ == "__main__":

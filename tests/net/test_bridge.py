@@ -16,7 +16,7 @@ from net.bridge import (
     ViewUpdate,
     Vote,
 )
-from net.node import Finished, GameStarted, LobbyChanged, StepApplied
+from net.events import Finished, GameStarted, LobbyChanged, StepApplied
 from tests.net.helpers import LOOPBACK, fast_options, identities
 
 DEADLINE = 30

@@ -9,10 +9,10 @@ import os
 import msgpack
 
 from net import stream
+from net.events import Fault
 from net.frames import STEP, sign
 from net.identity import Identity
 from net.lockstep import WINDOW
-from net.node import Fault
 from tests.net.helpers import LOOPBACK, close_all, live_table, wait_until
 from tests.net.test_node import agree, results_of
 from tools.lab.hostile_run import repacked

@@ -7,8 +7,8 @@ import pytest
 
 from engine.games.dragon.bot import GreedyBot
 from net.errors import TableFault
+from net.events import Fault, Left
 from net.liveness import MoveWait, MoveWatch
-from net.node import Fault, Left
 from tests.net.helpers import LocalTable, close_all, deal, identities, live_table, start_config
 
 

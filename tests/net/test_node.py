@@ -3,8 +3,9 @@
 import asyncio
 
 from engine.registry import get_game
+from net.events import Fault, Finished, Waiting
 from net.journal import Journal
-from net.node import Fault, Finished, TableNode, Waiting
+from net.node import TableNode
 from tests.net.helpers import (
     LOOPBACK,
     close_all,
@@ -140,7 +141,7 @@ def test_an_intent_this_peer_knows_is_false_is_not_sent(monkeypatch):
     """Game.vet: what only this peer was shown refuses its own intent before it goes out."""
     from engine.errors import IllegalAction
     from engine.games.dragon.rules import Pass
-    from net.node import Notice
+    from net.events import Notice
 
     heard = []
 
@@ -152,7 +153,7 @@ def test_an_intent_this_peer_knows_is_false_is_not_sent(monkeypatch):
         try:
             monkeypatch.setattr(nodes[0].replica.game, "vet", vet)
             nodes[0].submit(Pass(0))
-            assert not nodes[0].intents
+            assert not nodes[0].stepper.intents
             assert Notice("not sent: this peer knows better (rule D1)") in heard
         finally:
             await close_all(nodes)
@@ -166,7 +167,7 @@ def test_a_node_task_that_dies_stops_the_table_with_a_report_not_silence(monkeyp
             def broken(now):
                 raise RuntimeError("a bug in the stepper")
 
-            monkeypatch.setattr(nodes[1], "_send_frame", broken)
+            monkeypatch.setattr(nodes[1].stepper, "send_frame", broken)
             fault = await nodes[1].wait(TIMEOUT)
             assert isinstance(fault, Fault) and fault.kind == "bug"
             assert "RuntimeError: a bug in the stepper" in fault.report
@@ -265,7 +266,7 @@ def test_a_spectator_cut_off_across_the_end_finishes_with_the_same_hash(monkeypa
     async def go():
         nodes = await live_table(4, think=1, linger=10.0)
         spectator = await _watching(nodes)
-        monkeypatch.setattr(spectator, "_dial_once", lambda *args: None)  # the link is down
+        monkeypatch.setattr(spectator.links, "_dial", lambda *args: None)  # the link is down
         for conn in spectator.mesh.live("peer"):
             conn.close()
         await wait_until(lambda: all(n.finished for n in nodes), timeout=TIMEOUT,

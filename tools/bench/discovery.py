@@ -49,8 +49,9 @@ async def browse(tables: int) -> None:
 
 
 async def advertise(tables: int, gap: float) -> None:
+    from net.events import NodeOptions
     from net.identity import Identity
-    from net.node import NodeOptions, TableNode
+    from net.node import TableNode
 
     for i in range(tables):
         node = TableNode(Identity.generate(f"bench{i}"), NodeOptions(interface="lo"))

@@ -30,11 +30,7 @@ from engine.registry import game_ids, get_game
 from net.address_code import read_address
 from net.discovery import LOBBY_STATE, Discovery
 from net.errors import BadAddress, NetError
-from net.identity import config_dir, load_identity
-from net.journal import Journal
-from net.liveness import MoveWait
-from net.locks import PEER, InUse, Lock, lock_identity, lock_journal
-from net.node import (
+from net.events import (
     Fault,
     Finished,
     GameStarted,
@@ -44,10 +40,14 @@ from net.node import (
     Notice,
     StepApplied,
     Submitted,
-    TableNode,
     TableSeen,
     Waiting,
 )
+from net.identity import config_dir, load_identity
+from net.journal import Journal
+from net.liveness import MoveWait
+from net.locks import PEER, InUse, Lock, lock_identity, lock_journal
+from net.node import TableNode
 
 JOIN_WAIT = 1.5  # how long to look for the table before creating it (a fresh browser
 # may need one re-query, ~1.1 s, to hear a table that is already up)

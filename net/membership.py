@@ -1,0 +1,149 @@
+"""The lobby side of a node: which table it is at, and the signed lobby records.
+
+Lobby records (net.lobby) are flooded: each one taken here is journaled, passed on to
+every other peer and folded into the lobby, which the node's listener is shown. This
+peer's own ops wait until its join is signed, so they are ordered after it (a
+non-member's op would be skipped by everyone). When the lobby holds a start the node
+begins the game; from then on the lobby is settled and a late record changes nothing.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import os
+import time
+from typing import Any
+
+from net.errors import BadFrame
+from net.events import LobbyChanged, Notice
+from net.frames import LOBBY, TABLE_ID_SIZE, Record, sign
+from net.links import DIAL_WAIT, Address
+from net.lobby import Lobby
+from net.mesh import Conn
+from net.rejoin import Rejoin
+
+
+class Membership:
+    def __init__(self, node):
+        self.node = node
+        self.table: bytes | None = None
+        self.name = ""
+        self.lobby: Lobby | None = None
+        self.log: list[Record] = []  # every lobby record taken, in the order taken
+        self._deferred: list[tuple[str, tuple]] = []  # own ops waiting for own join
+
+    def set_table(self, table: bytes, name: str) -> None:
+        self.table, self.name = table, name
+        self.lobby = Lobby(table)
+        self.node.scribe.table(table, name, self.node.identity.public)
+
+    def forget(self) -> None:
+        """Leave no trace of this table: the node moves to another."""
+        self.table, self.lobby, self.log, self._deferred = None, None, [], []
+
+    # -- which table -------------------------------------------------------------------
+    def create(self, name: str, game: str, seats: int, options: dict[str, Any]) -> None:
+        """A new table with this peer as its first member."""
+        node = self.node
+        self.set_table(os.urandom(TABLE_ID_SIZE), name)
+        self.op("join", node.identity.name, node.host, node.mesh.port)
+        self.op("config", name, game, seats, tuple(sorted(options.items())))
+        node.emit(Notice(f"created table {name} (id {self.table.hex()[:8]}) at "
+                         f"{node.host}:{node.mesh.port}"))
+
+    async def join(self, addresses: list[Address], table: bytes | None = None,
+                   name: str = "", timeout: float = 5.0) -> bool:
+        """Join (or, as a spectator, watch) the table at one of `addresses`.
+
+        Its id is learnt from the first hello when not given.
+        """
+        node = self.node
+        if table is not None and table != self.table:
+            self.set_table(table, name)
+        node.links.seeds = list(addresses)
+        if not await node.links.connect_any(addresses, timeout):
+            return False
+        if node.role == "peer" and not self.is_member():
+            self.op("join", node.identity.name, node.host, node.mesh.port)
+        verb = "joined" if node.role == "peer" else "watching"
+        node.emit(Notice(f"{verb} table {self.name or '?'} (id {self.table.hex()[:8]})"))
+        return True
+
+    async def rejoin(self, addresses: list[Address], table: bytes, name: str) -> bool:
+        """Take this peer's seat back at a table in play when its journal was lost: the
+        lobby and every frame, its own too, come from the others (net.rejoin)."""
+        node = self.node
+        self.set_table(table, name)
+        node.links.seeds = list(addresses)
+        node.stepper.rejoining, node.scribe.adopting = Rejoin(), True
+        node.stepper.sent_at = time.monotonic()  # a frame of its own from before waits from now
+        if not await node.links.connect_any(addresses, DIAL_WAIT):
+            return False
+        node.emit(Notice(f"rejoining table {name} (id {table.hex()[:8]}), in play: this peer "
+                         "has no journal of it, so it takes its frames back from the others"))
+        return True
+
+    async def move(self, addresses: list[Address], table: bytes) -> bool:
+        """Leave this lobby for another table (two peers created the same table at once)."""
+        node = self.node
+        self.op("leave")
+        await asyncio.sleep(0.05)
+        for conn in list(node.mesh.conns):
+            conn.close()
+        node.scribe.restart()
+        self.forget()  # keeps the name: the table moved to is the same table
+        node.links.forget()
+        return await self.join(addresses, table, self.name)
+
+    def is_member(self) -> bool:
+        return self.node.identity.public in self.lobby.state().members
+
+    def op(self, op: str, *args) -> None:
+        """Sign and share one lobby record of this peer's (nothing once the game started)."""
+        node = self.node
+        if node.replica is not None:
+            return
+        if self.lobby is None or (op != "join" and not self.is_member()):
+            self._deferred.append((op, args))
+            return
+        me = node.identity.public
+        record = sign(node.identity, LOBBY, self.table, -1, self.lobby.next_seq(me), b"",
+                      [self.lobby.clock() + 1, op, *args])
+        self.accept(record, None)
+        if op == "join":
+            deferred, self._deferred = self._deferred, []
+            for op, args in deferred:
+                self.op(op, *args)
+
+    def accept(self, record: Record, source: Conn | None) -> bool:
+        """Take a lobby record, this peer's own (`source` None) or one from `source`;
+        False if it was already held, or came after the start."""
+        node = self.node
+        if node.replica is not None and not node.scribe.replaying:
+            self._late(record)
+            return False
+        if not self.lobby.add(record):
+            return False
+        self.log.append(record)
+        node.scribe.lobby(record)
+        if source is None:
+            node.mesh.broadcast(["rec", record.raw])
+        else:
+            node.mesh.broadcast(["relay", record.raw], exclude=source)
+        state = self.lobby.state()
+        self.name = state.name or self.name
+        node.spectators.poke()
+        node.emit(LobbyChanged(state))
+        if node.replica is None and (start := self.lobby.start()) is not None:
+            node.begin(start)
+        else:
+            node.links.advertise()
+        return True
+
+    def _late(self, record: Record) -> None:
+        """Once the game started the lobby is settled: a lobby record now changes nothing,
+        so it is neither kept, journaled nor passed on. A member's (sent before it saw the
+        start) is let go quietly; a stranger's is counted."""
+        key = (record.signer, record.step)
+        if key not in self.lobby.records and record.signer not in self.lobby.state().members:
+            raise BadFrame("late-lobby", "a lobby record after the start")
