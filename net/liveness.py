@@ -142,10 +142,24 @@ class PeerWatch:
         self._asked_at = now
         return replica.applied + 1, replica.applied + 2
 
+    def quiet(self, replica: Replica, overdue: float) -> int | None:
+        """The seat to vote to play on without, once: the one seat whose frame is late past
+        the table's patience (`void_after`). Its hand is dealt again without it, and the
+        match goes on; two silent at once, the table cannot tell who to play on with."""
+        missing = replica.missing()
+        if overdue <= self.void_after or len(missing) != 1:
+            return None
+        if replica.votes.voted(replica.me, missing[0], replica.applied + 1):
+            return None
+        return missing[0]
+
     def late(self, replica: Replica, overdue: float) -> tuple[str, ...] | None:
-        """Names of the seats whose frames are late, when they are news to show."""
-        names = tuple(replica.name_of(s) for s in replica.missing())
-        if names and overdue > self.void_after:
+        """Names of the seats whose frames are late, when they are news to show; the void
+        when the table cannot play on without them (two silent, or a vote that did not
+        carry within a second patience)."""
+        missing = replica.missing()
+        names = tuple(replica.name_of(s) for s in missing)
+        if names and overdue > self.void_after * (1 if len(missing) > 1 else 2):
             raise TableFault("void", replica.applied + 1, _void_report(replica, overdue))
         if overdue > WAIT_NOTICE and names and names != self.shown:
             self.shown, self._debts_shown = names, False
@@ -159,6 +173,9 @@ class PeerWatch:
         if replica.finished:
             return None
         owed = tuple((s, what) for s in replica.order if (what := replica.chance.owed(s)))
+        if frames_late:  # the wait is on frames (late() names it): debts count from later
+            self._owed, self._owed_since = owed, now
+            return None
         if owed != self._owed:
             self._owed, self._owed_since = owed, now
             if self._debts_shown:  # paid, or owed by others now: say afresh

@@ -159,6 +159,13 @@ class Replica:
         parse_body(record)
         self.frames.setdefault(record.step, {})[record.seat] = record
 
+    def offer_any(self, record: Record) -> None:
+        """A frame or a vote, as its kind says."""
+        if record.kind == QUIET:
+            self.offer_vote(record)
+        else:
+            self.offer(record)
+
     def offer_vote(self, record: Record) -> None:
         """Hold a signed vote to play on without a quiet seat; BadFrame if it cannot be."""
         if record.kind != QUIET or record.table != self.start.table:
@@ -169,9 +176,10 @@ class Replica:
         if not (isinstance(body, tuple) and len(body) == 1 and type(body[0]) is int
                 and body[0] in self.seating.present and body[0] != record.seat):
             raise BadFrame("malformed", "a vote names one other seat at the table")
-        if not self.applied < record.step <= self.applied + WINDOW:
+        against_me = body[0] == self.me and record.step <= self.applied
+        if not against_me and not self.applied < record.step <= self.applied + WINDOW:
             raise BadFrame("out-of-window", f"a vote for step {record.step} at {self.applied}")
-        self.votes.add(record.seat, body[0], record.step)
+        self.votes.add(record, body[0])  # against me too, late: see voted_out()
 
     def vote_quiet(self, identity: Identity, seat: int) -> Record:
         """This peer's signed vote to play on without `seat` from the next step: from now
@@ -181,6 +189,13 @@ class Replica:
         self.offer_vote(record)
         self.frames.get(self.applied + 1, {}).pop(seat, None)
         return record
+
+    def voted_out(self) -> int | None:
+        """The step from which every other human played on without this peer, silent too
+        long (a closed lid), if they did: it may have stepped on alone meanwhile."""
+        others = set(self.seating.present) - {self.me}
+        return next((step for step in self.votes.steps_against(self.me)
+                     if others and self.votes.all_of(others, self.me, step)), None)
 
     def quiet_seat(self) -> int | None:
         """The seat every other human voted to play on without at the next step, once
@@ -431,6 +446,11 @@ class Replica:
     def frames_at(self, step: int) -> list[Record]:
         return [r for _, r in sorted(self.frames.get(step, {}).items())]
 
+    def records_at(self, step: int) -> list[Record]:
+        """The frames of a step and the votes to play on without a quiet seat there: what
+        is journaled, relayed and streamed to spectators."""
+        return [*self.frames_at(step), *self.votes.at(step)]
+
     def _previous(self, seat: int, step: int) -> Record:
         return self.frames[step - 1][seat]
 
@@ -452,9 +472,17 @@ class QuietVotes:
 
     def __init__(self):
         self._votes: dict[tuple[int, int], set[int]] = {}
+        self._records: dict[int, dict[int, Record]] = {}  # step -> voter -> its vote
 
-    def add(self, voter: int, seat: int, step: int) -> None:
-        self._votes.setdefault((seat, step), set()).add(voter)
+    def add(self, record: Record, seat: int) -> None:
+        self._votes.setdefault((seat, record.step), set()).add(record.seat)
+        self._records.setdefault(record.step, {})[record.seat] = record
+
+    def steps_against(self, seat: int | None) -> list[int]:
+        return sorted(step for quiet, step in self._votes if quiet == seat)
+
+    def at(self, step: int) -> list[Record]:
+        return [r for _, r in sorted(self._records.get(step, {}).items())]
 
     def voted(self, voter: int | None, seat: int, step: int) -> bool:
         return voter in self._votes.get((seat, step), ())

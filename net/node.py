@@ -240,13 +240,47 @@ class TableNode:
             self.convict(fault)
             return
         except BadFrame as exc:
-            stale = exc.reason == "replayed" or (
+            stale = exc.reason in ("replayed", "quieted") or (
                 exc.reason == "out-of-window" and record.step <= self.replica.applied)
             if stale and (relayed or self._member(conn)):
                 return  # a copy from the table: asked for, gossiped, resent after a partition
+            if exc.reason in ("not-seated", "quieted") and record.signer in self.replica.players:
+                return  # a player who left or went quiet, still sending as it wakes
             raise
         if record.step == self.replica.applied + 1:
             self.stepper.wake()  # someone stepped: step with them
+        self.apply_ready()
+
+    def on_vote(self, record: Record, conn: Conn | None, relayed: bool) -> None:
+        """Another human's vote to play on without a quiet seat."""
+        if self.replica is None:
+            return
+        try:
+            self.replica.offer_vote(record)
+        except BadFrame as exc:
+            if exc.reason == "out-of-window" and record.step <= self.replica.applied:
+                return  # a copy, from a step applied already
+            raise
+        out = self.replica.voted_out()
+        if out is not None and out <= self.replica.applied and not self.result.done():
+            self._played_on_without_me(out)  # it stepped on alone while the others voted
+            return
+        self.apply_ready()
+
+    def _played_on_without_me(self, step: int) -> None:
+        heir = self.replica.heir(self.replica.me)
+        self.emit(Notice(played_on_without(self.replica, self.replica.me, heir, step)))
+        self._left(Left(step, heir))
+
+    def vote_quiet(self, seat: int, silent: float) -> None:
+        """Say, signed, that this peer plays on without `seat` from the next step: it has
+        been silent `silent` seconds. Journaled before it goes out."""
+        replica = self.replica
+        record = replica.vote_quiet(self.identity, seat)
+        self.scribe.own_vote(record)
+        self.mesh.broadcast(["rec", record.raw])
+        self.emit(Notice(f"no word from {replica.name_of(seat)} for {silent:.0f} s: asking "
+                         "the table to play on without them"))
         self.apply_ready()
 
     def _member(self, conn: Conn | None) -> bool:
@@ -318,6 +352,13 @@ class TableNode:
                 return True
             if heir == replica.me:
                 self.stepper.seat_bots(self.options.think)
+        for seat, heir in done.quiet:
+            self.emit(Notice(played_on_without(replica, seat, heir, done.step)))
+            if seat == replica.me:
+                self._left(Left(done.step, heir))
+                return True
+            if heir == replica.me:
+                self.stepper.seat_bots(self.options.think)
         return False
 
     # -- how the table ends for this peer --------------------------------------------------
@@ -352,3 +393,13 @@ class TableNode:
     def resume(self, entries: list[list]) -> bool:
         """Rebuild from a journal's entries; False if the journal holds no table."""
         return resume(self, entries)
+
+
+def played_on_without(replica: Replica, seat: int, heir: int, step: int) -> str:
+    """What a seat that went quiet, and everyone else, is told."""
+    if seat == replica.me:
+        return (f"the table played on without you at step {step}: you were silent too long, "
+                f"so the hand was dealt again without you; {replica.name_of(heir)}'s bot "
+                "plays your seat")
+    return (f"{replica.name_of(seat)} (seat {seat}) went quiet: the hand is dealt again "
+            f"without them from step {step}; {replica.name_of(heir)}'s bot plays their seat")

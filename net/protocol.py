@@ -23,7 +23,7 @@ from typing import Any
 
 from net import handshake
 from net.errors import BadFrame
-from net.frames import LOBBY, PROTOCOL, STEP, decode
+from net.frames import LOBBY, PROTOCOL, QUIET, STEP, decode
 from net.lockstep import WINDOW, Equivocation
 from net.mesh import Conn
 
@@ -111,6 +111,8 @@ class Protocol:
             node.membership.accept(record, conn)  # copies are normal: lobby records are flooded
         elif record.kind == STEP:
             node.on_frame(record, conn, relayed)
+        elif record.kind == QUIET:
+            node.on_vote(record, conn, relayed)
 
     def _on_rec(self, conn, raw) -> None:
         self._on_record(conn, raw, relayed=False)
@@ -139,7 +141,7 @@ class Protocol:
             raise BadFrame("not-seated", "want is for the seated")  # players (even gone) fetch
         top = min(last, first + WINDOW - 1, replica.applied + 1)
         for step in range(max(first, 0), top + 1):
-            for record in replica.frames_at(step):
+            for record in replica.records_at(step):
                 conn.send(["relay", record.raw])
 
     def _on_watch(self, conn, first) -> None:

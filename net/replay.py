@@ -18,7 +18,7 @@ import msgpack
 from net.bridge import ViewUpdate, view_update
 from net.errors import BadFrame, CorruptJournal, TableFault
 from net.events import Finished, StepApplied, finished_of
-from net.frames import LOBBY, STEP, decode
+from net.frames import LOBBY, QUIET, STEP, decode
 from net.journal import read_readable
 from net.lobby import Lobby, StartConfig
 from net.locks import Holder, journal_holder
@@ -151,13 +151,14 @@ def replay(path: Path, own_view: bool) -> Replay:
         records = [decode(e[1]) for e in entries if e[0] == "record" and len(e) == 2]
     except BadFrame as exc:
         raise CorruptJournal(f"journal {path.name}: a record fails its checks: {exc}") from None
-    frames = sorted((r for r in records if r.kind == STEP), key=lambda r: (r.step, r.seat))
+    frames = sorted((r for r in records if r.kind in (STEP, QUIET)),
+                    key=lambda r: (r.step, r.kind, r.seat))
     moments: list[Moment] = []
     try:
         for record in frames:
             if record.step > replica.applied + 1:
                 _apply_ready(replica, moments)
-            replica.offer(record)
+            replica.offer_any(record)
         _apply_ready(replica, moments)
     except (BadFrame, TableFault) as exc:
         raise CorruptJournal(f"journal {path.name}: a record fails its checks: {exc}") from None

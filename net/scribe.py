@@ -54,7 +54,7 @@ class Scribe:
         """The frames of the step just applied; this peer's own is written when signed,
         unless it was adopted from the others."""
         if self._writing:
-            for record in replica.frames_at(replica.applied):
+            for record in replica.records_at(replica.applied):
                 if record.seat != replica.me or self.adopting:
                     self.journal.append("record", record.raw)
 
@@ -72,6 +72,13 @@ class Scribe:
         if self.journal is not None:
             if secret is not None:
                 self.journal.append("secret", secret)
+            self.journal.append("record", record.raw)
+            self.journal.sync()
+
+    def own_vote(self, record: Record) -> None:
+        """A vote to play on without a quiet seat, durable before it is sent: a restarted
+        peer must keep refusing that seat's frame for that step."""
+        if self._writing:
             self.journal.append("record", record.raw)
             self.journal.sync()
 

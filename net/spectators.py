@@ -61,7 +61,7 @@ class Spectators:
         """Every applied step from `step` on; the next step to send."""
         node = self.node
         while node.replica is not None and step <= node.replica.applied and not conn.closed:
-            for record in node.replica.frames_at(step):
+            for record in node.replica.records_at(step):
                 conn.send(["relay", record.raw])
             step += 1
             if step % DRAIN_EVERY == 0:

@@ -63,6 +63,10 @@ class Upkeep:
         names = self.peers.late(replica, overdue)
         if names is not None:
             node.emit(Waiting(names))
+        if replica.me in replica.seating.present:
+            seat = self.peers.quiet(replica, overdue)
+            if seat is not None:
+                node.vote_quiet(seat, overdue)
 
     def _owed(self, now: float) -> None:
         """Frames flow, but the table may wait on a message owed inside them."""

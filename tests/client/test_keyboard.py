@@ -123,11 +123,11 @@ def test_a_key_for_a_button_not_offered_does_nothing(window):
 
 
 def test_the_rules_list_the_tables_keys(window):
-    from client.scenes.rules import as_markup, keys_text, rules_text
+    from client.scenes.rules import as_markup, keys_text, screen_text
 
     for game in GAMES:
-        markup = as_markup(rules_text(game) + keys_text(game))
-        assert "Keys at the table" in markup and "PgUp/PgDn" in markup
+        markup = as_markup(screen_text(game))
+        assert "The table's keys." in markup and "PgUp/PgDn" in markup
     assert "Tab a pile" in keys_text("den") and "B buy" in keys_text("wild")
     assert "Tab a place" in keys_text("wild")
     assert "P pass" in keys_text("dragon")

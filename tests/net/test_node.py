@@ -3,9 +3,10 @@
 import asyncio
 
 from engine.registry import get_game
-from net.events import Fault, Finished, Waiting
+from net.events import Fault, Finished, Notice, Waiting
 from net.journal import Journal
 from net.node import TableNode
+from net.replay import replay
 from tests.net.helpers import (
     LOOPBACK,
     close_all,
@@ -121,17 +122,42 @@ def test_a_spectator_joins_mid_game_and_reaches_the_same_hash():
     asyncio.run(go())
 
 
-def test_a_seat_that_never_comes_back_voids_the_hand_and_is_named():
+def test_a_seat_that_goes_quiet_is_played_on_and_the_match_completes(tmp_path):
+    """Past the table's patience every other human votes to play on without the silent
+    seat: the hand is dealt again without it, the heir's bot plays it, and the match goes
+    on — named in words, never voided. A journal of it replays to the same end."""
+    heard = [[] for _ in range(4)]
+    journals = [Journal.open(tmp_path / f"p{i}.journal") for i in range(4)]
+
     async def go():
-        nodes = await live_table(4, void_after=1.0)
+        nodes = await live_table(4, void_after=1.0, listeners=[h.append for h in heard],
+                                 journals=journals)
         victim = nodes[3]
         await victim.close()  # gone for good before it could shuffle and lock
         try:
-            results = await results_of(nodes[:3])
-            for fault in results:
+            agree(await results_of(nodes[:3]))
+        finally:
+            await close_all(nodes)
+    asyncio.run(go())
+    for said in heard[:3]:
+        assert any(isinstance(e, Notice) and e.text.startswith(
+            "player3 (seat 3) went quiet: the hand is dealt again without them") and
+            "player0's bot plays their seat" in e.text for e in said)
+    replayed = replay(journals[1].path, own_view=False)
+    assert replayed.finished is not None and replayed.finished.final_hash == next(
+        e for e in heard[1] if isinstance(e, Finished)).final_hash
+
+
+def test_two_seats_silent_at_once_void_the_hand_naming_both():
+    async def go():
+        nodes = await live_table(4, void_after=1.0)
+        for victim in nodes[2:]:
+            await victim.close()
+        try:
+            for fault in await results_of(nodes[:2]):
                 assert isinstance(fault, Fault) and fault.kind == "void"
                 assert fault.report.startswith("the hand is void: no word for")
-                assert f"from {victim.identity.name} (seat 3)" in fault.report
+                assert "player2 (seat 2)" in fault.report and "player3 (seat 3)" in fault.report
         finally:
             await close_all(nodes)
     asyncio.run(go())
