@@ -265,6 +265,12 @@ class Session:
             self.gone[seat] = heir
             self.say(f"{self.seat_name(seat).capitalize()} left the table; "
                      f"{self.seat_name(heir)} play{'' if heir == self.seat else 's'} on for it.")
+        for seat, heir in done.quiet:
+            self.gone[seat] = heir
+            if seat != self.seat:
+                self.say(f"{self.seat_name(seat).capitalize()} went quiet for too long: the "
+                         f"hand is dealt again without them, and {self._bot_of(heir)} plays "
+                         "their seat.")
         for entry in done.entries:
             if entry.error:
                 if getattr(entry.action, "seat", entry.seat) == self.seat:  # not a hosted bot's
@@ -313,8 +319,16 @@ class Session:
         self.say(f"{title}: {event.report}")
 
     def _on_Left(self, event: Left) -> None:
+        if event.quiet:
+            self.ending = Ending("left", "The table played on without you: you were silent "
+                                 "too long, so the hand was dealt again without you, and "
+                                 f"{self._bot_of(event.heir)} plays your seat.")
+            return
         heir = "" if event.heir < 0 else f" {self.seat_name(event.heir)} plays on for you."
         self.ending = Ending("left", f"You left the table.{heir}")
+
+    def _bot_of(self, heir: int) -> str:
+        return "your bot" if heir == self.seat else f"{self.seat_name(heir)}'s bot"
 
     # -- words ---------------------------------------------------------------------
     def say(self, text: str) -> None:

@@ -83,10 +83,12 @@ def finished_of(replica: Replica) -> Finished:
 
 @dataclass(frozen=True)
 class Left:
-    """This peer left the game at `step`; the seat `heir` plays on for it."""
+    """This peer left the game at `step`; the seat `heir` plays on for it. `quiet`: it did
+    not choose to: it was silent past the table's patience and the others played on."""
 
     step: int
     heir: int
+    quiet: bool = False
 
 
 @dataclass(frozen=True)

@@ -270,7 +270,7 @@ class TableNode:
     def _played_on_without_me(self, step: int) -> None:
         heir = self.replica.heir(self.replica.me)
         self.emit(Notice(played_on_without(self.replica, self.replica.me, heir, step)))
-        self._left(Left(step, heir))
+        self._left(Left(step, heir, quiet=True))
 
     def vote_quiet(self, seat: int, silent: float) -> None:
         """Say, signed, that this peer plays on without `seat` from the next step: it has
@@ -355,7 +355,7 @@ class TableNode:
         for seat, heir in done.quiet:
             self.emit(Notice(played_on_without(replica, seat, heir, done.step)))
             if seat == replica.me:
-                self._left(Left(done.step, heir))
+                self._left(Left(done.step, heir, quiet=True))
                 return True
             if heir == replica.me:
                 self.stepper.seat_bots(self.options.think)
