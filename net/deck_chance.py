@@ -463,6 +463,8 @@ class DeckChance(ChanceSource):
 
     def faces_of(self, number: int, positions) -> tuple[int, ...]:
         """The faces this peer knows at `positions` of deck `number`, or () unless all."""
+        if number not in self.decks:
+            return ()  # a deck set aside when a seat went quiet
         known = self.decks[number].peer.faces
         faces = tuple(known.get(j) for j in positions)
         return () if None in faces else faces

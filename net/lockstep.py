@@ -370,7 +370,7 @@ class Replica:
         self.seating = self.seating.depart(seat, step)
         self.chance.depart(seat, heir)
         if self.me == heir:  # every seat it plays now, the first leaver's too
-            self._learn(self.seating.controls(heir))
+            self._learn()
         return heir
 
     def _go_quiet(self, seat: int, step: int) -> int:
@@ -405,13 +405,15 @@ class Replica:
         config, seats = self.game.configure(self.start.config, len(self.start.seats))
         return self.game.setup(config, seats)
 
-    def _learn(self, seats: tuple[int, ...]) -> None:
-        """Replay the match with the faces of the cards dealt to `seats`, which were handed
-        over to this peer: the same public state, now knowing their hands."""
+    def _learn(self) -> None:
+        """Replay the match with the faces handed over to this peer (the cards dealt to the
+        seats it now plays, and those their players were shown): the same public state, now
+        knowing what they knew."""
         state = self._fresh_state()
         for action in self.history:
-            if isinstance(action, Dealt) and action.to_seat in seats and not action.faces:
-                action = replace(action, faces=self.chance.faces_of(action.deck, action.positions))
+            if isinstance(action, Dealt) and not action.faces:  # to `seats`, or one they saw
+                faces = self.chance.faces_of(action.deck, action.positions)
+                action = replace(action, faces=faces) if faces else action
             self.game.apply(state, action)
         if self.game.public_hash(state) != self.game.public_hash(self.state):
             raise TableFault("desync", self.applied, "the replay that took over a seat that "

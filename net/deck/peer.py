@@ -322,12 +322,12 @@ class DeckPeer:
         return ("deck.claim", self.seat, positions, faces, holds)
 
     def handover(self, to_seat: int) -> tuple | None:
-        """Pass this seat's face-down cards to `to_seat`, which plays on for it once it has
-        left: every layer's key of each, sealed to that seat (None if it holds none)."""
+        """Pass what this seat knows face down to `to_seat`, which plays on for it once it
+        has left: every layer's key of each, sealed to that seat (None if it knows none)."""
         self._own()
         self._require(self.locked, "the deck is not locked yet")
         self._require(to_seat in self._active() - {self.seat}, f"seat {to_seat} cannot take over")
-        positions = self.hidden(self.seat)
+        positions = self._handed(self.seat)
         if not positions:
             return None
         plain = b"".join(curve.key_bytes(key) for j in positions for key in self._layers_of(j))
@@ -502,8 +502,8 @@ class DeckPeer:
         seats = len(self._layered)
         if to_seat == seat or to_seat in self._departed:
             raise CheatDetected(seat, f"handed its cards over to seat {to_seat}")
-        if positions != self.hidden(seat):
-            raise CheatDetected(seat, "handed over other cards than its whole hand")
+        if positions != self._handed(seat):
+            raise CheatDetected(seat, "handed over other cards than all it was dealt")
         if len(sealed) != curve.KEY_SIZE * seats * len(positions) + keys.TAG_SIZE:
             raise CheatDetected(seat, "hand-over of the wrong size")
         problem, faces = None, ()
@@ -515,7 +515,8 @@ class DeckPeer:
                 if s != self.seat:
                     self._known[j][s] = key
         for j in positions:
-            self._holder[j] = to_seat
+            if self._holder.get(j) == seat:
+                self._holder[j] = to_seat
             self._shown[j].add(to_seat)
         if self.seat == to_seat and not problem:
             try:
@@ -581,6 +582,14 @@ class DeckPeer:
             if pending.to == to and pending.positions == positions and seat in pending.waiting:
                 return pending
         return None
+
+    def _handed(self, seat: int) -> tuple[int, ...]:
+        """What a leaver hands over: the cards it holds face down, and those it was shown
+        that another holds (a Dragon's Gold victim's look at the token stolen from it), so
+        its heir knows all it knew."""
+        return tuple(j for j in range(self._count) if self._holds_one(seat, j) or (
+            seat in self._shown.get(j, ()) and j not in self._public
+            and self._holder.get(j) not in (seat, None)))
 
     def _holds_one(self, seat: int, j: int) -> bool:
         return (

@@ -42,7 +42,7 @@ class Held:
 
     def popen(self, argv: list[str], **kwargs) -> subprocess.Popen:
         kwargs.setdefault("preexec_fn", _die_with_parent)
-        kwargs.setdefault("cwd", str(Path(__file__).resolve().parent.parent))
+        kwargs.setdefault("cwd", str(Path(__file__).resolve().parents[2]))  # the checkout
         return subprocess.Popen(self.command(argv), **kwargs)
 
 
