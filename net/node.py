@@ -325,15 +325,20 @@ class TableNode:
 
     async def move(self, addresses: list[tuple[str, int]], table: bytes) -> bool:
         """Leave this lobby for another table (two peers created the same table at once)."""
-        self.lobby_op("leave")
-        await asyncio.sleep(0.05)
+        await self.forget()
+        return await self.join(addresses, table, self.name)
+
+    async def forget(self) -> None:
+        """Leave this lobby (if in it) and forget the table, to join or create another."""
+        if self.lobby is not None and self.identity.public in self.lobby.state().members:
+            self.lobby_op("leave")
+            await asyncio.sleep(0.05)
         for conn in list(self.mesh.conns):
             conn.close()
         if self.journal is not None:
             self.journal.restart()
         self.table, self.lobby, self.lobby_log, self._deferred = None, None, [], []
         self.addresses.clear()
-        return await self.join(addresses, table, self.name)
 
     async def _connect_any(self, addresses, timeout: float) -> bool:
         deadline = time.monotonic() + timeout

@@ -29,6 +29,7 @@ from engine.game import options_from_pairs
 from engine.registry import game_ids, get_game
 from net.address_code import read_address
 from net.discovery import LOBBY_STATE, Discovery
+from net.entry import get_in
 from net.errors import BadAddress, NetError
 from net.identity import config_dir, load_identity
 from net.journal import Journal
@@ -260,7 +261,12 @@ class Seating:
     async def _move(self, listing) -> None:
         self.node.listener(Notice(f"moving to the older table {listing.name} "
                                   f"(id {listing.table[:8]})"))
-        await self.node.move(list(listing.addresses), bytes.fromhex(listing.table))
+        node, table = self.node, bytes.fromhex(listing.table)
+        await node.move(list(listing.addresses), table)
+        if not await get_in(node, list(listing.addresses), table, listing.name):
+            await node.forget()  # never got in (net.entry): a table of its own again
+            request = self.request
+            node.create(listing.name, request.game.id, request.seats, request.config)
         self.moving, self.since, self.company_since = False, time.monotonic(), None
         self.poke()
 
@@ -477,8 +483,12 @@ async def _enter(node: TableNode, request: Request, printer: Printer, journal) -
     else:
         listing = await _find(node, name, playing=args.spectate is not None)
         if listing is not None:
-            entered = await node.join(list(listing.addresses), bytes.fromhex(listing.table),
-                                      listing.name)
+            entered = await get_in(node, list(listing.addresses), bytes.fromhex(listing.table),
+                                   listing.name)
+            if not entered and args.table and request.game is not None:
+                await node.forget()  # never got in (net.entry): a table of its own
+                node.create(name, request.game.id, request.seats, request.config)
+                entered = created = True
         elif args.spectate or request.game is None:
             return False
         elif (playing := _in_play(node, name)) is not None:
