@@ -46,6 +46,7 @@ from net.discovery import (
 )
 from net.errors import BadFrame, CorruptJournal, TableFault
 from net.frames import LOBBY, PROTOCOL, STEP, TABLE_ID_SIZE, Record, decode, sign
+from net.gossip import AHEAD, pass_on
 from net.journal import Journal
 from net.liveness import STALL_AFTER, MoveWatch
 from net.lobby import Lobby, LobbyState, StartConfig
@@ -501,6 +502,8 @@ class TableNode:
             if stale and (relayed or self._member(conn)):
                 return  # a copy from the table: asked for, gossiped, resent after a partition
             raise
+        if conn is not None and self.role == "peer" and record.step <= self.replica.applied + AHEAD:
+            pass_on(self.mesh, record, conn)  # a copy lost on one link comes over another
         if record.step == self.replica.applied + 1:
             self._wake.set()  # someone stepped: step with them
         self._apply_ready()
