@@ -67,3 +67,28 @@ async def get_in(node, addresses: list[tuple[str, int]], table: bytes, name: str
                                            _open_listing(node, table) is None):
             return False
         await asyncio.sleep(RETRY)
+
+
+def _oldest_open(node, name: str, tried: set[str]):
+    """The open lobby called `name` with the lowest id that this peer has not tried."""
+    if node.discovery is None:
+        return None
+    found = [t for t in node.discovery.tables().values()
+             if t.name == name and t.addresses and t.table not in tried
+             and t.state == LOBBY_STATE and t.taken < t.total]
+    return min(found, key=lambda t: t.table) if found else None
+
+
+async def get_in_anywhere(node, name: str, tried: set[str], create) -> None:
+    """A table it tried could not be got into: go to the oldest other open lobby of that name
+    (the one the merge rule converges on) until one holds; only when none does, `create()`
+    one. **Decision:** a fresh table is the last resort, since its new id, made late, may be
+    lower than the one the others converged on, which then would never move to it."""
+    while (listing := _oldest_open(node, name, tried)) is not None:
+        tried.add(listing.table)
+        table = bytes.fromhex(listing.table)
+        await node.move(list(listing.addresses), table)
+        if await get_in(node, list(listing.addresses), table, listing.name):
+            return
+    await node.forget()
+    create()

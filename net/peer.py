@@ -29,7 +29,7 @@ from engine.game import options_from_pairs
 from engine.registry import game_ids, get_game
 from net.address_code import read_address
 from net.discovery import LOBBY_STATE, Discovery
-from net.entry import get_in
+from net.entry import get_in, get_in_anywhere
 from net.errors import BadAddress, NetError
 from net.identity import config_dir, load_identity
 from net.journal import Journal
@@ -264,9 +264,9 @@ class Seating:
         node, table = self.node, bytes.fromhex(listing.table)
         await node.move(list(listing.addresses), table)
         if not await get_in(node, list(listing.addresses), table, listing.name):
-            await node.forget()  # never got in (net.entry): a table of its own again
             request = self.request
-            node.create(listing.name, request.game.id, request.seats, request.config)
+            await get_in_anywhere(node, listing.name, {listing.table}, lambda: node.create(
+                listing.name, request.game.id, request.seats, request.config))  # net.entry
         self.moving, self.since, self.company_since = False, time.monotonic(), None
         self.poke()
 
@@ -486,9 +486,9 @@ async def _enter(node: TableNode, request: Request, printer: Printer, journal) -
             entered = await get_in(node, list(listing.addresses), bytes.fromhex(listing.table),
                                    listing.name)
             if not entered and args.table and request.game is not None:
-                await node.forget()  # never got in (net.entry): a table of its own
-                node.create(name, request.game.id, request.seats, request.config)
-                entered = created = True
+                await get_in_anywhere(node, name, {listing.table}, lambda: node.create(
+                    name, request.game.id, request.seats, request.config))  # net.entry
+                entered, created = True, len(node.lobby.state().members) == 1
         elif args.spectate or request.game is None:
             return False
         elif (playing := _in_play(node, name)) is not None:

@@ -6,7 +6,7 @@ import socket
 from engine.registry import get_game
 from net.entry import get_in, inside
 from net.node import TableNode
-from tests.net.helpers import LOOPBACK, close_all, fast_options, identities
+from tests.net.helpers import LOOPBACK, close_all, fast_options, identities, wait_until
 
 
 def free_port() -> int:
@@ -34,7 +34,9 @@ def test_a_joiner_whose_first_dials_fail_keeps_trying_until_it_is_in():
         first.lobby_op("config", "late", "dragon", 4, tuple(sorted(config.items())))
         try:
             assert await asyncio.wait_for(trying, 10)
-            assert inside(second) and second_id.public in first.lobby.state().members
+            assert inside(second)
+            await wait_until(lambda: second_id.public in first.lobby.state().members,
+                             what="the join at the table")
         finally:
             await close_all([first, second])
     asyncio.run(go())
