@@ -169,6 +169,7 @@ class Seating:
         self.scheduled = False
         self.moving = False
         self.watcher: asyncio.Task | None = None
+        self.known: set[tuple[str, int]] = set()  # addresses of members it has sat with
 
     def poke(self) -> None:
         if not self.scheduled:
@@ -184,6 +185,7 @@ class Seating:
         me = node.identity.public
         if me not in state.members or not state.game:
             return
+        self.known |= {(m.host, m.port) for k, m in state.members.items() if k != me}
         if len(state.members) > 1 and self.company_since is None:
             self.company_since = time.monotonic()
         problem = self.request.mismatch(state)
@@ -249,6 +251,11 @@ class Seating:
         node, now = self.node, time.monotonic()
         first_seen = self.first_seen.setdefault(listing.table, now)
         together = max(self.since + RACE_WINDOW, self.company_since or now)
+        if node.lobby is not None and first_seen > together:
+            # its table-mates who left (a signed leave) for that table: follow them there
+            present = {(m.host, m.port) for m in node.lobby.state().members.values()}
+            if set(listing.addresses) & (self.known - present):
+                first_seen = together
         if (self.moving or node.replica is not None or node.table is None
                 or listing.name != node.name or listing.state != LOBBY_STATE
                 or listing.table >= node.table.hex() or listing.taken >= listing.total
