@@ -58,6 +58,7 @@ MERGE_CHECK = 0.5  # seconds between looks for an older table of the same name
 SETTLE = 1.0  # a table found unlike the one asked for is refused if still so this much later
 MERGE_WINDOW = 10.0  # a peer merges only while its lobby is this young, into a table it
 RACE_WINDOW = 1.0  # saw appear this soon after entering its own, or before anyone joined it
+LONE_AFTER = 3.0  # a peer alone in its lobby this long joins a same-name lobby with company
 EXIT_OK, EXIT_UNREACHABLE, EXIT_BAD, EXIT_FAULT, EXIT_IN_USE, EXIT_INTERRUPTED = 0, 1, 2, 3, 4, 130
 IN_USE_HINT = "stop that one first, or give this one its own --config-dir"
 
@@ -251,6 +252,11 @@ class Seating:
         node, now = self.node, time.monotonic()
         first_seen = self.first_seen.setdefault(listing.table, now)
         together = max(self.since + RACE_WINDOW, self.company_since or now)
+        mine = node.table.hex() if node.table is not None else ""
+        # nobody came to its table while two sat at another of that name: the race is over
+        # and it lost it (its advert, or theirs, was not heard in time): it joins them
+        lone = (self.company_since is None and now - self.since >= LONE_AFTER
+                and listing.taken >= 2 and listing.table != mine)
         if node.lobby is not None and first_seen > together:
             # its table-mates who left (a signed leave) for that table: follow them there
             present = {(m.host, m.port) for m in node.lobby.state().members.values()}
@@ -258,16 +264,17 @@ class Seating:
                 first_seen = together
         if (self.moving or node.replica is not None or node.table is None
                 or listing.name != node.name or listing.state != LOBBY_STATE
-                or listing.table >= node.table.hex() or listing.taken >= listing.total
-                or not listing.addresses or first_seen > together
+                or (listing.table >= mine and not lone) or listing.taken >= listing.total
+                or not listing.addresses or (first_seen > together and not lone)
                 or now - self.since > MERGE_WINDOW):
             return
         self.moving = True
         asyncio.get_running_loop().create_task(self._move(listing))
 
     async def _move(self, listing) -> None:
-        self.node.listener(Notice(f"moving to the older table {listing.name} "
-                                  f"(id {listing.table[:8]})"))
+        older = self.node.table is None or listing.table < self.node.table.hex()
+        self.node.listener(Notice(f"moving to the {'older' if older else 'fuller'} table "
+                                  f"{listing.name} (id {listing.table[:8]})"))
         node, table = self.node, bytes.fromhex(listing.table)
         await node.move(list(listing.addresses), table)
         if not await get_in(node, list(listing.addresses), table, listing.name):
