@@ -46,7 +46,7 @@ from net.discovery import (
 )
 from net.errors import BadFrame, CorruptJournal, TableFault
 from net.frames import LOBBY, PROTOCOL, STEP, TABLE_ID_SIZE, Record, decode, sign
-from net.gossip import AHEAD, pass_on
+from net.gossip import AHEAD, Seen, pass_on
 from net.journal import Journal
 from net.liveness import STALL_AFTER, MoveWatch
 from net.lobby import Lobby, LobbyState, StartConfig
@@ -194,6 +194,7 @@ class TableNode:
         self._leaving = False  # leave() was asked: the next frame it can be is the last
         self._sent_at = 0.0
         self._last_want = 0.0
+        self._seen = Seen()  # frames taken lately (net.gossip)
         self._waiting: tuple[str, ...] = ()
         self._owed: tuple[tuple[int, str], ...] = ()  # (seat, what) the deck waits on
         self._owed_since = 0.0
@@ -502,6 +503,7 @@ class TableNode:
             if stale and (relayed or self._member(conn)):
                 return  # a copy from the table: asked for, gossiped, resent after a partition
             raise
+        self._seen.add(record.raw)
         if conn is not None and self.role == "peer" and record.step <= self.replica.applied + AHEAD:
             pass_on(self.mesh, record, conn)  # a copy lost on one link comes over another
         if record.step == self.replica.applied + 1:
@@ -809,6 +811,8 @@ class TableNode:
                 conn.send(["relay", mine.raw])
 
     def _on_record(self, conn: Conn, raw: Any, relayed: bool) -> None:
+        if relayed and self._seen.holds(raw):
+            return  # a copy of a frame taken already (net.gossip)
         record = decode(raw)
         if self.table is None or record.table != self.table:
             raise BadFrame("other-table", f"a record for table {record.table.hex()[:8]}")
