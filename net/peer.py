@@ -248,7 +248,9 @@ class Seating:
         with its own: seen within RACE_WINDOW of entering it, or before anyone else joined
         it; and only while its own is younger than MERGE_WINDOW. So it heals a race at
         creation and nothing else: an advert put up later (a stranger's, with id 00…0)
-        pulls nobody away from a table."""
+        pulls nobody away from a table. Two exceptions heal a race that a lossy network
+        blurred: a peer follows former table-mates (their `leave` signed) to the lobby they
+        advertise, and a peer alone for LONE_AFTER joins a same-name lobby with company."""
         node, now = self.node, time.monotonic()
         first_seen = self.first_seen.setdefault(listing.table, now)
         together = max(self.since + RACE_WINDOW, self.company_since or now)
