@@ -498,10 +498,13 @@ async def _enter(node: TableNode, request: Request, printer: Printer, journal) -
             node.abort("refused", f"the table at {args.connect[0]} is {node.name!r}, not {name!r}")
     else:
         listing = await _find(node, name, playing=args.spectate is not None)
-        if listing is not None:
+        if listing is not None and args.spectate:
+            entered = await node.join(list(listing.addresses), bytes.fromhex(listing.table),
+                                      listing.name)
+        elif listing is not None:
             entered = await get_in(node, list(listing.addresses), bytes.fromhex(listing.table),
                                    listing.name)
-            if not entered and args.table and request.game is not None:
+            if not entered and request.game is not None:
                 await get_in_anywhere(node, name, {listing.table}, lambda: node.create(
                     name, request.game.id, request.seats, request.config))  # net.entry
                 entered, created = True, len(node.lobby.state().members) == 1
