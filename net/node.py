@@ -499,7 +499,9 @@ class TableNode:
             return
         except BadFrame as exc:
             stale = exc.reason == "replayed" or (
-                exc.reason == "out-of-window" and record.step <= self.replica.applied)
+                exc.reason == "out-of-window" and record.step <= self.replica.applied) or (
+                exc.reason == "not-seated" and record.step <= self.replica.applied
+                and self.replica.keys.get(record.seat) == record.signer)  # one who left since
             if stale and (relayed or self._member(conn)):
                 return  # a copy from the table: asked for, gossiped, resent after a partition
             raise
