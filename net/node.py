@@ -499,11 +499,14 @@ class TableNode:
             return
         except BadFrame as exc:
             stale = exc.reason == "replayed" or (
-                exc.reason == "out-of-window" and record.step <= self.replica.applied) or (
-                exc.reason == "not-seated" and record.step <= self.replica.applied
-                and self.replica.keys.get(record.seat) == record.signer)  # one who left since
-            if stale and (relayed or self._member(conn)):
-                return  # a copy from the table: asked for, gossiped, resent after a partition
+                exc.reason == "out-of-window" and record.step <= self.replica.applied)
+            gone = (exc.reason == "not-seated" and record.step <= self.replica.applied
+                    and self.replica.keys.get(record.seat) == record.signer)
+            if (stale and (relayed or self._member(conn))) or gone:
+                # a copy from the table: asked for, gossiped, resent after a partition; or a
+                # frame of a seat that left since (its author's own copy, overtaken by one
+                # passed on by another peer, may come after the step that ended the seat)
+                return
             raise
         self._seen.add(record.raw)
         if conn is not None and self.role == "peer" and record.step <= self.replica.applied + AHEAD:
