@@ -29,6 +29,7 @@ from engine.game import options_from_pairs
 from engine.registry import game_ids, get_game
 from net.address_code import read_address
 from net.discovery import LOBBY_STATE, Discovery
+from net.entry import get_in, get_in_anywhere
 from net.errors import BadAddress, NetError
 from net.events import (
     Fault,
@@ -57,6 +58,7 @@ MERGE_CHECK = 0.5  # seconds between looks for an older table of the same name
 SETTLE = 1.0  # a table found unlike the one asked for is refused if still so this much later
 MERGE_WINDOW = 10.0  # a peer merges only while its lobby is this young, into a table it
 RACE_WINDOW = 1.0  # saw appear this soon after entering its own, or before anyone joined it
+LONE_AFTER = 3.0  # a peer alone in its lobby this long joins a same-name lobby with company
 EXIT_OK, EXIT_UNREACHABLE, EXIT_BAD, EXIT_FAULT, EXIT_IN_USE, EXIT_INTERRUPTED = 0, 1, 2, 3, 4, 130
 IN_USE_HINT = "stop that one first, or give this one its own --config-dir"
 
@@ -168,6 +170,7 @@ class Seating:
         self.scheduled = False
         self.moving = False
         self.watcher: asyncio.Task | None = None
+        self.known: set[tuple[str, int]] = set()  # addresses of members it has sat with
 
     def poke(self) -> None:
         if not self.scheduled:
@@ -183,6 +186,7 @@ class Seating:
         me = node.identity.public
         if me not in state.members or not state.game:
             return
+        self.known |= {(m.host, m.port) for k, m in state.members.items() if k != me}
         if len(state.members) > 1 and self.company_since is None:
             self.company_since = time.monotonic()
         problem = self.request.mismatch(state)
@@ -244,23 +248,41 @@ class Seating:
         with its own: seen within RACE_WINDOW of entering it, or before anyone else joined
         it; and only while its own is younger than MERGE_WINDOW. So it heals a race at
         creation and nothing else: an advert put up later (a stranger's, with id 00…0)
-        pulls nobody away from a table."""
+        pulls nobody away from a table. Two exceptions heal a race that a lossy network
+        blurred: a peer follows former table-mates (their `leave` signed) to the lobby they
+        advertise, and a peer alone for LONE_AFTER joins a same-name lobby with company."""
         node, now = self.node, time.monotonic()
         first_seen = self.first_seen.setdefault(listing.table, now)
         together = max(self.since + RACE_WINDOW, self.company_since or now)
+        mine = node.table.hex() if node.table is not None else ""
+        # nobody came to its table while two sat at another of that name: the race is over
+        # and it lost it (its advert, or theirs, was not heard in time): it joins them
+        lone = (self.company_since is None and now - self.since >= LONE_AFTER
+                and listing.taken >= 2 and listing.table != mine)
+        if node.lobby is not None and first_seen > together:
+            # its table-mates who left (a signed leave) for that table: follow them there
+            present = {(m.host, m.port) for m in node.lobby.state().members.values()}
+            if set(listing.addresses) & (self.known - present):
+                first_seen = together
         if (self.moving or node.replica is not None or node.table is None
                 or listing.name != node.name or listing.state != LOBBY_STATE
-                or listing.table >= node.table.hex() or listing.taken >= listing.total
-                or not listing.addresses or first_seen > together
+                or (listing.table >= mine and not lone) or listing.taken >= listing.total
+                or not listing.addresses or (first_seen > together and not lone)
                 or now - self.since > MERGE_WINDOW):
             return
         self.moving = True
         asyncio.get_running_loop().create_task(self._move(listing))
 
     async def _move(self, listing) -> None:
-        self.node.listener(Notice(f"moving to the older table {listing.name} "
-                                  f"(id {listing.table[:8]})"))
-        await self.node.move(list(listing.addresses), bytes.fromhex(listing.table))
+        older = self.node.table is None or listing.table < self.node.table.hex()
+        self.node.listener(Notice(f"moving to the {'older' if older else 'fuller'} table "
+                                  f"{listing.name} (id {listing.table[:8]})"))
+        node, table = self.node, bytes.fromhex(listing.table)
+        await node.move(list(listing.addresses), table)
+        if not await get_in(node, list(listing.addresses), table, listing.name):
+            request = self.request
+            await get_in_anywhere(node, listing.name, {listing.table}, lambda: node.create(
+                listing.name, request.game.id, request.seats, request.config))  # net.entry
         self.moving, self.since, self.company_since = False, time.monotonic(), None
         self.poke()
 
@@ -476,9 +498,16 @@ async def _enter(node: TableNode, request: Request, printer: Printer, journal) -
             node.abort("refused", f"the table at {args.connect[0]} is {node.name!r}, not {name!r}")
     else:
         listing = await _find(node, name, playing=args.spectate is not None)
-        if listing is not None:
+        if listing is not None and args.spectate:
             entered = await node.join(list(listing.addresses), bytes.fromhex(listing.table),
                                       listing.name)
+        elif listing is not None:
+            entered = await get_in(node, list(listing.addresses), bytes.fromhex(listing.table),
+                                   listing.name)
+            if not entered and request.game is not None:
+                await get_in_anywhere(node, name, {listing.table}, lambda: node.create(
+                    name, request.game.id, request.seats, request.config))  # net.entry
+                entered, created = True, len(node.lobby.state().members) == 1
         elif args.spectate or request.game is None:
             return False
         elif (playing := _in_play(node, name)) is not None:

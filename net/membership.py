@@ -85,15 +85,20 @@ class Membership:
 
     async def move(self, addresses: list[Address], table: bytes) -> bool:
         """Leave this lobby for another table (two peers created the same table at once)."""
+        await self.leave_table()
+        return await self.join(addresses, table, self.name)
+
+    async def leave_table(self) -> None:
+        """Leave this lobby (if in it) and forget the table, to join or create another."""
         node = self.node
-        self.op("leave")
-        await asyncio.sleep(0.05)
+        if self.lobby is not None and self.is_member():
+            self.op("leave")
+            await asyncio.sleep(0.05)
         for conn in list(node.mesh.conns):
             conn.close()
         node.scribe.restart()
         self.forget()  # keeps the name: the table moved to is the same table
         node.links.forget()
-        return await self.join(addresses, table, self.name)
 
     def is_member(self) -> bool:
         return self.node.identity.public in self.lobby.state().members

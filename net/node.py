@@ -41,6 +41,7 @@ from net.events import (
     finished_of,
 )
 from net.frames import Record
+from net.gossip import AHEAD, Seen, pass_on
 from net.journal import Journal
 from net.links import Address, Links
 from net.liveness import Suspect
@@ -86,6 +87,7 @@ class TableNode:
         self.suspect = Suspect()
         self.mesh = Mesh(self.protocol.hello, self.protocol.on_message, self._on_lost)
         self._early: list[Record] = []
+        self.seen = Seen()  # frames taken lately (net.gossip)
         self.secrets: list[Any] = []  # journaled chance secrets, restored into the replica
         self._tasks: set[asyncio.Task] = set()
 
@@ -183,6 +185,10 @@ class TableNode:
         """Leave this lobby for another table (two peers created the same table at once)."""
         return await self.membership.move(addresses, table)
 
+    async def forget(self) -> None:
+        """Leave this lobby (if in it) and forget the table, to join or create another."""
+        await self.membership.leave_table()
+
     def lobby_op(self, op: str, *args) -> None:
         """Sign and share one lobby record of this peer's."""
         self.membership.op(op, *args)
@@ -247,6 +253,9 @@ class TableNode:
             if exc.reason in ("not-seated", "quieted") and record.signer in self.replica.players:
                 return  # a player who left or went quiet, still sending as it wakes
             raise
+        self.seen.add(record.raw)
+        if conn is not None and self.role == "peer" and record.step <= self.replica.applied + AHEAD:
+            pass_on(self.mesh, record, conn)  # a copy lost on one link comes over another
         if record.step == self.replica.applied + 1:
             self.stepper.wake()  # someone stepped: step with them
         self.apply_ready()

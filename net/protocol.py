@@ -104,6 +104,8 @@ class Protocol:
     # -- records -----------------------------------------------------------------------
     def _on_record(self, conn: Conn, raw: Any, relayed: bool) -> None:
         node = self.node
+        if relayed and node.seen.holds(raw):
+            return  # a copy of a frame taken already (net.gossip)
         record = decode(raw)
         if node.table is None or record.table != node.table:
             raise BadFrame("other-table", f"a record for table {record.table.hex()[:8]}")
