@@ -28,7 +28,7 @@ def test_a_joiner_whose_first_dials_fail_keeps_trying_until_it_is_in():
         assert not trying.done() and not inside(second)
         first = TableNode(first_id, fast_options(port=port))
         await first.open()
-        first._set_table(table, "late")  # the table it was looking for comes up
+        first.membership.set_table(table, "late")  # the table it was looking for comes up
         first.lobby_op("join", first.identity.name, LOOPBACK, port)
         config, _ = get_game("dragon").configure({"hands": 1}, 4)
         first.lobby_op("config", "late", "dragon", 4, tuple(sorted(config.items())))
