@@ -134,6 +134,10 @@ class PeerWatch:
         self._owed_since = 0.0
         self._asked_at = 0.0
 
+    def restart(self, now: float) -> None:
+        """This computer slept: the debts it saw are timed from now."""
+        self._owed_since = now
+
     def ask(self, replica: Replica, overdue: float, now: float) -> tuple[int, int] | None:
         """The steps to ask every peer for again, when this peer's frame has been out
         `overdue` seconds and the step is still incomplete (a frame may have been lost)."""

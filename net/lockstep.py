@@ -170,15 +170,16 @@ class Replica:
         """Hold a signed vote to play on without a quiet seat; BadFrame if it cannot be."""
         if record.kind != QUIET or record.table != self.start.table:
             raise BadFrame("malformed", "not a vote of this table")
-        if record.seat not in self.seating.present or self.keys[record.seat] != record.signer:
-            raise BadFrame("not-seated", f"the signer does not hold seat {record.seat}")
         body = record.payload()
-        if not (isinstance(body, tuple) and len(body) == 1 and type(body[0]) is int
-                and body[0] in self.seating.present and body[0] != record.seat):
-            raise BadFrame("malformed", "a vote names one other seat at the table")
+        if not (isinstance(body, tuple) and len(body) == 1 and type(body[0]) is int):
+            raise BadFrame("malformed", "a vote names one seat")
         against_me = body[0] == self.me and record.step <= self.applied
         if not against_me and not self.applied < record.step <= self.applied + WINDOW:
             raise BadFrame("out-of-window", f"a vote for step {record.step} at {self.applied}")
+        if record.seat not in self.seating.present or self.keys[record.seat] != record.signer:
+            raise BadFrame("not-seated", f"the signer does not hold seat {record.seat}")
+        if body[0] not in self.seating.present or body[0] == record.seat:
+            raise BadFrame("malformed", "a vote names one other seat at the table")
         self.votes.add(record, body[0])  # against me too, late: see voted_out()
 
     def vote_quiet(self, identity: Identity, seat: int) -> Record:

@@ -14,6 +14,10 @@ from net.events import Notice, Waiting
 from net.liveness import WAIT_NOTICE, Alone, MoveWatch, PeerWatch
 
 TICK = 0.1
+#: a gap this long between two ticks is a computer that slept (a closed lid, SIGSTOP), not
+#: a wait: what it waited on before is timed afresh, so a laptop that wakes never blames
+#: the table for its own sleep (it reads what came meanwhile first)
+SLEPT = 5.0
 
 
 class Upkeep:
@@ -24,12 +28,16 @@ class Upkeep:
         self.peers = PeerWatch(ask_after=options.idle_pace + 0.1, void_after=options.void_after)
         self.alone = Alone(options.void_after)
         self.ended_at = 0.0  # when the game was over for this peer
+        self._last_tick = time.monotonic()
 
     async def run(self) -> None:
         node = self.node
         while True:
             await asyncio.sleep(TICK)
             now = time.monotonic()
+            if now - self._last_tick > SLEPT:
+                self._woke(now, now - self._last_tick)
+            self._last_tick = now
             node.mesh.keep_alive(now)
             node.links.check_address(now)
             node.links.redial(now)
@@ -37,6 +45,14 @@ class Upkeep:
                 self._watch(now)
             if node.finished is not None and node.role == "peer" and self._may_leave(now):
                 node.settle(node.finished)
+
+    def _woke(self, now: float, slept: float) -> None:
+        node = self.node
+        node.stepper.sent_at = max(node.stepper.sent_at, now)
+        self.peers.restart(now)
+        if node.replica is not None and node.finished is None:
+            node.emit(Notice(f"this computer was asleep for {slept:.0f} s: catching up with "
+                             "the table"))
 
     def _watch(self, now: float) -> None:
         node = self.node
