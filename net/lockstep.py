@@ -20,6 +20,7 @@ leave) hands that seat's seats to the lowest other human from the next step on.
 from __future__ import annotations
 
 import copy
+from concurrent.futures import Future, ThreadPoolExecutor
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -28,6 +29,7 @@ from engine.chance import CHANCE, DealRequest, Dealt, TimeUp
 from engine.errors import BadWire
 from engine.fields import malformed
 from engine.game import State
+from engine.observe import Witness
 from engine.registry import get_game
 from engine.wire import Action, Event, from_record, replace, to_record
 from net.chance import ChanceSource
@@ -357,8 +359,12 @@ class Replica:
 class BotSeats:
     """The bots this peer plays: its own seat (headless play) and the bot seats it hosts.
 
-    A bot acts once its seat has waited `think` steps since the state last
-    changed, so a table of bots can be slowed to a watchable pace.
+    Each bot sees its seat's observation only: a `Witness` per seat is fed what the
+    replica applied, with the faces that seat may not see taken out. A bot that thinks
+    (a search) does so on a worker thread, never on the node's event loop: `choose`
+    starts the thought and hands its action over on a later call, unless the state
+    changed meanwhile. A bot acts once its seat has waited `think` steps since the
+    state last changed, so a table of bots can be slowed to a watchable pace.
     """
 
     def __init__(self, replica: Replica, bots: dict[int, Bot], think: int = 0):
@@ -366,6 +372,19 @@ class BotSeats:
         self.bots = bots
         self.think = think
         self.since = replica.applied
+        fresh = replica._fresh_state()
+        self.witnesses = {s: Witness(replica.game, fresh, s) for s in bots}
+        self.thoughts: dict[int, tuple[int, Future]] = {}  # seat -> (history length, thought)
+        self.pool: ThreadPoolExecutor | None = None
+
+    def _catch_up(self) -> None:
+        history, chance = self.replica.history, self.replica.chance
+        for seat, witness in self.witnesses.items():
+            for action in history[witness.fed:]:
+                if type(action) is Dealt and action.to_seat == seat and not action.faces:
+                    faces = chance.faces_of(action.deck, action.positions)  # a seat handed over
+                    action = replace(action, faces=faces) if faces else action
+                witness.feed(action)
 
     def choose(self, changed: bool) -> list[Action]:
         replica = self.replica
@@ -376,6 +395,33 @@ class BotSeats:
             return []
         if replica.applied - self.since < self.think:
             return []
+        self._catch_up()
         acting = game.to_act(state)
-        chosen = (self.bots[s].choose(game, state, s) for s in sorted(self.bots) if s in acting)
+        chosen = []
+        for seat in sorted(self.bots):
+            if seat not in acting:
+                continue
+            bot, witness = self.bots[seat], self.witnesses[seat]
+            if not bot.thinks:
+                chosen.append(bot.choose(game, witness.observe(bot.wants_worlds)))
+            else:
+                chosen.append(self._thought(seat, bot, witness))
         return [a for a in chosen if a is not None]
+
+    def _thought(self, seat: int, bot: Bot, witness: Witness) -> Action | None:
+        """The action a thinking bot settled on for the state as it is now, else None
+        (its thought for this state starts, or goes on, on the worker thread)."""
+        now = len(self.replica.history)
+        held = self.thoughts.get(seat)
+        if held is not None:
+            at, thought = held
+            if not thought.done():
+                return None  # a stale thought finishes first: one at a time
+            del self.thoughts[seat]
+            if at == now:
+                return thought.result()
+        if self.pool is None:
+            self.pool = ThreadPoolExecutor(1, thread_name_prefix="bot")
+        self.thoughts[seat] = (now, self.pool.submit(bot.choose, self.replica.game,
+                                                     witness.observe(True)))
+        return None

@@ -8,11 +8,11 @@ from engine.wire import Action
 
 
 class GreedyBot(Bot):
-    def choose(self, game, state, seat) -> Action | None:
-        legal = game.legal_actions(state, seat)
+    def choose(self, game, obs) -> Action | None:
+        legal = obs.legal
         if not legal:
             return None
-        piles = game.view(state, seat)["piles"]
+        piles = obs.view["piles"]
         best, best_key = None, None
         for action in legal:
             key = _worth(action, piles)

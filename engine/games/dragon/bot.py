@@ -19,8 +19,8 @@ def _strength_used(faces) -> int:
 
 
 class GreedyBot(Bot):
-    def choose(self, game, state, seat) -> Action | None:
-        legal = game.legal_actions(state, seat)
+    def choose(self, game, obs) -> Action | None:
+        legal, seat = obs.legal, obs.seat
         if not legal:
             return None
         plays = [a for a in legal if hasattr(a, "faces")]
@@ -30,7 +30,7 @@ class GreedyBot(Bot):
         plays = [a for a in plays if type(a).__name__ == "Play"]
         if not plays:
             return legal[0]
-        view = game.view(state, seat)
+        view = obs.view
         others = [c for s, c in enumerate(view["counts"]) if s != seat and c]
         pressed = bool(others) and min(others) <= DANGER
         if not view["trick"]:

@@ -4,6 +4,6 @@ from engine.games.gold.bot import GreedyBot, PlayoutBot
 from engine.games.gold.rules import GAME
 from engine.registry import register
 
-GAME.bots = {"greedy": GreedyBot}
+GAME.bots = {"easy": GreedyBot, "normal": GreedyBot, "hard": GreedyBot}
 GAME.playout_bot = PlayoutBot
 register(GAME)

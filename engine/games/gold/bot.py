@@ -14,10 +14,11 @@ looks behind a screen or into a hand.
 
 from __future__ import annotations
 
+import random
 from functools import lru_cache
 from operator import mul
 
-from engine.bots import Bot
+from engine.bots import Bot, Policy
 from engine.games.gold import moves
 from engine.games.gold.components import (
     ATTACK,
@@ -106,13 +107,13 @@ class GreedyBot(Bot):
         self.market_key = -1  # the Market (by timer key) the bot trades at
         self.tried: set[tuple[int, int]] = set()  # (partner, colour) asked for at this Market
 
-    def choose(self, game, state, seat) -> Action | None:
-        legal = game.legal_actions(state, seat)
+    def choose(self, game, obs) -> Action | None:
+        legal, seat = obs.legal, obs.seat
         if not legal:
             return None
-        view = game.view(state, seat)
-        self.value = ADVANCED_VALUE if state.config["advanced"] else BASIC_VALUE
-        self.most_proposals = state.config["proposals"]
+        view = obs.view
+        self.value = ADVANCED_VALUE if obs.config["advanced"] else BASIC_VALUE
+        self.most_proposals = obs.config["proposals"]
         phase = view["phase"]
         if phase == TURN:
             return self._magic(view, seat, legal) or self._attack(view, seat, legal)
@@ -302,7 +303,7 @@ def _face(view, card: int) -> int:
     return next(face for c, face in view["my_magic"] if c == card)
 
 
-class PlayoutBot(Bot):
+class PlayoutBot(Policy):
     """The benchmark's bot: the greedy bot's attacks made cheap, immediate
     proportional splits, no trading, no magic."""
 
@@ -327,7 +328,10 @@ class PlayoutBot(Bot):
             if mine[kind] == UP and ATTACK[kind] >= gap:
                 return moves.Attack(seat, kind, best)
 
-    def choose(self, game, state, seat) -> Action | None:
+    def __init__(self, seed: int = 0):
+        self.rng = random.Random(seed)
+
+    def act(self, game, state, seat) -> Action | None:
         phase = state.phase
         if phase == TURN:
             return self._attack(state, seat)

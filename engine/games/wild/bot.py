@@ -12,11 +12,11 @@ from engine.wire import Action
 
 
 class GreedyBot(Bot):
-    def choose(self, game, state, seat) -> Action | None:
-        legal = game.legal_actions(state, seat)
+    def choose(self, game, obs) -> Action | None:
+        legal, seat = obs.legal, obs.seat
         if not legal:
             return None
-        view = game.view(state, seat)
+        view = obs.view
         hand = mask_of(view.get("cards", ()))
         first = legal[0]
         if isinstance(first, (AskToBuy, DeclineToBuy)):
