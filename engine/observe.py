@@ -47,14 +47,18 @@ class Observation:
     legal: Sequence[Action]
     history: tuple[Event, ...] = ()
     known: Any = field(default=None, repr=False, compare=False)
+    #: lockstep steps left on the open timer where the driver keeps time (a network
+    #: table), else None (local play: a timer runs out only when every seat waits)
+    clock: int | None = None
 
 
 def observe(game: Game, state: State, seat: int, history: tuple[Event, ...] = (),
-            known: State | None = None) -> Observation:
+            known: State | None = None, clock: int | None = None) -> Observation:
     """The observation of `seat` in `state`, which must itself know no more than the seat
     does (a witness's state, or a world a bot sampled for itself)."""
     return Observation(state.game_id, seat, state.seats, MappingProxyType(state.config),
-                       game.view(state, seat), game.legal_actions(state, seat), history, known)
+                       game.view(state, seat), game.legal_actions(state, seat), history, known,
+                       clock)
 
 
 def redact(action: Action, request, seat: int) -> Action:
@@ -93,12 +97,12 @@ class Witness:
         if len(self.history) > 2 * HISTORY:
             del self.history[:-HISTORY]
 
-    def observe(self, snapshot: bool = False) -> Observation:
+    def observe(self, snapshot: bool = False, clock: int | None = None) -> Observation:
         """The seat's observation now. With `snapshot` it carries a copy of what the seat
         knows (for `Game.determinize`), and legal actions that outlive the next `feed`,
         so it may be handed to another thread."""
         history = tuple(self.history[-HISTORY:])
         if not snapshot:
-            return observe(self.game, self.state, self.seat, history)
+            return observe(self.game, self.state, self.seat, history, None, clock)
         known = clone(self.state)  # the observation's own: nothing changes it
-        return observe(self.game, known, self.seat, history, known)
+        return observe(self.game, known, self.seat, history, known, clock)

@@ -397,18 +397,22 @@ class BotSeats:
             return []
         self._catch_up()
         acting = game.to_act(state)
+        clock = None
+        if state.timer is not None and state.timer.key == replica.timer_key:
+            clock = max(0, replica.deadline - replica.applied)
         chosen = []
         for seat in sorted(self.bots):
             if seat not in acting:
                 continue
             bot, witness = self.bots[seat], self.witnesses[seat]
             if not bot.thinks:
-                chosen.append(bot.choose(game, witness.observe(bot.wants_worlds)))
+                chosen.append(bot.choose(game, witness.observe(bot.wants_worlds, clock)))
             else:
-                chosen.append(self._thought(seat, bot, witness))
+                chosen.append(self._thought(seat, bot, witness, clock))
         return [a for a in chosen if a is not None]
 
-    def _thought(self, seat: int, bot: Bot, witness: Witness) -> Action | None:
+    def _thought(self, seat: int, bot: Bot, witness: Witness, clock: int | None
+                 ) -> Action | None:
         """The action a thinking bot settled on for the state as it is now, else None
         (its thought for this state starts, or goes on, on the worker thread)."""
         now = len(self.replica.history)
@@ -423,5 +427,5 @@ class BotSeats:
         if self.pool is None:
             self.pool = ThreadPoolExecutor(1, thread_name_prefix="bot")
         self.thoughts[seat] = (now, self.pool.submit(bot.choose, self.replica.game,
-                                                     witness.observe(True)))
+                                                     witness.observe(True, clock)))
         return None

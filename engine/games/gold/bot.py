@@ -299,6 +299,102 @@ class GreedyBot(Bot):
         return None
 
 
+class NormalBot(GreedyBot):
+    """The greedy bot that never settles for nothing: it accepts a split only when its
+    share is worth something (or the hoard is worth nothing to it), and concedes only
+    to a split that gives it at least half its fair share."""
+
+    def _negotiate(self, view, seat, legal) -> Action | None:
+        action = super()._negotiate(view, seat, legal)
+        if isinstance(action, moves.Accept):
+            kill = view["kill"]
+            share = kill["proposal"]["split"][kill["involved"].index(seat)]
+            if worth(share, self.value) < self._least(view, seat):
+                return self._refuse(view, seat, legal)
+        return action
+
+    def _fair(self, view, seat) -> float:
+        kill = view["kill"]
+        power = _powers(kill["attackers"])
+        weights = [float(power[s]) for s in kill["involved"]]
+        return worth(kill["hoard"], self.value) * power[seat] / sum(weights)
+
+    def _least(self, view, seat) -> float:
+        """The least share it accepts: something, and half its fair share."""
+        if not any(view["kill"]["hoard"]):
+            return 0.0
+        return max(0.5, 0.5 * self._fair(view, seat))
+
+    def _refuse(self, view, seat, legal) -> Action | None:
+        kill = view["kill"]
+        if int(kill["made"].get(str(seat), 0)) < self.most_proposals:
+            weights = [float(_powers(kill["attackers"])[s]) for s in kill["involved"]]
+            split = proportional_split(kill["hoard"], weights, self.value)
+            if kill["proposal"] and list(map(list, split)) != kill["proposal"]["split"]:
+                return moves.Propose(seat, split)
+        return None
+
+
+class HardBot(NormalBot):
+    """Haggles by value and by the clock: it proposes the split that gives every other
+    player its fair share by attack strength (so that they accept) and keeps the rest,
+    asking for more while the sand timer is young and less as it runs; it accepts any
+    split worth at least what it could still expect, falling from its full fair share to
+    half of it as the timer (or, where no clock is kept, the proposals made) runs out,
+    and never one that gives it nothing while the hoard holds something for it."""
+
+    def _negotiate(self, view, seat, legal) -> Action | None:
+        kill = view["kill"]
+        involved, hoard = kill["involved"], kill["hoard"]
+        me = involved.index(seat)
+        power = _powers(kill["attackers"])
+        weights = [float(power[s]) for s in involved]
+        fair = worth(hoard, self.value) * weights[me] / sum(weights)
+        made = int(kill["made"].get(str(seat), 0))
+        seen = sum(int(n) for n in kill["made"].values())
+        urgency = self._urgency(view, seen, len(involved))
+        proposal = kill["proposal"]
+        can_propose = made < self.most_proposals
+        least = 0.0 if fair <= 0 else max(0.5, fair * (1.0 - 0.5 * urgency))
+        if proposal:
+            if seat in proposal["accepted"]:
+                return None
+            mine = worth(proposal["split"][me], self.value)
+            holdout = len(proposal["accepted"]) == len(involved) - 1
+            if mine >= least - 0.25 and (mine > 0 or fair <= 0):
+                return moves.Accept(seat, proposal["serial"])
+            if holdout and mine > 0 and (not can_propose or urgency > 0.8):
+                return moves.Accept(seat, proposal["serial"])
+        if can_propose:
+            weights[me] *= 1.0 + 0.5 * (1.0 - urgency)
+            split = proportional_split(hoard, weights, self.value)
+            if not proposal or self.proposed.get(kill["dragon"]) != split:
+                self.proposed[kill["dragon"]] = split
+                return moves.Propose(seat, split)
+            weights[me] = float(power[seat])
+            split = proportional_split(hoard, weights, self.value)
+            if list(map(list, split)) != proposal["split"]:
+                self.proposed[kill["dragon"]] = split
+                return moves.Propose(seat, split)
+        if proposal:
+            mine = worth(proposal["split"][me], self.value)
+            if mine > 0 and not can_propose:
+                return moves.Accept(seat, proposal["serial"])  # something beats the box
+        return None
+
+    def _urgency(self, view, seen: int, involved: int) -> float:
+        """0 as the talks open, 1 as they must end: from the clock where the table keeps
+        one, else from the proposals made against the most there may be."""
+        timer, clock = view.get("timer"), getattr(self, "clock", None)
+        if timer and clock is not None and timer[1]:
+            return min(1.0, max(0.0, 1.0 - clock / timer[1]))
+        return min(1.0, seen / max(1, involved * min(self.most_proposals, 4)))
+
+    def choose(self, game, obs) -> Action | None:
+        self.clock = obs.clock
+        return super().choose(game, obs)
+
+
 def _face(view, card: int) -> int:
     return next(face for c, face in view["my_magic"] if c == card)
 
