@@ -12,11 +12,12 @@ with the easy bot's choice when not a single world was played out.
 
 from __future__ import annotations
 
+import pickle
 import random
 from collections.abc import Callable
 from time import perf_counter
 
-from engine.bots import Bot
+from engine.bots import Bot, Policy
 from engine.chance import TimeUp
 from engine.errors import NoWorlds
 from engine.game import Game
@@ -65,9 +66,12 @@ class SearchBot(Bot):
         try:
             while worlds < self.most:
                 seed = self.rng.getrandbits(64)
+                # one world a round, copied for each candidate (chance's generator too)
+                world = pickle.dumps(game.determinize(obs, random.Random(seed)),
+                                     pickle.HIGHEST_PROTOCOL)
                 scores = []
                 for action in candidates:
-                    scores.append(self.playout(game, obs, action, seed))
+                    scores.append(self.playout(game, obs.seat, action, world, seed))
                     now = perf_counter()
                     if now > cutoff or (now > deadline and worlds >= self.least):
                         break
@@ -102,14 +106,15 @@ class SearchBot(Bot):
                 out.append(action)
         return out
 
-    def playout(self, game: Game, obs: Observation, action: Action, seed: int) -> float:
-        """How far ahead of the best other seat `obs.seat` ends the hand after `action`,
-        in a world sampled with `seed`, every seat played by the easy bot."""
-        rng = random.Random(seed)
-        state, chance = game.determinize(obs, rng)
+    def playout(self, game: Game, me: int, action: Action, world: bytes, seed: int) -> float:
+        """How far ahead of the best other seat `me` ends the hand after `action` in
+        `world` (a pickled state and chance provider `Game.determinize` sampled), every
+        seat played by the easy bot."""
+        state, chance = pickle.loads(world)
         apply, request_of, to_act = game.apply, game.chance_request, game.to_act
         answer = chance.answer
         bots = [self.easy_bot(seed + s) for s in range(state.seats)]
+        acts = [b.act if isinstance(b, Policy) else None for b in bots]
         hand = getattr(state, "hand", None)
         apply(state, action)
         for _ in range(HORIZON):
@@ -120,7 +125,9 @@ class SearchBot(Bot):
                 apply(state, answer(request))
                 continue
             for seat in to_act(state):
-                chosen = bots[seat].choose(game, observe(game, state, seat))
+                act = acts[seat]
+                chosen = act(game, state, seat) if act is not None else \
+                    bots[seat].choose(game, observe(game, state, seat))
                 if chosen is not None:
                     break
             else:
@@ -129,8 +136,7 @@ class SearchBot(Bot):
                 chosen = TimeUp(state.timer.key)
             apply(state, chosen)
         standing = game.standing(state)
-        me = standing[obs.seat]
-        return me - max(s for i, s in enumerate(standing) if i != obs.seat)
+        return standing[me] - max(s for i, s in enumerate(standing) if i != me)
 
 
 def levels(easy: Callable[[int], Bot], **hard) -> dict[str, Callable[[int], Bot]]:
