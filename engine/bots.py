@@ -83,4 +83,27 @@ def make_bot(game: Game, kind: str, seed: int = 0) -> Bot:
     factory = kinds.get(ALIASES.get(kind, kind))
     if factory is None:
         raise BadOption(f"no bot {kind!r} for {game.name}; bots: {', '.join(bot_kinds(game))}")
-    return factory(seed)
+    bot = factory(seed)
+    bot.recipe = (game.id, kind, seed)  # how another process makes the same bot
+    return bot
+
+
+_MADE: dict[tuple[str, str, int], Bot] = {}
+
+
+def remote_choice(recipe: tuple[str, str, int], known: bytes, seat: int, history: tuple,
+          clock: int | None) -> Action | None:
+    """A bot's choice made in another process (a table's thinking worker): the bot of
+    `recipe` (made once per process, so it keeps its own memory), the seat's knowledge
+    `known` (a pickled witness state) turned back into its observation."""
+    import pickle
+
+    from engine.observe import observe
+    from engine.registry import get_game
+
+    game = get_game(recipe[0])
+    bot = _MADE.get(recipe)
+    if bot is None:
+        bot = _MADE[recipe] = make_bot(game, recipe[1], recipe[2])
+    state = pickle.loads(known)
+    return bot.choose(game, observe(game, state, seat, history, state, clock))

@@ -12,7 +12,7 @@ from engine.games.dragon.rules import Pass, Play
 from net.errors import BadFrame, TableFault
 from net.frames import STEP, decode, sign
 from net.identity import Identity
-from net.lockstep import WINDOW, Equivocation, well_typed
+from net.lockstep import WINDOW, Equivocation, _Thinker, well_typed
 from tests.net import timer_game
 from tests.net.helpers import LocalTable, deal, dragon_table, identities, start_config
 
@@ -188,13 +188,14 @@ def test_an_action_that_reopens_the_window_moves_the_deadline():
 
 
 def test_thinking_bots_think_off_the_caller_and_finish_the_match():
-    """Hard and normal bots search on BotSeats' worker thread: a call to choose returns at
-    once (the node's loop never waits on a search), and the table plays to the end."""
+    """Hard and normal bots search in BotSeats' worker process: a call to choose returns
+    at once (the node's loop never waits on a search, the window's thread never waits on
+    the interpreter lock), and the table plays to the end."""
     table, _ = dragon_table(bots={1: "hard", 2: "normal", 3: "easy"}, humans=1)
     for seats in table.bots.values():
         for bot in seats.bots.values():
             if getattr(bot, "thinks", False):
-                bot.budget = 0.2  # a search done on the caller's thread would show
+                bot.budget = 0.2  # (the worker's copy keeps its level's own)
     slowest = []
 
     def timed(choose):
@@ -210,3 +211,4 @@ def test_thinking_bots_think_off_the_caller_and_finish_the_match():
     table.play(max_steps=100_000, each=lambda _: time.sleep(0.0005))
     assert len(table.hashes()) == 1
     assert max(slowest) < 0.1
+    assert _Thinker.processes is not None and not _Thinker.broken
