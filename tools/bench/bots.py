@@ -11,6 +11,7 @@ trivial ones (a single legal action) included.
 from __future__ import annotations
 
 import math
+import sys
 import time
 
 from engine.bots import make_bot
@@ -96,6 +97,8 @@ def run(args) -> dict:
                 "matches": n, "win_rate": round(wins / n, 3) if n else None,
                 "interval95": wilson(wins, n), "chance": round(1 / seats, 3),
                 "seconds": round(time.monotonic() - started, 1)}
+            print(game_id, f"{subject}_vs_{other}", results[f"{subject}_vs_{other}"],
+                  file=sys.stderr, flush=True)  # progress: the JSON comes at the end
         games[game_id] = {"seats": seats, "options": single, **results}
     return {
         "bench": "bots",
