@@ -12,6 +12,7 @@ with the easy bot's choice when not a single world was played out.
 
 from __future__ import annotations
 
+import math
 import pickle
 import random
 from collections.abc import Callable
@@ -34,18 +35,22 @@ class SearchBot(Bot):
     `easy` makes the easy bot (its choice is always a candidate, and the answer when
     there is no time); `budget` is the thinking time in seconds; `width` the most
     candidates weighed (the easy bot's ranking picks them when it has one, else a
-    random few join its choice); `least`/`most` bound the worlds played out.
+    random few join its choice); `least`/`most` bound the worlds played out; another
+    candidate overrules the easy bot's only when it does better by `confidence`
+    standard errors of the difference (flat Monte Carlo over few worlds otherwise
+    swaps a sound heuristic for the luckiest candidate).
     """
 
     thinks = True
     wants_worlds = True
 
     def __init__(self, seed: int = 0, *, easy: Callable[[int], Bot], budget: float = 0.15,
-                 width: int = 8, least: int = 1, most: int = 1000):
+                 width: int = 8, least: int = 1, most: int = 1000, confidence: float = 1.0):
         super().__init__(seed)
         self.easy_bot = easy
         self.easy = easy(seed)
         self.budget, self.width, self.least, self.most = budget, width, least, most
+        self.confidence = confidence
         self.worlds = 0  # worlds played out at the last decision (for the benchmark)
 
     def choose(self, game: Game, obs: Observation) -> Action | None:
@@ -61,7 +66,7 @@ class SearchBot(Bot):
         if len(candidates) < 2:
             return fallback
         deadline, cutoff = start + self.budget, start + 2 * self.budget
-        totals = [0.0] * len(candidates)
+        results: list[list[float]] = [[] for _ in candidates]  # per candidate, per world
         worlds = 0
         try:
             while worlds < self.most:
@@ -77,7 +82,8 @@ class SearchBot(Bot):
                         break
                 else:
                     worlds += 1
-                    totals = [t + s for t, s in zip(totals, scores, strict=True)]
+                    for result, score in zip(results, scores, strict=True):
+                        result.append(score)
                     continue
                 break  # out of time mid-world: that world is left out
         except NoWorlds:
@@ -86,7 +92,22 @@ class SearchBot(Bot):
         if not worlds:
             return fallback
         # ties go to the earlier candidate: the easy bot's choice comes first
-        return candidates[max(range(len(candidates)), key=lambda i: (totals[i], -i))]
+        best = max(range(len(candidates)), key=lambda i: (sum(results[i]), -i))
+        return candidates[best] if self.clearly_better(results[best], results[0]) else fallback
+
+    def clearly_better(self, best: list[float], easy: list[float]) -> bool:
+        """Does the best candidate beat the easy bot's choice by more than the worlds'
+        luck? Every candidate met the same worlds, so the test is on the differences,
+        world by world: their mean must stand `confidence` standard errors above 0."""
+        n = len(best)
+        diffs = [b - e for b, e in zip(best, easy, strict=True)]
+        mean = sum(diffs) / n
+        if mean <= 0:
+            return False
+        if n < 2:
+            return self.confidence <= 0
+        var = sum((d - mean) ** 2 for d in diffs) / (n - 1)
+        return mean > self.confidence * math.sqrt(var / n)
 
     def candidates(self, game: Game, obs: Observation, fallback: Action) -> list[Action]:
         legal = list(obs.legal) if len(obs.legal) <= 4 * self.width else None
