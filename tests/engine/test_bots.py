@@ -16,7 +16,7 @@ from engine.chance import CHANCE, Dealt, OpenChance, TimeUp
 from engine.errors import NoWorlds
 from engine.local import play
 from engine.observe import Witness
-from engine.registry import game_ids, get_game
+from engine.registry import get_game
 from engine.search import SearchBot
 from engine.wire import replace
 
@@ -144,7 +144,7 @@ def _options(game, draw):
 @settings(max_examples=8, deadline=None, suppress_health_check=list(HealthCheck))
 @given(st.data())
 def test_bots_of_every_level_finish_whole_matches(data):
-    game = get_game(data.draw(st.sampled_from(game_ids())))
+    game = get_game(data.draw(st.sampled_from(sorted(SEATS))))
     options = _options(game, data.draw)
     if game.id == "wild":
         options["match"] = "points"
@@ -191,6 +191,6 @@ def test_a_thought_past_its_budget_still_plays(game_id, monkeypatch):
 
 
 def test_greedy_names_the_easy_level():
-    for game_id in game_ids():
+    for game_id in SEATS:  # the four games (tests register others, with no bots)
         game = get_game(game_id)
         assert type(make_bot(game, "greedy", 1)) is type(make_bot(game, "easy", 1))
