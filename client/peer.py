@@ -22,7 +22,7 @@ import sys
 import time
 from pathlib import Path
 
-from engine.bots import bot_kinds
+from engine.bots import bot_kinds, describe_levels
 from engine.chance import Dealt
 from engine.errors import BadOption, EngineError
 from engine.game import options_from_pairs
@@ -72,7 +72,8 @@ def add_arguments(parser, argv: list[str]) -> None:
     parser.add_argument("--seats", type=int, help="number of seats (default: the game's least)")
     parser.add_argument("--option", action="append", default=[], metavar="KEY=VALUE",
                         help="a game option (repeatable)")
-    parser.add_argument("--bot", help="bot that plays this peer's seat (random, greedy)")
+    parser.add_argument("--bot", metavar="LEVEL", help="bot that plays this peer's seat: "
+                        f"{describe_levels()}")
     parser.add_argument("--add-bots", type=int, default=0, metavar="N",
                         help="on creating the table, fill N seats with bots of --bot's kind")
     parser.add_argument("--think", type=int, default=0, metavar="STEPS",

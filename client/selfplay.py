@@ -8,7 +8,7 @@ from __future__ import annotations
 import json
 import sys
 
-from engine.bots import bot_kinds, make_bot
+from engine.bots import bot_kinds, describe_levels, make_bot
 from engine.errors import BadOption
 from engine.game import Game, options_from_pairs
 from engine.local import play
@@ -22,7 +22,8 @@ def add_arguments(parser, argv: list[str]) -> None:
     parser.add_argument("--players", type=int, default=None, help="number of seats")
     parser.add_argument("--option", action="append", default=[], metavar="KEY=VALUE",
                         help="a game option (repeatable); listed below")
-    parser.add_argument("--bot", default="greedy", help="bot for every seat (random, greedy)")
+    parser.add_argument("--bot", default="greedy", metavar="LEVEL",
+                        help=f"bot for every seat: {describe_levels()}")
     parser.add_argument("--json", action="store_true", help="print one JSON transcript")
     game = _game_named_in(argv)
     if game is not None:

@@ -24,3 +24,8 @@ class BadOption(EngineError):
 
 class BadWire(EngineError):
     """Bytes or a record that do not decode to a known action or event."""
+
+
+class NoWorlds(EngineError):
+    """A game cannot sample a world from this observation (no determinization for it, or
+    an observation made without the seat's knowledge)."""

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import functools
 import hashlib
+import pickle
 from abc import ABC, abstractmethod
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
@@ -18,7 +19,7 @@ from typing import Any
 import msgpack
 
 from engine.chance import CHANCE, ChanceRequest
-from engine.errors import BadOption, IllegalAction
+from engine.errors import BadOption, IllegalAction, NoWorlds
 from engine.fields import CHECKS, check_seat, compile_checks
 from engine.wire import Action, Event, Value
 
@@ -102,6 +103,12 @@ class Outcome(Value):
     scores: tuple[int, ...]
     winners: tuple[int, ...]
     detail: str = ""
+
+
+def clone(state: State) -> State:
+    """A deep copy of a state (a pickle round trip: three to four times as fast as
+    copy.deepcopy on the games' states)."""
+    return pickle.loads(pickle.dumps(state, pickle.HIGHEST_PROTOCOL))
 
 
 def top_seats(scores) -> tuple[int, ...]:
@@ -242,6 +249,21 @@ class Game(ABC):
     @abstractmethod
     def outcome(self, state: State) -> Outcome | None:
         """None while the match goes on."""
+
+    def determinize(self, obs, rng) -> tuple[State, Any]:
+        """A whole world consistent with observation `obs` (engine.observe): a state in
+        which the cards `obs.seat` has not seen are dealt at random from those unaccounted
+        for, and the chance provider (an `OpenChance`) that deals the rest of the match from
+        what is left. Made from `obs.known` alone — the seat's own knowledge — so nothing of
+        the table's real hidden cards can leak into it. Raise NoWorlds where a game offers no
+        worlds (its bots do not search)."""
+        raise NoWorlds(f"{self.name} samples no worlds")
+
+    def standing(self, state: State) -> tuple[float, ...]:
+        """Each seat's score so far, higher better: what a search's playouts compare. By
+        default the outcome's scores once over, else nothing to tell the seats apart."""
+        outcome = self.outcome(state)
+        return tuple(outcome.scores) if outcome is not None else (0.0,) * state.seats
 
     def finished_decks(self, state: State) -> frozenset[int]:
         """Decks whose cards can no longer be dealt, revealed or played: their seeds may be

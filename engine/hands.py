@@ -11,10 +11,10 @@ from __future__ import annotations
 
 from typing import Any
 
-from engine.cards import faces_of, mask_of, ref
-from engine.chance import ChanceRequest, Dealt, answers
-from engine.errors import IllegalAction
-from engine.game import Game, State
+from engine.cards import faces_of, mask_of, ref, ref_deck, ref_position
+from engine.chance import ChanceRequest, Dealt, OpenChance, answers
+from engine.errors import IllegalAction, NoWorlds
+from engine.game import Game, State, clone
 from engine.wire import Action
 
 
@@ -102,6 +102,41 @@ class HandsGame(Game):
             raise IllegalAction(self.deal_clause,
                                 f"{type(action).__name__} is not the chance input due")
         state.requests.pop(0)
+
+    def determinize(self, obs, rng) -> tuple[HandsState, OpenChance]:
+        """Deal the cards of the hands `obs.seat` does not wholly know at random from the
+        faces of their deck it has not seen (every card shown, laid, discarded, bought or
+        taken from the discard is known to it, and stays where it went); the open chance
+        provider deals the rest of the deck from what is left."""
+        if obs.known is None:
+            raise NoWorlds(f"{self.name}: this observation carries no knowledge to sample from")
+        state = clone(obs.known)
+        faces = state.faces
+        hidden = [(s, card) for s in range(state.seats) if not state.known >> s & 1
+                  for card in sorted(state.held[s]) if card not in faces]
+        decks = {ref_deck(card) for _, card in hidden} | {state.hand}
+        seen: dict[int, set[int]] = {d: set() for d in decks}
+        for card, face in faces.items():
+            if ref_deck(card) in seen:
+                seen[ref_deck(card)].add(face)
+        pools = {}
+        for d in decks:
+            pools[d] = [f for f in sorted(self.deck) if f not in seen[d]]
+            rng.shuffle(pools[d])
+        for _, card in hidden:
+            faces[card] = pools[ref_deck(card)].pop()
+        for s in range(state.seats):
+            if not state.known >> s & 1:
+                state.masks[s] = mask_of([faces[card] for card in state.held[s]])
+                for card in state.held[s]:
+                    state.face_ref[faces[card]] = card
+                state.known |= 1 << s
+        chance = OpenChance(rng.getrandbits(64))
+        for d in decks:
+            placed = {ref_position(card): face for card, face in faces.items()
+                      if ref_deck(card) == d}
+            chance.decks[d] = (placed, pools[d])
+        return state, chance
 
     def finished_decks(self, state: HandsState) -> frozenset[int]:
         """Each hand deals a fresh deck numbered by the hand (D2.1, DN2.1, W2.1), so every

@@ -13,7 +13,7 @@ import pygame
 
 from client.scenes import Scene, draw_felt
 from client.ui import DIM, GOLD, GOOD, INK
-from engine.bots import bot_kinds
+from engine.bots import ALIASES, LEVELS, bot_kinds
 from engine.game import Option
 from engine.registry import get_game
 from net.address_code import encode
@@ -62,7 +62,9 @@ class Setup(Scene):
                 self.button(f"sit:{seat}", "Sit here", bx, by, 100, 34)
                 self.button(f"bot:{seat}", "Add bot", bx + 110, by, 100, 34)
             elif filled.is_bot:
-                self.button(f"unbot:{seat}", "Remove bot", bx + 30, by, 150, 34)
+                self.button(f"unbot:{seat}", "Remove bot", bx, by, 110, 34)
+                self.button(f"level:{seat}", f"{_level(filled.bot).capitalize()} ›",
+                            bx + 116, by, 94, 34, tip="the bot's level: click for the next")
             elif filled.key == me:
                 self.button("stand", "Stand up", bx + 30, by, 150, 34)
         self.may_configure = mine is not None  # the lobby skips an unseated member's change
@@ -120,6 +122,12 @@ class Setup(Scene):
             session.lobby_op("bot", int(rest), _bot_kind(session.lobby.game))
         elif verb == "unbot":
             session.lobby_op("unbot", int(rest))
+        elif verb == "level":
+            seat = int(rest)
+            filled = session.lobby.seats[seat]
+            if filled is not None and filled.is_bot:
+                session.lobby_op("unbot", seat)
+                session.lobby_op("bot", seat, _next_level(session.lobby.game, filled.bot))
         elif verb == "stand":
             session.lobby_op("stand")
         elif verb == "agree":
@@ -272,7 +280,19 @@ def _title(name: str) -> str:
 
 def _bot_kind(game_id: str) -> str:
     kinds = bot_kinds(get_game(game_id))
-    return "greedy" if "greedy" in kinds else kinds[-1]
+    return "easy" if "easy" in kinds else kinds[-1]
+
+
+def _level(kind: str) -> str:
+    return ALIASES.get(kind, kind)
+
+
+def _next_level(game_id: str, kind: str) -> str:
+    """The level after `kind` in the picker's round: easy, normal, hard, random."""
+    kinds = [k for k in bot_kinds(get_game(game_id)) if k not in ALIASES]
+    order = [k for k in (*LEVELS, "random") if k in kinds] or kinds
+    current = _level(kind)
+    return order[(order.index(current) + 1) % len(order)] if current in order else order[0]
 
 
 LADDER_SPAN = 1000  # an option wider than this (a timer's length in steps) steps on a ladder

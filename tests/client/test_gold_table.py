@@ -9,6 +9,7 @@ from engine.games.gold import moves
 from engine.games.gold.bot import GreedyBot
 from engine.games.gold.components import MAGIC_DECK, MAGIC_NAMES
 from engine.games.gold.splits import Offers, Splits
+from engine.observe import observe
 from tests.client import rigging
 from tests.client.test_window import my_turn, name_yourself, play_out
 from tests.engine.gold_helpers import GAME, Rig, table
@@ -116,7 +117,7 @@ def advance(state, rig, until) -> bool:
             GAME.apply(state, rig.answer(state, request))
             continue
         action = next((a for s in GAME.to_act(state)
-                       if (a := bots[s].choose(GAME, state, s)) is not None), None)
+                       if (a := bots[s].choose(GAME, observe(GAME, state, s))) is not None), None)
         GAME.apply(state, action or TimeUp(state.timer.key))
     return True
 

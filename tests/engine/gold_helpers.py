@@ -208,7 +208,7 @@ def playout(state, rig: Rig, until, bots=None, limit=5000) -> list:
             events += GAME.apply(state, rig.answer(state, request))
             continue
         action = next(a for s in GAME.to_act(state)
-                      if (a := bots[s].choose(GAME, state, s)) is not None)
+                      if (a := bots[s].act(GAME, state, s)) is not None)
         events += GAME.apply(state, action)
     raise AssertionError("the playout did not get there")
 

@@ -53,7 +53,7 @@ def started(game_id: str, seats: int, seed: int = 7, moves: int = 0):
         if request is not None:
             game.apply(state, answer(request))
             continue
-        chosen = [a for a in (bots[s].choose(game, state, s) for s in game.to_act(state)) if a]
+        chosen = [a for a in (bots[s].act(game, state, s) for s in game.to_act(state)) if a]
         if moves == 0 or not chosen:
             break
         game.apply(state, chosen[0])

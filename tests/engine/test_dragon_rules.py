@@ -402,13 +402,14 @@ def test_D9_1_a_hand_that_is_not_a_dragon_is_refused():
 def _finish_hand_with_places(state):
     """Play the hand out with the greedy bots of every seat."""
     from engine.bots import make_bot
+    from engine.observe import observe
 
     bots = [make_bot(GAME, "greedy", s) for s in range(4)]
     hand = state.hand
     while state.hand == hand and GAME.outcome(state) is None:
         seat = GAME.to_act(state)[0] if len(GAME.to_act(state)) == 1 else next(
             s for s in GAME.to_act(state) if GAME.legal_actions(state, s))
-        GAME.apply(state, bots[seat].choose(GAME, state, seat))
+        GAME.apply(state, bots[seat].choose(GAME, observe(GAME, state, seat)))
 
 
 def test_D10_1_places_in_order_of_going_out():
@@ -420,11 +421,12 @@ def test_D10_2_hand_ends_when_one_player_holds_cards():
     state = rig({0: "3S"}, hands=1)
     events = []
     from engine.bots import make_bot
+    from engine.observe import observe
 
     bots = [make_bot(GAME, "greedy", s) for s in range(4)]
     while GAME.outcome(state) is None:
         seat = next(s for s in GAME.to_act(state) if GAME.legal_actions(state, s))
-        events += GAME.apply(state, bots[seat].choose(GAME, state, seat))
+        events += GAME.apply(state, bots[seat].choose(GAME, observe(GAME, state, seat)))
     over = next(e for e in events if isinstance(e, rules.HandOver))
     assert sorted(over.places) == [0, 1, 2, 3]
     went_out = [e.seat for e in events if isinstance(e, rules.WentOut)]

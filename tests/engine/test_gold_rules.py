@@ -8,6 +8,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
+from engine.bots import Policy
 from engine.cards import ref
 from engine.chance import (
     DealRequest,
@@ -1018,16 +1019,16 @@ def test_G16_3_paying_for_an_offer_with_tokens_not_held_is_refused_at_once():
     assert take not in list(answers)
 
 
-class _LyingBot:
+class _LyingBot(Policy):
     """Offers, at the Market, a token of a colour it does not hold."""
 
     def __init__(self, seat: int):
         self.seat, self.honest = seat, PlayoutBot(seat)
 
-    def choose(self, game, state, seat):
+    def act(self, game, state, seat):
         if state.phase == "market" and seat not in state.market.offers:
             return _market_lie(state, seat)
-        return self.honest.choose(game, state, seat)
+        return self.honest.act(game, state, seat)
 
 
 def test_G16_3_local_play_refuses_a_false_claim_at_once():
@@ -1063,7 +1064,7 @@ def _a_match_with_a_lie(seed: int):
             apply(moves.TakeOffer(lie.partner, liar, state.market.offers[liar][0]))
         else:
             action = next((a for s in GAME.to_act(state)
-                           if (a := bots[s].choose(GAME, state, s)) is not None), None)
+                           if (a := bots[s].act(GAME, state, s)) is not None), None)
             apply(action or TimeUp(state.timer.key))
     return liar, state, applied, before
 

@@ -67,8 +67,8 @@ def test_a_live_table_whose_heirs_bot_stops_moving_ends_with_a_stall_report(monk
     """A bug that silences the bot playing a leaver's seat ends the table with a report
     naming the seat and its heir, not a silent wait."""
     honest = GreedyBot.choose
-    monkeypatch.setattr(GreedyBot, "choose", lambda self, game, state, seat: None
-                        if seat == 3 else honest(self, game, state, seat))
+    monkeypatch.setattr(GreedyBot, "choose", lambda self, game, obs: None
+                        if obs.seat == 3 else honest(self, game, obs))
 
     async def go():
         nodes = await live_table(4, stall_after=1.0)

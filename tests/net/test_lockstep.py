@@ -1,6 +1,7 @@
 """The lockstep replica: same frames, same state; every fault is named with its step."""
 
 import os
+import time
 
 import pytest
 from hypothesis import given, settings
@@ -11,7 +12,7 @@ from engine.games.dragon.rules import Pass, Play
 from net.errors import BadFrame, TableFault
 from net.frames import STEP, decode, sign
 from net.identity import Identity
-from net.lockstep import WINDOW, Equivocation, well_typed
+from net.lockstep import WINDOW, Equivocation, _Thinker, well_typed
 from tests.net import timer_game
 from tests.net.helpers import LocalTable, deal, dragon_table, identities, start_config
 
@@ -184,3 +185,30 @@ def test_an_action_that_reopens_the_window_moves_the_deadline():
             break
     assert finished_at == 6
     assert {r.game.outcome(r.state).scores for r in table.replicas.values()} == {(0, 1)}
+
+
+def test_thinking_bots_think_off_the_caller_and_finish_the_match():
+    """Hard and normal bots search in BotSeats' worker process: a call to choose returns
+    at once (the node's loop never waits on a search, the window's thread never waits on
+    the interpreter lock), and the table plays to the end."""
+    table, _ = dragon_table(bots={1: "hard", 2: "normal", 3: "easy"}, humans=1)
+    for seats in table.bots.values():
+        for bot in seats.bots.values():
+            if getattr(bot, "thinks", False):
+                bot.budget = 0.2  # (the worker's copy keeps its level's own)
+    slowest = []
+
+    def timed(choose):
+        def wrapped(changed):
+            start = time.perf_counter()
+            out = choose(changed)
+            slowest.append(time.perf_counter() - start)
+            return out
+        return wrapped
+
+    for seats in table.bots.values():
+        seats.choose = timed(seats.choose)
+    table.play(max_steps=100_000, each=lambda _: time.sleep(0.0005))
+    assert len(table.hashes()) == 1
+    assert max(slowest) < 0.1
+    assert _Thinker.processes is not None and not _Thinker.broken

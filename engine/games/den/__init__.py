@@ -3,6 +3,7 @@
 from engine.games.den.bot import GreedyBot
 from engine.games.den.rules import GAME
 from engine.registry import register
+from engine.search import levels
 
-GAME.bots = {"greedy": GreedyBot}
+GAME.bots = levels(GreedyBot)
 register(GAME)

@@ -2,23 +2,35 @@
 
 from __future__ import annotations
 
-from engine.bots import Bot
+from engine.bots import Bot, Policy
 from engine.games.den.rules import FOUNDATIONS, MovePile, Play
 from engine.wire import Action
 
 
-class GreedyBot(Bot):
-    def choose(self, game, state, seat) -> Action | None:
-        legal = game.legal_actions(state, seat)
-        if not legal:
-            return None
-        piles = game.view(state, seat)["piles"]
-        best, best_key = None, None
-        for action in legal:
-            key = _worth(action, piles)
-            if best_key is None or key > best_key:
-                best, best_key = action, key
-        return best
+class GreedyBot(Bot, Policy):
+    """Easy: shed the most cards. As a Policy it plays sampled worlds."""
+
+    def choose(self, game, obs) -> Action | None:
+        return _pick(obs.legal, obs.view["piles"])
+
+    def act(self, game, state, seat) -> Action | None:
+        return _pick(game.legal_actions(state, seat), state.piles)
+
+    def ranked(self, game, obs) -> list[Action]:
+        """The legal actions, the likeliest good ones first: a search's candidates."""
+        piles = obs.view["piles"]
+        return sorted(obs.legal, key=lambda a: _worth(a, piles), reverse=True)
+
+
+def _pick(legal, piles) -> Action | None:
+    if not legal:
+        return None
+    best, best_key = None, None
+    for action in legal:
+        key = _worth(action, piles)
+        if best_key is None or key > best_key:
+            best, best_key = action, key
+    return best
 
 
 def _worth(action: Action, piles) -> tuple:

@@ -313,6 +313,9 @@ class Den(HandsGame):
             **state.own_cards(seat),
         }
 
+    def standing(self, state) -> tuple[float, ...]:
+        return tuple(state.scores)
+
     def outcome(self, state: DenState) -> Outcome | None:
         if state.phase != OVER:
             return None

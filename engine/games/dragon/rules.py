@@ -258,6 +258,9 @@ class Dragon(HandsGame):
             **state.own_cards(seat),
         }
 
+    def standing(self, state) -> tuple[float, ...]:
+        return tuple(state.chips)
+
     def outcome(self, state: DragonState) -> Outcome | None:
         if state.phase != OVER:
             return None

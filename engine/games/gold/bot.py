@@ -1,10 +1,15 @@
-"""Baseline Dragon's Gold bots.
+"""Dragon's Gold bots: easy (GreedyBot), normal (NormalBot) and hard (HardBot).
 
 GreedyBot plays from its seat's view and legal actions: it attacks where its
 adventurers earn the most, proposes splits roughly proportional to attack
 value (asking a little more for itself at first), accepts fair ones, cuts
 even shares, robs the richest, trades gems towards its majorities at the
 Market and plays its Magic Objects when they help.
+
+HardBot plays for the final score: it prices each token by what it does to its
+margin over the best other player (gem majorities are most of the points), from
+the screens it has seen built by public splits; it haggles by that price and by
+the sand timer. NormalBot prices tokens alike but proposes plain fair shares.
 
 PlayoutBot is the benchmark's: random attacks and an immediate proportional
 split that every other player accepts. For speed it reads the public parts of
@@ -14,10 +19,11 @@ looks behind a screen or into a hand.
 
 from __future__ import annotations
 
+import random
 from functools import lru_cache
 from operator import mul
 
-from engine.bots import Bot
+from engine.bots import Bot, Policy
 from engine.games.gold import moves
 from engine.games.gold.components import (
     ATTACK,
@@ -46,6 +52,8 @@ from engine.games.gold.flow import (
     TURN,
     victims,
 )
+from engine.games.gold.rules import known_screens
+from engine.games.gold.scoring import score
 from engine.games.gold.tokens import GEMS
 from engine.wire import Action
 
@@ -106,13 +114,13 @@ class GreedyBot(Bot):
         self.market_key = -1  # the Market (by timer key) the bot trades at
         self.tried: set[tuple[int, int]] = set()  # (partner, colour) asked for at this Market
 
-    def choose(self, game, state, seat) -> Action | None:
-        legal = game.legal_actions(state, seat)
+    def choose(self, game, obs) -> Action | None:
+        legal, seat = obs.legal, obs.seat
         if not legal:
             return None
-        view = game.view(state, seat)
-        self.value = ADVANCED_VALUE if state.config["advanced"] else BASIC_VALUE
-        self.most_proposals = state.config["proposals"]
+        view = obs.view
+        self.value = ADVANCED_VALUE if obs.config["advanced"] else BASIC_VALUE
+        self.most_proposals = obs.config["proposals"]
         phase = view["phase"]
         if phase == TURN:
             return self._magic(view, seat, legal) or self._attack(view, seat, legal)
@@ -298,11 +306,211 @@ class GreedyBot(Bot):
         return None
 
 
+class FirmBot(GreedyBot):
+    """The greedy bot that never settles for nothing: it accepts a split only when its
+    share is worth something (or the hoard is worth nothing to it), and concedes only
+    to a split that gives it at least half its fair share."""
+
+    def _negotiate(self, view, seat, legal) -> Action | None:
+        action = super()._negotiate(view, seat, legal)
+        if isinstance(action, moves.Accept):
+            kill = view["kill"]
+            share = kill["proposal"]["split"][kill["involved"].index(seat)]
+            if worth(share, self.value) < self._least(view, seat):
+                return self._refuse(view, seat, legal)
+        return action
+
+    def _fair(self, view, seat) -> float:
+        kill = view["kill"]
+        power = _powers(kill["attackers"])
+        weights = [float(power[s]) for s in kill["involved"]]
+        return worth(kill["hoard"], self.value) * power[seat] / sum(weights)
+
+    def _least(self, view, seat) -> float:
+        """The least share it accepts: something, and half its fair share."""
+        if not any(view["kill"]["hoard"]):
+            return 0.0
+        return max(0.5, 0.5 * self._fair(view, seat))
+
+    def _refuse(self, view, seat, legal) -> Action | None:
+        kill = view["kill"]
+        if int(kill["made"].get(str(seat), 0)) < self.most_proposals:
+            weights = [float(_powers(kill["attackers"])[s]) for s in kill["involved"]]
+            split = proportional_split(kill["hoard"], weights, self.value)
+            if kill["proposal"] and list(map(list, split)) != kill["proposal"]["split"]:
+                return moves.Propose(seat, split)
+        return None
+
+
+class HardBot(FirmBot):
+    """Plays for the final score, not for tokens. Every token handed out is public, so
+    the seat knows the others' screens (but for what thefts moved unseen), and it
+    values a token by what it does to its margin over the best other player at the
+    end (a gem that wins or keeps a majority is worth a dozen points, one more of a
+    colour it cannot win is worth nothing). It haggles by that value and by the
+    clock: it proposes the others their fair share by attack strength at their own
+    prices, then trades tokens so that its share holds what is worth most to it; it
+    accepts a split whose effect on its margin is at least what it could still
+    expect (its full due while the sand timer is young, half as it runs out), and
+    never one that leaves it worse off than the hoard going into the box, nor one that
+    gives it nothing while it could do better."""
+
+    wants_worlds = True  # its observations carry the seat's knowledge: the screens seen
+    swaps = 12  # the most token swaps it makes towards a split worth more to it
+
+    def choose(self, game, obs) -> Action | None:
+        self.clock = obs.clock
+        self.screens = known_screens(obs)
+        self.advanced = obs.config["advanced"]
+        self.me = obs.seat
+        base = ADVANCED_VALUE if self.advanced else BASIC_VALUE
+        self.base = base
+        if self.screens is not None:
+            margin = self._margin(self.screens)
+            self.marginal = tuple(
+                max(0.25, self._margin(self._plus(self.screens, obs.seat, _one(c))) - margin)
+                for c in range(9))
+        else:
+            self.marginal = base
+        action = GreedyBot.choose(self, game, obs)
+        return action
+
+    # GreedyBot.choose sets self.value to the base prices each call: attacks and thefts
+    # look at the marginal prices instead
+    def _attack(self, view, seat, legal) -> Action:
+        self.value = self.marginal
+        try:
+            return super()._attack(view, seat, legal)
+        finally:
+            self.value = self.base
+
+    def _margin(self, screens) -> float:
+        points = score(screens, self.advanced)
+        return points[self.me] - max(p for s, p in enumerate(points) if s != self.me)
+
+    @staticmethod
+    def _plus(screens, seat, counts):
+        out = [list(sc) for sc in screens]
+        out[seat] = [a + b for a, b in zip(out[seat], counts, strict=True)]
+        return out
+
+    def _gain(self, involved, split) -> float:
+        """What handing out `split` does to the seat's margin (the box: 0)."""
+        if self.screens is None:
+            return worth(split[involved.index(self.me)], self.base)
+        after = [list(sc) for sc in self.screens]
+        for seat, share in zip(involved, split, strict=True):
+            after[seat] = [a + b for a, b in zip(after[seat], share, strict=True)]
+        return self._margin(after) - self._margin(self.screens)
+
+    def _best_split(self, kill, greed: float):
+        """Fair shares at base prices for the others (scaled by `greed` for itself), then
+        swaps that raise its margin while each other share keeps its base worth."""
+        involved, hoard = kill["involved"], kill["hoard"]
+        power = _powers(kill["attackers"])
+        weights = [float(power[s]) for s in involved]
+        me = involved.index(self.me)
+        weights[me] *= greed
+        split = [list(x) for x in proportional_split(hoard, weights, self.base)]
+        best = self._gain(involved, split)
+        for _ in range(self.swaps):
+            improved = False
+            for j in range(len(involved)):
+                if j == me:
+                    continue
+                for a in range(9):
+                    if not split[j][a]:
+                        continue
+                    for b in range(9):
+                        if a == b or not split[me][b] or self.base[b] < self.base[a]:
+                            continue  # the other's share keeps at least its base worth
+                        split[j][a] -= 1
+                        split[j][b] += 1
+                        split[me][b] -= 1
+                        split[me][a] += 1
+                        gain = self._gain(involved, split)
+                        if gain > best + 1e-9:
+                            best, improved = gain, True
+                            break
+                        split[j][a] += 1
+                        split[j][b] -= 1
+                        split[me][b] += 1
+                        split[me][a] -= 1
+                    if improved:
+                        break
+                if improved:
+                    break
+            if not improved:
+                break
+        return tuple(map(tuple, split)), best
+
+    def _negotiate(self, view, seat, legal) -> Action | None:
+        kill = view["kill"]
+        involved = kill["involved"]
+        me = involved.index(seat)
+        made = int(kill["made"].get(str(seat), 0))
+        seen = sum(int(n) for n in kill["made"].values())
+        urgency = self._urgency(view, seen, len(involved))
+        proposal = kill["proposal"]
+        can_propose = made < self.most_proposals
+        _, due = self._best_split(kill, 1.0)
+        least = max(0.0, due) * (1.0 - 0.5 * urgency)
+        if proposal:
+            if seat in proposal["accepted"]:
+                return None
+            gain = self._gain(involved, proposal["split"])
+            mine = worth(proposal["split"][me], self.base)
+            something = mine > 0 or not any(kill["hoard"])
+            holdout = len(proposal["accepted"]) == len(involved) - 1
+            if gain >= least - 0.25 and gain >= 0 and something:
+                return moves.Accept(seat, proposal["serial"])
+            if (holdout or not can_propose) and gain > 0 and something and urgency > 0.6:
+                return moves.Accept(seat, proposal["serial"])  # something beats the box
+        if can_propose:
+            split, _ = self._best_split(kill, 1.0 + 0.5 * (1.0 - urgency))
+            if not proposal or self.proposed.get(kill["dragon"]) != split:
+                self.proposed[kill["dragon"]] = split
+                return moves.Propose(seat, split)
+            split, _ = self._best_split(kill, 1.0)
+            if list(map(list, split)) != proposal["split"]:
+                self.proposed[kill["dragon"]] = split
+                return moves.Propose(seat, split)
+        return None
+
+    def _gem_value(self, mine, gained, lost) -> float:
+        """A trade at the Market by what it does to the seat's margin."""
+        if self.screens is None:
+            return super()._gem_value(mine, gained, lost)
+        net = [g - n for g, n in zip(gained, lost, strict=True)]
+        return self._margin(self._plus(self.screens, self.me, net)) - self._margin(self.screens)
+
+    def _urgency(self, view, seen: int, involved: int) -> float:
+        """0 as the talks open, 1 as they must end: from the clock where the table keeps
+        one, else from the proposals made against the most there may be."""
+        timer, clock = view.get("timer"), self.clock
+        if timer and clock is not None and timer[1]:
+            return min(1.0, max(0.0, 1.0 - clock / timer[1]))
+        return min(1.0, seen / max(1, involved * min(self.most_proposals, 4)))
+
+
+class NormalBot(HardBot):
+    """The hard bot's prices and haggling, without its search for the split worth most to
+    it: it proposes fair shares at base prices."""
+
+    swaps = 0
+
+
+def _one(colour: int) -> tuple[int, ...]:
+    counts = [0] * 9
+    counts[colour] = 1
+    return tuple(counts)
+
+
 def _face(view, card: int) -> int:
     return next(face for c, face in view["my_magic"] if c == card)
 
 
-class PlayoutBot(Bot):
+class PlayoutBot(Policy):
     """The benchmark's bot: the greedy bot's attacks made cheap, immediate
     proportional splits, no trading, no magic."""
 
@@ -327,7 +535,10 @@ class PlayoutBot(Bot):
             if mine[kind] == UP and ATTACK[kind] >= gap:
                 return moves.Attack(seat, kind, best)
 
-    def choose(self, game, state, seat) -> Action | None:
+    def __init__(self, seed: int = 0):
+        self.rng = random.Random(seed)
+
+    def act(self, game, state, seat) -> Action | None:
         phase = state.phase
         if phase == TURN:
             return self._attack(state, seat)

@@ -371,4 +371,15 @@ DESCRIBE = {
     ),
 }
 
+
+def known_screens(obs) -> list[list[int]] | None:
+    """Every seat's screen as the observing seat knows it: its own exactly; the others'
+    as the public splits, rewards and trades built them (a theft this seat was not shown
+    leaves out the token it moved). None when the observation carries no knowledge."""
+    known = obs.known
+    if known is None:
+        return None
+    return [[max(0, n) for n in screen] for screen in known.screens]
+
+
 GAME = Gold()

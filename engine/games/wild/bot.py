@@ -3,34 +3,46 @@ lay down as many cards as it can, and discard the card that helps least."""
 
 from __future__ import annotations
 
-from engine.bots import Bot
-from engine.cards import mask_of
+from engine.bots import Bot, Policy
+from engine.cards import faces_of, mask_of
 from engine.games.wild import melds
 from engine.games.wild.cards import FIRST_DRAGON, NUMBER_MASK, number, suit, suit_bits
 from engine.games.wild.rules import AddToMeld, AnswerBuyer, AskToBuy, DeclineToBuy, Discard, Meld
 from engine.wire import Action
 
 
-class GreedyBot(Bot):
-    def choose(self, game, state, seat) -> Action | None:
-        legal = game.legal_actions(state, seat)
-        if not legal:
-            return None
-        view = game.view(state, seat)
-        hand = mask_of(view.get("cards", ()))
-        first = legal[0]
-        if isinstance(first, (AskToBuy, DeclineToBuy)):
-            wanted = _helps(view, seat, hand, view["discard"][-1])
-            return AskToBuy(seat) if wanted else DeclineToBuy(seat)
-        if isinstance(first, AnswerBuyer):
-            return AnswerBuyer(seat, not _helps(view, seat, hand, view["discard"][-1]))
-        if not isinstance(first, Discard):  # drawing: the discard if it helps, else the deck
-            take = bool(view["discard"]) and _helps(view, seat, hand, view["discard"][-1])
-            return next((a for a in legal if a.from_discard == take), first)
-        lays = [a for a in legal if isinstance(a, (Meld, AddToMeld))]
-        if lays:
-            return max(lays, key=lambda a: len(a.faces))
-        return min(legal, key=lambda a: (_worth(view, seat, hand, a.faces[0]), -a.faces[0]))
+class GreedyBot(Bot, Policy):
+    """Easy: take or buy what makes a meld, lay all it can, keep what has partners. As a
+    Policy it plays sampled worlds."""
+
+    def choose(self, game, obs) -> Action | None:
+        return _pick(obs.legal, obs.seat, obs.view)
+
+    def act(self, game, state, seat) -> Action | None:
+        faces = state.faces
+        view = {"cards": faces_of(state.masks[seat]),
+                "discard": [faces[r] for r in state.discard[-1:]],
+                "melds": [[m.owner, m.kind, m.faces(), m.wild_as] for m in state.melds]}
+        return _pick(game.legal_actions(state, seat), seat, view)
+
+
+def _pick(legal, seat: int, view) -> Action | None:
+    if not legal:
+        return None
+    hand = mask_of(view.get("cards", ()))
+    first = legal[0]
+    if isinstance(first, (AskToBuy, DeclineToBuy)):
+        wanted = _helps(view, seat, hand, view["discard"][-1])
+        return AskToBuy(seat) if wanted else DeclineToBuy(seat)
+    if isinstance(first, AnswerBuyer):
+        return AnswerBuyer(seat, not _helps(view, seat, hand, view["discard"][-1]))
+    if not isinstance(first, Discard):  # drawing: the discard if it helps, else the deck
+        take = bool(view["discard"]) and _helps(view, seat, hand, view["discard"][-1])
+        return next((a for a in legal if a.from_discard == take), first)
+    lays = [a for a in legal if isinstance(a, (Meld, AddToMeld))]
+    if lays:
+        return max(lays, key=lambda a: len(a.faces))
+    return min(legal, key=lambda a: (_worth(view, seat, hand, a.faces[0]), -a.faces[0]))
 
 
 def _table(view) -> list[melds.Meld]:

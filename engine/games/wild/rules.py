@@ -414,6 +414,9 @@ class Wild(HandsGame):
             **state.own_cards(seat),
         }
 
+    def standing(self, state) -> tuple[float, ...]:
+        return tuple(state.scores)
+
     def outcome(self, state: WildState) -> Outcome | None:
         if state.phase != OVER:
             return None

@@ -1,0 +1,172 @@
+"""A determinized Monte Carlo search: the normal and hard bots of the dealing games.
+
+For a decision the bot samples worlds from its own observation
+(`Game.determinize`: the cards it has not seen dealt at random from those
+unaccounted for), plays each candidate action out in each world with the easy bot
+in every seat to the end of the hand, and keeps the candidate whose playouts
+leave it furthest ahead (`Game.standing`). Every candidate meets the same worlds
+(common random numbers), so their differences are not the deal's luck. It stops
+at its time budget; a thought that runs past it still plays, with what it has, or
+with the easy bot's choice when not a single world was played out.
+"""
+
+from __future__ import annotations
+
+import math
+import pickle
+import random
+from collections.abc import Callable
+from time import perf_counter
+
+from engine.bots import Bot, Policy
+from engine.chance import TimeUp
+from engine.errors import NoWorlds
+from engine.game import Game
+from engine.observe import Observation, observe
+from engine.wire import Action
+
+#: the longest a playout goes, in actions, before it is judged where it stands
+HORIZON = 600
+
+
+class SearchBot(Bot):
+    """Flat Monte Carlo over determinized worlds with easy-bot playouts.
+
+    `easy` makes the easy bot (its choice is always a candidate, and the answer when
+    there is no time); `budget` is the thinking time in seconds; `width` the most
+    candidates weighed (the easy bot's ranking picks them when it has one, else a
+    random few join its choice); `least`/`most` bound the worlds played out; another
+    candidate overrules the easy bot's only when it does better by `confidence`
+    standard errors of the difference (flat Monte Carlo over few worlds otherwise
+    swaps a sound heuristic for the luckiest candidate).
+    """
+
+    thinks = True
+    wants_worlds = True
+
+    def __init__(self, seed: int = 0, *, easy: Callable[[int], Bot], budget: float = 0.15,
+                 width: int = 8, least: int = 1, most: int = 1000, confidence: float = 1.0):
+        super().__init__(seed)
+        self.easy_bot = easy
+        self.easy = easy(seed)
+        self.budget, self.width, self.least, self.most = budget, width, least, most
+        self.confidence = confidence
+        self.worlds = 0  # worlds played out at the last decision (for the benchmark)
+
+    def choose(self, game: Game, obs: Observation) -> Action | None:
+        start = perf_counter()
+        legal = obs.legal
+        self.worlds = 0
+        if not legal:
+            return None
+        fallback = self.easy.choose(game, obs)
+        if fallback is None or len(legal) == 1 or obs.known is None:
+            return fallback
+        candidates = self.candidates(game, obs, fallback)
+        if len(candidates) < 2:
+            return fallback
+        deadline, cutoff = start + self.budget, start + 2 * self.budget
+        results: list[list[float]] = [[] for _ in candidates]  # per candidate, per world
+        worlds = 0
+        try:
+            while worlds < self.most:
+                seed = self.rng.getrandbits(64)
+                # one world a round, copied for each candidate (chance's generator too)
+                world = pickle.dumps(game.determinize(obs, random.Random(seed)),
+                                     pickle.HIGHEST_PROTOCOL)
+                scores = []
+                for action in candidates:
+                    scores.append(self.playout(game, obs.seat, action, world, seed))
+                    now = perf_counter()
+                    if now > cutoff or (now > deadline and worlds >= self.least):
+                        break
+                else:
+                    worlds += 1
+                    for result, score in zip(results, scores, strict=True):
+                        result.append(score)
+                    continue
+                break  # out of time mid-world: that world is left out
+        except NoWorlds:
+            return fallback
+        self.worlds = worlds
+        if not worlds:
+            return fallback
+        # ties go to the earlier candidate: the easy bot's choice comes first
+        best = max(range(len(candidates)), key=lambda i: (sum(results[i]), -i))
+        return candidates[best] if self.clearly_better(results[best], results[0]) else fallback
+
+    def clearly_better(self, best: list[float], easy: list[float]) -> bool:
+        """Does the best candidate beat the easy bot's choice by more than the worlds'
+        luck? Every candidate met the same worlds, so the test is on the differences,
+        world by world: their mean must stand `confidence` standard errors above 0."""
+        n = len(best)
+        diffs = [b - e for b, e in zip(best, easy, strict=True)]
+        mean = sum(diffs) / n
+        if mean <= 0:
+            return False
+        if n < 2:
+            return self.confidence <= 0
+        var = sum((d - mean) ** 2 for d in diffs) / (n - 1)
+        return mean > self.confidence * math.sqrt(var / n)
+
+    def candidates(self, game: Game, obs: Observation, fallback: Action) -> list[Action]:
+        legal = list(obs.legal) if len(obs.legal) <= 4 * self.width else None
+        ranked = getattr(self.easy, "ranked", None)
+        if ranked is not None:
+            pool = ranked(game, obs)
+        elif legal is not None:
+            pool = legal[:]
+            self.rng.shuffle(pool)
+        else:
+            pool = [obs.legal[i] for i in self.rng.sample(range(len(obs.legal)), 4 * self.width)]
+        out = [fallback]
+        for action in pool:
+            if len(out) >= self.width:
+                break
+            if action != fallback and action not in out:
+                out.append(action)
+        return out
+
+    def playout(self, game: Game, me: int, action: Action, world: bytes, seed: int) -> float:
+        """How far ahead of the best other seat `me` ends the hand after `action` in
+        `world` (a pickled state and chance provider `Game.determinize` sampled), every
+        seat played by the easy bot."""
+        state, chance = pickle.loads(world)
+        apply, request_of, to_act = game.apply, game.chance_request, game.to_act
+        answer = chance.answer
+        bots = [self.easy_bot(seed + s) for s in range(state.seats)]
+        acts = [b.act if isinstance(b, Policy) else None for b in bots]
+        hand = getattr(state, "hand", None)
+        apply(state, action)
+        for _ in range(HORIZON):
+            if game.outcome(state) is not None or getattr(state, "hand", None) != hand:
+                break
+            request = request_of(state)
+            if request is not None:
+                apply(state, answer(request))
+                continue
+            for seat in to_act(state):
+                act = acts[seat]
+                chosen = act(game, state, seat) if act is not None else \
+                    bots[seat].choose(game, observe(game, state, seat))
+                if chosen is not None:
+                    break
+            else:
+                if state.timer is None:
+                    break
+                chosen = TimeUp(state.timer.key)
+            apply(state, chosen)
+        standing = game.standing(state)
+        return standing[me] - max(s for i, s in enumerate(standing) if i != me)
+
+
+def levels(easy: Callable[[int], Bot], **hard) -> dict[str, Callable[[int], Bot]]:
+    """The three levels of a game whose easy bot is `easy`: normal is a small, quick
+    search, hard a wide one at its full budget (keyword arguments override hard's)."""
+    def normal(seed: int = 0) -> Bot:
+        return SearchBot(seed, easy=easy, budget=0.04, width=3, most=12)
+
+    def strong(seed: int = 0) -> Bot:
+        return SearchBot(seed, easy=easy, **{"budget": 0.15, "width": 8, **hard})
+
+    return {"easy": easy, "normal": normal, "hard": strong}

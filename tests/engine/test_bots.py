@@ -1,0 +1,196 @@
+"""Bots by level: they see only their seat's observation, finish whole matches, and
+play even when a thought runs past its budget. Win rates live in the benchmark
+(`python -m tools.bench bots`), not here."""
+
+from __future__ import annotations
+
+import random
+import time
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from engine.bots import LEVELS, Bot, make_bot
+from engine.chance import CHANCE, Dealt, OpenChance, TimeUp
+from engine.errors import NoWorlds
+from engine.local import play
+from engine.observe import Witness
+from engine.registry import get_game
+from engine.search import SearchBot
+from engine.wire import replace
+
+SEATS = {"dragon": 4, "den": 3, "wild": 4, "gold": 4}
+
+
+def quick(bot: Bot) -> Bot:
+    """A search bot made deterministic and quick: a fixed number of worlds, no clock."""
+    if isinstance(bot, SearchBot):
+        bot.budget, bot.least, bot.most = 60.0, 2, 2
+    return bot
+
+
+def recorded(game_id: str, seed: int, decisions: int):
+    """A match played by easy bots: its fresh state, the actions applied (the open
+    chance's deals show every face) and the decisions met on the way, as (seat, how
+    many actions came before)."""
+    game = get_game(game_id)
+    config, seats = game.configure({}, SEATS[game_id])
+    fresh = game.setup(config, seats)
+    state = game.setup(config, seats)
+    bots = [make_bot(game, "easy", seed + s) for s in range(seats)]
+    actions, points = [], []
+    for action, _ in play(game, state, bots, seed):
+        if action.seat != CHANCE and len(actions) % 3 == 0:
+            points.append((action.seat, len(actions)))
+        actions.append(action)
+        if len(points) >= decisions:
+            break
+    return game, fresh, actions, points
+
+
+def redealt(actions, seat: int, rng: random.Random):
+    """The same actions with the faces dealt to every other seat shuffled among those
+    deals: another deal of the cards `seat` has not seen."""
+    others = [i for i, a in enumerate(actions)
+              if type(a) is Dealt and a.to_seat != seat and a.faces]
+    by_deck: dict[int, list[int]] = {}
+    for i in others:
+        by_deck.setdefault(actions[i].deck, []).extend(actions[i].faces)
+    for faces in by_deck.values():
+        rng.shuffle(faces)
+    out = list(actions)
+    for i in others:
+        pool = by_deck[out[i].deck]
+        take = len(out[i].faces)
+        out[i] = replace(out[i], faces=tuple(pool[:take]))
+        del pool[:take]
+    return out
+
+
+@pytest.mark.parametrize("level", ["random", *LEVELS])
+@pytest.mark.parametrize("game_id", sorted(SEATS))
+def test_redealing_the_hidden_cards_never_changes_a_choice(game_id, level):
+    """A bot is handed its seat's observation only: deal the other seats' hidden cards
+    again and, for the same seed, every choice is the same."""
+    game, fresh, actions, points = recorded(game_id, 7, 4)
+    rng = random.Random(1)
+    for seat, at in points:
+        choices = []
+        for history in (actions[:at], redealt(actions[:at], seat, rng)):
+            witness = Witness(game, fresh, seat)
+            for action in history:
+                witness.feed(action)
+            bot = quick(make_bot(game, level, 11))
+            choices.append(bot.choose(game, witness.observe(bot.wants_worlds)))
+        assert choices[0] == choices[1]
+
+
+@pytest.mark.parametrize("game_id", sorted(SEATS))
+def test_a_witness_knows_no_face_a_spectator_does_not_but_its_own(game_id):
+    """What a seat's instance was shown is what every seat was shown, plus the cards
+    dealt to it: nothing of another seat's hand."""
+    game, fresh, actions, points = recorded(game_id, 3, 6)
+    for seat, at in points:
+        witness, public = Witness(game, fresh, seat), Witness(game, fresh, seat)
+        own = set()
+        for action in actions[:at]:
+            witness.feed(action)
+            if type(action) is Dealt and action.to_seat == seat:
+                own.update((action.deck, p) for p in action.positions)
+                public.feed(replace(action, faces=()))
+            else:
+                public.feed(action)
+        from engine.cards import ref_deck, ref_position
+        extra = set(witness.state.faces) - set(public.state.faces)
+        assert all((ref_deck(c), ref_position(c)) in own for c in extra)
+
+
+@pytest.mark.parametrize("game_id", sorted(set(SEATS) - {"gold"}))
+def test_a_world_keeps_what_the_seat_knows_and_deals_the_rest(game_id):
+    game, fresh, actions, points = recorded(game_id, 5, 3)
+    seat, at = points[-1]
+    witness = Witness(game, fresh, seat)
+    for action in actions[:at]:
+        witness.feed(action)
+    obs = witness.observe(True)
+    world, chance = game.determinize(obs, random.Random(2))
+    assert isinstance(chance, OpenChance)
+    assert world.counts == obs.known.counts
+    for card, face in obs.known.faces.items():
+        assert world.faces[card] == face
+    held = [world.faces[c] for s in range(world.seats) for c in world.held[s]]
+    assert len(held) == len(set(held)) == sum(world.counts)
+    assert game.view(world, seat) == obs.view
+    with pytest.raises(NoWorlds):
+        game.determinize(Witness(game, fresh, seat).observe(False), random.Random(2))
+
+
+def _options(game, draw):
+    """An option set: every toggle and choice drawn; numbers at their default, but
+    matches kept to one hand where a game counts them."""
+    options = {}
+    for option in game.options:
+        if isinstance(option.default, bool):
+            options[option.name] = draw(st.booleans())
+        elif isinstance(option.default, int):
+            if option.name == "hands":
+                options[option.name] = 1
+        else:
+            options[option.name] = draw(st.sampled_from(option.choices))
+    return options
+
+
+@settings(max_examples=8, deadline=None, suppress_health_check=list(HealthCheck))
+@given(st.data())
+def test_bots_of_every_level_finish_whole_matches(data):
+    game = get_game(data.draw(st.sampled_from(sorted(SEATS))))
+    options = _options(game, data.draw)
+    if game.id == "wild":
+        options["match"] = "points"
+        options["hands"] = 1
+    seats = data.draw(st.integers(game.min_seats, min(game.max_seats, 4)))
+    config, seats = game.configure(options, seats)
+    seed = data.draw(st.integers(0, 10_000))
+    bots = []
+    for s in range(seats):
+        bot = make_bot(game, data.draw(st.sampled_from(["random", *LEVELS])), seed + s)
+        if isinstance(bot, SearchBot):
+            bot.budget, bot.most = 0.003, 2
+        bots.append(bot)
+    state = game.setup(config, seats)
+    for n, _ in enumerate(play(game, state, bots, seed)):
+        assert n < 200_000
+    assert game.outcome(state) is not None
+
+
+@pytest.mark.parametrize("game_id", sorted(set(SEATS) - {"gold"}))
+def test_a_thought_past_its_budget_still_plays(game_id, monkeypatch):
+    """A hard bot whose every playout takes longer than its whole budget still answers,
+    soon after the budget, with a legal action."""
+    game, fresh, actions, points = recorded(game_id, 9, 8)
+    slow = SearchBot.playout
+
+    def sluggish(self, *args):
+        time.sleep(0.03)
+        return slow(self, *args)
+
+    monkeypatch.setattr(SearchBot, "playout", sluggish)
+    for seat, at in points:
+        witness = Witness(game, fresh, seat)
+        for action in actions[:at]:
+            witness.feed(action)
+        obs = witness.observe(True)
+        bot = make_bot(game, "hard", 1)
+        bot.budget = 0.01
+        start = time.perf_counter()
+        chosen = bot.choose(game, obs)
+        took = time.perf_counter() - start
+        assert chosen is None or chosen in list(obs.legal) or isinstance(chosen, TimeUp)
+        assert took < 0.01 * 2 + 0.2
+
+
+def test_greedy_names_the_easy_level():
+    for game_id in SEATS:  # the four games (tests register others, with no bots)
+        game = get_game(game_id)
+        assert type(make_bot(game, "greedy", 1)) is type(make_bot(game, "easy", 1))
