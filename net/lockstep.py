@@ -130,6 +130,7 @@ class Replica:
             self.chance.restore(secret)
         self.votes = QuietVotes()
         self.fresh_deal: FreshDeal | None = None
+        self.rewinds = 0  # how often the match went back to a fresh deal (a seat went quiet)
         self.applied = -1
         self.history: list[Action] = []  # every action applied, for taking over a seat
         self.frames: dict[int, dict[int, Record]] = {}
@@ -393,6 +394,7 @@ class Replica:
                              f"{seat}) went quiet before the first deal")
         self.state = copy.deepcopy(fresh.state)
         del self.history[fresh.history:]
+        self.rewinds += 1
         self.timer_key, self.deadline = fresh.timer_key, fresh.deadline + step - fresh.step
         return heir
 
@@ -520,13 +522,22 @@ class BotSeats:
         self.bots = bots
         self.think = think
         self.since = replica.applied
-        fresh = replica._fresh_state()
-        self.witnesses = {s: Witness(replica.game, fresh, s) for s in bots}
         self.thoughts: dict[int, tuple[int, Future]] = {}  # seat -> (history length, thought)
+        self._witness_from_start()
         if any(bot.thinks for bot in bots.values()):
             _Thinker.warm()
 
+    def _witness_from_start(self) -> None:
+        """A witness per seat, fed from the match's start (again, after a rewind)."""
+        replica = self.replica
+        fresh = replica._fresh_state()
+        self.witnesses = {s: Witness(replica.game, fresh, s) for s in self.bots}
+        self.thoughts.clear()
+        self.rewinds = replica.rewinds
+
     def _catch_up(self) -> None:
+        if self.rewinds != self.replica.rewinds:  # the history was cut back: feed it afresh
+            self._witness_from_start()
         history, chance = self.replica.history, self.replica.chance
         for seat, witness in self.witnesses.items():
             for action in history[witness.fed:]:
