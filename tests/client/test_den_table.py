@@ -6,10 +6,10 @@ import pytest
 
 from engine.games.den.rules import FOUNDATIONS, EndTurn, MovePile, Play
 from tests.client import rigging
-from tests.client.den_clicks import choose, kind_of, make_by_clicks
 from tests.client.rigging import record_submissions
 from tests.client.test_window import my_turn, name_yourself, play_out
 from tests.engine.test_den_rules import GAME, Table
+from tools.lab.den_clicks import choose, kind_of, make_by_clicks
 
 
 def den_with_bots(driver, seats: int, hands: int) -> None:

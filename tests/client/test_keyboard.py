@@ -14,10 +14,9 @@ from engine.games.wild.rules import (
     Discard,
     Draw,
 )
-from tests.client import den_clicks, wild_clicks
 from tests.client.rigging import solo_with_bots
 from tests.client.test_window import my_turn, name_yourself, play_out
-from tools.lab import dragon_clicks
+from tools.lab import den_clicks, dragon_clicks, wild_clicks
 
 
 def pick_cards(driver, faces) -> None:

@@ -8,7 +8,6 @@ from engine.games.wild import rules
 from tests.client import rigging
 from tests.client.test_den_table import drag
 from tests.client.test_window import name_yourself, play_out
-from tests.client.wild_clicks import choose, kind_of, make_by_clicks
 from tests.engine.test_wild_rules import (
     GAME,
     Table,
@@ -16,6 +15,7 @@ from tests.engine.test_wild_rules import (
     _five_six_wild,
     _seat0_melded,
 )
+from tools.lab.wild_clicks import choose, kind_of, make_by_clicks
 
 
 def window_closed(action, driver) -> bool:

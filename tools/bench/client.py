@@ -24,7 +24,7 @@ import time
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[2]
-# the games with a table and a tests/client/<game>_clicks.py
+# the games with a table and a tools/lab/<game>_clicks.py
 GAMES = ("dragon", "den", "wild", "gold")
 
 
@@ -110,7 +110,7 @@ def _animated_frames(app, driver, wanted: int, game: str) -> list[float]:
 
     from tools.shots import solo_table
 
-    clicks = importlib.import_module(f"tests.client.{game}_clicks")
+    clicks = importlib.import_module(f"tools.lab.{game}_clicks")
     choose, make_by_clicks = clicks.choose, clicks.make_by_clicks
     solo_table(app, driver, game)
     frames, seen = [], None

@@ -28,7 +28,7 @@ def first_hand(app, driver, game: str, save, before_move) -> None:
     try:  # the lab's own (dragon, gold) or the tests' (den, wild)
         clicks = importlib.import_module(f"tools.lab.{game}_clicks")
     except ModuleNotFoundError:
-        clicks = importlib.import_module(f"tests.client.{game}_clicks")
+        clicks = importlib.import_module(f"tools.lab.{game}_clicks")
     solo_table(app, driver, game)
     seen = None
     while True:
