@@ -7,7 +7,10 @@ from hypothesis import strategies as st
 from engine.games.gold import moves
 from engine.games.gold.splits import Chain, Offers, Splits
 
-hoards = st.lists(st.integers(0, 2), min_size=9, max_size=9).filter(any).map(tuple)
+#: at most 9 tokens: a hoard of 18 shared three ways lists 10 million splits, and the
+#: full enumeration this test compares against took minutes on such a draw
+hoards = st.lists(st.integers(0, 2), min_size=9, max_size=9).filter(
+    lambda hoard: 0 < sum(hoard) <= 9).map(tuple)
 
 
 @given(hoards, st.integers(2, 3), st.integers(0, 3), st.data())
