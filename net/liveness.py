@@ -26,6 +26,7 @@ from net.lockstep import Replica
 
 MOVE_NOTICE = 5.0  # seconds a move may take before every peer says whose it is
 STALL_AFTER = 30.0  # seconds a bot may take to move, or the table to wait on nobody
+STEPPING = 3.0  # a table that applied no step this long waits on frames (PeerWatch's)
 
 
 @dataclass(frozen=True)
@@ -46,6 +47,7 @@ class MoveWatch:
         self._key: tuple | None = None
         self._since = 0.0
         self._said: tuple[int, ...] = ()
+        self._applied, self._applied_at = -2, 0.0  # the last step seen applied, and when
 
     def observe(self, replica: Replica, now: float) -> MoveWait | None:
         """A MoveWait when what to say changed (its seats empty once the game moved)."""
@@ -58,7 +60,10 @@ class MoveWatch:
             self._key, self._since = key, now
             return self._quiet()
         waited = now - self._since
-        if state.timer is None and waited > self.stall:
+        if replica.applied != self._applied:
+            self._applied, self._applied_at = replica.applied, now
+        stepping = now - self._applied_at < STEPPING  # else the wait is on frames, not moves
+        if state.timer is None and waited > self.stall and stepping:
             self._check_stall(replica, acting, waited)
         if waited <= self.notice or acting == self._said:
             return None

@@ -37,6 +37,7 @@ KEEPALIVE = 2.0
 SILENT_LIMIT = 15.0
 #: a peer that lets this much pile up unread is dropped
 MAX_BACKLOG = 8 * 1024 * 1024
+FLUSH_ON_CLOSE = 1.0  # seconds closing links may take to send what is queued on them
 FATAL = ("oversize", "truncated")
 MAX_UNPROVEN = 64  # connections still to prove their key, at once...
 MAX_UNPROVEN_PER_HOST = 8  # ...and from any one host
@@ -199,8 +200,16 @@ class Mesh:
     async def close(self) -> None:
         if self.server is not None:
             self.server.close()
-        for conn in list(self.conns):
+        conns = list(self.conns)
+        for conn in conns:
             conn.close()
+        # what was sent last (the evidence that names a cheat, a final `have`) is flushed
+        # before the process may exit, for at most a moment
+        closing = [asyncio.ensure_future(conn.writer.wait_closed()) for conn in conns]
+        if closing:
+            await asyncio.wait(closing, timeout=FLUSH_ON_CLOSE)
+        for task in closing:
+            task.cancel()
         for task in list(self._tasks):
             task.cancel()
         with contextlib.suppress(Exception):
