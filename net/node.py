@@ -41,7 +41,7 @@ from net.events import (
     finished_of,
 )
 from net.frames import Record
-from net.gossip import AHEAD, Seen, pass_on
+from net.gossip import Seen
 from net.journal import Journal
 from net.links import Address, Links
 from net.liveness import Suspect
@@ -254,8 +254,6 @@ class TableNode:
                 return  # a player who left or went quiet, still sending as it wakes
             raise
         self.seen.add(record.raw)
-        if conn is not None and self.role == "peer" and record.step <= self.replica.applied + AHEAD:
-            pass_on(self.mesh, record, conn)  # a copy lost on one link comes over another
         if record.step == self.replica.applied + 1:
             self.stepper.wake()  # someone stepped: step with them
         self.apply_ready()
