@@ -82,6 +82,11 @@ class ChanceSource(ABC):
     def depart(self, seat: int, heir: int) -> None:
         """`seat` left after the current step; `heir` plays its seats from now on."""
 
+    @abstractmethod
+    def back(self, seat: int) -> None:
+        """`seat`'s player came back to the table, where no deck is in play: it takes part
+        in what is dealt or rolled from now on."""
+
     def faces_of(self, deck: int, positions) -> tuple[int, ...]:
         """The faces this peer knows at `positions` of `deck` (handed over to it), or ()."""
         return ()
@@ -167,6 +172,10 @@ class SeedChance:
         self.humans = tuple(h for h in self.humans if h != seat)
         self.commits.pop(seat, None)
         self.reveals.pop(seat, None)
+
+    def back(self, seat: int) -> None:
+        """`seat` is back between rolls: it commits and reveals from the next one on."""
+        self.humans = tuple(sorted({*self.humans, seat}))
 
     def owed(self, seat):
         if seat not in self.humans:

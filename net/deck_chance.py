@@ -437,7 +437,12 @@ class DeckChance(ChanceSource):
         for it, then its keys of every card it does not hold (the stock stays playable)."""
         to = self.humans.index(heir)
         for deck in self.played:
-            handover = deck.peer.handover(to)
+            gone = deck.peer.departed()
+            if self.me in gone:
+                continue  # left before, and came back after this deck was shuffled
+            # an heir that was away when this deck was shuffled has no part in it: the
+            # deck's hand is over (the heir came back at a fresh deal), nothing to hand over
+            handover = deck.peer.handover(to) if to not in gone else None
             self._queue(deck, handover)
             self._queue(deck, deck.peer.leave(handover is not None))
 
@@ -446,6 +451,12 @@ class DeckChance(ChanceSource):
         shuffled from now on are shuffled without it."""
         self.rolls.depart(seat, heir)
         self.gone.add(self.humans.index(seat))
+
+    def back(self, seat: int) -> None:
+        """`seat`'s player is back, at a fresh deal: it takes part in the decks and rolls
+        from now on."""
+        self.rolls.back(seat)
+        self.gone.discard(self.humans.index(seat))
 
     def decks_in_play(self) -> frozenset[int]:
         return frozenset(deck.number for deck in self.played)

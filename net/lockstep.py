@@ -15,6 +15,13 @@ chance requests are settled and a timer whose deadline is this step is answered
 with `TimeUp`. After the engine's match is over the table steps on until the
 chance source's audit is done. A frame marked as its seat's last (a graceful
 leave) hands that seat's seats to the lowest other human from the next step on.
+
+A human who left or went quiet may come back: it follows the table meanwhile (its
+replica takes every frame, it signs none) and asks to be let back; every present peer
+then names its seat in the `welcome` of each frame it signs. At the first step whose
+frames all welcome it, it is admitted, and it takes its seat back at the next fresh
+deal (a shuffle with no deck in play: no card needs keys it does not hold); its next
+frame follows no earlier one of its own, but the start, as at step 0.
 """
 
 from __future__ import annotations
@@ -41,7 +48,7 @@ from net.deck_chance import DeckChance
 from net.errors import BadFrame, TableFault
 from net.frames import DIGEST_SIZE, QUIET, STEP, Record, sign
 from net.identity import Identity
-from net.lobby import StartConfig
+from net.lobby import MAX_SEATS, StartConfig
 from net.seating import Seating
 
 #: frames are accepted for at most this many steps past the last applied one
@@ -78,6 +85,7 @@ class Applied:
     chance: bool = False  # some frame carried a chance message (a pass, a key share...)
     left: list[tuple[int, int]] = field(default_factory=list)  # (seat that left, its heir)
     quiet: list[tuple[int, int]] = field(default_factory=list)  # (seat gone quiet, its heir)
+    back: list[int] = field(default_factory=list)  # seats whose human took them back
 
 
 @dataclass(frozen=True, slots=True)
@@ -86,23 +94,31 @@ class Body:
     chance: Any
     hash: bytes
     leaving: bool = False  # the seat's last frame: it leaves the table after this step
+    welcome: frozenset[int] = frozenset()  # absent seats its author would let back
 
 
 def parse_body(record: Record) -> Body:
     payload = record.payload()
-    if not isinstance(payload, tuple) or len(payload) not in (3, 4):
-        raise BadFrame("malformed", "a frame body is [actions, chance, hash, (leaving)]")
+    if not isinstance(payload, tuple) or len(payload) not in (3, 4, 5):
+        raise BadFrame("malformed", "a frame body is [actions, chance, hash, (leaving, "
+                       "(welcome))]")
     actions, chance, state_hash = payload[:3]
     if not isinstance(actions, tuple) or len(actions) > MAX_ACTIONS:
         raise BadFrame("malformed", "a frame holds a bounded list of actions")
     if not isinstance(state_hash, bytes) or len(state_hash) != DIGEST_SIZE:
         raise BadFrame("malformed", "a frame carries a 16-byte state hash")
-    return Body(actions, chance, state_hash, marks_leaving(payload))
+    if len(payload) > 3 and type(payload[3]) is not bool:
+        raise BadFrame("malformed", "a frame's leaving mark is true or false")
+    welcome = payload[4] if len(payload) == 5 else ()
+    if not (isinstance(welcome, tuple) and len(welcome) <= MAX_SEATS
+            and all(type(seat) is int for seat in welcome)):
+        raise BadFrame("malformed", "a frame welcomes a short list of seats")
+    return Body(actions, chance, state_hash, marks_leaving(payload), frozenset(welcome))
 
 
 def marks_leaving(payload: tuple) -> bool:
     """Does a frame's body mark it as its seat's last (a graceful leave)?"""
-    return payload[3:] == (True,)
+    return payload[3:4] == (True,)
 
 
 def well_typed(action: Action) -> bool:
@@ -129,6 +145,9 @@ class Replica:
         for secret in secrets:
             self.chance.restore(secret)
         self.votes = QuietVotes()
+        self.admitted: set[int] = set()  # seats let back, to take them at the next fresh deal
+        self.anchors: dict[int, int] = {}  # seat -> the step it came back at
+        self._back_now: list[int] = []  # seats taken back in the step being applied
         self.fresh_deal: FreshDeal | None = None
         self.rewinds = 0  # how often the match went back to a fresh deal (a seat went quiet)
         self.applied = -1
@@ -150,8 +169,10 @@ class Replica:
             raise BadFrame("malformed", "not a step frame")
         if record.table != self.start.table:
             raise BadFrame("other-table", f"frame for table {record.table.hex()[:8]}")
-        if record.seat not in self.seating.present or self.keys[record.seat] != record.signer:
+        if self.keys.get(record.seat) != record.signer:
             raise BadFrame("not-seated", f"the signer does not hold seat {record.seat}")
+        # a player away from the table is held too: one coming back may sign its first
+        # frame before this peer applied the step that gave it its seat back
         held = self.frames.get(record.step, {}).get(record.seat)
         if held is not None:
             if held.raw == record.raw:
@@ -222,6 +243,11 @@ class Replica:
 
     # -- who plays which seat (net.seating: one rule) ------------------------------
     @property
+    def seated(self) -> bool:
+        """This peer plays at the table now (not away, nor a spectator)."""
+        return self.me in self.seating.present
+
+    @property
     def order(self) -> tuple[int, ...]:
         """The humans still at the table, in seat order."""
         return self.seating.present
@@ -267,13 +293,17 @@ class Replica:
 
     # -- frames out --------------------------------------------------------------
     def own_frame(self, identity: Identity, actions: list[Action], chance: Any,
-                  leaving: bool = False) -> Record:
-        """This peer's signed frame for the next step (`leaving`: its last)."""
+                  leaving: bool = False, welcome: frozenset[int] = frozenset()) -> Record:
+        """This peer's signed frame for the next step (`leaving`: its last; `welcome`: the
+        seats away from the table whose players asked this peer to be let back)."""
         step = self.applied + 1
-        prev = self.start.digest if step == 0 else self.frames[step - 1][self.me].digest
         body = [[to_record(a) for a in actions], chance, self.hashes[self.applied]]
-        return sign(identity, STEP, self.start.table, self.me, step, prev,
-                    [*body, True] if leaving else body)
+        if welcome:
+            body += [leaving, sorted(welcome)]
+        elif leaving:
+            body.append(True)
+        return sign(identity, STEP, self.start.table, self.me, step,
+                    self._follows(self.me, step), body)
 
     def sent(self) -> Record | None:
         """This peer's frame for the next step, if it has signed it already."""
@@ -306,7 +336,11 @@ class Replica:
                 done.left.append((seat, self._depart(seat, step)))  # before deals settle
         if quiet is not None:
             done.quiet.append((quiet, self._go_quiet(quiet, step)))
+        self._admit(bodies.values())
+        for seat in [s for s in frames if s not in bodies]:
+            del frames[seat]  # a frame of a seat away from the table: never applied
         self._settle(step, done.entries)
+        done.back, self._back_now = self._back_now, []
         if self.over:
             self.chance.close()
         self.applied = step
@@ -316,8 +350,15 @@ class Replica:
         done.finished = self.finished
         return done
 
+    def _follows(self, seat: int, step: int) -> bytes:
+        """What `seat`'s frame for `step` must follow: its frame before, or the start at
+        step 0 and right after it came back to the table."""
+        if step == 0 or self.anchors.get(seat) == step - 1:
+            return self.start.digest
+        return self._previous(seat, step).digest
+
     def _checked(self, record: Record, step: int) -> Body:
-        expected = self.start.digest if step == 0 else self._previous(record.seat, step).digest
+        expected = self._follows(record.seat, step)
         who = f"{self.name_of(record.seat)} (seat {record.seat})"
         if record.prev != expected:
             raise TableFault("equivocation", step, f"equivocation: {who}'s frame for step "
@@ -370,7 +411,23 @@ class Replica:
             found.append(deal)
         return found
 
-    # -- a seat leaves -------------------------------------------------------------
+    # -- a seat leaves, and comes back ------------------------------------------------
+    def _admit(self, bodies) -> None:
+        """A seat away from the table that every frame of this step welcomes is let back:
+        it takes its seat at the next fresh deal."""
+        welcomed = frozenset.intersection(*(body.welcome for body in bodies)) if bodies else ()
+        self.admitted |= {seat for seat in welcomed
+                          if seat in self.keys and seat not in self.seating.present}
+
+    def _take_back(self, step: int) -> None:
+        """At a fresh deal, every admitted seat's human plays it again, and is dealt in."""
+        for seat in sorted(self.admitted):
+            self.seating = self.seating.back(seat)
+            self.chance.back(seat)
+            self.anchors[seat] = step
+            self._back_now.append(seat)
+        self.admitted.clear()
+
     def _depart(self, seat: int, step: int) -> int:
         """`seat` left after this step: its heir plays its seats (and bots) from now on,
         and is handed its cards; the heir's seat is returned."""
@@ -408,6 +465,8 @@ class Replica:
         if self.chance.decks_in_play() <= self.game.finished_decks(self.state):
             self.fresh_deal = FreshDeal(request, copy.deepcopy(self.state), len(self.history),
                                         self.timer_key, self.deadline, step)
+            if not self.over:
+                self._take_back(step)
 
     def _fresh_state(self) -> State:
         """The match's state before its first step."""

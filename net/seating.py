@@ -6,7 +6,9 @@ lowest other human still at the table; the heir plays them with bots. There is
 no other case: a second leave, a leave by an heir, a leave by the bot host and
 the last leave all go through `depart`, and every peer, the journal's replay and
 the replay of a finished game fold the same leaves in the same order, so they
-agree on the player of every seat at every step.
+agree on the player of every seat at every step. A human who comes back takes its
+own seat back (`back`, at a hand's fresh deal, net.lockstep); the seats its heir
+took over with it stay with the heir.
 """
 
 from __future__ import annotations
@@ -53,6 +55,11 @@ class Seating:
             raise TableFault("void", step, "the hand is void: every player has left")
         return Seating(tuple(heir if p == seat else p for p in self.plays),
                        tuple(s for s in self.present if s != seat))
+
+    def back(self, seat: int) -> Seating:
+        """`seat`'s human is back: it plays its own seat again."""
+        return Seating(tuple(seat if s == seat else p for s, p in enumerate(self.plays)),
+                       tuple(sorted({*self.present, seat})))
 
     def by_human(self) -> dict[int, tuple[int, ...]]:
         """Every present human and the engine seats it plays."""

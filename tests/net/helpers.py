@@ -73,6 +73,8 @@ class LocalTable:
         self.bots = {seat: self._seat_bots(seat) for seat in self.replicas}
         self.changed = dict.fromkeys(self.replicas, True)
         self.leaving: int | None = None
+        self.away: dict[int, Replica] = {}  # players who left and follow, to come back
+        self.welcome: set[int] = set()  # seats whose players asked to be let back
 
     def _seat_bots(self, seat: int) -> BotSeats:
         """Bots for every seat the replica of `seat` plays: bot seats as the start says,
@@ -97,12 +99,13 @@ class LocalTable:
             if chance and chance[1] is not None:
                 self.secrets[seat].append(chance[1])
             out[seat] = replica.own_frame(self.ids[seat], actions, chance[0] if chance else None,
-                                          leaving)
+                                          leaving, frozenset(self.welcome))
         return out
 
-    def leave(self, seat: int, max_steps: int = 2000) -> int | None:
+    def leave(self, seat: int, max_steps: int = 2000, follow: bool = False) -> int | None:
         """`seat` leaves as soon as it can; its heir plays on with bots. The heir's seat, or
-        None if the match ended first (its audit then needs every seat)."""
+        None if the match ended first (its audit then needs every seat). `follow`: its
+        replica goes on taking the frames, to come back later."""
         self.leaving = seat
         for _ in range(max_steps):
             if self.replicas[seat].over:
@@ -111,6 +114,9 @@ class LocalTable:
             done = self.step()[0]
             if done.left:
                 ((_, heir),) = done.left
+                self.leaving = None
+                if follow:
+                    self.away[seat] = self.replicas[seat]
                 del self.replicas[seat], self.bots[seat], self.changed[seat]
                 self.bots[heir] = self._seat_bots(heir)
                 return heir
@@ -133,16 +139,26 @@ class LocalTable:
         return [_fault_of(replica, frames) for replica in self.everyone()]
 
     def deliver(self, frames: dict) -> list:
-        """Every replica, then every spectator, applies `frames`; what each applied."""
+        """Every replica, then every spectator, then every player away applies `frames`;
+        what each applied. A player let back takes its seat (and everyone's bots are made
+        again: the heir plays one seat fewer)."""
         self.sent.append(frames)
         applied = []
-        for seat, replica in [*self.replicas.items(), *((None, s) for s in self.spectators)]:
+        followers = [*((None, s) for s in self.spectators), *((None, a) for a in
+                                                               self.away.values())]
+        for seat, replica in [*self.replicas.items(), *followers]:
             for record in frames.values():
                 replica.offer(decode(record.raw))
             done = replica.apply_next()
             if seat is not None:
                 self.changed[seat] = bool(done.entries)
             applied.append(done)
+        for seat in applied[0].back:
+            self.replicas[seat] = self.away.pop(seat)
+            self.welcome.discard(seat)
+            self.replicas = dict(sorted(self.replicas.items()))
+            self.bots = {s: self._seat_bots(s) for s in self.replicas}
+            self.changed = dict.fromkeys(self.replicas, True)
         return applied
 
     def step(self, extra: dict[int, list] | None = None) -> list:
@@ -160,7 +176,7 @@ class LocalTable:
         raise AssertionError("the game did not end")
 
     def everyone(self) -> list[Replica]:
-        return [*self.replicas.values(), *self.spectators]
+        return [*self.replicas.values(), *self.spectators, *self.away.values()]
 
     def hashes(self) -> set[str]:
         return {r.game.public_hash(r.state) for r in self.everyone()}

@@ -43,6 +43,14 @@ def test_a_leaving_heir_passes_on_what_it_inherited():
     assert table.controls(1) == (1, 0, 3) and table.heir(1) == 2
 
 
+def test_a_human_back_plays_its_own_seat_and_its_heir_keeps_the_rest():
+    table = seating(humans=(0, 1, 2), host=0).depart(0, step=10)
+    assert table.controls(1) == (1, 0, 3)
+    table = table.back(0)
+    assert table.present == (0, 1, 2)
+    assert table.controls(0) == (0,) and table.controls(1) == (1, 3)
+
+
 def test_the_last_human_leaving_voids_the_table_with_a_report():
     table = seating(humans=(1,))
     assert table.heir(1) is None
@@ -103,6 +111,64 @@ def test_any_schedule_of_leaves_ends_the_match_on_one_hash_with_a_clean_audit(ga
 def test_any_schedule_of_leaves_ends_a_gold_match_on_one_hash(schedule):
     """Dragon's Gold matches are long: fewer schedules (the 3 here and the ones above)."""
     check_schedule("gold", schedule)
+
+
+def play_with_returns(game: str, schedule: list[tuple[int, int, int]]) -> LocalTable:
+    """A four-human match of `game` (two hands) where, after each pause of `wait` steps,
+    the human at position `pick` among those seated leaves and follows the table, asking
+    after `away` steps to be let back; then it plays to the end."""
+    ids = identities(4)
+    options = {**GAMES[game], "hands": 2} if "hands" in GAMES[game] else GAMES[game]
+    table = LocalTable(start_config(ids, game, options=options), ids, spectators=1)
+    deal(table)
+    asks: dict[int, int] = {}  # seat -> steps left before it asks to come back
+    for wait, pick, away in schedule:
+        for _ in range(wait):
+            if table.replicas[min(table.replicas)].over:
+                return table
+            table.step()
+            for seat in [s for s, left in asks.items() if left <= 1 and s in table.away]:
+                table.welcome.add(seat)
+                del asks[seat]
+            asks = {s: left - 1 for s, left in asks.items()}
+        seated = sorted(table.replicas)
+        if len(seated) == 1:
+            return table
+        leaver = seated[pick % len(seated)]
+        if table.leave(leaver, follow=True) is None:
+            return table
+        asks[leaver] = away
+    table.welcome |= set(table.away)
+    return table
+
+
+@pytest.mark.parametrize("game", ["dragon", "den", "wild"])
+@settings(max_examples=3, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(schedule=st.lists(st.tuples(st.integers(0, 30), st.integers(0, 3), st.integers(0, 40)),
+                         min_size=1, max_size=3))
+def test_any_schedule_of_leaves_and_returns_ends_on_one_hash_and_one_seating(game, schedule):
+    """The seat rule with returns: a player back takes its seat at the next fresh deal, on
+    every peer alike. (Dragon's Gold deals once, so a player back there follows the match
+    to its end: a leave as above.)"""
+    table = play_with_returns(game, schedule)
+    table.play(max_steps=20000)
+    everyone = table.everyone()
+    assert all(r.finished for r in everyone)
+    assert len(table.hashes()) == 1
+    assert {r.chance.report for r in everyone} == {"clean"}
+    assert len({r.seating for r in everyone}) == 1
+
+
+def test_a_player_back_takes_its_seat_at_the_next_hand_and_plays_it():
+    table = play_with_returns("dragon", [(10, 2, 5)])
+    first = table.replicas[0]
+    hand = first.state.hand
+    while 2 not in table.replicas:
+        table.step()
+    assert first.state.hand == hand + 1 and first.seating.controls(2) == (2,)
+    assert table.replicas[0].seating.controls(0) == (0,)
+    table.play(max_steps=20000)
+    assert len(table.hashes()) == 1
 
 
 @pytest.mark.parametrize("game", ["dragon", "wild"])
