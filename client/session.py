@@ -319,11 +319,6 @@ class Session:
         self.say(f"{title}: {event.report}")
 
     def _on_Left(self, event: Left) -> None:
-        if event.quiet:
-            self.ending = Ending("left", "The table played on without you: you were silent "
-                                 "too long, so the hand was dealt again without you, and "
-                                 f"{self._bot_of(event.heir)} plays your seat.")
-            return
         heir = "" if event.heir < 0 else f" {self.seat_name(event.heir)} plays on for you."
         self.ending = Ending("left", f"You left the table.{heir}")
 

@@ -87,6 +87,10 @@ class ChanceSource(ABC):
         """`seat`'s player came back to the table, where no deck is in play: it takes part
         in what is dealt or rolled from now on."""
 
+    def secrets(self) -> list:
+        """Every secret this peer holds, as journaled (to start a journal afresh)."""
+        return []
+
     def faces_of(self, deck: int, positions) -> tuple[int, ...]:
         """The faces this peer knows at `positions` of `deck` (handed over to it), or ()."""
         return ()

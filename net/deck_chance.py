@@ -537,6 +537,11 @@ class DeckChance(ChanceSource):
     def _cheat(self, participant: int, reason: str) -> TableFault:
         return TableFault("cheat", self.step, f"{self._name(participant)} cheated: {reason}")
 
+    def secrets(self) -> list:
+        seeds = {**self.seeds, **{d.ordinal: d.peer.seed for d in self.played + self.set_aside}}
+        return ([["deck", ordinal, seed] for ordinal, seed in sorted(seeds.items())]
+                + [["nonce", n, nonce] for n, nonce in sorted(self.rolls.nonces.items())])
+
     def restore(self, secret):
         for item in secret if isinstance(secret, list) else ():
             if isinstance(item, list) and len(item) == 3 and item[0] == "nonce":

@@ -83,12 +83,11 @@ def finished_of(replica: Replica) -> Finished:
 
 @dataclass(frozen=True)
 class Left:
-    """This peer left the game at `step`; the seat `heir` plays on for it. `quiet`: it did
-    not choose to: it was silent past the table's patience and the others played on."""
+    """This peer left the game at `step`; the seat `heir` plays on for it. (One that went
+    quiet has not left: it is away until the next hand, net.returns.)"""
 
     step: int
     heir: int
-    quiet: bool = False
 
 
 @dataclass(frozen=True)

@@ -201,6 +201,8 @@ class Replica:
         body = record.payload()
         if not (isinstance(body, tuple) and len(body) == 1 and type(body[0]) is int):
             raise BadFrame("malformed", "a vote names one seat")
+        if record in self.votes.at(record.step):
+            raise BadFrame("replayed", f"seat {record.seat}'s vote for step {record.step} again")
         against_me = body[0] == self.me and record.step <= self.applied
         if not against_me and not self.applied < record.step <= self.applied + WINDOW:
             raise BadFrame("out-of-window", f"a vote for step {record.step} at {self.applied}")

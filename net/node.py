@@ -14,6 +14,7 @@ time:
   scribe.py      every journal write, and when not to write (replaying, adopting)
   spectators.py  the streams this peer serves to spectators
   upkeep.py      the periodic look at the table: liveness decisions (net.liveness)
+  returns.py     a player away (gone quiet) follows the table and comes back to it
 
 What stays here is the game itself: starting it, taking frames in, applying steps,
 and how the table ends for this peer (finished, left, or stopped on a fault).
@@ -51,6 +52,7 @@ from net.membership import Membership
 from net.mesh import Conn, Mesh
 from net.protocol import Protocol
 from net.resume import resume
+from net.returns import Returns, played_on_without
 from net.scribe import Scribe
 from net.spectators import Spectators
 from net.stepper import Stepper
@@ -84,6 +86,7 @@ class TableNode:
         self.stepper = Stepper(self)
         self.spectators = Spectators(self)
         self.upkeep = Upkeep(self)
+        self.returns = Returns(self)
         self.suspect = Suspect()
         self.mesh = Mesh(self.protocol.hello, self.protocol.on_message, self._on_lost)
         self._early: list[Record] = []
@@ -240,6 +243,11 @@ class TableNode:
             if len(self._early) < MAX_EARLY:
                 self._early.append(record)
             return
+        players = self.replica.players
+        player = record.signer in players and conn is not None and conn.key in players
+        if player:  # its frame for a step says it applied the one before (net.rejoin asks)
+            self.progress[record.signer] = max(self.progress.get(record.signer, -1),
+                                               record.step - 1)
         try:
             self.replica.offer(record)
         except Equivocation as fault:
@@ -250,8 +258,8 @@ class TableNode:
                 exc.reason == "out-of-window" and record.step <= self.replica.applied)
             if stale and (relayed or self._member(conn)):
                 return  # a copy from the table: asked for, gossiped, resent after a partition
-            if exc.reason in ("not-seated", "quieted") and record.signer in self.replica.players:
-                return  # a player who left or went quiet, still sending as it wakes
+            if exc.reason in ("not-seated", "quieted", "out-of-window") and player:
+                return  # a player who went quiet, sending as it wakes; or one far ahead
             raise
         self.seen.add(record.raw)
         if record.step == self.replica.applied + 1:
@@ -265,19 +273,16 @@ class TableNode:
         try:
             self.replica.offer_vote(record)
         except BadFrame as exc:
-            if exc.reason == "out-of-window" and record.step <= self.replica.applied:
+            if exc.reason == "replayed" or (
+                    exc.reason == "out-of-window" and record.step <= self.replica.applied):
                 return  # a copy, from a step applied already
             raise
-        out = self.replica.voted_out()
-        if out is not None and out <= self.replica.applied and not self.result.done():
-            self._played_on_without_me(out)  # it stepped on alone while the others voted
-            return
+        replica = self.replica
+        out = replica.voted_out()
+        if (out is not None and out <= replica.applied and replica.seated
+                and not self.result.done()):
+            self.returns.stepped_alone(out)  # it stepped on alone while the others voted
         self.apply_ready()
-
-    def _played_on_without_me(self, step: int) -> None:
-        heir = self.replica.heir(self.replica.me)
-        self.emit(Notice(played_on_without(self.replica, self.replica.me, heir, step)))
-        self._left(Left(step, heir, quiet=True))
 
     def vote_quiet(self, seat: int, silent: float) -> None:
         """Say, signed, that this peer plays on without `seat` from the next step: it has
@@ -350,7 +355,8 @@ class TableNode:
     def _report(self, done: Applied) -> bool:
         """Tell the step and who left in it; True if this peer itself left."""
         replica = self.replica
-        self.emit(StepApplied(done))
+        if done.step > self.returns.told:  # (steps taken again after a rebuild: told once)
+            self.emit(StepApplied(done))
         for seat, heir in done.left:
             self.emit(Notice(f"{replica.name_of(seat)} (seat {seat}) left the table; "
                              f"{replica.name_of(heir)} (seat {heir}) plays on for it"))
@@ -360,12 +366,14 @@ class TableNode:
             if heir == replica.me:
                 self.stepper.seat_bots(self.options.think)
         for seat, heir in done.quiet:
-            self.emit(Notice(played_on_without(replica, seat, heir, done.step)))
             if seat == replica.me:
-                self._left(Left(done.step, heir, quiet=True))
-                return True
+                self.returns.went_quiet(heir, done.step)
+            else:
+                self.emit(Notice(played_on_without(replica, seat, heir, done.step)))
             if heir == replica.me:
                 self.stepper.seat_bots(self.options.think)
+        if done.back:
+            self.returns.taken_back(done.back)
         return False
 
     # -- how the table ends for this peer --------------------------------------------------
@@ -401,12 +409,3 @@ class TableNode:
         """Rebuild from a journal's entries; False if the journal holds no table."""
         return resume(self, entries)
 
-
-def played_on_without(replica: Replica, seat: int, heir: int, step: int) -> str:
-    """What a seat that went quiet, and everyone else, is told."""
-    if seat == replica.me:
-        return (f"the table played on without you at step {step}: you were silent too long, "
-                f"so the hand was dealt again without you; {replica.name_of(heir)}'s bot "
-                "plays your seat")
-    return (f"{replica.name_of(seat)} (seat {seat}) went quiet: the hand is dealt again "
-            f"without them from step {step}; {replica.name_of(heir)}'s bot plays their seat")

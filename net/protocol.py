@@ -10,6 +10,7 @@ Message tags on a connection (each a msgpack array, see net.stream):
   watch   [first step]            a spectator asks for the lobby and every frame from here
   evidence [raw, raw]             two frames one seat signed for one step
   ping    []                      a keepalive on a link that has said nothing for a while
+  back    []                      a player away from the table asks to be let back
 
 A handler checks its message's shape and raises BadFrame for anything unusable (the
 mesh counts and drops it); what the message means for the table it hands to the node:
@@ -154,6 +155,11 @@ class Protocol:
     def _on_ping(self, conn) -> None:
         """A keepalive: the link is alive (the mesh times out a silent one)."""
 
+    def _on_back(self, conn) -> None:
+        if self.node.replica is None:
+            raise BadFrame("malformed", "back is for a table in play")
+        self.node.returns.asked(conn.key)
+
     def _on_evidence(self, conn, first, second) -> None:
         node = self.node
         a, b = decode(first), decode(second)
@@ -173,6 +179,7 @@ class Protocol:
         "watch": (_on_watch, 1),
         "evidence": (_on_evidence, 2),
         "ping": (_on_ping, 0),
+        "back": (_on_back, 0),
     }
 
 

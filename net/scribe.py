@@ -75,6 +75,12 @@ class Scribe:
             self.journal.append("record", record.raw)
             self.journal.sync()
 
+    def secret(self, secret: Any) -> None:
+        """Secrets kept when the journal starts afresh (net.returns)."""
+        if self._writing:
+            self.journal.append("secret", secret)
+            self.journal.sync()
+
     def own_vote(self, record: Record) -> None:
         """A vote to play on without a quiet seat, durable before it is sent: a restarted
         peer must keep refusing that seat's frame for that step."""

@@ -57,6 +57,10 @@ class Stepper:
         this peer was shown (its own cards) proves it false: the others could not refuse
         it alike (engine Game.vet)."""
         replica = self.node.replica
+        if replica is not None and not replica.seated:
+            self.node.emit(Notice("not sent: you are away from the table until the next hand "
+                                  "is dealt"))
+            return
         if replica is not None:
             try:
                 replica.game.vet(replica.state, action)
@@ -84,7 +88,7 @@ class Stepper:
             return bots
         start = replica.start
         base = int.from_bytes(start.table[:4], "big")
-        for seat in replica.controls[replica.me]:
+        for seat in replica.controls.get(replica.me, ()):
             kind = start.seats[seat].bot or (
                 self.bot_kind if seat == replica.me else self.bot_kind or TAKE_OVER)
             if kind:
@@ -112,6 +116,10 @@ class Stepper:
             if self.rejoining is not None and not self._rejoined():
                 await self._sleep(TICK)
                 continue
+            if node.returns.away:  # it went quiet: follow, and ask back
+                node.returns.follow(time.monotonic())
+                await self._sleep(TICK)
+                continue
             if node.replica.sent() is None and not node.scribe.replaying and self._due(now):
                 self.send_frame(now)
                 continue
@@ -137,8 +145,9 @@ class Stepper:
                                         time.monotonic()):
             return False
         self.rejoining = None
-        node.emit(Notice(f"took seat {replica.me} back at step {replica.applied} from the "
-                         "others' copies of its frames"))
+        if replica.seated:  # (one away takes its seat back at a hand: net.returns)
+            node.emit(Notice(f"took seat {replica.me} back at step {replica.applied} from the "
+                             "others' copies of its frames"))
         return True
 
     def _chance_out(self, actions=()):
@@ -158,7 +167,8 @@ class Stepper:
             replica.chance.leave(replica.heir(replica.me))
         chance = self._chance_out([a for a, _ in actions])
         payload, secret = chance if chance else (None, None)
-        record = replica.own_frame(node.identity, [a for a, _ in actions], payload, leaving)
+        record = replica.own_frame(node.identity, [a for a, _ in actions], payload, leaving,
+                                   node.returns.welcomed())
         node.scribe.own_frame(record, secret)
         replica.offer(record)
         node.mesh.broadcast(["rec", record.raw])

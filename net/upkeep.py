@@ -59,7 +59,9 @@ class Upkeep:
         held_back = node.suspect.due(now)
         if held_back is not None:
             node.fault(held_back)
-        for check in (self._late, self._owed, self._alone, self._moves):
+        checks = (self._alone, self._moves) if node.returns.away else (
+            self._late, self._owed, self._alone, self._moves)  # those present judge delays
+        for check in checks:
             try:
                 check(now)
             except TableFault as fault:

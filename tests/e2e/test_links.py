@@ -1,7 +1,8 @@
 """Links that heal, with real `hoard peer` processes in network namespaces: a laptop whose
 address changes mid-game (a Wi-Fi reconnect with a new lease) drops its dead links within
 seconds, redials the table from its new address, and the match completes; a laptop whose
-lid stays closed past the table's patience is played on without, and told so on waking."""
+lid stays closed past the table's patience is played on without, told so on waking, and
+comes back at the next hand."""
 
 import signal
 import time
@@ -41,23 +42,26 @@ def test_a_peer_whose_address_changes_mid_game_redials_and_the_match_completes(t
         assert time.monotonic() - moved < 60  # healed in seconds, not voided at 90 s
 
 
-def test_a_lid_closed_past_the_tables_patience_the_others_play_on_and_it_learns_why(
+def test_a_lid_closed_past_the_tables_patience_the_others_play_on_and_it_comes_back(
         lan, tmp_path):
     """A laptop stopped (SIGSTOP) longer than the table's patience: the three others vote to
-    play on without it, the hand is dealt again, its seat is played by the heir's bot and
-    the match completes for them; woken (SIGCONT), the sleeper is told what happened."""
+    play on without it, the hand is dealt again and its seat is played by the heir's bot;
+    woken (SIGCONT), the sleeper is told what happened, follows, takes its seat back when
+    the next hand is dealt, and the four finish the match together."""
     peers = [peer(lan, tmp_path, i, "lid", "--option", "hands=2", "--void-after", "6",
+                  "--timeout", str(TIMEOUT),
                   think=2) for i in range(4)]
     sleeper = peers[3]
     sleeper.wait_line(lambda line: step_of(line) >= 12, TIMEOUT)
     sleeper.popen.send_signal(signal.SIGSTOP)
-    awake = peers[:3]
-    for p in awake:
+    for p in peers[:3]:
         p.wait_line(lambda line: "went quiet: the hand is dealt again without them" in line,
                     TIMEOUT)
     sleeper.popen.send_signal(signal.SIGCONT)
     told = sleeper.wait_line(lambda line: "the table played on without you" in line, TIMEOUT)
-    assert "bot plays your seat" in told
-    results = [p.finish(TIMEOUT) for p in awake]
-    agree(results)
-    assert "left" in sleeper.finish(TIMEOUT, codes=(130,))
+    assert "bot plays your seat until the next hand is dealt" in told
+    sleeper.wait_line(lambda line: "you are back at the table" in line, TIMEOUT)
+    for p in peers[:3]:
+        p.wait_line(lambda line: line.startswith("p3 (seat ") and "plays their seat again"
+                    in line, TIMEOUT)
+    agree([p.finish(TIMEOUT) for p in peers])
