@@ -25,7 +25,7 @@ LOG_SHOWN = 80
 #: news of a step this far behind the newest one polled is caught up with, not animated:
 #: a spectator joining mid-game, or a window fetching what it missed, snaps to the present
 CATCH_UP = 8
-SEATLESS = ("lobby", "dismiss", "rules")  # the buttons a spectator has: the rest act for a seat
+SEATLESS = ("lobby", "rules")  # the buttons a spectator has: the rest act for a seat
 LEAVE_CHOICES = ("leave:bot", "leave:later", "leave:stay")
 LEAVE_PATIENCE = 6.0  # seconds a graceful leave may take before the window goes anyway
 TABLE_KEYS = (pygame.K_PAGEUP, pygame.K_PAGEDOWN, pygame.K_F1)  # the log's pages; the rules
@@ -139,6 +139,8 @@ class TableScene(Scene):
             from client.scenes.rules import RulesScene
 
             self.app.push(RulesScene(self.app, self.session.start.game))
+        elif ident == "next" and self.renderer is not None:
+            self.renderer.next_hand()
         elif self.renderer is not None:
             self.renderer.on_button(ident)
 
