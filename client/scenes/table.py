@@ -76,7 +76,7 @@ class TableScene(Scene):
         self.button("rules", "Rules", 992, 500, 276, 36)
 
     def _build_question(self) -> None:
-        self.label("Leave the table?", 370, 226, 540, 40, "title")
+        self.label("Leave the table?", 370, 220, 540, 48, "title")
         self.label("A bot can play your seat on, or it can wait for you.", 370, 268, 540)
         self.button("leave:bot", "Hand my seat to a bot and leave", 400, 312, 480, 48,
                     primary=True)
