@@ -11,6 +11,7 @@ import pygame_gui
 
 from client import assets
 from client.ui import fit
+from net.identity import clean_name
 
 #: the theme's words in a widget (client.ui.theme): logical size, bold
 WORDS = {"": (17, False), "title": (30, True), "note": (15, False)}
@@ -110,6 +111,18 @@ class Scene:
     # -- drawing ---------------------------------------------------------------------
     def draw(self, surface: pygame.Surface) -> None:
         draw_felt(surface)
+
+
+def checked_name(text: str) -> tuple[str, str]:
+    """A display name as typed, cleaned, and what is wrong with it ("" if nothing): a
+    name with letters no font here draws would show as boxes on every laptop at the table."""
+    name = clean_name(text)
+    if not name:
+        return name, "A name needs at least one visible character."
+    missing = assets.undrawable(name)
+    if missing:
+        return name, f"These letters cannot be drawn here: {' '.join(missing)}"
+    return name, ""
 
 
 def draw_felt(surface: pygame.Surface) -> None:
