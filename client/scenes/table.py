@@ -98,8 +98,8 @@ class TableScene(Scene):
 
     def extra_targets(self) -> dict[str, pygame.Rect]:
         """The renderer's cards and spots: only for a seat's player (a spectator or a
-        replay has nothing to pick)."""
-        if self.renderer is None or self.session.watching:
+        replay has nothing to pick), and not under a hand's result (nothing plays then)."""
+        if self.renderer is None or self.session.watching or self.renderer.result_up():
             return {}
         return self.renderer.targets()
 

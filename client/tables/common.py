@@ -113,8 +113,9 @@ def hit(rects: dict, pos):
     return next((key for key, rect in rects.items() if rect.collidepoint(pos)), None)
 
 
-RESULT = (250, 116, 480, 384)  # the hand's result panel: over the middle of the table
+RESULT = (250, 116, 480)  # the hand's result panel (x, top, width): over the table's middle
 RESULT_ROW = 30
+RESULT_FRAME = 194  # its height less the rows': the title and line above, the wait below
 
 
 class TableRenderer:
@@ -356,11 +357,17 @@ class TableRenderer:
         """(seat, what the hand gave or took, its colour), in the order to list them."""
         return []
 
+    def result_box(self) -> tuple[float, float, float, float]:
+        """The result panel, a row for each seat."""
+        return (*RESULT[:2], RESULT[2],
+                RESULT_FRAME + RESULT_ROW * len(self.session.start.seats))
+
     def build_result(self) -> None:
-        x, y, w, h = RESULT
+        x, y, w, h = self.result_box()
         self.scene.button("next", "Next hand", x + w / 2 - 80, y + h - 52, 160, 40,
                           primary=True, tip="The next hand starts when everyone at the "
                                             "table is ready, or when the time is up.")
+        self._refresh_next()
 
     def next_hand(self) -> None:
         view = self.session.view
@@ -381,7 +388,7 @@ class TableRenderer:
         long the table waits for whom."""
         if not self.result_up():
             return
-        event, view, (x, y, w, h) = self.hand_over, self.view, RESULT
+        event, view, (x, y, w, h) = self.hand_over, self.view, self.result_box()
         view.panel(surface, view.rect(x, y, w, h), alpha=250, edge=GOLD)
         view.text(surface, f"Hand {event.hand} is over", (x + w / 2, y + 14), 24, GOLD,
                   bold=True, anchor="midtop", width=w - 40)

@@ -42,7 +42,7 @@ from engine.games.dragon.rules import (
 from net.bridge import ViewUpdate
 
 CARD = (86, 120)
-HAND_Y, LIFT = 570, 26
+HAND_Y, LIFT = 584, 26  # a lifted card clears the buttons above (BUTTON_Y + 44)
 HAND_LEFT, HAND_RIGHT = 30, 960
 DECK_AT = (490, 300)
 TRICK_AT = (490, 262)
