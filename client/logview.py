@@ -60,6 +60,8 @@ class LogView:
         if self.image is None:
             self.image = self._render()
         surface.blit(self.image, self.rect)
+        if self.view.recording(surface):  # its own panel was drawn on its cached picture
+            self.view.drawn.append(("panel", self.rect, "", False))
 
     def _render(self) -> pygame.Surface:
         image = pygame.Surface(self.rect.size, pygame.SRCALPHA)

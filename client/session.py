@@ -358,11 +358,19 @@ class Session:
     def seconds_left(self, pace: float) -> float | None:
         """The open timer's time left: its deadline step against the applied step, at the
         table's pace, eased between steps by the time since the last one."""
-        if self.view is None or self.view.deadline is None:
+        return None if self.view is None else self._until(self.view.deadline, pace)
+
+    def pause_left(self, pace: float) -> float | None:
+        """The time left of the table's pause between hands (net.pause), None when there
+        is none or it is over (the next hand is being shuffled)."""
+        left = None if self.view is None else self._until(self.view.pause, pace)
+        return left if left else None
+
+    def _until(self, step: int | None, pace: float) -> float | None:
+        if step is None:
             return None
-        steps = self.view.deadline - self.applied
         since = time.monotonic() - self.applied_at
-        return max(0.0, steps * pace - min(since, pace))
+        return max(0.0, (step - self.applied) * pace - min(since, pace))
 
 
 def _second_person(verb: str) -> str:

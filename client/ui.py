@@ -24,9 +24,15 @@ GOOD = (120, 210, 140)
 PANEL = (16, 36, 28)
 PANEL_EDGE = (70, 110, 90)
 SHADOW = (0, 0, 0)
+INK_HEIGHT = 1.2  # a line's ink, ascent to descent, in font sizes (DejaVu: 0.93 + 0.24)
+OVERLAY = 245  # a panel at least this opaque is drawn over the table (a question, a result)
 
 
 class Viewport:
+    #: when a list, each label and panel drawn is told to it as (kind, rect, words, over):
+    #: the layout check (tools.layout) reads what is drawn where, not pixels
+    drawn: list | None = None
+
     def __init__(self, size: tuple[int, int]):
         self.resize(size)
 
@@ -63,11 +69,20 @@ class Viewport:
         image = assets.text(text, self.px(size), bold, tuple(colour))
         rect = image.get_rect(**{anchor: self.point(*pos)})
         surface.blit(image, rect)
+        if self.recording(surface):  # the ink: the fallback fonts' line is half again as tall
+            ink = rect.inflate(0, min(0, round(INK_HEIGHT * self.px(size)) - rect.height))
+            self.drawn.append(("label", ink, text, False))
         return rect
 
     def panel(self, surface: pygame.Surface, rect: pygame.Rect, alpha: int = 210,
               edge=PANEL_EDGE) -> None:
         surface.blit(_panel(rect.size, self.px(10), self.px(1.5), alpha, tuple(edge)), rect)
+        if self.recording(surface):
+            self.drawn.append(("panel", rect, "", alpha >= OVERLAY))
+
+    def recording(self, surface: pygame.Surface) -> bool:
+        """Is the layout reported, and drawn straight on the window (whose rects it holds)?"""
+        return self.drawn is not None and surface is pygame.display.get_surface()
 
 
 @functools.lru_cache(maxsize=64)

@@ -38,6 +38,8 @@ class ViewUpdate:
     view: dict[str, Any]
     legal: Sequence[Action]  # a tuple, or a lazy sequence that holds nothing of the state
     deadline: int | None  # the step at which the open timer runs out, for a countdown
+    pause: int | None = None  # the step at which the pause between hands ends (net.pause)
+    pausing: tuple[int, ...] = ()  # the seated humans the pause still waits for
 
 
 @dataclass(frozen=True)
@@ -59,8 +61,11 @@ def view_update(replica: Replica, seat: int | None) -> ViewUpdate:
     """What `seat` (None: anyone) is shown of the replica now, and may do."""
     state = replica.state
     legal = () if seat is None else handed_out(replica.game.legal_actions(state, seat))
+    pause = replica.pause
     return ViewUpdate(replica.applied, seat, replica.game.view(state, seat), legal,
-                      replica.deadline if state.timer is not None else None)
+                      replica.deadline if state.timer is not None else None,
+                      None if pause is None else pause.until,
+                      () if pause is None else pause.waits_for(replica.order))
 
 
 # -- intents ------------------------------------------------------------------------

@@ -26,7 +26,7 @@ import msgpack
 from net.errors import BadFrame
 from net.identity import Identity, verify
 
-PROTOCOL = 1
+PROTOCOL = 2  # 2: the pause between hands (net.pause); a build of 1 would desync there
 DOMAIN = b"hoard-record\x00"
 LOBBY, STEP, QUIET = 1, 2, 3
 KINDS = (LOBBY, STEP, QUIET)

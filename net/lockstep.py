@@ -49,6 +49,7 @@ from net.errors import BadFrame, TableFault
 from net.frames import DIGEST_SIZE, QUIET, STEP, Record, sign
 from net.identity import Identity
 from net.lobby import MAX_SEATS, StartConfig
+from net.pause import PAUSE_STEPS, HandPause, NextHand
 from net.seating import Seating
 
 #: frames are accepted for at most this many steps past the last applied one
@@ -157,6 +158,8 @@ class Replica:
         self.timer_key: int | None = None
         self.deadline = 0
         self._track_timer(-1)
+        self.pause: HandPause | None = None  # the pause between two hands, while it lasts
+        self.paused_for: ShuffleRequest | None = None  # the shuffle the last pause held
         request = self.game.chance_request(self.state)
         if request is not None:
             self._note_fresh_deal(request, -1)
@@ -381,6 +384,10 @@ class Replica:
         if getattr(action, "seat", None) not in self.seating.controls(seat):
             return Entry(seat, action, (), f"seat {seat} may not act for seat "
                          f"{getattr(action, 'seat', None)}")
+        if type(action) is NextHand:  # the table's, not the game's: a late one is no harm
+            if self.pause is not None:
+                self.pause.ready.add(seat)
+            return Entry(seat, action)
         reason = self.chance.check(action, seat)
         if reason:
             return Entry(seat, action, (), reason)
@@ -495,6 +502,8 @@ class Replica:
         while True:
             request = self.game.chance_request(self.state)
             self._note_fresh_deal(request, step)
+            if self._paused(request, step):
+                return
             answer = None if request is None else self.chance.answer(request)
             if answer is None:
                 timer = self.state.timer
@@ -505,6 +514,18 @@ class Replica:
             entries.append(entry)
             if entry.error:
                 return  # a refused answer would be refused again: wait for new input
+
+    def _paused(self, request, step: int) -> bool:
+        """Is `request` the shuffle of a hand after the first, held back while the pause
+        between hands lasts (net.pause)? Each shuffle is held once, so a hand dealt again
+        from its fresh deal (a seat went quiet) does not pause twice."""
+        fresh = self.fresh_deal
+        if (self.pause is None and self.history and request != self.paused_for
+                and fresh is not None and fresh.request == request):
+            self.pause, self.paused_for = HandPause(request, step + PAUSE_STEPS), request
+        if self.pause is not None and self.pause.over(step, self.order):
+            self.pause = None
+        return self.pause is not None
 
     def _track_timer(self, step: int) -> None:
         timer = self.state.timer
@@ -612,6 +633,9 @@ class BotSeats:
         if changed:
             self.since = replica.applied
         game, state = replica.game, replica.state
+        pause = replica.pause
+        if pause is not None and replica.me in self.bots and replica.me not in pause.ready:
+            return [NextHand(replica.me)]  # a bot reads no results: it plays this seat on
         if replica.over or game.chance_request(state) is not None:
             return []
         if replica.applied - self.since < self.think:

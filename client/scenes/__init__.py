@@ -10,6 +10,13 @@ import pygame
 import pygame_gui
 
 from client import assets
+from client.ui import fit
+from net.identity import clean_name
+
+#: the theme's words in a widget (client.ui.theme): logical size, bold
+WORDS = {"": (17, False), "title": (30, True), "note": (15, False)}
+BUTTON_WORDS = 16
+MARGIN = 12  # logical px a widget keeps clear at its sides
 
 
 class Scene:
@@ -51,9 +58,10 @@ class Scene:
                primary: bool = False, enabled: bool = True, tip: str | None = None):
         object_id = pygame_gui.core.ObjectID(object_id=f"#{ident}",
                                              class_id="@primary" if primary else None)
+        words = self.fitted(text, w, BUTTON_WORDS)
         button = self.add(pygame_gui.elements.UIButton(
-            self.view.rect(x, y, w, h), text, self.app.gui, object_id=object_id,
-            tool_tip_text=tip))
+            self.view.rect(x, y, w, h), words, self.app.gui, object_id=object_id,
+            tool_tip_text=tip or (text if words != text else None)))
         if not enabled:
             button.disable()
         self.buttons[ident] = button
@@ -61,8 +69,15 @@ class Scene:
 
     def label(self, text: str, x: float, y: float, w: float, h: float = 30, kind: str = ""):
         object_id = pygame_gui.core.ObjectID(class_id=f"@{kind}") if kind else None
-        return self.add(pygame_gui.elements.UILabel(self.view.rect(x, y, w, h), text,
+        words = self.fitted(text, w, *WORDS.get(kind, WORDS[""]))
+        return self.add(pygame_gui.elements.UILabel(self.view.rect(x, y, w, h), words,
                                                     self.app.gui, object_id=object_id))
+
+    def fitted(self, text: str, width: float, size: float, bold: bool = False) -> str:
+        """`text` cut with an ellipsis to fit a widget `width` wide (a button's tooltip
+        then holds the whole): pygame_gui would cut it with no sign."""
+        view = self.view
+        return fit(view.font(size, bold), text, view.px(width) - view.px(MARGIN))
 
     def targets(self) -> dict[str, pygame.Rect]:
         found = {ident: b.rect for ident, b in self.buttons.items()
@@ -96,6 +111,18 @@ class Scene:
     # -- drawing ---------------------------------------------------------------------
     def draw(self, surface: pygame.Surface) -> None:
         draw_felt(surface)
+
+
+def checked_name(text: str) -> tuple[str, str]:
+    """A display name as typed, cleaned, and what is wrong with it ("" if nothing): a
+    name with letters no font here draws would show as boxes on every laptop at the table."""
+    name = clean_name(text)
+    if not name:
+        return name, "A name needs at least one visible character."
+    missing = assets.undrawable(name)
+    if missing:
+        return name, f"These letters cannot be drawn here: {' '.join(missing)}"
+    return name, ""
 
 
 def draw_felt(surface: pygame.Surface) -> None:

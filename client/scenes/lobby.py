@@ -8,7 +8,7 @@ import pygame
 import pygame_gui
 
 from client import assets
-from client.scenes import Scene, draw_felt
+from client.scenes import Scene, checked_name, draw_felt
 from client.session import TABLES
 from client.settings import os_user_name, state_folder
 from client.ui import ALERT, DIM, GOLD, INK
@@ -17,7 +17,6 @@ from net.address_code import read_address
 from net.bridge import ResumeFailed
 from net.errors import BadAddress, CorruptJournal
 from net.events import GameStarted
-from net.identity import clean_name
 from net.locks import InUse, journal_holder
 from net.replay import Summary, journals
 
@@ -55,9 +54,9 @@ class FirstRun(Scene):
         super().handle(event)
 
     def on_button(self, ident: str) -> None:
-        name = clean_name(self.entry.get_text())
-        if not name:
-            self.problem.set_text("A name needs at least one visible character.")
+        name, problem = checked_name(self.entry.get_text())
+        if problem:
+            self.problem.set_text(problem)
             return
         self.app.save_settings(name=name)
         self.app.replace(Lobby(self.app))

@@ -4,10 +4,8 @@ from __future__ import annotations
 
 import pygame_gui
 
-from client import assets
-from client.scenes import Scene
+from client.scenes import Scene, checked_name
 from client.settings import ANIMATION_SPEEDS
-from net.identity import clean_name
 
 
 class SettingsScene(Scene):
@@ -44,13 +42,9 @@ class SettingsScene(Scene):
         super().handle(event)
 
     def _save_name(self) -> bool:
-        name = clean_name(self.entry.get_text())
-        if not name:
-            self.problem.set_text("A name needs at least one visible character.")
-            return False
-        missing = assets.undrawable(name)
-        if missing:  # it would show as boxes on every laptop at the table
-            self.problem.set_text(f"These letters cannot be drawn here: {' '.join(missing)}")
+        name, problem = checked_name(self.entry.get_text())
+        if problem:
+            self.problem.set_text(problem)
             return False
         if name != self.app.settings.name:
             self.app.save_settings(name=name)

@@ -25,7 +25,7 @@ LOG_SHOWN = 80
 #: news of a step this far behind the newest one polled is caught up with, not animated:
 #: a spectator joining mid-game, or a window fetching what it missed, snaps to the present
 CATCH_UP = 8
-SEATLESS = ("lobby", "dismiss", "rules")  # the buttons a spectator has: the rest act for a seat
+SEATLESS = ("lobby", "rules")  # the buttons a spectator has: the rest act for a seat
 LEAVE_CHOICES = ("leave:bot", "leave:later", "leave:stay")
 LEAVE_PATIENCE = 6.0  # seconds a graceful leave may take before the window goes anyway
 TABLE_KEYS = (pygame.K_PAGEUP, pygame.K_PAGEDOWN, pygame.K_F1)  # the log's pages; the rules
@@ -76,7 +76,7 @@ class TableScene(Scene):
         self.button("rules", "Rules", 992, 500, 276, 36)
 
     def _build_question(self) -> None:
-        self.label("Leave the table?", 370, 226, 540, 40, "title")
+        self.label("Leave the table?", 370, 220, 540, 48, "title")
         self.label("A bot can play your seat on, or it can wait for you.", 370, 268, 540)
         self.button("leave:bot", "Hand my seat to a bot and leave", 400, 312, 480, 48,
                     primary=True)
@@ -98,8 +98,8 @@ class TableScene(Scene):
 
     def extra_targets(self) -> dict[str, pygame.Rect]:
         """The renderer's cards and spots: only for a seat's player (a spectator or a
-        replay has nothing to pick)."""
-        if self.renderer is None or self.session.watching:
+        replay has nothing to pick), and not under a hand's result (nothing plays then)."""
+        if self.renderer is None or self.session.watching or self.renderer.result_up():
             return {}
         return self.renderer.targets()
 
@@ -139,6 +139,8 @@ class TableScene(Scene):
             from client.scenes.rules import RulesScene
 
             self.app.push(RulesScene(self.app, self.session.start.game))
+        elif ident == "next" and self.renderer is not None:
+            self.renderer.next_hand()
         elif self.renderer is not None:
             self.renderer.on_button(ident)
 

@@ -3,6 +3,8 @@ the events of a step, and pygame_gui button toggles."""
 
 from __future__ import annotations
 
+import math
+
 import pygame
 
 from client import assets
@@ -11,9 +13,10 @@ from client.ui import ALERT, DIM, GOLD, GOOD, INK, PANEL_EDGE, wrap
 from client.widgets import fan_positions
 from net.bridge import ViewUpdate
 from net.events import StepApplied
+from net.pause import NextHand
 
 MOVE = 0.35  # seconds a card takes to go where it is going
-TABLE_KEYS = {pygame.K_o: "dismiss"}  # every table's: O closes the hand's result ("OK")
+TABLE_KEYS = {pygame.K_o: "next"}  # every table's: O is "Next hand" under a hand's result
 PACE = 0.05  # the table's step interval (NodeOptions.pace), for countdowns
 DRAG_SLOP = 6  # px the mouse moves, button down, before a press becomes a drag
 
@@ -110,7 +113,9 @@ def hit(rects: dict, pos):
     return next((key for key, rect in rects.items() if rect.collidepoint(pos)), None)
 
 
-HAND_OVER_SHOWN = 6.0  # seconds a hand's result stays up unless dismissed
+RESULT = (250, 116, 480)  # the hand's result panel (x, top, width): over the table's middle
+RESULT_ROW = 30
+RESULT_FRAME = 194  # its height less the rows': the title and line above, the wait below
 
 
 class TableRenderer:
@@ -133,8 +138,7 @@ class TableRenderer:
         # the table, where no card is ever shown (the public view holds none)
         self.bottom = 0 if self.me is None else self.me
         self.hand: dict[int, CardSprite] = {}
-        self.hand_over = None  # the game's HandOver event, while its panel is up
-        self.hand_over_left = 0.0
+        self.hand_over = None  # the game's last HandOver event (shown while `result_up`)
         self.match_over = None
         self.flying: list[CardSprite] = []  # cards on their way off the table: dropped on arrival
         self.scores: list[Counter] = []
@@ -302,7 +306,7 @@ class TableRenderer:
         self.flying = [s for s in self.flying if s.tween.moving]
         for counter in self.scores:
             counter.update(dt)
-        self.count_down(dt)
+        self._refresh_next()
 
     def settled(self) -> bool:
         """Nothing is moving or counting (panels and countdowns may still be up)."""
@@ -314,7 +318,7 @@ class TableRenderer:
         """Frames must be drawn: something moves, counts, or a panel or countdown is up."""
         return (self.dragging or any(s.tween.moving for s in self.sprites())
                 or any(c.moving or c.flash for c in self.scores)
-                or self.hand_over is not None or self.state.get("timer") is not None)
+                or self.result_up() or self.state.get("timer") is not None)
 
     def on_news(self, item) -> None:
         """A new view brings the table to it (animated); a step's events are each told
@@ -331,19 +335,84 @@ class TableRenderer:
     def sounds_for(self, item) -> list[str]:
         return sounds_for(item, self.sounds)
 
+    # -- the hand's result, while the table pauses for it (net.pause) ------------------
+    result_heads = ("this hand", "total")  # the words over the result's two columns
+
     def show_hand_over(self, event) -> None:
-        self.hand_over, self.hand_over_left = event, HAND_OVER_SHOWN
+        self.hand_over = event
 
-    def dismiss_hand_over(self) -> None:
-        self.hand_over = None
-        self.refresh_buttons()
+    def result_up(self) -> bool:
+        """A hand's result is up while the table pauses for it (every laptop alike), and
+        after the match's last hand until the match's end is shown: never while a hand
+        plays."""
+        if self.hand_over is None or self.session.ending is not None:
+            return False
+        return self.match_over is not None or self.session.pause_left(PACE) is not None
 
-    def count_down(self, dt: float) -> None:
-        """The hand-over panel goes after its time on screen."""
-        if self.hand_over is not None:
-            self.hand_over_left -= dt
-            if self.hand_over_left <= 0:
-                self.dismiss_hand_over()
+    def result_line(self, event) -> str:
+        """Who went out, or how the hand ended, in words."""
+        return ""
+
+    def result_rows(self, event) -> list[tuple[int, str, tuple]]:
+        """(seat, what the hand gave or took, its colour), in the order to list them."""
+        return []
+
+    def result_box(self) -> tuple[float, float, float, float]:
+        """The result panel, a row for each seat."""
+        return (*RESULT[:2], RESULT[2],
+                RESULT_FRAME + RESULT_ROW * len(self.session.start.seats))
+
+    def build_result(self) -> None:
+        x, y, w, h = self.result_box()
+        self.scene.button("next", "Next hand", x + w / 2 - 80, y + h - 52, 160, 40,
+                          primary=True, tip="The next hand starts when everyone at the "
+                                            "table is ready, or when the time is up.")
+        self._refresh_next()
+
+    def next_hand(self) -> None:
+        view = self.session.view
+        if self.acting and self.result_up() and self.me in view.pausing:
+            self.session.submit(NextHand(self.me))
+
+    def _refresh_next(self) -> None:
+        """"Next hand" is up for a player while the table pauses, greyed once pressed."""
+        button = self.scene.buttons.get("next")
+        if button is None:
+            return
+        view = self.session.view
+        show(button, self.acting and self.result_up() and self.match_over is None)
+        enable(button, view is not None and self.me in view.pausing)
+
+    def draw_result(self, surface) -> None:
+        """The hand's result: how it ended, each seat's gain or loss and total, and how
+        long the table waits for whom."""
+        if not self.result_up():
+            return
+        event, view, (x, y, w, h) = self.hand_over, self.view, self.result_box()
+        view.panel(surface, view.rect(x, y, w, h), alpha=250, edge=GOLD)
+        view.text(surface, f"Hand {event.hand} is over", (x + w / 2, y + 14), 24, GOLD,
+                  bold=True, anchor="midtop", width=w - 40)
+        view.text(surface, capital(self.result_line(event)), (x + w / 2, y + 50), 15, INK,
+                  anchor="midtop", width=w - 40)
+        for head, right in zip(self.result_heads, (x + w - 150, x + w - 30), strict=True):
+            view.text(surface, head, (right, y + 78), 13, DIM, anchor="topright")
+        for i, (seat, change, colour) in enumerate(self.result_rows(event)):
+            row = y + 98 + i * RESULT_ROW
+            view.text(surface, capital(self.session.seat_name(seat)), (x + 30, row), 17, INK,
+                      width=w - 220)
+            view.text(surface, change, (x + w - 150, row), 17, colour, anchor="topright")
+            view.text(surface, f"{self.scores[seat].value:,}", (x + w - 30, row), 17, INK,
+                      anchor="topright")
+        view.text(surface, self._pause_words(), (x + w / 2, y + h - 78), 14, DIM,
+                  anchor="midtop", width=w - 40)
+
+    def _pause_words(self) -> str:
+        left = self.session.pause_left(PACE)
+        if left is None:
+            return ""
+        waits = [self.session.seat_name(s) for s in self.session.view.pausing]
+        who = f" · waiting for {' and '.join(waits)}" if waits else ""
+        return f"The next hand in {math.ceil(left)} s{who}"
 
     def refresh_buttons(self) -> None:
         """Enable and show the game's buttons for the current choices."""
@@ -394,7 +463,7 @@ class TableRenderer:
         (Enter on cards that are no play), as a click cannot."""
         button = self.scene.buttons.get(ident)
         if button is None or (button.alive() and button.visible):
-            self.on_button(ident)
+            self.scene.on_button(ident)
 
     def places(self) -> dict:
         """The places on the table that take clicks (piles, melds…): id -> screen rect."""

@@ -22,7 +22,6 @@ from client.tables.common import (
     draw_ending,
     enable,
     hit,
-    show,
 )
 from client.ui import ALERT, DIM, GOLD, GOOD, INK
 from engine.games.den.cards import FITS, RANK_NAMES, SUIT_NAMES, name, rank
@@ -56,7 +55,7 @@ DEAL_STAGGER = 0.05
 KEYS_HELP = ("click cards, then a pile (or drag them there) · click a pile, then another, to "
              "move it · E end turn · F1: the keys")
 #: the keys, as the rules list them
-KEYS_LIST = "←/→ ↑ a card · Tab a pile, Enter there · E end turn · O OK"
+KEYS_LIST = "←/→ ↑ a card · Tab a pile, Enter there · E end turn · O next hand"
 
 
 def force_name(face: int) -> str:
@@ -268,7 +267,7 @@ class DenTable(TableRenderer):
         assets.preload([*(f"den/{face}" for face in range(52)), "back"],
                        (self.view.px(CARD[0]), self.view.px(CARD[1])))
         scene.button("end", "End turn", 30, BUTTON_Y, 150, 44, primary=True)
-        scene.button("dismiss", "OK", 440, 420, 100, 40)
+        self.build_result()
         self.refresh_buttons()
 
     def refresh_buttons(self) -> None:
@@ -276,15 +275,12 @@ class DenTable(TableRenderer):
         if "end" not in buttons:
             return
         enable(buttons["end"], self.end_action is not None)
-        show(buttons["dismiss"], self.hand_over is not None)
 
     def on_button(self, ident: str) -> None:
         if ident == "end" and self.end_action is not None:
             self.session.submit(self.end_action)
             self.plays, self.moves, self.end_action = {}, {}, None
             self.let_go()
-        elif ident == "dismiss":
-            self.dismiss_hand_over()
 
     # -- input -----------------------------------------------------------------------
     keys = {pygame.K_e: "end"}
@@ -365,8 +361,7 @@ class DenTable(TableRenderer):
         for sprite in self.held_sprites() if carried else ():  # on top while carried
             aspect = in_hand if sprite.face in self.hand else CARD[1] / CARD[0]
             draw_card(surface, view, "den", sprite, aspect)
-        if self.hand_over is not None and self.session.ending is None:
-            self._draw_hand_over(surface)
+        self.draw_result(surface)
         if self.session.ending is not None:
             draw_ending(surface, view, self.session, "points")
 
@@ -418,23 +413,17 @@ class DenTable(TableRenderer):
         if self.acting:
             view.text(surface, KEYS_HELP, (30, BUTTON_Y - 30), 13, DIM, width=940)
 
-    def _draw_hand_over(self, surface) -> None:
-        event, view = self.hand_over, self.view
-        view.panel(surface, view.rect(250, 150, 480, 310), alpha=250, edge=GOLD)
-        how = "the stock ran out and play is blocked" if event.blocked else "went out"
+    result_heads = ("points", "score")
+
+    def result_line(self, event) -> str:
         winners = " and ".join(self.session.seat_name(s) for s in event.winners)
-        view.text(surface, f"Hand {event.hand} is over", (490, 166), 24, GOLD, bold=True,
-                  anchor="midtop")
-        view.text(surface, f"{winners.capitalize()} {'won: ' + how if event.blocked else how}",
-                  (490, 200), 15, INK, anchor="midtop", width=440)
-        for i, seat in enumerate(range(len(event.points))):
-            y = 236 + i * 40
-            points = event.points[seat]
-            view.text(surface, self.session.seat_name(seat).capitalize(), (290, y), 18, INK,
-                      width=230)
-            view.text(surface, f"{points:+d}", (560, y), 18, GOOD if points > 0 else ALERT)
-            view.text(surface, f"{self.scores[seat].value}", (700, y), 18, INK,
-                      anchor="topright")
+        if event.blocked:
+            return f"The stock ran out and play is blocked: {winners} won"
+        return f"{winners} went out"
+
+    def result_rows(self, event) -> list[tuple[int, str, tuple]]:
+        return [(seat, f"{points:+d}".replace("-", "−"), GOOD if points > 0 else ALERT)
+                for seat, points in enumerate(event.points)]
 
 
 DenTable.sounds = {CardsDealt: "deal", Drew: "deal", Played: "play", PileMoved: "play",

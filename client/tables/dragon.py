@@ -42,7 +42,7 @@ from engine.games.dragon.rules import (
 from net.bridge import ViewUpdate
 
 CARD = (86, 120)
-HAND_Y, LIFT = 570, 26
+HAND_Y, LIFT = 584, 26  # a lifted card clears the buttons above (BUTTON_Y + 44)
 HAND_LEFT, HAND_RIGHT = 30, 960
 DECK_AT = (490, 300)
 TRICK_AT = (490, 262)
@@ -50,7 +50,7 @@ BUTTON_Y = 512
 SEAT_PANELS = {1: (20, 190, 210, 112), 2: (385, 78, 210, 112), 3: (750, 190, 210, 112)}
 DEAL_STAGGER = 0.03
 KEYS_HELP = ("←/→ choose · ↑ or space select · Enter play · P pass · H hint · S sort · D Dragon"
-             " · O OK")
+             " · O next hand")
 
 
 @register("dragon")
@@ -172,7 +172,7 @@ class DragonTable(TableRenderer):
         scene.button("hint", "Hint", 270, BUTTON_Y, 90, 44)
         scene.button("sort", "Sort", 370, BUTTON_Y, 130, 44)
         scene.button("dragon", "Show my Dragon!", 510, BUTTON_Y, 190, 44, primary=True)
-        scene.button("dismiss", "OK", 440, 420, 100, 40)
+        self.build_result()
         self.refresh_buttons()
 
     def refresh_buttons(self) -> None:
@@ -185,7 +185,6 @@ class DragonTable(TableRenderer):
         enable(buttons["hint"], bool(self.plays))
         buttons["sort"].set_text("Sort: by suit" if self.by_suit else "Sort: by rank")
         show(buttons["dragon"], self.dragon_action is not None)
-        show(buttons["dismiss"], self.hand_over is not None)
 
     def on_button(self, ident: str) -> None:
         if ident == "play":
@@ -200,8 +199,6 @@ class DragonTable(TableRenderer):
             self.refresh_buttons()
         elif ident == "dragon" and self.dragon_action is not None:
             self._submit(self.dragon_action)
-        elif ident == "dismiss":
-            self.dismiss_hand_over()
 
     def selected_play(self) -> Play | None:
         return self.plays.get(frozenset(self.selected()))
@@ -318,8 +315,7 @@ class DragonTable(TableRenderer):
         for face in self.ordered():
             self._draw_card(surface, self.hand[face])
         self._draw_timer(surface, state)
-        if self.hand_over is not None and self.session.ending is None:
-            self._draw_hand_over(surface)
+        self.draw_result(surface)
         if self.session.ending is not None:
             self._draw_ending(surface)
 
@@ -399,19 +395,28 @@ class DragonTable(TableRenderer):
         countdown_ring(surface, self.view, (900, 120), 40, left, self.timer_total)
         self.view.text(surface, state["timer"][2], (900, 166), 13, DIM, anchor="midtop")
 
-    def _draw_hand_over(self, surface) -> None:
-        event, view = self.hand_over, self.view
-        view.panel(surface, view.rect(250, 150, 480, 310), alpha=250, edge=GOLD)
-        view.text(surface, f"Hand {event.hand} is over", (490, 166), 24, GOLD, bold=True,
-                  anchor="midtop")
-        for i, seat in enumerate(event.places):
-            y = 215 + i * 40
-            view.text(surface, f"{i + 1}.", (280, y), 18, INK, bold=True)
-            view.text(surface, self.session.seat_name(seat).capitalize(), (320, y), 18, INK,
-                      width=200)
-            view.text(surface, f"+{event.payouts[seat]:,}", (540, y), 18, GOOD)
-            view.text(surface, f"{self.scores[seat].value:,}", (700, y), 18, INK,
-                      anchor="topright")
+    result_heads = ("won or lost", "chips")
+
+    def stake(self) -> int:
+        """The chips each seat puts in the pot per hand (the table's option, or its default)."""
+        start = self.session.start
+        return self.session.game.configure(dict(start.config), len(start.seats))[0]["stake"]
+
+    def result_line(self, event) -> str:
+        stake = self.stake()
+        first = self.session.seat_name(event.places[0])
+        how = "won the whole pot with a Dragon" if len(event.places) == 1 else "went out first"
+        return f"{first} {how} · each put {stake:,} in a pot of {stake * len(event.payouts):,}"
+
+    def result_rows(self, event) -> list[tuple[int, str, tuple]]:
+        """Each seat by its place, with what the pot paid it less its stake."""
+        stake = self.stake()
+        order = [*event.places, *(s for s in range(len(event.payouts)) if s not in event.places)]
+        rows = []
+        for seat in order:
+            net = event.payouts[seat] - stake
+            rows.append((seat, f"{net:+,}".replace("-", "−"), GOOD if net > 0 else ALERT))
+        return rows
 
     def _draw_ending(self, surface) -> None:
         draw_ending(surface, self.view, self.session, "chips")

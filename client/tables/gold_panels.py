@@ -172,7 +172,7 @@ def _stepper(table, surface, x: float, y: float, width: float, value: int) -> No
 def _draw_proposals(table, surface, state: dict) -> None:
     view, kill, name = table.view, state["kill"], table.session.seat_name
     proposal = kill.get("proposal") or {}
-    view.text(surface, "On the table", (RIGHT_X, 140), 15, INK, bold=True)
+    view.text(surface, "On the table", (RIGHT_X, 146), 15, INK, bold=True)
     if not proposal:
         view.text(surface, "No proposal yet: make one with the editor.", (RIGHT_X, 166), 13,
                   DIM, width=340)

@@ -69,7 +69,7 @@ KEYS_HELP = "draw: click the deck or the discard · lay: cards, then a meld · e
     "the discard · F1: the keys"
 #: the keys, as the rules list them (the line on the table has no room for them)
 KEYS_LIST = "←/→ ↑ a card · Tab a place, Enter there · M meld · X discard · S sort · B buy · " \
-    "N no thanks · Y let them buy · R refuse · 1–3 where the Dragon stands · O OK"
+    "N no thanks · Y let them buy · R refuse · 1–3 where the Dragon stands · O next hand"
 
 
 
@@ -444,7 +444,7 @@ class WildTable(TableRenderer):
         scene.button("allow", "Yes", x + 10, y + h - 52, 80, 42)
         scene.button("refuse", "No, I take it", x + 98, y + h - 52, w - 108, 42,
                      primary=True)
-        scene.button("dismiss", "OK", 440, 420, 100, 40)
+        self.build_result()
         self.refresh_buttons()
 
     def refresh_buttons(self) -> None:
@@ -468,7 +468,6 @@ class WildTable(TableRenderer):
         for ident, ready in (("buy", self.buying), ("decline", self.buying),
                              ("allow", self.answers), ("refuse", self.answers)):
             show(buttons[ident], bool(ready))
-        show(buttons["dismiss"], self.hand_over is not None)
 
     def _kind_after(self, action) -> str:
         if isinstance(action, AddToMeld):
@@ -490,8 +489,6 @@ class WildTable(TableRenderer):
             self._submit(self.buying[ident == "buy"])
         elif ident in ("allow", "refuse") and self.answers:
             self._submit(self.answers[ident == "allow"])
-        elif ident == "dismiss":
-            self.dismiss_hand_over()
 
     # -- input -----------------------------------------------------------------------
     keys = {pygame.K_s: "sort", pygame.K_m: "meld", pygame.K_x: "discard", pygame.K_b: "buy",
@@ -591,8 +588,7 @@ class WildTable(TableRenderer):
         for sprite in self.held_sprites() if carried else ():  # on top while carried
             self._card(surface, sprite, self.hand_card)
         self._draw_popups(surface)
-        if self.hand_over is not None and self.session.ending is None:
-            self._draw_hand_over(surface)
+        self.draw_result(surface)
         if self.session.ending is not None:
             draw_ending(surface, self.view, self.session, "points")
 
@@ -794,25 +790,16 @@ class WildTable(TableRenderer):
             rise = (POPUP_TIME - left) * 10
             self.view.text(surface, text, (x, y - rise), 20, GOOD, bold=True, anchor="center")
 
-    def _draw_hand_over(self, surface) -> None:
-        event, view = self.hand_over, self.view
-        view.panel(surface, view.rect(250, 120, 480, 360), alpha=250, edge=GOLD)
-        name = self.session.seat_name
-        how = "the deck ran dry: nobody went out" if event.went_out < 0 else \
-            f"{name(event.went_out)} went out"
-        view.text(surface, f"Hand {event.hand} is over", (490, 136), 24, GOLD, bold=True,
-                  anchor="midtop")
-        view.text(surface, how[:1].upper() + how[1:], (490, 170), 15, INK, anchor="midtop",
-                  width=440)
-        view.text(surface, "penalty", (560, 196), 12, DIM, anchor="midtop")
-        view.text(surface, "score", (700, 196), 12, DIM, anchor="topright")
-        for seat, penalty in enumerate(event.penalties):
-            y = 216 + seat * 32
-            view.text(surface, capital(name(seat)), (290, y), 17, INK, width=220)
-            view.text(surface, f"−{penalty}" if penalty else "out" if seat == event.went_out
-                      else "0", (560, y), 17, ALERT if penalty else GOOD, anchor="midtop")
-            view.text(surface, f"{self.scores[seat].value}", (700, y), 17, INK,
-                      anchor="topright")
+    result_heads = ("penalty", "score")
+
+    def result_line(self, event) -> str:
+        if event.went_out < 0:
+            return "The deck ran dry: nobody went out"
+        return f"{self.session.seat_name(event.went_out)} went out"
+
+    def result_rows(self, event) -> list[tuple[int, str, tuple]]:
+        return [(seat, f"−{penalty}" if penalty else "out" if seat == event.went_out else "0",
+                 ALERT if penalty else GOOD) for seat, penalty in enumerate(event.penalties)]
 
 
 WildTable.sounds = {CardsDealt: "deal", Drew: "deal", BuyAsked: "buy", Bought: "deal",

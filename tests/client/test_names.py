@@ -54,3 +54,14 @@ def test_a_name_the_font_cannot_draw_is_refused_with_a_message(window):
     window.click("back")
     assert window.app.scene is scene and window.app.settings.name == "Ana"
     assert scene.problem.text.startswith("These letters cannot be drawn here:")
+
+
+def test_the_first_run_refuses_a_name_the_font_cannot_draw(window):
+    window.clear_text()
+    window.type("नमस्ते")
+    window.click("continue")
+    scene = window.app.scene
+    assert scene.name == "first-run" and not window.app.settings.name
+    assert scene.problem.text.startswith("These letters cannot be drawn here:")
+    name_yourself(window, "Zoë 王")
+    assert window.app.settings.name == "Zoë 王"

@@ -5,6 +5,7 @@ import sys
 import pytest
 
 from net.discovery import Advert, parse_advert
+from net.frames import PROTOCOL
 from tools.lab.processes import Proc, lan_namespace
 
 lan = pytest.fixture(scope="module")(lan_namespace)
@@ -43,7 +44,7 @@ def test_tables_of_another_protocol_version_are_ignored_with_a_reason(lan):
     watching = browser(lan)
     future = Proc(lan, [sys.executable, "-c", ADVERTISE_V99], hoard=False)
     line = watching.wait_line(lambda line: line.startswith("ignored future-table"), 15)
-    assert "protocol version 99 (this build speaks 1)" in line
+    assert f"protocol version 99 (this build speaks {PROTOCOL})" in line
     assert not any(line.startswith("appeared: future") for line in watching.lines)
     future.kill()
     watching.kill()
@@ -52,7 +53,7 @@ def test_tables_of_another_protocol_version_are_ignored_with_a_reason(lan):
 def test_txt_records_round_trip_and_bad_ones_say_why():
     advert = Advert("ab" * 16, "night", "dragon", 2, 4, "lobby", "127.0.0.1", 4000, "f00d")
     assert parse_advert(advert.txt(), "127.0.0.1", 4000) == advert
-    for change, reason in (({"v": "2"}, "protocol version 2"), ({"seats": "x"}, "malformed"),
+    for change, reason in (({"v": "1"}, "protocol version 1"), ({"seats": "x"}, "malformed"),
                            ({"state": "over"}, "unknown table state")):
         with pytest.raises(ValueError, match=reason):
             parse_advert({**advert.txt(), **change}, "127.0.0.1", 4000)

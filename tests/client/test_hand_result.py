@@ -1,0 +1,34 @@
+"""A hand's result while the table pauses for it (net.pause): what the hand gave and took,
+the stake said, "Next hand" for this seat's player, and gone when the pause is over."""
+
+from dataclasses import replace
+
+from engine.games.dragon.rules import HandOver
+from net.pause import NextHand
+from tests.client.test_dragon_table import table  # noqa: F401 (a fixture)
+
+
+def pausing(driver, renderer, waits: tuple, steps: int = 100) -> None:
+    """The window's view says the table pauses `steps` more steps, waiting for `waits`."""
+    session = driver.app.session
+    session.view = replace(session.view, pause=session.applied + steps, pausing=waits)
+    renderer.sync(animate=False)
+    driver.step(2)
+
+
+def test_the_result_shows_each_seats_gain_or_loss_with_the_stake_and_waits(table):  # noqa: F811
+    window, renderer, sent = table
+    renderer.show_hand_over(HandOver(1, (2, 0, 3, 1), (30, 0, 60, 10), (1005, 975, 1035, 985)))
+    assert not renderer.result_up(), "no pause: the next hand plays, nothing covers it"
+    pausing(window, renderer, (0,))
+    assert renderer.result_up() and "next" in window.targets()
+    assert "each put 25 in a pot of 100" in renderer.result_line(renderer.hand_over)
+    assert [(seat, change) for seat, change, _ in renderer.result_rows(renderer.hand_over)] \
+        == [(2, "+35"), (0, "+5"), (3, "\u221215"), (1, "\u221225")]
+    window.click("next")
+    assert sent == [NextHand(0)]
+    pausing(window, renderer, (1,))
+    assert renderer.result_up() and "next" not in window.targets()  # pressed: greyed
+    assert "waiting for" in renderer._pause_words()
+    pausing(window, renderer, (1,), steps=0)
+    assert not renderer.result_up(), "the pause is over: the result goes"

@@ -1,0 +1,138 @@
+"""No label cut, no two panels or click targets on each other (tools.layout), at 960x540,
+1280x720 and 1920x1080: the lobby, the table setup, each game's rules, and each game's table
+mid-play, at a hand's result, at the end and behind the leave question — the scenes
+`tools.screens` shoots. The tables are shown engine states on a session of their own (no
+node, no bots), with long names, so the whole runs in seconds."""
+
+from __future__ import annotations
+
+import itertools
+import os
+
+import pytest
+
+from client.session import Ending, Session
+from engine.bots import make_bot
+from engine.local import play
+from engine.registry import get_game
+from net.bridge import ViewUpdate, handed_out
+from net.lobby import Seat, StartConfig
+from tools.layout import problems
+
+SIZES = ((960, 540), (1280, 720), (1920, 1080))
+NAMES = ("Ana", "Bartholomew Featherstonehaugh", "王小明", "Εὐφροσύνη", "Zoë", "Séverine")
+GAMES = {"dragon": 4, "den": 4, "wild": 6, "gold": 6}
+
+
+@pytest.fixture(scope="module")
+def app(tmp_path_factory):
+    from client.app import App
+    from client.settings import Settings, SettingsFile, config_folder
+
+    folder = tmp_path_factory.mktemp("layout")
+    saved = {k: os.environ.get(k) for k in ("HOARD_CONFIG_DIR", "HOARD_STATE_DIR")}
+    os.environ["HOARD_CONFIG_DIR"], os.environ["HOARD_STATE_DIR"] = \
+        str(folder / "config"), str(folder / "state")
+    SettingsFile(config_folder()).save(Settings(name=NAMES[1]))
+    window = App(discovery=False, size=SIZES[1])
+    yield window
+    window.close()
+    for key, value in saved.items():
+        os.environ.pop(key) if value is None else os.environ.__setitem__(key, value)
+
+
+def check(app, what: str, sizes=SIZES) -> None:
+    """The scene as it is now, at each size: nothing cut, nothing on anything else."""
+    found = []
+    for size in sizes:
+        app.resize(size)
+        renderer = getattr(app.scene, "renderer", None)
+        if renderer is not None:
+            renderer.sync(animate=False)
+        found += [f"{what} at {size[0]}x{size[1]}: {p}" for p in problems(app)]
+    assert not found, "\n".join(found)
+
+
+def test_the_lobby_setup_and_rules(app):
+    from client.hook import Driver
+    from client.scenes.lobby import Lobby
+    from tools.screens import _list_tables
+
+    driver = Driver(app)
+    app.push(Lobby(app))
+    _list_tables(app)
+    driver.step(3)
+    check(app, "the lobby")
+    driver.click("new")
+    driver.click("game:dragon")
+    driver.wait_for(lambda: app.session.lobby is not None and app.session.lobby.game,
+                    "the new table's lobby")
+    driver.click("sit:0")
+    driver.click("bot:1")
+    check(app, "the table setup")
+    driver.click("rules")
+    for game in GAMES:  # one layout around each game's text (which wraps in its box): each
+        driver.click(f"game:{game}")  # box is built in ~0.6 s, so one game at every size
+        check(app, f"the rules of {game}", SIZES if game == "dragon" else SIZES[:1])
+
+
+def states(game_id: str, seats: int):
+    """(name, state, the events that led to it) of a seeded bots' match: seat 0's second
+    turn, the first hand's end and the match's end."""
+    game = get_game(game_id)
+    config, seats = game.configure({}, seats)
+    state = game.setup(config, seats)
+    bots = [make_bot(game, "greedy", s) for s in range(seats)]
+    turns, shown = 0, set()
+    for _, events in itertools.islice(play(game, state, bots, seed=7), 20000):
+        if any(type(e).__name__ == "HandOver" for e in events) and "result" not in shown:
+            shown.add("result")
+            yield "result", state, events
+        elif 0 in game.to_act(state) and game.chance_request(state) is None:
+            turns += 1
+            if turns == 2:
+                yield "a turn", state, events
+    yield "end", state, ()
+
+
+def show(app, game_id: str, seats: int, state, events, pause: bool, folder):
+    """A table scene on a session of its own showing seat 0's view of `state`."""
+    from client.scenes.table import TableScene
+
+    game = get_game(game_id)
+    session = Session(app.identity, folder, discovery=False)
+    seated = tuple(Seat(bytes([i]) * 32, NAMES[i]) if i < 2 else Seat(bot="greedy")
+                   for i in range(seats))
+    session.start = StartConfig(b"t" * 16, "night", game_id, (), seated)
+    session.seat, session.game, session.applied = 0, game, 100
+    session.view = ViewUpdate(100, 0, game.view(state, 0),
+                              handed_out(game.legal_actions(state, 0)), None,
+                              200 if pause else None, (0, 1) if pause else ())
+    outcome = game.outcome(state)
+    if outcome is not None:
+        session.ending = Ending("finished", "The deal was verified fair.", outcome.scores,
+                                outcome.winners, "clean")
+    app.replace(TableScene(app, session))
+    for event in events:
+        app.scene.renderer.on_event(event)
+    return app.scene
+
+
+def lift_a_card(renderer) -> None:
+    """A card of the hand picked up: lifted, it must clear the buttons."""
+    order = renderer.ordered()
+    if order:
+        renderer.hand[order[0]].selected = True
+
+
+@pytest.mark.parametrize("game_id", GAMES)
+def test_each_table_mid_play_at_a_result_at_the_end_and_asking(app, game_id, tmp_path):
+    seats = GAMES[game_id]
+    for name, state, events in states(game_id, seats):
+        scene = show(app, game_id, seats, state, events, name == "result", tmp_path)
+        if name == "a turn":
+            lift_a_card(scene.renderer)
+        check(app, f"{game_id} at {name}")
+        if name == "a turn":
+            scene.asking = True
+            check(app, f"{game_id}, the leave question")

@@ -1,0 +1,100 @@
+"""The layout check: what a window's scene draws where, and what is cut or overlaps.
+
+The viewport reports every label and panel it draws (client.ui.Viewport.drawn) and the
+scene every widget and click target it has; this reads those rects — not pixels — and
+says in words what is wrong: a label or widget off the window, a widget's words cut, a
+label running out of the panel it is on or into another label, two panels or two click
+targets overlapping, a label under a button. Panels drawn over the table (a
+question, a result: client.ui.OVERLAY) may cover what was drawn before them.
+`python -m tools.screens --check` and tests/client/test_layout.py use it.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import pygame
+
+SLACK = 2  # px two rects may share: a glyph's leading or an edge's antialiasing
+PADDING = 6  # px a button or label keeps between its words and its edge
+
+
+@dataclass(frozen=True)
+class Drawn:
+    kind: str  # "label" or "panel"
+    rect: pygame.Rect
+    words: str = ""
+    over: bool = False  # a panel drawn over the table: it may cover what is under it
+
+
+def drawn(app) -> list[Drawn]:
+    """Everything the scene draws in one frame, in drawing order."""
+    view = app.view
+    view.drawn = []
+    try:
+        app.scene.draw(app.screen)
+        return [Drawn(*entry) for entry in view.drawn]
+    finally:
+        view.drawn = None
+
+
+def problems(app) -> list[str]:
+    """What is cut or overlaps in the window's scene as it is now."""
+    screen = app.screen.get_rect()
+    shown = _uncovered(drawn(app))
+    labels = [d for d in shown if d.kind == "label" and d.words.strip()]
+    panels = [d for d in shown if d.kind == "panel"]
+    found = [f"label {d.words!r} runs off the window" for d in labels
+             if not screen.contains(d.rect)]
+    found += _widgets(app, screen)
+    found += _crossing(labels, panels)
+    found += _pairs(labels, "labels")
+    found += _pairs([p for p in panels if not p.over], "panels")
+    targets = [Drawn("target", rect, ident) for ident, rect in app.targets().items()]
+    found += _pairs(targets, "click targets")
+    buttons = [t for t in targets if t.words in app.scene.buttons]  # drawn over everything
+    found += [f"label {label.words!r} is under button {button.words!r}"
+              for label in labels for button in buttons if _overlap(label.rect, button.rect)]
+    return found
+
+
+def _uncovered(items: list[Drawn]) -> list[Drawn]:
+    """What is still seen: a panel drawn over the table hides what was drawn before it."""
+    kept = []
+    for i, item in enumerate(items):
+        if not any(later.over and later.rect.colliderect(item.rect) for later in items[i + 1:]):
+            kept.append(item)
+    return kept
+
+
+def _widgets(app, screen: pygame.Rect) -> list[str]:
+    """pygame_gui buttons and labels: on the window, their words whole."""
+    found = []
+    for element in app.scene.elements:
+        text = getattr(element, "text", None)
+        if not element.alive() or not element.visible or not isinstance(text, str):
+            continue
+        rect = element.rect
+        if not screen.contains(rect):
+            found.append(f"widget {text!r} runs off the window")
+        width, height = element.font.size(text)
+        if width > rect.width - PADDING or height > rect.height:
+            found.append(f"widget {text!r} is cut: {width}×{height} px of words in a "
+                         f"{rect.width}×{rect.height} box")
+    return found
+
+
+def _crossing(labels: list[Drawn], panels: list[Drawn]) -> list[str]:
+    return [f"label {label.words!r} runs out of a panel at {tuple(panel.rect)}"
+            for label in labels for panel in panels
+            if _overlap(label.rect, panel.rect) and not panel.rect.contains(
+                label.rect.inflate(-2 * SLACK, -2 * SLACK))]
+
+
+def _pairs(items: list[Drawn], what: str) -> list[str]:
+    return [f"{what} {a.words or tuple(a.rect)!r} and {b.words or tuple(b.rect)!r} overlap"
+            for i, a in enumerate(items) for b in items[i + 1:] if _overlap(a.rect, b.rect)]
+
+
+def _overlap(a: pygame.Rect, b: pygame.Rect) -> bool:
+    return a.inflate(-2 * SLACK, -2 * SLACK).colliderect(b.inflate(-2 * SLACK, -2 * SLACK))
