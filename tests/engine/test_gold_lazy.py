@@ -28,7 +28,7 @@ def test_g7_2_a_split_is_legal_exactly_when_it_is_listed(hoard, shares, filled, 
 
 
 @given(st.lists(st.integers(0, 1), min_size=9, max_size=9).map(tuple), st.data())
-@settings(max_examples=40, deadline=None)
+@settings(max_examples=15, deadline=None)
 def test_g11_2_an_offer_is_legal_exactly_when_it_is_listed(own, data):
     supply = (1,) * 9
     offers = Offers(own, [(2, 1), (3, 0)], supply,

@@ -247,7 +247,7 @@ def test_a_re_encoded_honest_frame_frames_nobody(tmp_path):
     ints as 8-byte ints: other bytes, the same signed fields) and sends it to a peer as a
     record and as 'evidence' of equivocation. It is the same frame: a replay, and evidence
     that proves nothing; the game ends with one hash, nobody named."""
-    table = PeerTable(tmp_path, think=2, hands=2)
+    table = PeerTable(tmp_path, think=2)
     try:
         table.playing()
 
