@@ -111,7 +111,9 @@ def test_nothing_a_stranger_signs_in_the_lobby_stops_it(tmp_path):
     (as a non-member, then as a member), changes the game while unseated, then sits and
     changes it: the members stay, say who changed it, put it back, and play when a third
     friend sits down."""
-    table = PeerTable(tmp_path, start=False)
+    # the peers' clock runs from their start, through the whole attack in the lobby: on a
+    # busy CI 60 s ran out before the game could end (the start itself was seen)
+    table = PeerTable(tmp_path, start=False, timeout=120)
     try:
         table.join(1)
         table.peers[1].wait_line(lambda line: "p1" in line and line.startswith("lobby:"), 20)
