@@ -112,7 +112,7 @@ def test_nothing_a_stranger_signs_in_the_lobby_stops_it(tmp_path):
     changes it: the members stay, say who changed it, put it back, and play when a third
     friend sits down."""
     # the peers' clock runs from their start, through the whole attack in the lobby: on a
-    # busy CI 60 s ran out before the game could end (the start itself was seen)
+    # busy CI 60 s ran out as the third friend sat down, before the game could start
     table = PeerTable(tmp_path, start=False, timeout=120)
     try:
         table.join(1)
