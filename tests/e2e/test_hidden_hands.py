@@ -70,7 +70,7 @@ def test_a_peer_that_plays_a_card_it_does_not_hold_is_named_by_every_peer(lan, t
     watcher = spectator(lan, tmp_path, "cheat", WATCHED_PORT)  # watching from the lobby on
     watcher.wait_line(lambda line: line.startswith("watching"), GAME_TIMEOUT)
     cheat = peer(lan, tmp_path, 0, "cheat", "den", 2, *longer, command=(sys.executable, "-m",
-                 "tests.e2e.cheater", "peer"), hoard=False)
+                 "tools.lab.cheater", "peer"), hoard=False)
     for proc in (cheat, honest, watcher):
         assert proc.popen.wait(GAME_TIMEOUT) == 3, proc.lines[-3:]
         stopped = proc.wait_line(lambda line: line.startswith("table stopped:"), 5)

@@ -152,7 +152,7 @@ def test_a_seat_that_equivocates_to_some_peers_only_is_named_by_every_peer(tmp_p
     other; each sees only a desync, asks for the steps before it, finds the twin, passes the
     evidence on: every peer, the cheat included, names the cheat, and a spectator is sent
     the evidence too."""
-    table = PeerTable(tmp_path, think=1, cheat="tests.net.cheats",
+    table = PeerTable(tmp_path, think=1, cheat="tools.lab.cheats",
                       cheat_env={"CHEAT_FROM": "16"})
     try:
         async def watch() -> list:
@@ -278,7 +278,7 @@ def test_a_re_encoded_honest_frame_frames_nobody(tmp_path):
 def test_a_malformed_chance_message_names_its_sender_at_every_peer(tmp_path):
     """Security case 6, with real peers: a seat sends a frame whose chance part is a map;
     every honest peer stops naming that seat as a cheat, not with an unattributed bug."""
-    table = PeerTable(tmp_path, cheat="tests.net.cheats", cheat_env={"CHEAT": "bad-chance"})
+    table = PeerTable(tmp_path, cheat="tools.lab.cheats", cheat_env={"CHEAT": "bad-chance"})
     try:
         honest = [peer.finish(70, codes=(3,)) for peer in table.peers[:-1]]
         seat = next(iter({0, 1, 2} - {r["seat"] for r in honest}))

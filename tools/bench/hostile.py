@@ -24,10 +24,10 @@ from tools.lab.processes import step_of
 from tools.lab.stranger import Stranger
 
 CHEATS = {  # kind -> (module, environment, game, seats, humans)
-    "equivocation to some peers": ("tests.net.cheats", {"CHEAT": "twin-some"}, "dragon", 4, 3),
-    "equivocation to every peer": ("tests.net.cheats", {"CHEAT": "twin-all"}, "dragon", 4, 3),
-    "malformed chance message": ("tests.net.cheats", {"CHEAT": "bad-chance"}, "dragon", 4, 3),
-    "a card it does not hold": ("tests.e2e.cheater", {}, "den", 3, 3),
+    "equivocation to some peers": ("tools.lab.cheats", {"CHEAT": "twin-some"}, "dragon", 4, 3),
+    "equivocation to every peer": ("tools.lab.cheats", {"CHEAT": "twin-all"}, "dragon", 4, 3),
+    "malformed chance message": ("tools.lab.cheats", {"CHEAT": "bad-chance"}, "dragon", 4, 3),
+    "a card it does not hold": ("tools.lab.cheater", {}, "den", 3, 3),
 }
 CHEATED = re.compile(r"^cheated at step (\d+)$")
 

@@ -1,5 +1,6 @@
-"""`hoard peer` whose bot cheats (tests only): every play it makes swaps its first card for
-a card another seat holds, faces unchanged, as a tampered client could."""
+"""`hoard peer` whose bot cheats (the tests and the hostile bench): every play it makes
+swaps its first card for a card another seat holds, faces unchanged, as a tampered client
+could."""
 
 import sys
 

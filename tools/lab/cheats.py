@@ -1,4 +1,4 @@
-"""`hoard peer` whose seat cheats once (tests and the hostile bench only), at its first frame
+"""`hoard peer` whose seat cheats once (the tests and the hostile bench), at its first frame
 from step CHEAT_FROM on that carries actions. CHEAT says how:
 
 - `twin-some`: every peer but one gets the frame as signed; that one peer gets a twin,
