@@ -43,6 +43,7 @@ from engine.game import State
 from engine.observe import HISTORY, Witness
 from engine.registry import get_game
 from engine.wire import Action, Event, from_record, replace, to_record
+from net.attendance import Attendance, QuietVotes
 from net.chance import ChanceSource
 from net.deck_chance import DeckChance
 from net.errors import BadFrame, TableFault
@@ -136,18 +137,13 @@ class Replica:
         self.start = start
         self.game = get_game(start.game)
         self.state = self._fresh_state()
-        self.keys = start.humans()  # every seat ever held by a human, and its key
-        self.players = frozenset(self.keys.values())  # every key ever seated, gone or not
-        self.seating = Seating.at_start(start)
+        self.attendance = Attendance(start)  # who is at the table (net.attendance)
         self.me = me
         self.chance = chance or DeckChance(start, me, self.game.reveals, self.player_of,
                                            self._upcoming,
                                            lambda: self.game.finished_decks(self.state))
         for secret in secrets:
             self.chance.restore(secret)
-        self.votes = QuietVotes()
-        self.admitted: set[int] = set()  # seats let back, to take them at the next fresh deal
-        self.anchors: dict[int, int] = {}  # seat -> the step it came back at
         self._back_now: list[int] = []  # seats taken back in the step being applied
         self.fresh_deal: FreshDeal | None = None
         self.rewinds = 0  # how often the match went back to a fresh deal (a seat went quiet)
@@ -172,7 +168,7 @@ class Replica:
             raise BadFrame("malformed", "not a step frame")
         if record.table != self.start.table:
             raise BadFrame("other-table", f"frame for table {record.table.hex()[:8]}")
-        if self.keys.get(record.seat) != record.signer:
+        if not self.attendance.holds(record):
             raise BadFrame("not-seated", f"the signer does not hold seat {record.seat}")
         # a player away from the table is held too: one coming back may sign its first
         # frame before this peer applied the step that gave it its seat back
@@ -199,21 +195,7 @@ class Replica:
 
     def offer_vote(self, record: Record) -> None:
         """Hold a signed vote to play on without a quiet seat; BadFrame if it cannot be."""
-        if record.kind != QUIET or record.table != self.start.table:
-            raise BadFrame("malformed", "not a vote of this table")
-        body = record.payload()
-        if not (isinstance(body, tuple) and len(body) == 1 and type(body[0]) is int):
-            raise BadFrame("malformed", "a vote names one seat")
-        if record in self.votes.at(record.step):
-            raise BadFrame("replayed", f"seat {record.seat}'s vote for step {record.step} again")
-        against_me = body[0] == self.me and record.step <= self.applied
-        if not against_me and not self.applied < record.step <= self.applied + WINDOW:
-            raise BadFrame("out-of-window", f"a vote for step {record.step} at {self.applied}")
-        if record.seat not in self.seating.present or self.keys[record.seat] != record.signer:
-            raise BadFrame("not-seated", f"the signer does not hold seat {record.seat}")
-        if body[0] not in self.seating.present or body[0] == record.seat:
-            raise BadFrame("malformed", "a vote names one other seat at the table")
-        self.votes.add(record, body[0])  # against me too, late: see voted_out()
+        self.attendance.vote(record, self.me, self.applied, WINDOW)
 
     def vote_quiet(self, identity: Identity, seat: int) -> Record:
         """This peer's signed vote to play on without `seat` from the next step: from now
@@ -227,26 +209,34 @@ class Replica:
     def voted_out(self) -> int | None:
         """The step from which every other human played on without this peer, silent too
         long (a closed lid), if they did: it may have stepped on alone meanwhile."""
-        others = set(self.seating.present) - {self.me}
-        return next((step for step in self.votes.steps_against(self.me)
-                     if others and self.votes.all_of(others, self.me, step)), None)
+        return self.attendance.voted_out(self.me)
 
     def quiet_seat(self) -> int | None:
         """The seat every other human voted to play on without at the next step, once
         their frames for it are in. Whoever voted never takes that seat's frame for the
         step, so when all did, nobody can have applied it: even a peer or spectator that
         holds the frame steps without it."""
-        if not self.votes:
-            return None
-        step, present = self.applied + 1, set(self.seating.present)
-        have = self.frames.get(step, {})
-        for seat in present:
-            others = present - {seat}
-            if others and others <= have.keys() and self.votes.all_of(others, seat, step):
-                return seat
-        return None
+        step = self.applied + 1
+        return self.attendance.quiet_seat(step, self.frames.get(step, {}).keys())
 
-    # -- who plays which seat (net.seating: one rule) ------------------------------
+    # -- who plays which seat (net.seating: one rule; net.attendance: its record) -------
+    @property
+    def seating(self) -> Seating:
+        return self.attendance.seating
+
+    @property
+    def keys(self) -> dict[int, bytes]:
+        """Every seat ever held by a human, and its key."""
+        return self.attendance.keys
+
+    @property
+    def players(self) -> frozenset[bytes]:
+        """Every key ever seated, gone or not."""
+        return self.attendance.players
+
+    @property
+    def votes(self) -> QuietVotes:
+        return self.attendance.votes
     @property
     def seated(self) -> bool:
         """This peer plays at the table now (not away, nor a spectator)."""
@@ -341,7 +331,7 @@ class Replica:
                 done.left.append((seat, self._depart(seat, step)))  # before deals settle
         if quiet is not None:
             done.quiet.append((quiet, self._go_quiet(quiet, step)))
-        self._admit(bodies.values())
+        self.attendance.admit(body.welcome for body in bodies.values())
         for seat in [s for s in frames if s not in bodies]:
             del frames[seat]  # a frame of a seat away from the table: never applied
         self._settle(step, done.entries)
@@ -358,7 +348,7 @@ class Replica:
     def _follows(self, seat: int, step: int) -> bytes:
         """What `seat`'s frame for `step` must follow: its frame before, or the start at
         step 0 and right after it came back to the table."""
-        if step == 0 or self.anchors.get(seat) == step - 1:
+        if step == 0 or self.attendance.anchors.get(seat) == step - 1:
             return self.start.digest
         return self._previous(seat, step).digest
 
@@ -421,27 +411,16 @@ class Replica:
         return found
 
     # -- a seat leaves, and comes back ------------------------------------------------
-    def _admit(self, bodies) -> None:
-        """A seat away from the table that every frame of this step welcomes is let back:
-        it takes its seat at the next fresh deal."""
-        welcomed = frozenset.intersection(*(body.welcome for body in bodies)) if bodies else ()
-        self.admitted |= {seat for seat in welcomed
-                          if seat in self.keys and seat not in self.seating.present}
-
     def _take_back(self, step: int) -> None:
         """At a fresh deal, every admitted seat's human plays it again, and is dealt in."""
-        for seat in sorted(self.admitted):
-            self.seating = self.seating.back(seat)
+        for seat in self.attendance.take_back(step):
             self.chance.back(seat)
-            self.anchors[seat] = step
             self._back_now.append(seat)
-        self.admitted.clear()
 
     def _depart(self, seat: int, step: int) -> int:
         """`seat` left after this step: its heir plays its seats (and bots) from now on,
         and is handed its cards; the heir's seat is returned."""
-        heir = self.heir(seat)
-        self.seating = self.seating.depart(seat, step)
+        heir = self.attendance.depart(seat, step)
         self.chance.depart(seat, heir)
         if self.me == heir:  # every seat it plays now, the first leaver's too
             self._learn()
@@ -451,8 +430,7 @@ class Replica:
         """Every other human voted to play on without `seat`, silent too long: its keys
         went with it, so the hand in play is void and dealt again from the last fresh deal
         (the state before its shuffle); its heir plays its seats from now on."""
-        heir = self.heir(seat)
-        self.seating = self.seating.depart(seat, step)
+        heir = self.attendance.depart(seat, step)
         self.chance.quiet(seat, heir)
         fresh = self.fresh_deal
         if fresh is None:
@@ -558,33 +536,6 @@ class FreshDeal:
     timer_key: int | None
     deadline: int
     step: int
-
-
-class QuietVotes:
-    """Who voted to play on without which seat from which step."""
-
-    def __init__(self):
-        self._votes: dict[tuple[int, int], set[int]] = {}
-        self._records: dict[int, dict[int, Record]] = {}  # step -> voter -> its vote
-
-    def add(self, record: Record, seat: int) -> None:
-        self._votes.setdefault((seat, record.step), set()).add(record.seat)
-        self._records.setdefault(record.step, {})[record.seat] = record
-
-    def steps_against(self, seat: int | None) -> list[int]:
-        return sorted(step for quiet, step in self._votes if quiet == seat)
-
-    def at(self, step: int) -> list[Record]:
-        return [r for _, r in sorted(self._records.get(step, {}).items())]
-
-    def voted(self, voter: int | None, seat: int, step: int) -> bool:
-        return voter in self._votes.get((seat, step), ())
-
-    def all_of(self, voters: set[int], seat: int, step: int) -> bool:
-        return voters <= self._votes.get((seat, step), set())
-
-    def __bool__(self) -> bool:
-        return bool(self._votes)
 
 
 class BotSeats:
