@@ -36,7 +36,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from engine.bots import Bot, remote_choice
-from engine.chance import CHANCE, DealRequest, Dealt, ShuffleRequest, TimeUp
+from engine.chance import CHANCE, Dealt, ShuffleRequest, TimeUp
 from engine.errors import BadWire
 from engine.fields import malformed
 from engine.game import State
@@ -46,27 +46,14 @@ from engine.wire import Action, Event, from_record, replace, to_record
 from net.attendance import Attendance, QuietVotes
 from net.chance import ChanceSource
 from net.deck_chance import DeckChance
-from net.errors import BadFrame, TableFault
-from net.frames import DIGEST_SIZE, QUIET, STEP, Record, sign
+from net.errors import TableFault
+from net.frames import QUIET, STEP, Record, sign
+from net.framestore import WINDOW, Body, FrameStore, parse_body
+from net.hindsight import first_state, replayed_knowing, upcoming_deals
 from net.identity import Identity
-from net.lobby import MAX_SEATS, StartConfig
+from net.lobby import StartConfig
 from net.pause import PAUSE_STEPS, HandPause, NextHand
 from net.seating import Seating
-
-#: frames are accepted for at most this many steps past the last applied one
-WINDOW = 64
-MAX_ACTIONS = 16
-LOOKAHEAD = 16  # the most deals registered ahead of the rules asking for them
-
-
-class Equivocation(TableFault):
-    """Two different signed frames from one seat for one step: `evidence` holds both."""
-
-    def __init__(self, first: Record, second: Record, name: str):
-        step = first.step
-        super().__init__("equivocation", step, f"equivocation: {name} (seat {first.seat}) "
-                         f"signed two different frames for step {step}")
-        self.evidence = (first, second)
 
 
 @dataclass(frozen=True, slots=True)
@@ -90,39 +77,6 @@ class Applied:
     back: list[int] = field(default_factory=list)  # seats whose human took them back
 
 
-@dataclass(frozen=True, slots=True)
-class Body:
-    actions: tuple
-    chance: Any
-    hash: bytes
-    leaving: bool = False  # the seat's last frame: it leaves the table after this step
-    welcome: frozenset[int] = frozenset()  # absent seats its author would let back
-
-
-def parse_body(record: Record) -> Body:
-    payload = record.payload()
-    if not isinstance(payload, tuple) or len(payload) not in (3, 4, 5):
-        raise BadFrame("malformed", "a frame body is [actions, chance, hash, (leaving, "
-                       "(welcome))]")
-    actions, chance, state_hash = payload[:3]
-    if not isinstance(actions, tuple) or len(actions) > MAX_ACTIONS:
-        raise BadFrame("malformed", "a frame holds a bounded list of actions")
-    if not isinstance(state_hash, bytes) or len(state_hash) != DIGEST_SIZE:
-        raise BadFrame("malformed", "a frame carries a 16-byte state hash")
-    if len(payload) > 3 and type(payload[3]) is not bool:
-        raise BadFrame("malformed", "a frame's leaving mark is true or false")
-    welcome = payload[4] if len(payload) == 5 else ()
-    if not (isinstance(welcome, tuple) and len(welcome) <= MAX_SEATS
-            and all(type(seat) is int for seat in welcome)):
-        raise BadFrame("malformed", "a frame welcomes a short list of seats")
-    return Body(actions, chance, state_hash, marks_leaving(payload), frozenset(welcome))
-
-
-def marks_leaving(payload: tuple) -> bool:
-    """Does a frame's body mark it as its seat's last (a graceful leave)?"""
-    return payload[3:4] == (True,)
-
-
 def well_typed(action: Action) -> bool:
     """Do the fields hold what the wire type declares? (The engine's own door, engine.fields.)"""
     return malformed(action) is None
@@ -136,11 +90,14 @@ class Replica:
         """`secrets`: what this peer journaled of its chance secrets, after a restart."""
         self.start = start
         self.game = get_game(start.game)
-        self.state = self._fresh_state()
+        self.state = first_state(self.game, start)
         self.attendance = Attendance(start)  # who is at the table (net.attendance)
+        self.store = FrameStore(start, self.attendance)
+        self.frames = self.store.by_step  # step -> seat -> frame
         self.me = me
         self.chance = chance or DeckChance(start, me, self.game.reveals, self.player_of,
-                                           self._upcoming,
+                                           lambda deal: upcoming_deals(self.game,
+                                                                       self.state, deal),
                                            lambda: self.game.finished_decks(self.state))
         for secret in secrets:
             self.chance.restore(secret)
@@ -149,7 +106,6 @@ class Replica:
         self.rewinds = 0  # how often the match went back to a fresh deal (a seat went quiet)
         self.applied = -1
         self.history: list[Action] = []  # every action applied, for taking over a seat
-        self.frames: dict[int, dict[int, Record]] = {}
         self.hashes = {-1: self._hash()}
         self.timer_key: int | None = None
         self.deadline = 0
@@ -164,27 +120,7 @@ class Replica:
     # -- frames in -------------------------------------------------------------
     def offer(self, record: Record) -> None:
         """Hold a verified frame for a later step; BadFrame or Equivocation if it cannot be."""
-        if record.kind != STEP:
-            raise BadFrame("malformed", "not a step frame")
-        if record.table != self.start.table:
-            raise BadFrame("other-table", f"frame for table {record.table.hex()[:8]}")
-        if not self.attendance.holds(record):
-            raise BadFrame("not-seated", f"the signer does not hold seat {record.seat}")
-        # a player away from the table is held too: one coming back may sign its first
-        # frame before this peer applied the step that gave it its seat back
-        held = self.frames.get(record.step, {}).get(record.seat)
-        if held is not None:
-            if held.raw == record.raw:
-                raise BadFrame("replayed", f"seat {record.seat}'s frame for step {record.step}"
-                               " again")
-            raise Equivocation(held, record, self.name_of(record.seat))
-        if not self.applied < record.step <= self.applied + WINDOW:
-            raise BadFrame("out-of-window", f"step {record.step} while at {self.applied}")
-        if self.votes.voted(self.me, record.seat, record.step):
-            raise BadFrame("quieted", f"seat {record.seat}'s frame for step {record.step} came "
-                           "after this peer voted to play on without it")
-        parse_body(record)
-        self.frames.setdefault(record.step, {})[record.seat] = record
+        self.store.offer(record, self.applied, self.me)
 
     def offer_any(self, record: Record) -> None:
         """A frame or a vote, as its kind says."""
@@ -298,7 +234,7 @@ class Replica:
         elif leaving:
             body.append(True)
         return sign(identity, STEP, self.start.table, self.me, step,
-                    self._follows(self.me, step), body)
+                    self.store.follows(self.me, step), body)
 
     def sent(self) -> Record | None:
         """This peer's frame for the next step, if it has signed it already."""
@@ -332,8 +268,7 @@ class Replica:
         if quiet is not None:
             done.quiet.append((quiet, self._go_quiet(quiet, step)))
         self.attendance.admit(body.welcome for body in bodies.values())
-        for seat in [s for s in frames if s not in bodies]:
-            del frames[seat]  # a frame of a seat away from the table: never applied
+        self.store.keep_only(step, bodies)
         self._settle(step, done.entries)
         done.back, self._back_now = self._back_now, []
         if self.over:
@@ -345,15 +280,8 @@ class Replica:
         done.finished = self.finished
         return done
 
-    def _follows(self, seat: int, step: int) -> bytes:
-        """What `seat`'s frame for `step` must follow: its frame before, or the start at
-        step 0 and right after it came back to the table."""
-        if step == 0 or self.attendance.anchors.get(seat) == step - 1:
-            return self.start.digest
-        return self._previous(seat, step).digest
-
     def _checked(self, record: Record, step: int) -> Body:
-        expected = self._follows(record.seat, step)
+        expected = self.store.follows(record.seat, step)
         who = f"{self.name_of(record.seat)} (seat {record.seat})"
         if record.prev != expected:
             raise TableFault("equivocation", step, f"equivocation: {who}'s frame for step "
@@ -393,22 +321,6 @@ class Replica:
         self.history.append(action)
         self._track_timer(step)
         return Entry(seat, action, tuple(events))
-
-    def _upcoming(self, deal: DealRequest) -> list[DealRequest]:
-        """The deals the rules ask for right after `deal`. The public course of a game never
-        depends on a hidden face, so a copy of the state dealt without faces shows them, and
-        every peer and spectator finds the same."""
-        state, found = copy.deepcopy(self.state), []
-        while len(found) < LOOKAHEAD:
-            try:
-                self.game.apply(state, Dealt(deal.deck, deal.seat, deal.positions))
-            except ValueError:
-                break
-            deal = self.game.chance_request(state)
-            if not isinstance(deal, DealRequest):
-                break
-            found.append(deal)
-        return found
 
     # -- a seat leaves, and comes back ------------------------------------------------
     def _take_back(self, step: int) -> None:
@@ -455,21 +367,9 @@ class Replica:
             if not self.over:
                 self._take_back(step)
 
-    def _fresh_state(self) -> State:
-        """The match's state before its first step."""
-        config, seats = self.game.configure(self.start.config, len(self.start.seats))
-        return self.game.setup(config, seats)
-
     def _learn(self) -> None:
-        """Replay the match with the faces handed over to this peer (the cards dealt to the
-        seats it now plays, and those their players were shown): the same public state, now
-        knowing what they knew."""
-        state = self._fresh_state()
-        for action in self.history:
-            if isinstance(action, Dealt) and not action.faces:  # to `seats`, or one they saw
-                faces = self.chance.faces_of(action.deck, action.positions)
-                action = replace(action, faces=faces) if faces else action
-            self.game.apply(state, action)
+        """Take over the seats of one who left knowing what it knew (net.hindsight)."""
+        state = replayed_knowing(self.game, self.start, self.history, self.chance.faces_of)
         if self.game.public_hash(state) != self.game.public_hash(self.state):
             raise TableFault("desync", self.applied, "the replay that took over a seat that "
                              "left does not give the same public state")
@@ -515,15 +415,11 @@ class Replica:
 
     # -- history ---------------------------------------------------------------
     def frames_at(self, step: int) -> list[Record]:
-        return [r for _, r in sorted(self.frames.get(step, {}).items())]
+        return [r for _, r in sorted(self.store.of(step).items())]
 
     def records_at(self, step: int) -> list[Record]:
-        """The frames of a step and the votes to play on without a quiet seat there: what
-        is journaled, relayed and streamed to spectators."""
-        return [*self.frames_at(step), *self.votes.at(step)]
-
-    def _previous(self, seat: int, step: int) -> Record:
-        return self.frames[step - 1][seat]
+        """The frames and votes of a step: what is journaled, relayed and streamed."""
+        return self.store.records_at(step)
 
 
 @dataclass(frozen=True)
@@ -563,7 +459,7 @@ class BotSeats:
     def _witness_from_start(self) -> None:
         """A witness per seat, fed from the match's start (again, after a rewind)."""
         replica = self.replica
-        fresh = replica._fresh_state()
+        fresh = first_state(replica.game, replica.start)
         self.witnesses = {s: Witness(replica.game, fresh, s) for s in self.bots}
         self.thoughts.clear()
         self.rewinds = replica.rewinds

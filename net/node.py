@@ -42,12 +42,13 @@ from net.events import (
     finished_of,
 )
 from net.frames import Record
+from net.framestore import WINDOW, Equivocation
 from net.gossip import Seen
 from net.journal import Journal
 from net.links import Address, Links
 from net.liveness import Suspect
 from net.lobby import Lobby, StartConfig
-from net.lockstep import WINDOW, Applied, Equivocation, Replica
+from net.lockstep import Applied, Replica
 from net.membership import Membership
 from net.mesh import Conn, Mesh
 from net.protocol import Protocol

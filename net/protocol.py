@@ -25,7 +25,7 @@ from typing import Any
 from net import handshake
 from net.errors import BadFrame
 from net.frames import LOBBY, PROTOCOL, QUIET, STEP, decode
-from net.lockstep import WINDOW, Equivocation
+from net.framestore import WINDOW, Equivocation
 from net.mesh import Conn
 
 ROLES = ("peer", "spectator")

@@ -19,10 +19,11 @@ from net.bridge import ViewUpdate, view_update
 from net.errors import BadFrame, CorruptJournal, TableFault
 from net.events import Finished, StepApplied, finished_of
 from net.frames import LOBBY, QUIET, STEP, decode
+from net.framestore import marks_leaving
 from net.journal import read_readable
 from net.lobby import Lobby, StartConfig
 from net.locks import Holder, journal_holder
-from net.lockstep import Replica, marks_leaving
+from net.lockstep import Replica
 
 JOURNAL_SUFFIX = ".journal"
 
