@@ -15,6 +15,7 @@ time:
   spectators.py  the streams this peer serves to spectators
   upkeep.py      the periodic look at the table: liveness decisions (net.liveness)
   returns.py     a player away (gone quiet) follows the table and comes back to it
+  intake.py      frames and votes from the table, and the evidence of twin frames
 
 What stays here is the game itself: starting it, taking frames in, applying steps,
 and how the table ends for this peer (finished, left, or stopped on a fault).
@@ -41,9 +42,8 @@ from net.events import (
     StepApplied,
     finished_of,
 )
-from net.frames import Record
-from net.framestore import WINDOW, Equivocation
 from net.gossip import Seen
+from net.intake import Intake
 from net.journal import Journal
 from net.links import Address, Links
 from net.liveness import Suspect
@@ -60,7 +60,6 @@ from net.stepper import Stepper
 from net.upkeep import Upkeep
 
 log = logging.getLogger("hoard.net")
-MAX_EARLY = WINDOW * 16  # frames kept that arrive before this peer saw the start
 
 
 class TableNode:
@@ -88,9 +87,9 @@ class TableNode:
         self.spectators = Spectators(self)
         self.upkeep = Upkeep(self)
         self.returns = Returns(self)
+        self.intake = Intake(self)
         self.suspect = Suspect()
         self.mesh = Mesh(self.protocol.hello, self.protocol.on_message, self._on_lost)
-        self._early: list[Record] = []
         self.seen = Seen()  # frames taken lately (net.gossip)
         self.secrets: list[Any] = []  # journaled chance secrets, restored into the replica
         self._tasks: set[asyncio.Task] = set()
@@ -229,7 +228,7 @@ class TableNode:
             return
         self.replica = Replica(start, me, secrets=self.secrets)
         self.stepper.seat_bots(self.options.think)
-        early, self._early = self._early, []
+        early, self.intake.early = self.intake.early, []
         for record in early:
             with contextlib.suppress(BadFrame, TableFault):
                 self.replica.offer(record)
@@ -237,52 +236,6 @@ class TableNode:
         self.links.advertise()
         if me is not None:
             self.spawn(self.stepper.run())
-        self.apply_ready()
-
-    def on_frame(self, record: Record, conn: Conn | None, relayed: bool) -> None:
-        if self.replica is None:
-            if len(self._early) < MAX_EARLY:
-                self._early.append(record)
-            return
-        players = self.replica.players
-        player = record.signer in players and conn is not None and conn.key in players
-        if player:  # its frame for a step says it applied the one before (net.rejoin asks)
-            self.progress[record.signer] = max(self.progress.get(record.signer, -1),
-                                               record.step - 1)
-        try:
-            self.replica.offer(record)
-        except Equivocation as fault:
-            self.convict(fault)
-            return
-        except BadFrame as exc:
-            stale = exc.reason in ("replayed", "quieted") or (
-                exc.reason == "out-of-window" and record.step <= self.replica.applied)
-            if stale and (relayed or self._member(conn)):
-                return  # a copy from the table: asked for, gossiped, resent after a partition
-            if exc.reason in ("not-seated", "quieted", "out-of-window") and player:
-                return  # a player who went quiet, sending as it wakes; or one far ahead
-            raise
-        self.seen.add(record.raw)
-        if record.step == self.replica.applied + 1:
-            self.stepper.wake()  # someone stepped: step with them
-        self.apply_ready()
-
-    def on_vote(self, record: Record, conn: Conn | None, relayed: bool) -> None:
-        """Another human's vote to play on without a quiet seat."""
-        if self.replica is None:
-            return
-        try:
-            self.replica.offer_vote(record)
-        except BadFrame as exc:
-            if exc.reason == "replayed" or (
-                    exc.reason == "out-of-window" and record.step <= self.replica.applied):
-                return  # a copy, from a step applied already
-            raise
-        replica = self.replica
-        out = replica.voted_out()
-        if (out is not None and out <= replica.applied and replica.seated
-                and not self.result.done()):
-            self.returns.stepped_alone(out)  # it stepped on alone while the others voted
         self.apply_ready()
 
     def vote_quiet(self, seat: int, silent: float) -> None:
@@ -295,30 +248,6 @@ class TableNode:
         self.emit(Notice(f"no word from {replica.name_of(seat)} for {silent:.0f} s: asking "
                          "the table to play on without them"))
         self.apply_ready()
-
-    def _member(self, conn: Conn | None) -> bool:
-        """Is `conn` a seated human of this table (whose resends are no attack)?"""
-        return conn is not None and conn.key in self.replica.humans.values()
-
-    def convict(self, fault: Equivocation) -> None:
-        """Two frames one seat signed for one step: pass both to every peer and spectator
-        (each then names the seat itself; the one that sent them too, which may be the
-        equivocator itself), and stop."""
-        if self.result.done():
-            return
-        evidence = ["evidence", *(r.raw for r in fault.evidence)]
-        self.mesh.broadcast(evidence)
-        self.mesh.broadcast(evidence, "spectator")
-        self.fault(fault)
-
-    def _look_for_twins(self, fault: TableFault) -> None:
-        """A desync (this peer and another applied different steps) or a frame that follows
-        another frame than the one held: the likely cause is a seat that showed each peer a
-        different frame. Ask every peer for the frames of the steps before, so the twin
-        shows up here as an Equivocation with both frames — evidence this peer passes on —
-        before the table stops on the fault as it is (a desync names only who disagreed)."""
-        if self.suspect.suspect(fault, time.monotonic()):
-            self.mesh.broadcast(["want", max(fault.step - WINDOW + 1, 0), fault.step])
 
     def apply_ready(self) -> None:
         """Apply every step whose frames are all in, then tell and pace by what they did."""
@@ -346,7 +275,7 @@ class TableNode:
                 batch.append(replica.apply_next())
             except TableFault as fault:
                 if self.suspect.worth(fault) and not self.scribe.replaying:
-                    self._look_for_twins(fault)
+                    self.intake.look_for_twins(fault)
                 else:
                     self.fault(fault)
                 return []

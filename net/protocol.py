@@ -14,7 +14,7 @@ Message tags on a connection (each a msgpack array, see net.stream):
 
 A handler checks its message's shape and raises BadFrame for anything unusable (the
 mesh counts and drops it); what the message means for the table it hands to the node:
-records to `accept_lobby` and `on_frame`, proven twins to `convict`, a spectator to
+records to `membership.accept` and `intake.frame`, proven twins to `intake.convict`, a spectator to
 its `spectators`.
 """
 
@@ -113,9 +113,9 @@ class Protocol:
         if record.kind == LOBBY:
             node.membership.accept(record, conn)  # copies are normal: lobby records are flooded
         elif record.kind == STEP:
-            node.on_frame(record, conn, relayed)
+            node.intake.frame(record, conn, relayed)
         elif record.kind == QUIET:
-            node.on_vote(record, conn, relayed)
+            node.intake.vote(record, conn, relayed)
 
     def _on_rec(self, conn, raw) -> None:
         self._on_record(conn, raw, relayed=False)
@@ -167,7 +167,7 @@ class Protocol:
         if (replica is None or a.kind != STEP or a.slot != b.slot or a.raw == b.raw
                 or a.table != node.table or replica.humans.get(a.seat) != a.signer):
             raise BadFrame("malformed", "evidence that proves nothing")
-        node.convict(Equivocation(a, b, replica.name_of(a.seat)))
+        node.intake.convict(Equivocation(a, b, replica.name_of(a.seat)))
 
     _handlers = {
         "hello": (_on_hello, 9),
