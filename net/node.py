@@ -17,7 +17,7 @@ time:
   returns.py     a player away (gone quiet) follows the table and comes back to it
   intake.py      frames and votes from the table, and the evidence of twin frames
 
-What stays here is the game itself: starting it, taking frames in, applying steps,
+What stays here is the game itself: starting it, applying the steps whose frames are in,
 and how the table ends for this peer (finished, left, or stopped on a fault).
 """
 
