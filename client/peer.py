@@ -27,6 +27,7 @@ from engine.chance import Dealt
 from engine.errors import BadOption, EngineError
 from engine.game import options_from_pairs
 from engine.registry import game_ids, get_game
+from engine.tell import Names
 from net.address_code import read_address
 from net.discovery import LOBBY_STATE, Discovery
 from net.entry import get_in, get_in_anywhere
@@ -293,6 +294,7 @@ class Printer:
 
     def __init__(self, trace_path: str | None):
         self.game = None
+        self.names: Names | None = None
         self.seating: Seating | None = None
         self.lobby_line = ""
         self.muted = False  # after the final JSON line nothing more is printed
@@ -327,7 +329,8 @@ class Printer:
     def on_GameStarted(self, event: GameStarted) -> None:
         start = event.start
         self.game = get_game(start.game)
-        seats = ", ".join(f"{i} {s.label()}" for i, s in enumerate(start.seats))
+        self.names = start.names(event.seat)
+        seats = ", ".join(f"{i} {s.label(i)}" for i, s in enumerate(start.seats))
         you = "spectating" if event.seat is None else f"you are seat {event.seat}"
         again = f" (resumed at step {event.resumed_at})" if event.resumed_at >= 0 else ""
         self.say(f"game started{again}: {start.game} {dict(start.options)}; seats {seats}; {you}")
@@ -339,8 +342,8 @@ class Printer:
             if entry.error:
                 self.say(f"step {done.step}: rejected from seat {entry.seat}: {entry.error}")
                 continue
-            happened = "; ".join(self.game.describe(e) for e in entry.events)
-            self.say(f"step {done.step}: {happened or self.game.describe(entry.action)}")
+            happened = " ".join(self.game.tell(e, self.names) for e in entry.events)
+            self.say(f"step {done.step}: {happened or self.game.tell(entry.action, self.names)}")
             if self.trace and entry.seat >= 0:
                 self._trace({"applied": done.step, "seat": entry.action.seat, "t": now})
             elif self.trace and isinstance(entry.action, Dealt):

@@ -13,6 +13,7 @@ from engine.errors import BadOption
 from engine.game import Game, options_from_pairs
 from engine.local import play
 from engine.registry import game_ids, get_game
+from engine.tell import join_words, spectator_names
 from engine.wire import to_record
 
 
@@ -42,10 +43,11 @@ def transcript(game: Game, config: dict, seats: int, bot: str, seed: int,
     that stops on an error has shown how far it got."""
     state = game.setup(config, seats)
     bots = [make_bot(game, bot, seed * 100 + s) for s in range(seats)]
+    names = spectator_names(seats)
     actions, log = [], []
     for action, events in play(game, state, bots, seed):
         actions.append(to_record(action))
-        lines = [game.describe(e) for e in events]
+        lines = [game.tell(e, names) for e in events]
         log.extend(lines)
         for line in lines if on_line else ():
             on_line(line)
@@ -75,6 +77,7 @@ def run(args) -> int:
         return 0
     print(f"{game.name}, {seats} players, seed {args.seed}, options {config}")
     result = transcript(game, config, seats, args.bot, args.seed, on_line=print)
-    winners = ", ".join(map(str, result["winners"]))
-    print(f"final scores: {result['scores']}; winner(s): seat {winners}")
+    names = spectator_names(seats)
+    scores = join_words([f"{names.who(s)} {score:,}" for s, score in enumerate(result["scores"])])
+    print(f"Final scores: {scores}. {names.group_acts(result['winners'], 'win', start=True)}.")
     return 0

@@ -13,7 +13,6 @@ import contextlib
 import logging
 import os
 import queue
-import re
 import secrets
 import time
 from dataclasses import dataclass, field
@@ -23,6 +22,7 @@ from typing import Any
 from client.settings import config_folder
 from engine.game import Game
 from engine.registry import get_game
+from engine.tell import Names
 from net.bridge import (
     Create,
     Join,
@@ -56,12 +56,6 @@ from net.private import private_folder
 
 log = logging.getLogger("hoard.client")
 LOG_LINES = 400
-SEAT_WORD = re.compile(r"\bseat (\d+)")
-YOU_VERB = re.compile(r"\b([Yy]ou) (is|plays|passes|wins|shows|leads|draws|takes|lays|discards"
-                      r"|buys|ends|attacks|has|moves|asks|answers|goes|melds|adds|lets|refuses|deals"
-                      r"|proposes|accepts|rejects|divides|chooses|offers|sends|uses|turns|leaves)\b")
-YOUR = re.compile(r"\b([Yy])ou's\b")  # "seat 0's thief" said to seat 0
-SECOND_PERSON = {"is": "are", "has": "have", "goes": "go"}
 BOT_THINK_ENV = "HOARD_BOT_THINK"
 TABLES = "tables"  # the journals' folder, under the state folder
 DEFAULT_THINK = 12  # steps (~0.6 s at the table's pace) a bot waits, so people can follow
@@ -112,7 +106,9 @@ class Session:
     view: ViewUpdate | None = None
     applied: int = -1
     applied_at: float = 0.0
-    log: list[str] = field(default_factory=list)
+    log: list[str] = field(default_factory=list)  # the table's story: what happened
+    advice: str = ""  # a hint or a refusal for this window's player: not the story
+    names: Names | None = None  # the seats' names, as this window's player hears them
     waiting: tuple[str, ...] = ()
     move_wait: tuple[tuple[str, ...], float] | None = None  # whose move, since when
     gone: dict[int, int] = field(default_factory=dict)  # seat that left -> the heir playing it
@@ -205,6 +201,7 @@ class Session:
         self.send(Vote())
 
     def submit(self, action) -> None:
+        self.advice = ""  # the player acted: the last hint or refusal is answered
         self.send(Submit(action))
 
     # -- news ----------------------------------------------------------------------
@@ -245,6 +242,7 @@ class Session:
     def _on_GameStarted(self, event: GameStarted) -> None:
         self.start, self.seat = event.start, event.seat
         self.game = get_game(event.start.game)
+        self.names = event.start.names(self.seat)
         where = "you are watching" if self.seat is None else f"you sit in seat {self.seat + 1}"
         if event.resumed_at >= 0:
             self.say(f"Back at the table: {self.game.name} from step {event.resumed_at}; "
@@ -263,21 +261,21 @@ class Session:
         self.applied, self.applied_at = done.step, time.monotonic()
         for seat, heir in done.left:
             self.gone[seat] = heir
-            self.say(f"{self.seat_name(seat).capitalize()} left the table; "
-                     f"{self.seat_name(heir)} play{'' if heir == self.seat else 's'} on for it.")
+            self.say(f"{self.seat_name(seat, True)} left the table; "
+                     f"{self.names.acts(heir, 'play')} on for it.")
         for seat, heir in done.quiet:
             self.gone[seat] = heir
             if seat != self.seat:
-                self.say(f"{self.seat_name(seat).capitalize()} went quiet for too long: the "
+                self.say(f"{self.seat_name(seat, True)} went quiet for too long: the "
                          f"hand is dealt again without them, and {self._bot_of(heir)} plays "
                          "their seat.")
         for entry in done.entries:
             if entry.error:
                 if getattr(entry.action, "seat", entry.seat) == self.seat:  # not a hosted bot's
-                    self.say(f"Refused: {entry.error}")
+                    self.advise(f"Refused: {entry.error}")
                 continue
             for item in entry.events:
-                self.say(self.words(self.game.describe(item)))
+                self.say(self.game.tell(item, self.names))
 
     def _on_Notice(self, event: Notice) -> None:
         self.notice = event.text
@@ -304,11 +302,10 @@ class Session:
     def _on_Finished(self, event: Finished) -> None:
         verdict = ("The deal was verified fair." if event.audit == "clean"
                    else f"Deck audit: {event.audit or 'no report'}")
-        winners = " and ".join(self.seat_name(s) for s in event.winners)
-        winners = winners[:1].upper() + winners[1:]
+        winners = self.names.group(event.winners, start=True)
         self.ending = Ending("finished", f"{winners} won. {verdict}", event.scores,
                              event.winners, event.audit)
-        self.say(f"The match is over: {winners} won. {verdict}")
+        self.say(f"{winners} won. {verdict}")
 
     def _on_Fault(self, event: Fault) -> None:
         titles = {"void": "The hand is void", "desync": "The table stopped: a desync",
@@ -327,33 +324,30 @@ class Session:
 
     # -- words ---------------------------------------------------------------------
     def say(self, text: str) -> None:
+        """A line of the table's story (the log)."""
         self.log.append(text)
         del self.log[:-LOG_LINES]
 
-    def seat_name(self, seat: int | None) -> str:
-        if self.start is None or seat is None or not 0 <= seat < len(self.start.seats):
-            return "nobody" if seat is None else f"seat {seat}"
-        if seat == self.seat:
-            return "you"
-        filled = self.start.seats[seat]
-        return f"Bot {seat + 1}" if filled.is_bot else filled.name
+    def advise(self, text: str) -> None:
+        """A hint or a refusal for this window's player, shown above its buttons until the
+        next one: advice is not part of what happened at the table."""
+        self.advice = text
+
+    def seat_name(self, seat: int | None, start: bool = False) -> str:
+        """'you' or the seat's name as typed ('You' at a sentence's `start`)."""
+        if self.names is None or seat is None or not 0 <= seat < len(self.names.seats):
+            return "Nobody" if start else "nobody"
+        return self.names.who(seat, start)
 
     def seat_label(self, seat: int) -> str:
         """A seat's name with what tells two of the same name apart (a key fingerprint)."""
         filled = self.start.seats[seat]
         if filled.is_bot:
-            return f"Bot {seat + 1} ({filled.bot})"
+            return filled.label(seat)
         tag = fingerprint(filled.key)
         if filled.name.endswith(f"#{tag}"):  # a shared name: the lobby tagged it already
             return filled.name
         return f"{filled.name} · {tag[:4]}"
-
-    def words(self, line: str) -> str:
-        """An engine log line with seat numbers turned into names."""
-        named = SEAT_WORD.sub(lambda m: self.seat_name(int(m.group(1))), line)
-        named = YOU_VERB.sub(lambda m: f"{m.group(1)} {_second_person(m.group(2))}", named)
-        named = YOUR.sub(lambda m: f"{m.group(1)}our", named)
-        return named[:1].upper() + named[1:]
 
     def seconds_left(self, pace: float) -> float | None:
         """The open timer's time left: its deadline step against the applied step, at the
@@ -371,10 +365,3 @@ class Session:
             return None
         since = time.monotonic() - self.applied_at
         return max(0.0, (step - self.applied) * pace - min(since, pace))
-
-
-def _second_person(verb: str) -> str:
-    """'plays' -> 'play', 'passes' -> 'pass', 'is' -> 'are': the verb after 'you'."""
-    if verb in SECOND_PERSON:
-        return SECOND_PERSON[verb]
-    return verb[:-2] if verb.endswith(("sses", "shes")) else verb[:-1]

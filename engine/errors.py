@@ -29,3 +29,11 @@ class BadWire(EngineError):
 class NoWorlds(EngineError):
     """A game cannot sample a world from this observation (no determinization for it, or
     an observation made without the seat's knowledge)."""
+
+
+class BadNames(EngineError):
+    """A table's names that cannot tell its story (none, or a listener not at the table)."""
+
+
+class BadSelection(EngineError):
+    """What a client asks `Game.why_not` about is not a selection of that game."""

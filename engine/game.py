@@ -11,16 +11,18 @@ from __future__ import annotations
 import functools
 import hashlib
 import pickle
+import re
 from abc import ABC, abstractmethod
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-import msgpack
+import msgspec
 
 from engine.chance import CHANCE, ChanceRequest
 from engine.errors import BadOption, IllegalAction, NoWorlds
 from engine.fields import CHECKS, check_seat, compile_checks
+from engine.tell import Names
 from engine.wire import Action, Event, Value
 
 
@@ -105,6 +107,25 @@ class Outcome(Value):
     detail: str = ""
 
 
+class View(Value, kw_only=True):
+    """What one seat (or a spectator) may see: each game's view subclasses it with its own
+    fields. Frozen structs, so the client reads attributes (a misspelt one fails at once,
+    where a dict key would quietly read a default) and msgspec encodes them for the hash."""
+
+    phase: str
+    to_act: tuple[int, ...]
+    turn: int
+    timer: Timer | None = None
+
+
+class Refusal(Value):
+    """Why a player's selection is no legal play: the clause it breaks and a sentence for the
+    player (the client shows it above its buttons, never restating a rule of its own)."""
+
+    rule: str
+    text: str
+
+
 def clone(state: State) -> State:
     """A deep copy of a state (a pickle round trip: three to four times as fast as
     copy.deepcopy on the games' states)."""
@@ -159,8 +180,6 @@ class State:
         self.timer = Timer(self.timer_count, steps, what)
         return self.timer
 
-    def timer_view(self) -> list | None:
-        return None if self.timer is None else [self.timer.key, self.timer.steps, self.timer.what]
 
 
 class Game(ABC):
@@ -243,7 +262,7 @@ class Game(ABC):
         return None
 
     @abstractmethod
-    def view(self, state: State, seat: int | None) -> dict[str, Any]:
+    def view(self, state: State, seat: int | None) -> View:
         """What `seat` may see; seat None is a spectator (the public projection)."""
 
     @abstractmethod
@@ -285,7 +304,7 @@ class Game(ABC):
 
     def public_hash(self, state: State) -> str:
         """A stable hash of the public projection, compared across peers for desyncs."""
-        blob = msgpack.packb(self.view(state, None), use_bin_type=True)
+        blob = msgspec.msgpack.encode(self.view(state, None))
         return hashlib.blake2b(blob, digest_size=16).hexdigest()
 
     def reveals(self, action: Action) -> tuple[tuple, tuple]:
@@ -299,12 +318,25 @@ class Game(ABC):
             return (action.card,), (action.face,)
         return (), ()
 
-    def describe(self, item: Action | Event) -> str:
-        """One readable line for logs; games override for nicer wording."""
-        fields = ", ".join(f"{n}={getattr(item, n)!r}" for n in item._fields if n != "seat")
-        who = getattr(item, "seat", None)
-        prefix = "" if who is None or who == CHANCE else f"seat {who}: "
-        return f"{prefix}{type(item).__name__}({fields})"
+    def why_not(self, view: View, seat: int, selection: Any, names: Names) -> Refusal | None:
+        """Why `selection` (a game's own shape: the faces chosen, a pile...) is not a play
+        `seat` may make in `view`, or None where the game has nothing to say. Asked by the
+        client, which holds a view, not a state."""
+        return None
+
+    #: event type -> the function(event, names) that tells it (engine.tell): the story as data
+    tellers: dict[type, Callable[[Event, Names], str]] = {}
+
+    def tell(self, item: Action | Event, names: Names) -> str:
+        """One sentence of the table's story as `names.listener` hears it: every event a
+        game makes has its teller; anything else is named by its type and its seat."""
+        teller = self.tellers.get(type(item))
+        if teller is not None:
+            return teller(item, names)
+        what = re.sub(r"(?<=[a-z])(?=[A-Z])", " ", type(item).__name__).lower()
+        seat = getattr(item, "seat", CHANCE)
+        return f"{names.who(seat, start=True)}: {what}." if 0 <= seat < len(names.seats) else \
+            f"{what[:1].upper()}{what[1:]}."
 
 
 def _guard_apply(apply):

@@ -78,12 +78,12 @@ class HandsState(State):
             self.faces[card] = face
             self.face_ref.pop(face, None)
 
-    def own_cards(self, seat: int | None) -> dict[str, list[int]]:
-        """The view's entry for the seat's own faces: none for a spectator, nor for a seat
+    def own_cards(self, seat: int | None) -> tuple[int, ...] | None:
+        """The view's entry for the seat's own faces: None for a spectator, and for a seat
         whose hand this instance does not wholly know, so the public view never has it."""
         if seat is None or not self.known >> seat & 1:
-            return {}
-        return {"cards": list(faces_of(self.masks[seat]))}
+            return None
+        return tuple(faces_of(self.masks[seat]))
 
 
 class HandsGame(Game):

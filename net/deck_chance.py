@@ -94,7 +94,7 @@ class DeckChance(ChanceSource):
         self.table = start.table
         self.humans = humans
         self.player_of = player_of
-        self.labels = [seat.label() for seat in start.seats]
+        self.labels = [seat.label(i) for i, seat in enumerate(start.seats)]
         self.me = None if me is None else humans.index(me)
         self.reveals = reveals
         self.upcoming = upcoming

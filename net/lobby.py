@@ -31,6 +31,7 @@ import msgpack
 from engine.bots import bot_kinds
 from engine.errors import EngineError
 from engine.registry import get_game
+from engine.tell import Names
 from net.errors import BadFrame
 from net.frames import LOBBY, Record, digest
 from net.identity import clean_name, fingerprint
@@ -73,8 +74,15 @@ class Seat:
     def is_bot(self) -> bool:
         return bool(self.bot)
 
-    def label(self) -> str:
-        return f"bot({self.bot})" if self.bot else self.name
+    def label(self, index: int) -> str:
+        """How the table names the seat at `index`: a player as typed, a bot by its seat and
+        level ("Bot 2 (hard)")."""
+        return f"{bot_name(index)} ({self.bot})" if self.bot else self.name
+
+
+def bot_name(index: int) -> str:
+    """A bot's name in the table's story: 'Bot 2' (its level is on its seat's panel)."""
+    return f"Bot {index + 1}"
 
 
 @dataclass(frozen=True, slots=True)
@@ -111,6 +119,12 @@ class StartConfig:
     @property
     def config(self) -> dict[str, Any]:
         return dict(self.options)
+
+    def names(self, listener: int | None = None) -> Names:
+        """The seats' names for the story told to `listener`: a player's as typed (twins
+        tagged by the lobby), a bot's as the table shows it."""
+        return Names(tuple(bot_name(i) if s.is_bot else s.name or f"Player {i + 1}"
+                           for i, s in enumerate(self.seats)), listener)
 
     def humans(self) -> dict[int, bytes]:
         return {i: s.key for i, s in enumerate(self.seats) if not s.is_bot}
@@ -161,13 +175,13 @@ class LobbyState:
         return StartConfig(table, self.name, self.game, self.options, seats)
 
     def describe(self) -> str:
-        seats = ", ".join(f"{i}:{self._label(s)}" for i, s in enumerate(self.seats))
+        seats = ", ".join(f"{i}:{self._label(s, i)}" for i, s in enumerate(self.seats))
         return f"{self.name} [{self.game}] seats {seats}; {len(self.members)} member(s)"
 
-    def _label(self, seat: Seat | None) -> str:
+    def _label(self, seat: Seat | None, index: int) -> str:
         if seat is None:
             return "-"
-        return seat.label() if seat.is_bot else self.display(seat.key)
+        return seat.label(index) if seat.is_bot else self.display(seat.key)
 
 
 def parse(record: Record) -> tuple[int, str, tuple]:

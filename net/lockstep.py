@@ -220,7 +220,7 @@ class Replica:
         return self.over and self.chance.done()
 
     def name_of(self, seat: int) -> str:
-        return self.start.seats[seat].label()
+        return self.start.seats[seat].label(seat)
 
     # -- frames out --------------------------------------------------------------
     def own_frame(self, identity: Identity, actions: list[Action], chance: Any,

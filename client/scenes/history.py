@@ -136,7 +136,7 @@ def _result(summary: Summary) -> str:
         return f"damaged: {readable} can be read"
     if summary.finished and summary.winners:
         seats = summary.start.seats
-        names = " and ".join(seats[w].label() for w in summary.winners if w < len(seats))
+        names = " and ".join(seats[w].label(w) for w in summary.winners if w < len(seats))
         scores = "/".join(str(s) for s in summary.scores)
         return f"{names} won ({scores})"
     if summary.finished:

@@ -11,6 +11,8 @@ from client import assets
 from client.anim import CardSprite, Counter
 from client.ui import ALERT, DIM, GOLD, GOOD, INK, PANEL_EDGE, wrap
 from client.widgets import fan_positions
+from engine.game import View
+from engine.tell import count as count_words
 from net.bridge import ViewUpdate
 from net.events import StepApplied
 from net.pause import NextHand
@@ -99,7 +101,7 @@ def draw_ending(surface, view, session, unit: str) -> None:
     y = 200
     for seat, score in enumerate(ending.scores):
         won = seat in ending.winners
-        view.text(surface, ("★ " if won else "") + session.seat_name(seat).capitalize(),
+        view.text(surface, ("★ " if won else "") + session.seat_name(seat, True),
                   (240, y), 18, GOLD if won else INK, width=300)
         view.text(surface, f"{score:,} {unit}", (740, y), 18, INK, anchor="topright")
         y += 36
@@ -152,8 +154,9 @@ class TableRenderer:
         return self.me is not None and not self.session.watching
 
     @property
-    def state(self) -> dict:
-        return self.session.view.view if self.session.view is not None else {}
+    def state(self):
+        """The latest view (the game's `View` struct), None until the first one."""
+        return self.session.view.view if self.session.view is not None else None
 
     def sync(self, animate: bool = True) -> None:
         """Bring what is drawn to the latest view; each game adds its table's pieces."""
@@ -166,7 +169,7 @@ class TableRenderer:
     # -- the seats along the top and the hand at the bottom -----------------------------
     def others(self) -> list[int]:
         """The other seats, left to right in turn order after this one."""
-        seats = len(self.state.get("counts", []))
+        seats = len(self.state.counts) if self.state is not None else 0
         return [(self.bottom + i) % seats for i in range(1, seats)]
 
     def seat_box(self, seat: int) -> tuple[float, float, float, float]:
@@ -187,15 +190,15 @@ class TableRenderer:
     def bottom_name(self) -> str:
         """Who the bottom of the table is, in the words of its status line."""
         return "You" if self.me is not None else \
-            self.session.seat_name(self.bottom).capitalize()
+            self.session.seat_name(self.bottom, True)
 
-    def draw_hidden_hand(self, surface, state: dict) -> None:
+    def draw_hidden_hand(self, surface, state: View) -> None:
         """A spectator's bottom seat: its hand's backs along the hand's row."""
         if self.me is not None:
             return
         left, right, y, _, gap = self.hand_row
         width, height = self.hand_card
-        count = state.get("counts", [0])[self.bottom]
+        count = state.counts[self.bottom]
         xs = fan_positions(count, left, right, width, width + gap)
         if xs:
             view = self.view
@@ -223,18 +226,18 @@ class TableRenderer:
         for seat, score in enumerate(scores):
             self.scores[seat].set(score, animate)
 
-    def status(self, seat: int, state: dict) -> tuple[str, tuple]:
+    def status(self, seat: int, state: View) -> tuple[str, tuple]:
         """A seat's status line and its colour (GOLD: the seat is to act)."""
         absent = self.absence(seat)
         if absent is not None:
             return absent
-        if seat in state.get("to_act", []):
+        if seat in state.to_act:
             return ("your turn" if seat == self.me else "to play"), GOLD
         return ("bot" if self.session.start.seats[seat].is_bot else ""), DIM
 
     seat_marks = 0  # the width a game's marks take at the right of a seat's panel
 
-    def draw_seat(self, surface, seat: int, state: dict, unit: str = "points") -> None:
+    def draw_seat(self, surface, seat: int, state: View, unit: str = "points") -> None:
         """A seat's panel: its name, what it holds (`seat_line`) with the game's marks
         beside it (`draw_seat_marks`), and its status."""
         view = self.view
@@ -248,11 +251,10 @@ class TableRenderer:
         self.draw_seat_marks(surface, seat, state, x + w - self.seat_marks, y)
         view.text(surface, status, (x + 10, y + 44), 13, colour, width=w - 20)
 
-    def seat_line(self, seat: int, state: dict, unit: str) -> str:
-        count = state["counts"][seat]
-        return f"{count} card{'s' if count != 1 else ''} · {self.scores[seat].value:,} {unit}"
+    def seat_line(self, seat: int, state: View, unit: str) -> str:
+        return f"{count_words(state.counts[seat], 'card')} · {self.scores[seat].value:,} {unit}"
 
-    def draw_seat_marks(self, surface, seat: int, state: dict, x: float, y: float) -> None:
+    def draw_seat_marks(self, surface, seat: int, state: View, x: float, y: float) -> None:
         """The game's pictures at the right of a seat's panel (`seat_marks` wide)."""
 
     # -- moving ----------------------------------------------------------------------
@@ -282,14 +284,22 @@ class TableRenderer:
     def draw(self, surface: pygame.Surface) -> None:
         """The table from the latest view; until the first view, that the deck is shuffled."""
         state = self.state
-        if not state:
+        if state is None:
             self.view.text(surface, "Shuffling…", (490, 300), 24, anchor="center")
             return
         self.draw_table(surface, state)
         self.draw_focus(surface)
 
-    def draw_table(self, surface: pygame.Surface, state: dict) -> None:
+    def draw_table(self, surface: pygame.Surface, state) -> None:
         """The game's own table, seats, cards and panels."""
+
+    def draw_advice(self, surface, y: float, otherwise: str, reason: str = "") -> None:
+        """The line above the buttons: why the selection cannot be played (`reason`), else
+        the latest hint or refusal for this player, else `otherwise` (the keys). Advice is
+        never written to the log, which holds only what happened at the table."""
+        advice = reason or self.session.advice
+        self.view.text(surface, advice or otherwise, (30, y), 14, ALERT if advice else DIM,
+                       width=940)
 
     # -- animation -------------------------------------------------------------------
     def sprites(self):
@@ -318,7 +328,8 @@ class TableRenderer:
         """Frames must be drawn: something moves, counts, or a panel or countdown is up."""
         return (self.dragging or any(s.tween.moving for s in self.sprites())
                 or any(c.moving or c.flash for c in self.scores)
-                or self.result_up() or self.state.get("timer") is not None)
+                or self.result_up()
+                or (self.state is not None and self.state.timer is not None))
 
     def on_news(self, item) -> None:
         """A new view brings the table to it (animated); a step's events are each told

@@ -4,12 +4,10 @@ other seats along the top.
 Moves come only from `legal`: cards selected in the hand (or a foundation pile picked
 up) go where a legal Play (or MovePile) takes them, by click-then-click or by drag and
 drop; the piles that would take them are lit. A drop anywhere else snaps back and says
-why in the rules' words (DN4.1, DN5.1, DN6).
+why in the engine's words (`Game.why_not`).
 """
 
 from __future__ import annotations
-
-from itertools import pairwise
 
 import pygame
 
@@ -24,13 +22,15 @@ from client.tables.common import (
     hit,
 )
 from client.ui import ALERT, DIM, GOLD, GOOD, INK
-from engine.games.den.cards import FITS, RANK_NAMES, SUIT_NAMES, name, rank
+from engine.games.den.cards import rank
 from engine.games.den.rules import (
     FOUNDATIONS,
     GAME,
     PILE_NAMES,
     CardsDealt,
+    DenView,
     Drew,
+    Drop,
     EndTurn,
     HandOver,
     MatchOver,
@@ -40,6 +40,7 @@ from engine.games.den.rules import (
     Played,
     TurnEnded,
 )
+from engine.tell import count as count_words
 from net.bridge import ViewUpdate
 
 CARD = (64, 90)  # a card on the cross
@@ -56,15 +57,6 @@ KEYS_HELP = ("click cards, then a pile (or drag them there) · click a pile, the
              "move it · E end turn · F1: the keys")
 #: the keys, as the rules list them
 KEYS_LIST = "←/→ ↑ a card · Tab a pile, Enter there · E end turn · O next hand"
-
-
-def force_name(face: int) -> str:
-    return "Yang" if face >> 1 & 1 else "Yin"
-
-
-def card_words(face: int) -> str:
-    """'the 5 of Taiyang (Yang)' — ranks and suits in full, as a player says them."""
-    return f"the {RANK_NAMES[rank(face)]} of {SUIT_NAMES[face & 3]} ({force_name(face)})"
 
 
 @register("den")
@@ -104,7 +96,7 @@ class DenTable(TableRenderer):
 
     def pile_rect(self, pile: int) -> tuple[float, float, float, float]:
         """The area a pile answers clicks and drops in: its fan, or its empty place."""
-        piles = self.state.get("piles") or [[]] * 8
+        piles = self.state.piles
         xs = self.pile_xs(pile, max(1, len(piles[pile])))
         _, y = self.cell(*CELLS[pile])
         return xs[0], y, xs[-1] + CARD[0] - xs[0], CARD[1]
@@ -113,9 +105,9 @@ class DenTable(TableRenderer):
         update: ViewUpdate = self.session.view
         state = update.view
         self._choices(update.legal)
-        self._sync_piles(state.get("piles", []), animate)
-        self._sync_hand(state.get("cards", []), animate)
-        self.set_scores(state.get("scores", []), animate)
+        self._sync_piles(state.piles, animate)
+        self._sync_hand(state.cards or (), animate)
+        self.set_scores(state.scores, animate)
         self.refresh_buttons()
 
     def _choices(self, legal) -> None:
@@ -130,7 +122,7 @@ class DenTable(TableRenderer):
         if self.source is not None and not any(s == self.source for s, _ in self.moves):
             self.source = None
 
-    def _sync_piles(self, piles: list[list[int]], animate: bool) -> None:
+    def _sync_piles(self, piles, animate: bool) -> None:
         on_table = {face for pile in piles for face in pile}
         for face in [f for f in self.piled if f not in on_table]:
             del self.piled[face]  # a new hand: the cross is cleared
@@ -145,7 +137,7 @@ class DenTable(TableRenderer):
                 sprite.selected = pile == self.source
                 self._move(sprite, (x, y, CARD[0], 255), animate)
 
-    def _sync_hand(self, faces: list[int], animate: bool) -> None:
+    def _sync_hand(self, faces, animate: bool) -> None:
         for face in [f for f in self.hand if f not in faces]:
             del self.hand[face]
         new = sorted(f for f in faces if f not in self.hand)
@@ -189,7 +181,7 @@ class DenTable(TableRenderer):
         else:
             action = self.plays.get((pile, frozenset(self.selected())))
         if action is None:
-            self.session.say(self.why_not(pile))
+            self.session.advise(self.why_not(pile))
             self.let_go()
             return
         self.session.submit(action)
@@ -204,7 +196,7 @@ class DenTable(TableRenderer):
             self.source = pile
             self._mark_source()
         else:
-            self.session.say(self.why_not(pile))
+            self.session.advise(self.why_not(pile))
 
     def let_go(self) -> None:
         self.source = None
@@ -212,8 +204,7 @@ class DenTable(TableRenderer):
         super().let_go()
 
     def _mark_source(self) -> None:
-        piles = self.state.get("piles", [])
-        for pile, faces in enumerate(piles):
+        for pile, faces in enumerate(self.state.piles):
             for face in faces:
                 if face in self.piled:
                     self.piled[face].selected = pile == self.source
@@ -227,39 +218,10 @@ class DenTable(TableRenderer):
         self.refresh_buttons()
 
     def why_not(self, pile: int) -> str:
-        """Why what is held cannot go to `pile`, in the rules' words."""
-        state = self.state
-        if state.get("phase") != "playing" or self.me not in state.get("to_act", []):
-            turn = state.get("turn", -1)
-            return f"It is {self.session.seat_name(turn)}'s turn." if turn >= 0 and \
-                state.get("phase") == "playing" else "Wait for the cards to be dealt."
-        piles = state.get("piles", [[]] * 8)
-        where = PILE_NAMES[pile]
-        top = piles[pile][-1] if piles[pile] else None
-        if self.source is not None:
-            if pile < FOUNDATIONS and not piles[pile]:
-                return "A pile moves only onto another pile, not into an empty place (DN6.2)."
-            first = piles[self.source][0]
-            return (f"The {PILE_NAMES[self.source]} pile starts with {card_words(first)}, which "
-                    f"does not go on {card_words(top)}: one rank lower and the other force "
-                    "(DN6.1).")
-        chosen = self.selected()
-        if not chosen:
-            return "Select cards in your hand first, or pick up a foundation pile to move it."
-        run = sorted(chosen, key=lambda f: -rank(f))
-        if any(rank(a) != rank(b) + 1 or (a >> 1 & 1) == (b >> 1 & 1)
-               for a, b in pairwise(run)):
-            return (f"{' '.join(name(f) for f in run)} is not a sequence: each card must be one "
-                    "rank lower than the one before and of the other force (DN4.2).")
-        head = run[0]
-        if top is None and pile >= FOUNDATIONS:
-            return f"Only a Dragon may start the empty {where} (DN5.1)."
-        if top is not None and not FITS[top] >> head & 1:
-            if rank(top) == 0:
-                return "Nothing goes on a Key (DN4.1)."
-            return (f"{card_words(head).capitalize()} does not go on {card_words(top)}: a card "
-                    "goes on one rank higher of the other force (DN4.1).")
-        return "That move is not open now."
+        """Why what is held cannot go to `pile`, in the engine's words."""
+        drop = Drop(pile, tuple(self.selected()), self.source)
+        refusal = GAME.why_not(self.state, self.me, drop, self.session.names)
+        return refusal.text if refusal is not None else "That move is not open now."
 
     # -- buttons ---------------------------------------------------------------------
     def build(self) -> None:
@@ -303,14 +265,14 @@ class DenTable(TableRenderer):
 
     def held_sprites(self) -> list[CardSprite]:
         if self.source is not None:
-            faces = self.state.get("piles", [])[self.source]
+            faces = self.state.piles[self.source]
             return [self.piled[f] for f in faces if f in self.piled]
         return [s for s in self.hand.values() if s.selected]
 
     def drop(self, pos) -> None:
         pile = self.pile_at(pos)
         if pile is None or (self.source is None and not self.selected()):
-            self.session.say("Drop the cards on a pile of the cross.")
+            self.session.advise("Drop the cards on a pile of the cross.")
             self.let_go()
         else:
             self.drop_on(pile)
@@ -319,11 +281,10 @@ class DenTable(TableRenderer):
     def _snap_back(self) -> None:
         """Cards still here after a drop go back where they belong (animated)."""
         self.lay_out_hand()
-        piles = self.state.get("piles", [])
-        self._sync_piles(piles, animate=True)
+        self._sync_piles(self.state.piles, animate=True)
 
     def pile_rects(self) -> dict[int, pygame.Rect]:
-        if not self.state.get("piles"):
+        if self.state is None:
             return {}
         return {pile: self.view.rect(*self.pile_rect(pile)) for pile in range(len(CELLS))}
 
@@ -344,9 +305,9 @@ class DenTable(TableRenderer):
         yield from super().sprites()
 
     # -- drawing ---------------------------------------------------------------------
-    def draw_table(self, surface: pygame.Surface, state: dict) -> None:
+    def draw_table(self, surface: pygame.Surface, state: DenView) -> None:
         view = self.view
-        view.text(surface, f"Dragon Den · hand {state['hand_number']}", (20, 12), 22, GOLD,
+        view.text(surface, f"Dragon Den · hand {state.hand_number}", (20, 12), 22, GOLD,
                   bold=True)
         view.text(surface, self._goal(state), (330, 18), 15, DIM)
         for seat in self.others():
@@ -365,18 +326,18 @@ class DenTable(TableRenderer):
         if self.session.ending is not None:
             draw_ending(surface, view, self.session, "points")
 
-    def _goal(self, state: dict) -> str:
+    def _goal(self, state: DenView) -> str:
         """What ends the match (DN10): the target, either way with bust, and the hand limit."""
         config = GAME.configure(self.session.start.config if self.session.start else {})[0]
-        target, hands = state["target"], config["hands"]
+        target, hands = state.target, config["hands"]
         goal = f"to {target} or -{target} points" if config["bust"] else f"first to {target} points"
         return f"{goal}, {hands} hands at most" if hands else goal
 
-    def _draw_cross(self, surface, state: dict) -> None:
+    def _draw_cross(self, surface, state: DenView) -> None:
         view = self.view
         lit = self.targets_for_held()
         carried = self.carried()
-        for pile, faces in enumerate(state.get("piles", [])):
+        for pile, faces in enumerate(state.piles):
             x, y, w, h = self.pile_rect(pile)
             label = PILE_NAMES[pile].replace(" corner", "")
             view.text(surface, label, (x, y - 18), 13, GOLD if pile in lit else DIM)
@@ -395,28 +356,29 @@ class DenTable(TableRenderer):
                 pygame.draw.rect(surface, GOLD, view.rect(x - 4, y - 4, w + 8, h + 8),
                                  view.px(3), border_radius=view.px(8))
         sx, sy = self.stock_at()
-        if state.get("stock", 0):
+        if state.stock:
             surface.blit(assets.sprite("back", (view.px(CARD[0]), view.px(CARD[1]))),
                          view.point(sx, sy))
-        view.text(surface, f"stock {state.get('stock', 0)}", (sx + CARD[0] / 2, sy - 18), 13,
+        view.text(surface, f"stock {state.stock}", (sx + CARD[0] / 2, sy - 18), 13,
                   DIM, anchor="midtop")
 
-    def _draw_me(self, surface, state: dict) -> None:
+    def _draw_me(self, surface, state: DenView) -> None:
         view = self.view
         self.draw_hidden_hand(surface, state)
         status, colour = self.status(self.bottom, state)
-        view.text(surface, f"{self.bottom_name()} · {state['counts'][self.bottom]} cards · "
+        cards = count_words(state.counts[self.bottom], "card")
+        view.text(surface, f"{self.bottom_name()} · {cards} · "
                   f"{self.scores[self.bottom].value} points", (975, BUTTON_Y), 15, INK,
                   anchor="topright")
         view.text(surface, status, (975, BUTTON_Y + 22), 15, colour, bold=True,
                   anchor="topright")
         if self.acting:
-            view.text(surface, KEYS_HELP, (30, BUTTON_Y - 30), 13, DIM, width=940)
+            self.draw_advice(surface, BUTTON_Y - 30, KEYS_HELP)
 
     result_heads = ("points", "score")
 
     def result_line(self, event) -> str:
-        winners = " and ".join(self.session.seat_name(s) for s in event.winners)
+        winners = self.session.names.group(event.winners, start=True)
         if event.blocked:
             return f"The stock ran out and play is blocked: {winners} won"
         return f"{winners} went out"

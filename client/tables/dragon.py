@@ -1,8 +1,7 @@
 """The Dragon table: your hand fanned at the bottom, three seats around, the trick in the centre.
 
 Choices come only from `legal`: a selection can be played when it is exactly
-the cards of one legal Play; otherwise the reason is worded with the engine's
-own classification of the cards (never a rule of the client's own).
+the cards of one legal Play; otherwise the engine says why (`Game.why_not`).
 """
 
 from __future__ import annotations
@@ -24,13 +23,18 @@ from client.ui import ALERT, DIM, GOLD, GOOD, INK
 from client.widgets import countdown_ring, fan_positions
 from engine.cards import mask_of
 from engine.games.dragon import combos
-from engine.games.dragon.cards import names, rank, suit
+from engine.games.dragon.cards import rank, suit
 from engine.games.dragon.rules import (
+    DRAGON_STAGE,
+    GAME,
     LEAD_WITH_THREE,
     LEADER_PLAYS,
+    OPENING,
+    OVER,
     CardsDealt,
     DeclareDragon,
     DragonDeclared,
+    DragonView,
     HandOver,
     MatchOver,
     Pass,
@@ -39,6 +43,7 @@ from engine.games.dragon.rules import (
     Played,
     TrickWon,
 )
+from engine.tell import count as count_words
 from net.bridge import ViewUpdate
 
 CARD = (86, 120)
@@ -91,10 +96,10 @@ class DragonTable(TableRenderer):
         update: ViewUpdate = self.session.view
         self._choices(update.legal)
         self._sync_trick(update.view, animate)
-        self._sync_hand(update.view.get("cards", []), animate)
-        self.set_scores(update.view.get("chips", []), animate)
-        timer = update.view.get("timer")
-        self.timer_total = timer[1] * PACE if timer else 0.0
+        self._sync_hand(update.view.cards or (), animate)
+        self.set_scores(update.view.chips, animate)
+        timer = update.view.timer
+        self.timer_total = timer.steps * PACE if timer else 0.0
         self.refresh_buttons()
 
     def _choices(self, legal) -> None:
@@ -127,16 +132,17 @@ class DragonTable(TableRenderer):
         key = (lambda f: (suit(f), rank(f))) if self.by_suit else (lambda f: f)
         return sorted(self.hand, key=key)
 
-    def _sync_trick(self, view: dict, animate: bool) -> None:
-        plays = view.get("trick", [])
-        shown = {face for _, faces in plays for face in faces}
+    def _sync_trick(self, view: DragonView, animate: bool) -> None:
+        plays = view.trick
+        shown = {face for play in plays for face in play.faces}
         for face in [f for f in self.trick if f not in shown]:
             sprite = self.trick.pop(face)
             winner = self.anchor(self.trick_winner) if self.trick_winner is not None else DECK_AT
             sprite.fading = True
             self._move(sprite, (*winner, CARD[0] * 0.6, 0), animate)
             self.flying.append(sprite)
-        for i, (seat, faces) in enumerate(plays):  # oldest first: the newest is drawn on top
+        for i, play in enumerate(plays):  # oldest first: the newest is drawn on top
+            seat, faces = play.seat, play.faces
             depth = len(plays) - 1 - i
             xs = fan_positions(len(faces), TRICK_AT[0] - 150, TRICK_AT[0] + 150 + CARD[0],
                                CARD[0], 34)
@@ -181,7 +187,7 @@ class DragonTable(TableRenderer):
             return
         enable(buttons["play"], self.selected_play() is not None)
         enable(buttons["pass"], self.pass_action is not None)
-        buttons["pass"].set_text("No Dragon" if self.state.get("phase") == "dragons" else "Pass")
+        buttons["pass"].set_text("No Dragon" if self.state.phase == DRAGON_STAGE else "Pass")
         enable(buttons["hint"], bool(self.plays))
         buttons["sort"].set_text("Sort: by suit" if self.by_suit else "Sort: by rank")
         show(buttons["dragon"], self.dragon_action is not None)
@@ -206,7 +212,7 @@ class DragonTable(TableRenderer):
     def play(self) -> None:
         action = self.selected_play()
         if action is None:
-            self.session.say(self.why_not(self.selected()))
+            self.session.advise(self.why_not(self.selected()))
             return
         self._submit(action)
 
@@ -235,35 +241,13 @@ class DragonTable(TableRenderer):
         self.refresh_buttons()
 
     def why_not(self, faces: list[int]) -> str:
-        """Why the selection cannot be played, in words (empty when it can)."""
-        state = self.state
+        """Why the selection cannot be played, in the engine's words (empty when it can)."""
         if self.selected_play() is not None:
             return ""
-        phase = state.get("phase")
-        if phase == "dealing":
-            return "The cards are being dealt."
-        if phase == "over" or self.me not in state.get("to_act", []):
-            return f"It is {self.session.seat_name(state.get('turn'))}'s turn." \
-                if state.get("turn", -1) >= 0 else "Wait for the others."
-        if not faces:
+        if not faces and self.me in self.state.to_act:
             return self.nothing_selected()
-        combo = combos.classify(mask_of(faces))
-        if combo is None:
-            return (f"{names(faces)} is not a combination: play a single, pair, triple, bomb "
-                    "(four of a kind), run of three or more, or double run.")
-        if phase == "dragons":
-            return "Only a Dragon may be shown now."
-        if phase == "opening":
-            return f"{_first_up(LEAD_WITH_THREE)}."
-        trick = state.get("trick") or []
-        if trick and state.get("passed", [False] * 4)[self.me]:
-            return "After passing you may only come back in to chop a 2."
-        if trick:
-            last = trick[-1][1]
-            kind = combos.KIND_NAMES[combos.classify(mask_of(last))[0]]
-            return (f"{names(faces)} does not beat {names(last)}: a {kind} must be beaten "
-                    f"by a higher {kind} of as many cards, or by a chop.")
-        return "That is not a play you can make now."
+        refusal = GAME.why_not(self.state, self.me, tuple(faces), self.session.names)
+        return refusal.text if refusal is not None else "That is not a play you can make now."
 
     def nothing_selected(self) -> str:
         """What to do with no card selected, from what the engine offers this seat: the
@@ -274,9 +258,9 @@ class DragonTable(TableRenderer):
             return "Nothing in your hand beats this trick: pass."
         if self.dragon_action is not None:
             return "Show your Dragon now, or let the chance go."
-        if self.state.get("phase") == "opening":
+        if self.state.phase == OPENING:
             return f"{_first_up(LEAD_WITH_THREE)}: its holder leads, so wait for it."
-        if not self.state.get("trick"):
+        if not self.state.trick:
             return f"{_first_up(LEADER_PLAYS)}."
         return "Wait for the others."
 
@@ -303,7 +287,7 @@ class DragonTable(TableRenderer):
         yield from super().sprites()
 
     # -- drawing ---------------------------------------------------------------------
-    def draw_table(self, surface: pygame.Surface, state: dict) -> None:
+    def draw_table(self, surface: pygame.Surface, state: DragonView) -> None:
         self._draw_top(surface, state)
         for seat in range(4):
             if seat != self.bottom:
@@ -321,79 +305,77 @@ class DragonTable(TableRenderer):
 
     def _draw_top(self, surface, state) -> None:
         view = self.view
-        pot = state.get("pile", 0)
-        view.text(surface, f"Dragon · hand {state['hand_no']} of {state['hands']}", (20, 14),
+        pot = state.pile
+        view.text(surface, f"Dragon · hand {state.hand_no} of {state.hands}", (20, 14),
                   22, GOLD, bold=True)
         view.text(surface, f"cards won this hand: {pot}" if pot else "", (330, 20), 15, DIM)
 
-    def status(self, seat: int, state: dict) -> tuple[str, tuple]:
+    def status(self, seat: int, state: DragonView) -> tuple[str, tuple]:
         absent = self.absence(seat)
         if absent is not None:
             return absent
-        places = state.get("places", [])
+        places = state.places
         if seat in places:
             return f"out · place {places.index(seat) + 1}", GOOD
-        if seat in state.get("to_act", []) and state.get("phase") != "opening":
+        if seat in state.to_act and state.phase != OPENING:
             return "to act", GOLD
-        if state.get("passed", [False] * 4)[seat]:
+        if state.passed[seat]:
             return "passed", DIM
         return ("bot" if self.session.start.seats[seat].is_bot else ""), DIM
 
     def seat_box(self, seat: int) -> tuple[float, float, float, float]:
         return SEAT_PANELS[self.seat_slot(seat)]
 
-    def _draw_seat(self, surface, seat: int, state: dict) -> None:
+    def _draw_seat(self, surface, seat: int, state: DragonView) -> None:
         """The seat's panel with its hand's backs fanned along the bottom."""
         self.draw_seat(surface, seat, state, "chips")
         view = self.view
         x, y, w, h = self.seat_box(seat)
-        xs = fan_positions(min(state["counts"][seat], 13), x + 10, x + w - 10, 26, 12)
+        xs = fan_positions(min(state.counts[seat], 13), x + 10, x + w - 10, 26, 12)
         if xs:
             offsets = tuple(view.px(bx - xs[0]) for bx in xs)
             surface.blit(assets.fanned("back", (view.px(26), view.px(36)), offsets),
                          view.point(xs[0], y + h - 40))
 
-    def _draw_me(self, surface, state: dict) -> None:
+    def _draw_me(self, surface, state: DragonView) -> None:
         view = self.view
         self.draw_hidden_hand(surface, state)
         status, colour = self.status(self.bottom, state)
-        if self.offered and state.get("phase") != "over":
+        if self.offered and state.phase != OVER:
             status, colour = "your turn", GOLD
-        elif self.me in state.get("to_act", []) and state.get("phase") == "opening":
+        elif self.me in state.to_act and state.phase == OPENING:
             status, colour = "waiting for the 3 of Stars", DIM
-        count = state["counts"][self.bottom]
-        view.text(surface, f"{self.bottom_name()} · {count} cards · "
+        count = state.counts[self.bottom]
+        view.text(surface, f"{self.bottom_name()} · {count_words(count, 'card')} · "
                   f"{self.scores[self.bottom].value:,} chips", (975, BUTTON_Y), 15, INK,
                   anchor="topright")
         view.text(surface, status, (975, BUTTON_Y + 22), 15, colour, bold=True,
                   anchor="topright")
         if not self.acting:
             return
-        reason = self.why_not(self.selected()) if self.me in state.get("to_act", []) else ""
-        view.text(surface, reason or KEYS_HELP, (30, BUTTON_Y - 26), 14,
-                  ALERT if reason and self.selected() else DIM, width=940)
+        reason = self.why_not(self.selected()) if self.me in state.to_act and self.selected() \
+            else ""
+        self.draw_advice(surface, BUTTON_Y - 26, KEYS_HELP, reason)
 
-    def _draw_trick_label(self, surface, state: dict) -> None:
-        trick = state.get("trick") or []
-        if trick:
-            seat, faces = trick[-1]
-            kind = combos.KIND_NAMES[combos.classify(mask_of(faces))[0]]
-            who = self.session.seat_name(seat)
-            self.view.text(surface, f"{who.capitalize()} played a {kind}",
+    def _draw_trick_label(self, surface, state: DragonView) -> None:
+        if state.trick:
+            last = state.trick[-1]
+            kind = combos.KIND_NAMES[combos.classify(mask_of(last.faces))[0]]
+            self.view.text(surface, f"{self.session.seat_name(last.seat, True)} played a {kind}",
                            (TRICK_AT[0] + CARD[0] / 2, TRICK_AT[1] + CARD[1] + 10), 15, INK,
                            anchor="midtop")
-        elif state.get("phase") == "opening":
+        elif state.phase == OPENING:
             self.view.text(surface, "The 3 of Stars leads", (490, 320), 18, DIM, anchor="center")
 
     def _draw_card(self, surface, sprite: CardSprite) -> None:
         draw_card(surface, self.view, "dragon", sprite, CARD[1] / CARD[0])
 
-    def _draw_timer(self, surface, state: dict) -> None:
+    def _draw_timer(self, surface, state: DragonView) -> None:
         left = self.session.seconds_left(PACE)
-        if left is None or not state.get("timer"):
+        if left is None or state.timer is None:
             return
         countdown_ring(surface, self.view, (900, 120), 40, left, self.timer_total)
-        self.view.text(surface, state["timer"][2], (900, 166), 13, DIM, anchor="midtop")
+        self.view.text(surface, state.timer.what, (900, 166), 13, DIM, anchor="midtop")
 
     result_heads = ("won or lost", "chips")
 
@@ -404,7 +386,7 @@ class DragonTable(TableRenderer):
 
     def result_line(self, event) -> str:
         stake = self.stake()
-        first = self.session.seat_name(event.places[0])
+        first = self.session.seat_name(event.places[0], True)
         how = "won the whole pot with a Dragon" if len(event.places) == 1 else "went out first"
         return f"{first} {how} · each put {stake:,} in a pot of {stake * len(event.payouts):,}"
 

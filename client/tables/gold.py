@@ -187,7 +187,7 @@ class GoldTable(TableRenderer):
             self._fly_tokens(event.give, self.screen_at(event.seat), self.screen_at(event.partner))
             self._fly_tokens(event.get, self.screen_at(event.partner), self.screen_at(event.seat))
         elif kind is moves.MagicUsed:
-            self._popup(f"{capital(self.session.seat_name(event.seat))}: "
+            self._popup(f"{self.session.seat_name(event.seat, True)}: "
                         f"{magic_name(event.face)}", 490, 380)
 
     def _settle_proposal(self, event) -> None:
@@ -343,7 +343,7 @@ class GoldTable(TableRenderer):
         """The editor's split as a proposal (or a division), or why it cannot be one."""
         why = self.split_problem()
         if why:
-            self.session.say(why)
+            self.session.advise(why)
             return
         self._submit(self.splits.wrap(self.editor.split()))
         if self.state.get("phase") == "divide":
@@ -369,17 +369,17 @@ class GoldTable(TableRenderer):
     def make_offer(self) -> None:
         trade, offers = self.trade, self.offers
         if offers is None:
-            self.session.say("The Market is not open to you now.")
+            self.session.advise("The Market is not open to you now.")
             return
         if trade.partner is None:
-            self.session.say("Choose whom to offer a trade to first (G11.2).")
+            self.session.advise("Choose whom to offer a trade to first (G11.2).")
             return
         give, get = tuple(trade.give), tuple(trade.get)
         if not (any(give) or any(get)):
-            self.session.say("An offer names tokens to give or to get (G11.2).")
+            self.session.advise("An offer names tokens to give or to get (G11.2).")
             return
         if not offers.allows(trade.partner, give, get):
-            self.session.say("You can give only tokens behind your screen, and ask for no "
+            self.session.advise("You can give only tokens behind your screen, and ask for no "
                              "more than the partner holds (G11.2).")
             return
         self._submit(offers.wrap(trade.partner, give, get))
@@ -421,7 +421,7 @@ class GoldTable(TableRenderer):
         if place is not None and place.startswith("lair:"):
             self.click_lair(int(place[5:]))
         else:
-            self.session.say("Drop an adventurer on a Dragon to attack it.")
+            self.session.advise("Drop an adventurer on a Dragon to attack it.")
             self.held = None
 
     def let_go(self) -> None:
@@ -437,7 +437,7 @@ class GoldTable(TableRenderer):
         elif any(k == kind for k, _ in self.attacks):
             self.held = None if self.held == ("adv", kind) else ("adv", kind)
         else:
-            self.session.say(self._adventurer_problem(kind))
+            self.session.advise(self._adventurer_problem(kind))
 
     def _adventurer_problem(self, kind: int) -> str:
         if self.state.get("phase") != "turn" or self.state.get("turn") != self.me:
@@ -454,11 +454,11 @@ class GoldTable(TableRenderer):
             self._submit(use)
             return
         if not self.held or self.held[0] != "adv":
-            self.session.say("Choose one of your face-up adventurers first, then a Dragon.")
+            self.session.advise("Choose one of your face-up adventurers first, then a Dragon.")
             return
         action = self.attacks.get((self.held[1], slot))
         if action is None:
-            self.session.say("No Dragon lies there now.")
+            self.session.advise("No Dragon lies there now.")
             self.held = None
             return
         self._submit(action)
@@ -469,7 +469,7 @@ class GoldTable(TableRenderer):
             face = dict(map(tuple, self.state.get("my_magic", []))).get(card)
             when = "during your own negotiation" if face is not None and \
                 effect_of(face) == HOURGLASS else "on your turn"
-            self.session.say(f"{magic_name(face) if face is not None else 'That'} can be "
+            self.session.advise(f"{magic_name(face) if face is not None else 'That'} can be "
                              f"used only {when}, when it can do something (G12.5).")
             return
         self.held = None if self.held == ("magic", card) else ("magic", card)
@@ -482,7 +482,7 @@ class GoldTable(TableRenderer):
         if use is not None:
             self._submit(use)
         else:
-            self.session.say("Hold a Magic Object that moves adventurers to pick one.")
+            self.session.advise("Hold a Magic Object that moves adventurers to pick one.")
 
     def click_hoard(self, slot: int, colour: int) -> None:
         use = self._use_on((slot, colour))
@@ -533,7 +533,7 @@ class GoldTable(TableRenderer):
         if offerer in self.deals:
             self._submit(self.deals[offerer])
         else:
-            self.session.say("You do not hold the tokens that offer asks for (G11.3).")
+            self.session.advise("You do not hold the tokens that offer asks for (G11.3).")
 
     def click_decline(self, offerer: int) -> None:
         if offerer in self.declines:
@@ -751,7 +751,7 @@ class GoldTable(TableRenderer):
                 text = "Your turn: click an adventurer, then a Dragon to attack"
             view.text(surface, text, (20, 346), 17, GOLD, bold=True, width=760)
         else:
-            view.text(surface, f"{capital(self.session.seat_name(turn))} chooses an attack",
+            view.text(surface, f"{self.session.seat_name(turn, True)} chooses an attack",
                       (20, 346), 16, INK, width=760)
         if self.acting:
             view.text(surface, KEYS_HELP, (20, 372), 12, DIM, width=760)

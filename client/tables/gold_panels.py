@@ -111,7 +111,7 @@ def draw_share(table, surface, state: dict) -> None:
     if _editing(table):
         _draw_editor(table, surface, state)
     else:
-        involved = ", ".join(capital(name(s)) for s in kill["involved"])
+        involved = ", ".join(name(s, True) for s in kill["involved"])
         waiting = f"{involved} share the hoard; you watch the talks." if phase == "negotiate" \
             else _division_words(table, kill)
         for k, line in enumerate(wrap_text(view, waiting, 15, 520)):
@@ -128,7 +128,7 @@ def _division_words(table, kill: dict) -> str:
     choosers = kill.get("choosers", [])
     order = ", then ".join(name(s) for s in choosers)
     verb = "chooses" if len(choosers) == 1 else "choose"
-    return (f"{capital(name(kill['divider']))} divides the hoard into "
+    return (f"{name(kill['divider'], True)} divides the hoard into "
             f"{len(kill['involved'])} shares; {order} {verb} in that order, and the divider "
             "keeps the last (G9).")
 
@@ -177,14 +177,14 @@ def _draw_proposals(table, surface, state: dict) -> None:
         view.text(surface, "No proposal yet: make one with the editor.", (RIGHT_X, 166), 13,
                   DIM, width=340)
     else:
-        by = capital(name(proposal["by"]))
+        by = name(proposal["by"], True)
         hint = " (click: copy it to edit)" if _editing(table) else ""
         view.text(surface, f"#{proposal['serial']} by {by}{hint}", (RIGHT_X, 166), 13, GOLD,
                   width=340)
         for j, seat in enumerate(kill["involved"]):
             y = 192 + j * 26
             accepted = seat in proposal["accepted"]
-            view.text(surface, ("✓ " if accepted else "… ") + capital(name(seat)),
+            view.text(surface, ("✓ " if accepted else "… ") + name(seat, True),
                       (RIGHT_X, y), 13, GOOD if accepted else DIM, width=100)
             draw_tokens(surface, view, proposal["split"][j], RIGHT_X + 104, y - 2, 14, 250)
     earlier = [p for p in table.proposals if p[3]][-2:]
@@ -207,7 +207,7 @@ def _draw_shares(table, surface, state: dict) -> None:
         return
     chooser = next((s for s in state.get("to_act", [])), None)
     view.text(surface, "Choose a share" if table.chooses else
-              f"{capital(name(chooser))} chooses a share", (RIGHT_X, 140), 15, GOLD, bold=True)
+              f"{name(chooser, True)} chooses a share", (RIGHT_X, 140), 15, GOLD, bold=True)
     taken = kill.get("taken", {})
     for i, rect in _share_rects(table, state).items():
         x, y = RIGHT_X, rect[1]
@@ -257,16 +257,16 @@ def draw_theft(table, surface, state: dict) -> None:
         hint = "Only you and your victim learn which token it was (G8.4)."
     elif theft:
         helped = " with the wizard's help" if theft[2] else ""
-        title = f"{capital(name(theft[0]))}'s thief robs {name(theft[1])}{helped}"
+        title = f"{name(theft[0], True)}'s thief robs {name(theft[1])}{helped}"
         hint = "The thief and the victim see the token; the others do not (G8.3)."
     else:
         thief = next(iter(state.get("to_act", [])), None)
-        title = f"{capital(name(thief))}'s thief chooses whom to rob"
+        title = f"{name(thief, True)}'s thief chooses whom to rob"
         hint = "Thieves steal in turn after the hoard is shared (G8)."
     view.text(surface, title, (x + 20, y + 16), 18, GOLD, bold=True, width=w - 40)
     view.text(surface, hint, (x + 20, y + 46), 13, DIM, width=w - 40)
     for seat, rect in _victim_rects(table).items():
-        _chip(table, surface, rect, f"{capital(name(seat))} · {state['screens'][seat]} tokens",
+        _chip(table, surface, rect, f"{name(seat, True)} · {state['screens'][seat]} tokens",
               True)
     looked = state.get("looking_at", [])
     for p, rect in _take_rects(table, state).items():
@@ -340,7 +340,7 @@ def draw_market(table, surface, state: dict) -> None:
     rects = _offer_rects(table, state)
     for i, (offerer, _serial, partner, give, get) in enumerate(offers):
         row = 180 + i * OFFER_ROW
-        view.text(surface, f"{capital(name(offerer))} → {name(partner)}: gives "
+        view.text(surface, f"{name(offerer, True)} → {name(partner)}: gives "
                   f"{token_words(give)}; asks {token_words(get)}", (RIGHT_X, row), 12,
                   GOLD if partner == table.me else INK, width=350)
         if f"deal:{offerer}" in rects:
@@ -356,7 +356,7 @@ def _draw_trade(table, surface, state: dict) -> None:
     view, trade, name = table.view, table.trade, table.session.seat_name
     view.text(surface, "Offer to", (EDITOR_X, 166), 13, INK)
     for seat, rect in _partner_rects(table).items():
-        _chip(table, surface, rect, capital(name(seat)), True, trade.partner == seat)
+        _chip(table, surface, rect, name(seat, True), True, trade.partner == seat)
     rects = _trade_rects(table)
     for side, y, counts in (("give", GIVE_Y, trade.give), ("get", GET_Y, trade.get)):
         view.text(surface, "You give" if side == "give" else "You get", (EDITOR_X, y + 2), 13,
@@ -396,7 +396,7 @@ def draw_end(table, surface, state: dict) -> None:
     winners = state.get("winners", [])
     advanced = bool(table.session.start.config.get("advanced"))
     liars = liars_of(revealed, scores, advanced)
-    won = " and ".join(capital(name(s)) for s in winners) or "Nobody"
+    won = " and ".join(name(s, True) for s in winners) or "Nobody"
     view.text(surface, f"The game is over: {won} win{'s' if len(winners) == 1 else ''}",
               (x + w / 2, y + 12), 22, GOLD, bold=True, anchor="midtop", width=w - 40)
     rules = "advanced rules (G15)" if advanced else "basic rules (G14)"
@@ -409,7 +409,7 @@ def draw_end(table, surface, state: dict) -> None:
     for seat, row in enumerate(rows):
         ry = y + 94 + seat * 44
         star = "★ " if seat in winners else ""
-        view.text(surface, star + capital(name(seat)), (x + 20, ry), 16,
+        view.text(surface, star + name(seat, True), (x + 20, ry), 16,
                   GOLD if seat in winners else INK, bold=seat in winners, width=170)
         if seat in liars:
             view.text(surface, "forfeits: traded tokens it did not hold (G13.5)",

@@ -6,7 +6,7 @@ Choices come only from `legal`. Draw by clicking the deck or the discard; select
 then a meld (or the new-meld space, or Lay meld) to lay them — by click-then-click or by
 drag and drop; where the Dragon could stand in more than one place, the table asks which.
 One card onto the discard pile ends the turn. A drop that no legal action takes snaps
-back and says why in the engine's own words (W5, W6, W7, W9).
+back and says why in the engine's own words (`Game.why_not`).
 """
 
 from __future__ import annotations
@@ -29,10 +29,15 @@ from client.tables.common import (
 )
 from client.ui import ALERT, DIM, GOLD, GOOD, INK
 from client.widgets import countdown_ring
-from engine.errors import IllegalAction
 from engine.games.wild import melds
-from engine.games.wild.cards import FIRST_DRAGON, NUMBERS, SUIT_NAMES, number, suit
+from engine.games.wild.cards import FIRST_DRAGON, SUIT_NAMES, card_words, number, suit
+from engine.games.wild.refusals import Choice
 from engine.games.wild.rules import (
+    ANSWERING,
+    BUYING,
+    DRAWING,
+    GAME,
+    LAYING,
     Added,
     AddToMeld,
     AnswerBuyer,
@@ -52,6 +57,8 @@ from engine.games.wild.rules import (
     Melded,
     round_points,
 )
+from engine.games.wild.views import WildView
+from engine.tell import count as count_words
 from net.bridge import ViewUpdate
 
 PILE_CARD = (70, 98)  # the deck and the discard
@@ -73,13 +80,6 @@ KEYS_LIST = "←/→ ↑ a card · Tab a place, Enter there · M meld · X disca
 
 
 
-def card_words(face: int) -> str:
-    """'the 5 of Unicorns' or 'a Dragon', as a player says them."""
-    if face >= FIRST_DRAGON:
-        return "a Dragon"
-    return f"the {number(face)} of {SUIT_NAMES[suit(face)]}"
-
-
 def place_words(kind: str, faces, wild_as: int) -> str:
     """Where a Dragon stands in a run after a lay: its number and which end or inside."""
     if kind != melds.RUN:
@@ -88,12 +88,6 @@ def place_words(kind: str, faces, wild_as: int) -> str:
     where = "low end" if wild_as == min(numbers) else "high end" if wild_as == max(numbers) \
         else "inside"
     return f"Dragon as {wild_as} ({where})"
-
-
-def table_meld(entry) -> melds.Meld:
-    """A meld of the view ([owner, kind, faces, wild_as]) as the engine's Meld."""
-    owner, _, faces, wild_as = entry
-    return melds.new_meld(owner, faces, wild_as)
 
 
 @register("wild")
@@ -122,7 +116,7 @@ class WildTable(TableRenderer):
     # -- the view --------------------------------------------------------------------
     def my_turn(self, phase: str) -> bool:
         state = self.state
-        return state.get("phase") == phase and self.me in state.get("to_act", [])
+        return state.phase == phase and self.me in state.to_act
 
     def sync(self, animate: bool = True) -> None:
         update: ViewUpdate = self.session.view
@@ -130,10 +124,9 @@ class WildTable(TableRenderer):
         self._choices(update.legal)
         self._lay_out_melds(state)
         gone = self._sync_table(state, animate)
-        self._sync_hand(state.get("cards", []), animate, gone)
-        self.set_scores(state.get("scores", []), animate)
-        timer = state.get("timer")
-        self.timer_total = timer[1] * PACE if timer else 0.0
+        self._sync_hand(state.cards or (), animate, gone)
+        self.set_scores(state.scores, animate)
+        self.timer_total = state.timer.steps * PACE if state.timer else 0.0
         self.refresh_buttons()
 
     def _choices(self, legal) -> None:
@@ -154,14 +147,14 @@ class WildTable(TableRenderer):
             self.choosing = []
 
     # -- where things go -------------------------------------------------------------
-    def _lay_out_melds(self, state: dict) -> None:
+    def _lay_out_melds(self, state: WildView) -> None:
         """Every meld as a tile in the melds' area, grouped by who laid it (you first), at
         the largest card size that lets them all fit."""
-        entries = state.get("melds", [])
-        seats = len(state.get("counts", [])) or 1
+        entries = state.melds
+        seats = len(state.counts) or 1
         order = sorted(range(len(entries)),
-                       key=lambda i: ((entries[i][0] - (self.me or 0)) % seats, i))
-        laying = self.my_turn("laying") and any(t < 0 for t, _ in self.lays)
+                       key=lambda i: ((entries[i].owner - (self.me or 0)) % seats, i))
+        laying = self.my_turn(LAYING) and any(t < 0 for t, _ in self.lays)
         for width in MELD_WIDTHS:
             placed = self._flow(entries, order, width, laying)
             if placed is not None:
@@ -175,7 +168,7 @@ class WildTable(TableRenderer):
         height, step = width * 1.4, width * 0.46
         x, y = ax, ay
         tiles = {}
-        sizes = [(i, width + step * (len(entries[i][2]) - 1)) for i in order]
+        sizes = [(i, width + step * (len(entries[i].faces) - 1)) for i in order]
         if new_space:
             sizes.append((-1, width * 1.6))
         for i, tile_w in sizes:
@@ -188,20 +181,20 @@ class WildTable(TableRenderer):
         new = tiles.pop(-1, None)
         return tiles, (new[0], new[1], new[4], height) if new else None
 
-    def meld_card_places(self, state: dict) -> dict[int, tuple[float, float, float]]:
+    def meld_card_places(self, state: WildView) -> dict[int, tuple[float, float, float]]:
         places = {}
-        for i, (_, _, faces, _) in enumerate(state.get("melds", [])):
+        for i, faces in enumerate(m.faces for m in state.melds):
             x, y, width, step, _ = self.tiles[i]
             for k, face in enumerate(faces):
                 places[face] = (x + k * step, y, width)
         return places
 
-    def discard_places(self, state: dict) -> dict[int, tuple[float, float, float]]:
-        top = state.get("discard", [])[-DISCARD_SHOWN:]
+    def discard_places(self, state: WildView) -> dict[int, tuple[float, float, float]]:
+        top = state.discard[-DISCARD_SHOWN:]
         x, y = DISCARD_AT
         return {face: (x + k * DISCARD_FAN, y, PILE_CARD[0]) for k, face in enumerate(top)}
 
-    def _sync_table(self, state: dict, animate: bool) -> dict[int, CardSprite]:
+    def _sync_table(self, state: WildView, animate: bool) -> dict[int, CardSprite]:
         """Melds and the discard's top cards to their places; the sprites that left the
         table (a card taken into this hand starts from where it lay)."""
         shown = self.discard_places(state)
@@ -218,7 +211,7 @@ class WildTable(TableRenderer):
             self._move(sprite, (x, y, width, 255), animate)
         return gone
 
-    def _sync_hand(self, faces: list[int], animate: bool, gone: dict) -> None:
+    def _sync_hand(self, faces, animate: bool, gone: dict) -> None:
         for face in [f for f in self.hand if f not in faces]:
             del self.hand[face]
         new = sorted(f for f in faces if f not in self.hand)
@@ -273,7 +266,7 @@ class WildTable(TableRenderer):
         self.flying.append(sprite)
 
     def _turn_over(self) -> None:
-        """W11.1: the discard pile turns over to be the deck — its cards go face down."""
+        """The discard pile turns over to be the deck — its cards go face down."""
         for k, face in enumerate(self.shown_discard):
             sprite = self.tabled.pop(face, None)
             if sprite is not None:
@@ -324,7 +317,7 @@ class WildTable(TableRenderer):
         them there; asking where the Dragon stands when that is the player's choice."""
         options = self.lays.get((target, frozenset(self.selected())), [])
         if not options:
-            self.session.say(self.why_not_lay(target))
+            self.session.advise(self.why_not_lay(target))
             self.let_go()
         elif len(options) == 1:
             self._submit(options[0])
@@ -340,7 +333,7 @@ class WildTable(TableRenderer):
         chosen = self.selected()
         action = self.discards.get(chosen[0]) if len(chosen) == 1 else None
         if action is None:
-            self.session.say(self.why_not_discard(chosen))
+            self.session.advise(self.why_not_discard(chosen))
             self.let_go()
         else:
             self._submit(action)
@@ -350,83 +343,23 @@ class WildTable(TableRenderer):
         if action is not None:
             self._submit(action)
         else:
-            self.session.say(self.why_not_draw())
+            self.session.advise(self.why_not_draw())
 
-    # -- reasons, in the rules' words ------------------------------------------------
-    def _not_yours(self) -> str:
-        state = self.state
-        turn = state.get("turn", -1)
-        phase = state.get("phase")
-        if phase in ("dealing", "showing", "over") or turn < 0:
-            return "Wait for the cards to be dealt."
-        who = self.session.seat_name(turn)
-        if phase == "buying":
-            return "The others may buy the discard first (W10.1)."
-        if phase == "answering":
-            return f"{capital(who)} must first answer the buyer (W10.4)." if \
-                turn != self.me else "Answer the buyer first: yes or no (W10.4)."
-        return f"It is {who}'s turn." if turn != self.me else ""
+    # -- reasons, in the engine's words ---------------------------------------------
+    def refusal(self, kind: str, faces=(), target: int = -1) -> str:
+        """Why what the player tried is no legal action, as the engine says it."""
+        refused = GAME.why_not(self.state, self.me, Choice(kind, tuple(faces), target),
+                               self.session.names)
+        return refused.text if refused is not None else "That is not open now."
 
     def why_not_draw(self) -> str:
-        reason = self._not_yours()
-        if reason:
-            return reason
-        return "You have drawn already this turn: lay down, then discard one card (W3.1)."
+        return self.refusal("draw")
 
     def why_not_discard(self, chosen: list[int]) -> str:
-        reason = self._not_yours()
-        if reason:
-            return reason
-        if self.state.get("phase") == "drawing":
-            return "Draw first: click the deck or the discard (W4.1)."
-        if len(chosen) != 1:
-            return "Select one card to discard (W9.1)."
-        if chosen[0] == self.state.get("taken"):
-            return (f"{capital(card_words(chosen[0]))} was taken from the discard this "
-                    "turn and cannot go straight back (W9.3).")
-        return "That card cannot be discarded now."
+        return self.refusal("discard", chosen)
 
     def why_not_lay(self, target: int) -> str:
-        """Why the selection cannot be laid there, from the engine's own checks."""
-        reason = self._not_yours()
-        state = self.state
-        chosen = self.selected()
-        if reason:
-            return reason
-        if state.get("phase") == "drawing":
-            return "Draw first: click the deck or the discard (W4.1)."
-        if not chosen:
-            return "Select cards in your hand first, then the meld to lay them on."
-        if state.get("laid"):
-            return "You have laid down once this turn already (W6.3): now discard one card."
-        if target >= 0 and not state.get("may_add", [])[self.me]:
-            return ("Until you have a meld of your own from an earlier turn you may only lay "
-                    "a new meld (W6.2).")
-        if len(chosen) >= len(state.get("cards", [])):
-            return "A card must be left over to discard (W9.2)."
-        problem = self._meld_problem(target, chosen)
-        if problem:
-            return problem
-        if state.get("taken") in chosen or state.get("taken") in state.get("cards", []):
-            return ("A card other than the one taken from the discard must be left to "
-                    "discard (W9.3).")
-        return "That lay is not open now."
-
-    def _meld_problem(self, target: int, chosen: list[int]) -> str:
-        """The engine's refusal of the cards as a meld (or an addition to meld `target`),
-        for every place the Dragon could stand; empty when one place works."""
-        problems = []
-        for wild_as in range(NUMBERS + 1):
-            try:
-                if target < 0:
-                    melds.new_meld(self.me, chosen, wild_as)
-                else:
-                    melds.extend(table_meld(self.state["melds"][target]), chosen, wild_as)
-                return ""
-            except IllegalAction as refused:
-                problems.append(refused)
-        best = next((p for p in problems if p.rule != "W5.3"), problems[0])
-        return f"{capital(best.detail)} ({best.rule})."
+        return self.refusal("lay", self.selected(), target)
 
     # -- buttons ---------------------------------------------------------------------
     def build(self) -> None:
@@ -451,7 +384,7 @@ class WildTable(TableRenderer):
         buttons = self.scene.buttons
         if "meld" not in buttons:
             return
-        laying = self.my_turn("laying")
+        laying = self.my_turn(LAYING)
         show(buttons["meld"], laying and not self.choosing)
         show(buttons["discard"], laying and not self.choosing)
         enable(buttons["meld"], any(t < 0 for t, _ in self.lays))
@@ -471,7 +404,7 @@ class WildTable(TableRenderer):
 
     def _kind_after(self, action) -> str:
         if isinstance(action, AddToMeld):
-            return self.state["melds"][action.meld][1]
+            return self.state.melds[action.meld].kind
         return melds.new_meld(self.me, action.faces, action.wild_as).kind
 
     def on_button(self, ident: str) -> None:
@@ -529,7 +462,7 @@ class WildTable(TableRenderer):
         elif place is not None and place.startswith("meld:"):
             self.lay_on(-1 if place == "meld:new" else int(place[5:]))
         else:
-            self.session.say("Drop cards on a meld or the new-meld space, or one card on the "
+            self.session.advise("Drop cards on a meld or the new-meld space, or one card on the "
                              "discard pile.")
             self.let_go()
         self.lay_out_hand()  # what was not taken goes back to the hand
@@ -569,7 +502,7 @@ class WildTable(TableRenderer):
         return super().animating or bool(self.popups)
 
     # -- drawing ---------------------------------------------------------------------
-    def draw_table(self, surface: pygame.Surface, state: dict) -> None:
+    def draw_table(self, surface: pygame.Surface, state: WildView) -> None:
         self._draw_title(surface, state)
         for seat in self.others():
             self.draw_seat(surface, seat, state, "pts")
@@ -595,39 +528,40 @@ class WildTable(TableRenderer):
     def _card(self, surface, sprite: CardSprite, size) -> pygame.Rect:
         return draw_card(surface, self.view, "wild", sprite, size[1] / size[0])
 
-    def _draw_title(self, surface, state: dict) -> None:
+    def _draw_title(self, surface, state: WildView) -> None:
         config = self.session.start.config if self.session.start else {}
-        seats = len(state["counts"])
+        seats = len(state.counts)
         goal = f"first to {config.get('target', 200)} points" if \
             config.get("match") == "points" else f"one hand per player ({seats} hands)"
-        self.view.text(surface, f"Dragons Wild · hand {state['hand_number']}", (20, 12), 22,
+        self.view.text(surface, f"Dragons Wild · hand {state.hand_number}", (20, 12), 22,
                        GOLD, bold=True)
         self.view.text(surface, goal, (330, 18), 15, DIM)
 
-    def status(self, seat: int, state: dict) -> tuple[str, tuple]:
+    def status(self, seat: int, state: WildView) -> tuple[str, tuple]:
         """The buying window's part in a seat's status, else the usual one."""
-        phase = state.get("phase")
+        phase = state.phase
         if self.absence(seat) is None:
-            if phase == "answering" and seat == state.get("buyer"):
+            if phase == ANSWERING and seat == state.buyer:
                 return "wants to buy", GOLD
-            if phase == "buying" and seat in state.get("asked", []):
+            if phase == BUYING and seat in state.asked:
                 return "asks to buy", GOLD
-            if phase == "buying" and seat in state.get("to_act", []):
+            if phase == BUYING and seat in state.to_act:
                 return "may buy…", DIM
-            if seat == state.get("turn"):
+            if seat == state.turn:
                 return ("your turn" if seat == self.me else "to play"), GOLD
         return super().status(seat, state)
 
-    def _draw_melds(self, surface, state: dict, lit: set[str]) -> None:
+    def _draw_melds(self, surface, state: WildView, lit: set[str]) -> None:
         view = self.view
         carried = self.carried()
-        entries = state.get("melds", [])
+        entries = state.melds
         if not entries and self.new_tile is None:
             x, y, w, h = MELDS
             view.text(surface, "No melds yet: three of a number, or three in a row of a suit; "
                       "a Dragon stands for any card.", (x + w / 2, y + 60), 15, DIM,
                       anchor="midtop")
-        for i, (owner, _kind, faces, wild_as) in enumerate(entries):
+        for i, (owner, _kind, faces, wild_as) in enumerate(
+                (m.owner, m.kind, m.faces, m.wild_as) for m in entries):
             x, y, width, _, tile_w = self.tiles[i]
             key = f"meld:{i}"
             name = "You" if owner == self.me else self.session.seat_name(owner)
@@ -666,25 +600,25 @@ class WildTable(TableRenderer):
                          border_radius=view.px(4))
         surface.blit(image, box)
 
-    def _draw_piles(self, surface, state: dict, held: set[str]) -> None:
+    def _draw_piles(self, surface, state: WildView, held: set[str]) -> None:
         view = self.view
-        deck = state.get("deck", 0)
+        deck = state.deck
         dx, dy = DECK_AT
         if deck:
             surface.blit(assets.sprite("back", (view.px(PILE_CARD[0]), view.px(PILE_CARD[1]))),
                          view.point(dx, dy))
         else:
             self._empty(surface, DECK_AT)
-        if not state.get("discard"):
+        if not state.discard:
             self._empty(surface, DISCARD_AT)
         view.text(surface, f"deck {deck}", (dx, dy - 36), 13, DIM)
-        turns = state.get("turnovers", 0)
+        turns = state.turnovers
         view.text(surface, f"{turns} turnover{'s' if turns != 1 else ''} left", (dx, dy - 20),
                   12, DIM)
         lit = "pile:discard" in held or (self.draws.get(True) is not None)
-        view.text(surface, f"discard {len(state.get('discard', []))}", (DISCARD_AT[0], dy - 36),
+        view.text(surface, f"discard {len(state.discard)}", (DISCARD_AT[0], dy - 36),
                   13, GOLD if lit else DIM)
-        for face in state.get("discard", [])[-DISCARD_SHOWN:]:
+        for face in state.discard[-DISCARD_SHOWN:]:
             sprite = self.tabled.get(face)
             if sprite is not None:
                 self._card(surface, sprite, PILE_CARD)
@@ -703,11 +637,11 @@ class WildTable(TableRenderer):
         pygame.draw.rect(surface, (120, 160, 130), self.view.rect(*at, *PILE_CARD),
                          self.view.px(1.5), border_radius=self.view.px(6))
 
-    def _draw_round(self, surface, state: dict) -> None:
+    def _draw_round(self, surface, state: WildView) -> None:
         """The round marker: this round's points a card on a track from 8 down to 1."""
         view = self.view
         x, y, w, h = ROUND_BOX
-        now = state.get("round", 1)
+        now = state.round
         view.panel(surface, view.rect(x, y, w, h))
         view.text(surface, f"Round {now} · {round_points(now)} points a card", (x + 10, y + 5),
                   14, INK, bold=True, width=w - 20)
@@ -720,44 +654,44 @@ class WildTable(TableRenderer):
             view.text(surface, str(points), (cx, cy), 12, (20, 14, 10) if here else DIM,
                       bold=here, anchor="center")
 
-    def _draw_buying(self, surface, state: dict) -> None:
+    def _draw_buying(self, surface, state: WildView) -> None:
         """The buying window: the offer and its countdown, who asked, and the answer."""
-        phase = state.get("phase")
-        if phase not in ("buying", "answering", "drawing", "laying"):
+        phase = state.phase
+        if phase not in (BUYING, ANSWERING, DRAWING, LAYING):
             return
         view = self.view
         x, y, w, h = BUY_BOX
         name = self.session.seat_name
         view.panel(surface, view.rect(x, y, w, h), edge=GOLD if self.buying or self.answers
                    else (70, 110, 90))
-        turn = state.get("turn", -1)
-        top = state["discard"][-1] if state.get("discard") else None
-        asked = list(state.get("asked", []))
-        if phase == "buying":
+        turn = state.turn
+        top = state.discard[-1] if state.discard else None
+        asked = state.asked
+        if phase == BUYING:
             title = "Buy the discard?" if self.buying else "Others may buy the discard"
             lines = [f"{capital(card_words(top))} is on offer (a penalty card comes "
                      "with it)."]
             if asked:
-                lines.append(f"Asked: {', '.join(name(s) for s in asked)}.")
-        elif phase == "answering":
-            buyer = state.get("buyer", -1)
-            title = f"{capital(name(buyer))} wants to buy"
-            nearest = (f" {capital(name(buyer))} sits nearest after {name(turn)} (W10.3)."
+                lines.append(f"Asked: {self.session.names.group(asked)}.")
+        elif phase == ANSWERING:
+            buyer = state.buyer
+            title = f"{name(buyer, True)} wants to buy"
+            nearest = (f" {name(buyer, True)} sits nearest after {name(turn)}."
                        if len(asked) > 1 else "")
             if self.answers:
                 lines = [f"Let them have {card_words(top)}? If not, you take it as your draw."
                          + nearest]
             else:
-                lines = [f"{capital(name(turn))} decides.{nearest}"]
-        elif phase == "drawing":
-            title = "Draw" if self.draws else f"{capital(name(turn))} draws"
+                lines = [f"{name(turn, True)} decides.{nearest}"]
+        elif phase == DRAWING:
+            title = "Draw" if self.draws else f"{name(turn, True)} draws"
             lines = ["Click the deck or the discard pile." if self.draws else ""]
         else:
             title = "Lay down, then discard" if self.me == turn else \
-                f"{capital(name(turn))} plays"
+                f"{name(turn, True)} plays"
             lines = ["Select cards, then a meld; one card on the discard ends the turn."
                      if self.me == turn else ""]
-        timed = phase == "buying" and state.get("timer")
+        timed = phase == BUYING and state.timer is not None
         view.text(surface, title, (x + 10, y + 8), 15, GOLD, bold=True,
                   width=w - (70 if timed else 20))
         row = y + 44
@@ -770,12 +704,12 @@ class WildTable(TableRenderer):
         if timed and left is not None:
             countdown_ring(surface, view, (x + w - 28, y + 24), 18, left, self.timer_total)
 
-    def _draw_me(self, surface, state: dict) -> None:
+    def _draw_me(self, surface, state: WildView) -> None:
         view = self.view
         self.draw_hidden_hand(surface, state)
         status, colour = self.status(self.bottom, state)
-        count = state["counts"][self.bottom]
-        mine = f"{self.bottom_name()} · {count} card{'s' if count != 1 else ''} · " \
+        count = state.counts[self.bottom]
+        mine = f"{self.bottom_name()} · {count_words(count, 'card')} · " \
                f"{self.scores[self.bottom].value} points"
         view.text(surface, mine + (f" · {status}" if status else ""), (975, 492), 15,
                   colour if colour == GOLD else INK, bold=colour == GOLD, anchor="topright")
@@ -783,7 +717,7 @@ class WildTable(TableRenderer):
             view.text(surface, "Where does the Dragon stand? Choose:", (470, BUTTON_Y - 24), 14,
                       GOLD, bold=True)
         elif self.acting:
-            view.text(surface, KEYS_HELP, (30, BUTTON_Y - 26), 12, DIM, width=650)
+            self.draw_advice(surface, BUTTON_Y - 26, KEYS_HELP)
 
     def _draw_popups(self, surface) -> None:
         for text, x, y, left in self.popups:
@@ -795,7 +729,7 @@ class WildTable(TableRenderer):
     def result_line(self, event) -> str:
         if event.went_out < 0:
             return "The deck ran dry: nobody went out"
-        return f"{self.session.seat_name(event.went_out)} went out"
+        return f"{self.session.seat_name(event.went_out, True)} went out"
 
     def result_rows(self, event) -> list[tuple[int, str, tuple]]:
         return [(seat, f"−{penalty}" if penalty else "out" if seat == event.went_out else "0",

@@ -19,7 +19,7 @@ def den_with_bots(driver, seats: int, hands: int) -> None:
 def kind_in(action, view) -> str:
     """The kind of move, a play onto an emptied foundation told apart."""
     vacated = isinstance(action, Play) and action.pile < FOUNDATIONS and \
-        not view["piles"][action.pile]
+        not view.piles[action.pile]
     return "vacated foundation" if vacated else kind_of(action)
 
 
@@ -77,7 +77,7 @@ def test_dn4_a_card_dragged_onto_a_pile_that_takes_it_is_played(den_table):
 
 def test_dn4_1_a_drop_on_a_pile_that_does_not_take_it_snaps_back_and_says_why(den_table):
     driver, renderer, view, sent = den_table
-    face = view.view["cards"][0]
+    face = view.view.cards[0]
     wrong = next(p for p in range(8) if (p, frozenset([face])) not in renderer.plays)
     home = renderer.hand[face].tween.end
     targets = driver.targets()

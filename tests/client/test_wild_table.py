@@ -192,7 +192,7 @@ def test_a_dragon_in_a_meld_wears_the_card_it_stands_for(rigged):
     table = _five_six_wild()
     show(driver, renderer, table)
     view = GAME.view(table.state, 0)
-    assert view["melds"][0][3] == 7
+    assert view.melds[0].wild_as == 7
     driver.step(5)  # drawn without error with the badge; the tile is a click target
     assert "meld:0" in driver.targets()
 

@@ -65,7 +65,7 @@ class RiggedTable:
         return self.game.apply(self.state, action) + self.settle()
 
     def hand(self, seat):
-        return sorted(self.game.view(self.state, seat)["cards"])
+        return sorted(self.game.view(self.state, seat).cards)
 
     def refs(self, text):
         return tuple(self.state.face_ref[f] for f in self.cards(text))

@@ -183,8 +183,8 @@ def test_a_hand_dealt_face_up_to_this_instance_is_known_card_by_card():
     assert state.counts == [0, 3] and state.known == 0b10
     assert state.masks[1] == 1 << 5 | 1 << 7 | 1 << 9
     assert state.face_ref == {9: ref(3, 0), 5: ref(3, 2), 7: ref(3, 4)}
-    assert state.own_cards(1) == {"cards": [5, 7, 9]}
-    assert state.own_cards(0) == {} and state.own_cards(None) == {}
+    assert state.own_cards(1) == (5, 7, 9)
+    assert state.own_cards(0) is None and state.own_cards(None) is None
 
 
 def test_a_hand_dealt_face_down_counts_but_shows_nothing():
@@ -192,7 +192,7 @@ def test_a_hand_dealt_face_down_counts_but_shows_nothing():
     state.take_dealt(Dealt(3, 0, (0, 1), (4, 6)))
     state.take_dealt(Dealt(3, 0, (2,)))  # a draw this instance may not see
     assert state.counts[0] == 3 and len(state.held[0]) == 3
-    assert not state.known and state.own_cards(0) == {}
+    assert not state.known and state.own_cards(0) is None
     assert ref(3, 2) not in state.faces
 
 
@@ -203,7 +203,7 @@ def test_released_cards_leave_the_hand_face_up(order, played):
     refs = state.take_dealt(Dealt(1, 0, tuple(range(6)), tuple(order[:6])))
     state.release(0, refs[:played], order[:played])
     assert state.counts[0] == len(state.held[0]) == 6 - played
-    assert state.own_cards(0) == {"cards": sorted(order[played:6])}
+    assert state.own_cards(0) == tuple(sorted(order[played:6]))
     assert sorted(state.face_ref) == sorted(order[played:6])
     assert all(state.faces[r] == f for r, f in zip(refs, order[:6], strict=True))
 

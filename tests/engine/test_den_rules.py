@@ -87,14 +87,14 @@ def test_DN2_1_a_deal_out_of_order_is_refused():
 
 def test_DN2_2_the_rest_is_the_stockpile():
     table = Table({}, "5TN 6TN 7TN 8TN", seats=3)
-    assert GAME.view(table.state, None)["stock"] == 52 - 21 - 4 - 1  # seat 0 has drawn
+    assert GAME.view(table.state, None).stock == 52 - 21 - 4 - 1  # seat 0 has drawn
 
 
 def test_DN2_3_four_foundations_turned_face_up():
     table = Table({}, "5TN 6SG 7TG 8SN")
-    piles = GAME.view(table.state, None)["piles"]
-    assert piles[:4] == [[f] for f in cards("5TN 6SG 7TG 8SN")]
-    assert piles[4:] == [[], [], [], []]
+    piles = GAME.view(table.state, None).piles
+    assert piles[:4] == tuple((f,) for f in cards("5TN 6SG 7TG 8SN"))
+    assert piles[4:] == ((), (), (), ())
 
 
 def test_DN2_4_a_dragon_turned_up_stays_a_foundation():
@@ -109,7 +109,7 @@ def test_DN2_5_the_last_seat_deals_first_then_the_deal_passes_left():
     assert table.state.dealer == 2 and table.state.turn == 0
     go_out(table, 0)
     assert table.state.hand == 2 and table.state.dealer == 0
-    assert GAME.view(table.state, None)["dealer"] == 0
+    assert GAME.view(table.state, None).dealer == 0
 
 
 # DN3 -------------------------------------------------------------------------
@@ -129,8 +129,8 @@ def test_DN3_2_each_turn_begins_with_a_draw_dealt_to_the_player():
 
 def test_DN3_2_a_draw_is_visible_only_to_the_drawer():
     table = Table({}, "5TN 6TN 7TN 8TN", stock="1TN")
-    assert "cards" not in GAME.view(table.state, None)
-    assert parse("1TN") not in GAME.view(table.state, 1)["cards"]
+    assert GAME.view(table.state, None).cards is None
+    assert parse("1TN") not in GAME.view(table.state, 1).cards
 
 
 def test_DN3_3_several_moves_in_one_turn():
@@ -408,9 +408,9 @@ def test_DN10_greedy_bots_play_whole_matches():
 def test_DN10_a_default_four_seat_match_ends_within_twelve_hands(seed):
     """`hoard selfplay den --players 4 --seed N` (the window's bots play the same)."""
     result = transcript(GAME, *GAME.configure({}, 4), "greedy", seed)
-    hands = [line for line in result["log"] if line.startswith("hand ") and " deals" in line]
+    hands = [line for line in result["log"] if line.startswith("Hand ") and " begins" in line]
     assert 1 <= len(hands) <= 12 and result["winners"]
-    assert result["log"][-1].startswith("match over")
+    assert result["log"][-1].startswith("The match is over")
 
 
 def test_DN_foreign_actions_are_refused():

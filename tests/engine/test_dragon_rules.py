@@ -253,7 +253,7 @@ def test_D7_1_only_the_seat_in_turn_acts():
 def _any_card(state, seat):
     from engine.games.dragon.cards import name
 
-    return name(GAME.view(state, seat)["cards"][0])
+    return name(GAME.view(state, seat).cards[0])
 
 
 def test_D7_2_a_player_who_passed_is_locked_out():
@@ -436,7 +436,7 @@ def test_D10_2_hand_ends_when_one_player_holds_cards():
 def test_D11_1_pot_paid_60_30_10_0():
     state = rig({0: "3S"}, hands=1)
     _finish_hand_with_places(state)
-    first, second, third, fourth = GAME.view(state, None)["places"]
+    first, second, third, fourth = GAME.view(state, None).places
     assert state.chips[first] == 1000 - 25 + 60
     assert state.chips[second] == 1000 - 25 + 30
     assert state.chips[third] == 1000 - 25 + 10

@@ -103,8 +103,8 @@ def test_W2_1_a_deal_out_of_order_is_refused():
 def test_W2_2_and_W2_3_the_deck_and_the_first_discard():
     table = Table({}, discard="5Ke", seats=3)
     view = GAME.view(table.state, None)
-    assert view["discard"] == [parse("5Ke")]
-    assert view["deck"] == 70 - 21 - 1
+    assert view.discard == (parse("5Ke"),)
+    assert view.deck == 70 - 21 - 1
 
 
 # W3 --------------------------------------------------------------------------
@@ -128,7 +128,7 @@ def test_W4_1_taking_the_discard_shows_it():
     table = Table({}, discard="5Ke")
     events = table.draw(0, from_discard=True)
     assert of(events, rules.Drew)[0].face == parse("5Ke") and parse("5Ke") in table.hand(0)
-    assert GAME.view(table.state, None)["discard"] == []
+    assert GAME.view(table.state, None).discard == ()
 
 
 def test_W4_1_a_card_from_the_deck_is_dealt_to_the_drawer_alone():
@@ -139,7 +139,7 @@ def test_W4_1_a_card_from_the_deck_is_dealt_to_the_drawer_alone():
     assert isinstance(request, DealRequest) and request.seat == 0
     events = table.settle()
     assert of(events, rules.Drew)[0].face == -1
-    assert parse("6Ph") in table.hand(0) and parse("6Ph") not in GAME.view(table.state, 1)["cards"]
+    assert parse("6Ph") in table.hand(0) and parse("6Ph") not in GAME.view(table.state, 1).cards
 
 
 def test_W4_1_no_drawing_out_of_turn_or_twice():
@@ -400,7 +400,7 @@ def test_W9_1_the_turn_ends_with_a_discard():
     table.refused("W9.1", rules.Discard(0, tuple(table.state.face_ref[f] for f in two), two))
     events = table.discard(0, "2Gr")
     assert of(events, rules.Discarded)[0].face == parse("2Gr")
-    assert table.state.turn == 1 and GAME.view(table.state, None)["discard"][-1] == parse("2Gr")
+    assert table.state.turn == 1 and GAME.view(table.state, None).discard[-1] == parse("2Gr")
 
 
 def test_W9_2_a_card_must_be_left_to_discard():
@@ -426,7 +426,7 @@ def _discard_action(table, text):
 
 def test_W9_3_the_card_taken_from_the_discard_cannot_go_straight_back():
     table = _took_1gr()
-    assert GAME.view(table.state, None)["taken"] == parse("1Gr")
+    assert GAME.view(table.state, None).taken == parse("1Gr")
     table.refused("W9.3", _discard_action(table, "1Gr"))
     discards = [a for a in GAME.legal_actions(table.state, 0) if isinstance(a, rules.Discard)]
     assert len(discards) == 7 and parse("1Gr") not in {a.faces[0] for a in discards}
@@ -439,7 +439,7 @@ def test_W9_3_a_lay_may_not_leave_only_the_taken_card():
     assert lays and max(len(a.faces) for a in lays) == 6
     table.meld(0, "1Un 2Un 3Un 4Un 5Un 6Un")
     table.discard(0, "7Un")
-    assert table.state.turn == 1 and GAME.view(table.state, None)["taken"] is None
+    assert table.state.turn == 1 and GAME.view(table.state, None).taken is None
 
 
 def test_W9_3_taking_the_discard_after_a_refused_buy_counts_too():
@@ -451,7 +451,7 @@ def test_W9_3_taking_the_discard_after_a_refused_buy_counts_too():
 
 def test_W9_3_the_discard_taken_option_allows_it():
     table = _took_1gr(discard_taken=True)
-    assert GAME.view(table.state, None)["taken"] is None
+    assert GAME.view(table.state, None).taken is None
     lays = [a for a in GAME.legal_actions(table.state, 0) if isinstance(a, rules.Meld)]
     assert max(len(a.faces) for a in lays) == 7
     events = table.do(_discard_action(table, "1Gr"))
@@ -559,13 +559,13 @@ def test_W11_1_the_discard_pile_is_turned_over_not_shuffled():
     state = table.state
     while state.deck_count:
         table.pass_turn()
-    pile = GAME.view(state, None)["discard"]
+    pile = GAME.view(state, None).discard
     seat = state.turn
     events = table.draw(seat)
     assert of(events, rules.DeckTurned)[0].cards == len(pile)
     drawn = of(events, rules.Drew)[0]
     assert drawn.face == pile[0]  # the oldest discard, shown to all: no chance needed
-    assert [state.faces[r] for r in state.recycled] == pile[1:]
+    assert tuple(state.faces[r] for r in state.recycled) == pile[1:]
     assert state.turnovers == 2
 
 

@@ -64,7 +64,7 @@ class TimerGame(Game):
 
     def view(self, state, seat):
         return {"pressed": sorted(state.pressed), "over": state.over,
-                "timer": state.timer_view()}
+                "timer": state.timer}
 
     def outcome(self, state):
         if not state.over:

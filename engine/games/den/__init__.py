@@ -2,8 +2,10 @@
 
 from engine.games.den.bot import GreedyBot
 from engine.games.den.rules import GAME
+from engine.games.den.words import TELLERS
 from engine.registry import register
 from engine.search import levels
 
 GAME.bots = levels(GreedyBot)
+GAME.tellers = TELLERS
 register(GAME)

@@ -11,14 +11,14 @@ class GreedyBot(Bot, Policy):
     """Easy: shed the most cards. As a Policy it plays sampled worlds."""
 
     def choose(self, game, obs) -> Action | None:
-        return _pick(obs.legal, obs.view["piles"])
+        return _pick(obs.legal, obs.view.piles)
 
     def act(self, game, state, seat) -> Action | None:
         return _pick(game.legal_actions(state, seat), state.piles)
 
     def ranked(self, game, obs) -> list[Action]:
         """The legal actions, the likeliest good ones first: a search's candidates."""
-        piles = obs.view["piles"]
+        piles = obs.view.piles
         return sorted(obs.legal, key=lambda a: _worth(a, piles), reverse=True)
 
 

@@ -24,10 +24,24 @@ from engine.chance import (
 )
 from engine.errors import IllegalAction
 from engine.fields import Face, Index, Ref, Seat
-from engine.game import LazyActions, Option, Outcome, top_seats
-from engine.games.den.cards import DECK, DECK_MASK, DRAGON, DRAGONS, FITS, name, names
+from engine.game import LazyActions, Option, Outcome, Refusal, View, top_seats
+from engine.games.den.cards import (
+    DECK,
+    DECK_MASK,
+    DRAGON,
+    DRAGONS,
+    FITS,
+    FORCE_NAMES,
+    RANK_NAMES,
+    SUIT_NAMES,
+    force,
+    name,
+    names,
+    rank,
+)
 from engine.hands import HandsGame, HandsState
-from engine.wire import Action, Event, wire
+from engine.tell import Names
+from engine.wire import Action, Event, Value, wire
 
 HAND_SIZE = 7
 FOUNDATIONS = 4  # piles 0-3: the cross (north, east, south, west)
@@ -123,6 +137,28 @@ class HandOver(Event):
 class MatchOver(Event):
     scores: tuple[int, ...]
     winners: tuple[int, ...]
+
+
+# -- what a seat sees -------------------------------------------------------------
+
+class DenView(View, kw_only=True):
+    hand_number: int
+    dealer: int
+    counts: tuple[int, ...]
+    stock: int
+    piles: tuple[tuple[int, ...], ...]  # north, east, south, west, then the corners
+    scores: tuple[int, ...]
+    target: int
+    cards: tuple[int, ...] | None = None  # the seat's own hand, where it is known
+
+
+class Drop(Value):
+    """What a player would put on `pile`: cards from the hand (`faces`) or the whole
+    foundation pile `source` (asked of `Den.why_not`)."""
+
+    pile: int
+    faces: tuple[int, ...] = ()
+    source: int | None = None
 
 
 # -- state -------------------------------------------------------------------
@@ -297,21 +333,27 @@ class Den(HandsGame):
         return [MOVES[seat][q][target] for q in range(FOUNDATIONS)
                 if piles[q] and accepts >> piles[q][0] & 1]
 
-    def view(self, state: DenState, seat: int | None) -> dict[str, Any]:
-        return {
-            "game": "den",
-            "hand_number": state.hand,
-            "dealer": state.dealer,
-            "phase": state.phase,
-            "to_act": list(self.to_act(state)),
-            "turn": state.turn,
-            "counts": list(state.counts),
-            "stock": state.stock,
-            "piles": [list(p) for p in state.piles],
-            "scores": list(state.scores),
-            "target": state.config["target"],
-            **state.own_cards(seat),
-        }
+    def view(self, state: DenState, seat: int | None) -> DenView:
+        return DenView(
+            phase=state.phase, to_act=self.to_act(state), turn=state.turn,
+            hand_number=state.hand, dealer=state.dealer, counts=tuple(state.counts),
+            stock=state.stock, piles=tuple(tuple(p) for p in state.piles),
+            scores=tuple(state.scores), target=state.config["target"],
+            cards=state.own_cards(seat),
+        )
+
+    def why_not(self, view: DenView, seat: int, drop: Drop, names: Names) -> Refusal | None:
+        """Clauses DN4 to DN6 applied to what a seat holds and the pile it drops it on."""
+        if view.phase != PLAYING or seat not in view.to_act:
+            return Refusal("DN3", f"It is {names.whose(view.turn)} turn."
+                           if view.turn >= 0 and view.phase == PLAYING
+                           else "Wait for the cards to be dealt.")
+        if drop.source is not None:
+            return _why_not_move(view.piles, drop.source, drop.pile)
+        if not drop.faces:
+            return Refusal("DN4", "Select cards in your hand first, or pick up a foundation "
+                           "pile to move it.")
+        return _why_not_lay(view.piles, drop.pile, drop.faces)
 
     def standing(self, state) -> tuple[float, ...]:
         return tuple(state.scores)
@@ -434,32 +476,6 @@ class Den(HandsGame):
         state._start_hand()
         return events
 
-    # -- logs -----------------------------------------------------------------
-    def describe(self, item) -> str:
-        if isinstance(item, Played):
-            return f"seat {item.seat} lays {names(item.faces)} on {PILE_NAMES[item.pile]}"
-        if isinstance(item, PileMoved):
-            return (f"seat {item.seat} moves the {PILE_NAMES[item.source]} pile"
-                    f" onto {PILE_NAMES[item.target]}")
-        if isinstance(item, Drew):
-            return f"seat {item.seat} draws ({item.stock} left in the stockpile)"
-        if isinstance(item, TurnEnded):
-            return f"seat {item.seat} ends the turn"
-        if isinstance(item, CardsDealt):
-            return f"seat {item.seat} is dealt {item.count} cards"
-        if isinstance(item, FoundationsTurned):
-            return f"foundations: {names(item.faces)}"
-        if isinstance(item, HandStarted):
-            return f"hand {item.hand}: seat {item.dealer} deals"
-        if isinstance(item, HandOver):
-            how = "blocked; fewest cards: " if item.blocked else "won by "
-            who = ", ".join(f"seat {s}" for s in item.winners)
-            return (f"hand {item.hand} {how}{who}; points {list(item.points)};"
-                    f" scores {list(item.scores)}")
-        if isinstance(item, MatchOver):
-            return f"match over: scores {list(item.scores)}; winner(s) {list(item.winners)}"
-        return super().describe(item)
-
     moves_clause = "DN3.5"
     moves = {
         Shuffled: _shuffled,
@@ -469,6 +485,38 @@ class Den(HandsGame):
         MovePile: _move,
         EndTurn: _end_turn,
     }
+
+
+def card_words(face: int) -> str:
+    """'the 5 of Taiyang (Yang)': ranks and suits in full, as a player says them."""
+    return f"the {RANK_NAMES[rank(face)]} of {SUIT_NAMES[face & 3]} " \
+           f"({FORCE_NAMES[force(face)]})"
+
+
+def _why_not_move(piles, source: int, target: int) -> Refusal:
+    if not piles[target]:
+        return Refusal("DN6.2", "A pile moves only onto another pile, not into an empty place.")
+    first, top = piles[source][0], piles[target][-1]
+    return Refusal("DN6.1", f"The {PILE_NAMES[source]} pile starts with {card_words(first)}, "
+                   f"which does not go on {card_words(top)}: one rank lower and the other "
+                   "force.")
+
+
+def _why_not_lay(piles, pile: int, faces) -> Refusal | None:
+    run = sorted(faces, key=lambda f: -rank(f))
+    if any(rank(a) != rank(b) + 1 or force(a) == force(b) for a, b in pairwise(run)):
+        return Refusal("DN4.2", f"{' '.join(name(f) for f in run)} is not a sequence: each card "
+                       "must be one rank lower than the one before and of the other force.")
+    top = piles[pile][-1] if piles[pile] else None
+    if top is None and pile >= FOUNDATIONS and rank(run[0]) != DRAGON:
+        return Refusal("DN5.1", f"Only a Dragon may start the empty {PILE_NAMES[pile]}.")
+    if top is not None and not FITS[top] >> run[0] & 1:
+        if rank(top) == 0:
+            return Refusal("DN4.1", "Nothing goes on a Key.")
+        said = card_words(run[0])
+        return Refusal("DN4.1", f"{said[:1].upper()}{said[1:]} does not go on "
+                       f"{card_words(top)}: a card goes on one rank higher of the other force.")
+    return None
 
 
 def _check_cards(state: DenState, seat: int, refs, faces) -> None:

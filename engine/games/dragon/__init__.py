@@ -2,8 +2,10 @@
 
 from engine.games.dragon.bot import GreedyBot
 from engine.games.dragon.rules import GAME
+from engine.games.dragon.words import TELLERS
 from engine.registry import register
 from engine.search import levels
 
 GAME.bots = levels(GreedyBot)
+GAME.tellers = TELLERS
 register(GAME)

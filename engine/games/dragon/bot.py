@@ -24,7 +24,7 @@ class GreedyBot(Bot, Policy):
 
     def choose(self, game, obs) -> Action | None:
         view = obs.view
-        return _pick(obs.legal, obs.seat, view["counts"], bool(view["trick"]))
+        return _pick(obs.legal, obs.seat, view.counts, bool(view.trick))
 
     def act(self, game, state, seat) -> Action | None:
         return _pick(game.legal_actions(state, seat), seat, state.counts,

@@ -16,11 +16,13 @@ from engine.cards import card_problem, faces_of, mask_of
 from engine.chance import Dealt, Shuffled, ShuffleRequest, TimeUp, deal_round
 from engine.errors import IllegalAction
 from engine.fields import Face, Ref, Seat
-from engine.game import Option, Outcome, top_seats
+from engine.game import Option, Outcome, Refusal, View, top_seats
 from engine.games.dragon import combos
-from engine.games.dragon.cards import ACE, DECK, THREE_OF_STARS, name, names
+from engine.games.dragon.cards import ACE, DECK, THREE_OF_STARS, name
+from engine.games.dragon.cards import names as names_of
 from engine.hands import HandsGame, HandsState
-from engine.wire import Action, Event, wire
+from engine.tell import Names
+from engine.wire import Action, Event, Value, wire
 
 SEATS = 4
 HAND_SIZE = 13
@@ -115,6 +117,36 @@ class HandOver(Event):
 class MatchOver(Event):
     chips: tuple[int, ...]
     winners: tuple[int, ...]
+
+
+# -- what a seat sees -------------------------------------------------------------
+
+class TrickPlay(Value):
+    """One play of the trick on the table."""
+
+    seat: int
+    faces: tuple[int, ...]
+
+
+class Claim(Value):
+    """A Dragon shown, with its attack card (D9.3)."""
+
+    seat: int
+    attack: int
+
+
+class DragonView(View, kw_only=True):
+    hand_no: int
+    hands: int
+    counts: tuple[int, ...]
+    trick: tuple[TrickPlay, ...]  # oldest first
+    last_player: int
+    passed: tuple[bool, ...]
+    places: tuple[int, ...]  # seats out, first out first
+    chips: tuple[int, ...]
+    pile: int  # cards won this hand
+    claims: tuple[Claim, ...]
+    cards: tuple[int, ...] | None = None  # the seat's own hand, where it is known
 
 
 # -- state -------------------------------------------------------------------
@@ -238,25 +270,42 @@ class Dragon(HandsGame):
 
         return combos.Plays(blocks, head, make)
 
-    def view(self, state: DragonState, seat: int | None) -> dict[str, Any]:
-        return {
-            "game": "dragon",
-            "hand_no": state.hand,
-            "hands": state.config["hands"],
-            "phase": state.phase,
-            "to_act": list(self.to_act(state)),
-            "turn": state.turn,
-            "counts": list(state.counts),
-            "trick": [[s, list(f)] for s, f in state.trick_plays],
-            "last_player": state.last_player,
-            "passed": [bool(state.passed >> s & 1) for s in range(state.seats)],
-            "places": list(state.places),
-            "chips": list(state.chips),
-            "pile": state.pile,
-            "claims": [list(c) for c in state.claims],
-            "timer": state.timer_view(),
-            **state.own_cards(seat),
-        }
+    def view(self, state: DragonState, seat: int | None) -> DragonView:
+        return DragonView(
+            phase=state.phase, to_act=self.to_act(state), turn=state.turn, timer=state.timer,
+            hand_no=state.hand, hands=state.config["hands"], counts=tuple(state.counts),
+            trick=tuple(TrickPlay(s, f) for s, f in state.trick_plays),
+            last_player=state.last_player,
+            passed=tuple(bool(state.passed >> s & 1) for s in range(state.seats)),
+            places=tuple(state.places), chips=tuple(state.chips), pile=state.pile,
+            claims=tuple(Claim(s, a) for s, a in state.claims), cards=state.own_cards(seat),
+        )
+
+    def why_not(self, view: DragonView, seat: int, faces, names: Names) -> Refusal | None:
+        """Clauses D3 to D9 applied to the faces a seat selected from its hand, in words."""
+        if view.phase == DEALING:
+            return Refusal("D2", "The cards are being dealt.")
+        if view.phase == OVER or seat not in view.to_act:
+            return Refusal("D7", f"It is {names.whose(view.turn)} turn." if view.turn >= 0
+                           else "Wait for the others.")
+        mask = mask_of(faces)
+        combo = combos.classify(mask) if faces else None
+        if combo is None:
+            return Refusal("D4", f"{names_of(faces) or 'Nothing'} is not a combination: play a"
+                           " single, pair, triple, bomb (four of a kind), run of three or more,"
+                           " or double run.")
+        if view.phase == DRAGON_STAGE:
+            return Refusal("D9.4", "Only a Dragon may be shown now.")
+        if view.phase == OPENING and not mask & 1 << THREE_OF_STARS:
+            return Refusal("D3", f"{LEAD_WITH_THREE[:1].upper()}{LEAD_WITH_THREE[1:]}.")
+        if not view.trick:
+            return None
+        if view.passed[seat]:
+            return Refusal("D7.2", "After passing you may only come back in to chop a 2.")
+        last = view.trick[-1].faces
+        kind = combos.KIND_NAMES[combos.classify(mask_of(last))[0]]
+        return Refusal("D5", f"{names_of(faces)} does not beat {names_of(last)}: a {kind} must be"
+                       f" beaten by a higher {kind} of as many cards, or by a chop.")
 
     def standing(self, state) -> tuple[float, ...]:
         return tuple(state.chips)
@@ -311,7 +360,7 @@ class Dragon(HandsGame):
         mask = self._check_cards(state, seat, action.refs, action.faces)
         combo = combos.classify(mask)
         if combo is None:
-            raise IllegalAction("D4", f"{names(action.faces)} is not a combination")
+            raise IllegalAction("D4", f"{names_of(action.faces)} is not a combination")
         chop = False
         if state.phase == OPENING and not mask & 1 << THREE_OF_STARS:
             raise IllegalAction("D3", LEAD_WITH_THREE)
@@ -321,7 +370,7 @@ class Dragon(HandsGame):
                     raise IllegalAction("D7.2", "after passing a player may only chop a 2")
             elif not combos.beats(combo, state.trick, state.trick_chop,
                                   state.config["overchop"]):
-                raise IllegalAction("D5", f"{names(action.faces)} does not beat the trick")
+                raise IllegalAction("D5", f"{names_of(action.faces)} does not beat the trick")
             chop = combo[:2] != state.trick[:2]
         return self._lay(state, seat, action, mask, combo, chop)
 
@@ -387,7 +436,7 @@ class Dragon(HandsGame):
             raise IllegalAction("D9.2", "a Dragon must be shown on the player's first turn")
         mask = self._check_cards(state, seat, action.refs, action.faces)
         if set(action.refs) != state.held[seat] or not is_dragon(mask):
-            raise IllegalAction("D9.1", f"{names(action.faces)} is not a Dragon hand")
+            raise IllegalAction("D9.1", f"{names_of(action.faces)} is not a Dragon hand")
         attack = dragon_attack(mask)
         for r, f in zip(action.refs, action.faces, strict=True):
             state.faces[r] = f
@@ -430,32 +479,6 @@ class Dragon(HandsGame):
             return [*events, MatchOver(tuple(state.chips), top_seats(state.chips))]
         state._start_hand()
         return events
-
-    # -- logs -----------------------------------------------------------------
-    def describe(self, item) -> str:
-        if isinstance(item, CardsDealt):
-            return f"seat {item.seat} is dealt {item.count} cards"
-        if isinstance(item, Played):
-            chop = " — chop!" if item.chop else ""
-            return f"seat {item.seat} plays {item.kind} {names(item.faces)}{chop}"
-        if isinstance(item, Passed):
-            return f"seat {item.seat} passes"
-        if isinstance(item, TrickWon):
-            return f"seat {item.seat} wins the trick; seat {item.leader} leads"
-        if isinstance(item, WentOut):
-            return f"seat {item.seat} is out, place {item.place}"
-        if isinstance(item, DragonDeclared):
-            return f"seat {item.seat} shows a DRAGON, attack {name(item.attack)}"
-        if isinstance(item, HandStarted):
-            who = "the 3 of Stars" if item.leader < 0 else f"seat {item.leader}"
-            return f"hand {item.hand}: {who} leads"
-        if isinstance(item, HandOver):
-            order = ", ".join(f"seat {s}" for s in item.places)
-            return (f"hand {item.hand} over: {order}; payouts {list(item.payouts)};"
-                    f" chips {list(item.chips)}")
-        if isinstance(item, MatchOver):
-            return f"match over: chips {list(item.chips)}; winner(s) {list(item.winners)}"
-        return super().describe(item)
 
     moves_clause = "D1"
     moves = {

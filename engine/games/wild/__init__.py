@@ -2,8 +2,10 @@
 
 from engine.games.wild.bot import GreedyBot
 from engine.games.wild.rules import GAME
+from engine.games.wild.words import TELLERS
 from engine.registry import register
 from engine.search import levels
 
 GAME.bots = levels(GreedyBot)
+GAME.tellers = TELLERS
 register(GAME)

@@ -3,8 +3,11 @@ lay down as many cards as it can, and discard the card that helps least."""
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+from typing import NamedTuple
+
 from engine.bots import Bot, Policy
-from engine.cards import faces_of, mask_of
+from engine.cards import mask_of
 from engine.games.wild import melds
 from engine.games.wild.cards import FIRST_DRAGON, NUMBER_MASK, number, suit, suit_bits
 from engine.games.wild.rules import AddToMeld, AnswerBuyer, AskToBuy, DeclineToBuy, Discard, Meld
@@ -16,57 +19,67 @@ class GreedyBot(Bot, Policy):
     Policy it plays sampled worlds."""
 
     def choose(self, game, obs) -> Action | None:
-        return _pick(obs.legal, obs.seat, obs.view)
+        view = obs.view
+        table = [(m.owner, m.faces, m.wild_as) for m in view.melds]
+        return _pick(obs.legal, obs.seat, Seen(mask_of(view.cards or ()), view.discard, table))
 
     def act(self, game, state, seat) -> Action | None:
         faces = state.faces
-        view = {"cards": faces_of(state.masks[seat]),
-                "discard": [faces[r] for r in state.discard[-1:]],
-                "melds": [[m.owner, m.kind, m.faces(), m.wild_as] for m in state.melds]}
-        return _pick(game.legal_actions(state, seat), seat, view)
+        seen = Seen(state.masks[seat], [faces[r] for r in state.discard[-1:]],
+                    [(m.owner, m.faces(), m.wild_as) for m in state.melds])
+        return _pick(game.legal_actions(state, seat), seat, seen)
 
 
-def _pick(legal, seat: int, view) -> Action | None:
+class Seen(NamedTuple):
+    """What the bot looks at: its hand (a mask), the discard pile and the melds on the table
+    as (owner, faces, wild_as)."""
+
+    hand: int
+    discard: Sequence[int]
+    melds: list[tuple[int, tuple[int, ...], int]]
+
+
+def _pick(legal, seat: int, seen: Seen) -> Action | None:
     if not legal:
         return None
-    hand = mask_of(view.get("cards", ()))
+    hand = seen.hand
     first = legal[0]
     if isinstance(first, (AskToBuy, DeclineToBuy)):
-        wanted = _helps(view, seat, hand, view["discard"][-1])
+        wanted = _helps(seen, seat, hand, seen.discard[-1])
         return AskToBuy(seat) if wanted else DeclineToBuy(seat)
     if isinstance(first, AnswerBuyer):
-        return AnswerBuyer(seat, not _helps(view, seat, hand, view["discard"][-1]))
+        return AnswerBuyer(seat, not _helps(seen, seat, hand, seen.discard[-1]))
     if not isinstance(first, Discard):  # drawing: the discard if it helps, else the deck
-        take = bool(view["discard"]) and _helps(view, seat, hand, view["discard"][-1])
+        take = bool(seen.discard) and _helps(seen, seat, hand, seen.discard[-1])
         return next((a for a in legal if a.from_discard == take), first)
     lays = [a for a in legal if isinstance(a, (Meld, AddToMeld))]
     if lays:
         return max(lays, key=lambda a: len(a.faces))
-    return min(legal, key=lambda a: (_worth(view, seat, hand, a.faces[0]), -a.faces[0]))
+    return min(legal, key=lambda a: (_worth(seen, seat, hand, a.faces[0]), -a.faces[0]))
 
 
-def _table(view) -> list[melds.Meld]:
-    return [melds.new_meld(owner, faces, wild_as) for owner, _, faces, wild_as in view["melds"]]
+def _table(seen: Seen) -> list[melds.Meld]:
+    return [melds.new_meld(owner, faces, wild_as) for owner, faces, wild_as in seen.melds]
 
 
-def _helps(view, seat: int, hand: int, face: int) -> bool:
+def _helps(seen: Seen, seat: int, hand: int, face: int) -> bool:
     """Does `face` make a new meld with the hand, or fit a meld the seat may add to?"""
     if face >= FIRST_DRAGON:
         return True
     bit = 1 << face
     if any(m & bit for m, _ in melds.meld_options(hand | bit)):
         return True
-    has_meld = any(owner == seat for owner, *_ in view["melds"])
-    return has_meld and any(melds.addition_options(m, bit) for m in _table(view))
+    has_meld = any(owner == seat for owner, *_ in seen.melds)
+    return has_meld and any(melds.addition_options(m, bit) for m in _table(seen))
 
 
-def _worth(view, seat: int, hand: int, face: int) -> int:
+def _worth(seen: Seen, seat: int, hand: int, face: int) -> int:
     """How much keeping a card is worth: Dragons most, then cards with partners."""
     if face >= FIRST_DRAGON:
         return 100
     partners = (hand & NUMBER_MASK[number(face)]).bit_count() - 1
     near = suit_bits(hand, suit(face)) & (0x1F << max(0, number(face) - 3)) >> 2
     worth = 2 * partners + near.bit_count()
-    if any(owner == seat for owner, *_ in view["melds"]):
-        worth += 3 * any(melds.addition_options(m, 1 << face) for m in _table(view))
+    if any(owner == seat for owner, *_ in seen.melds):
+        worth += 3 * any(melds.addition_options(m, 1 << face) for m in _table(seen))
     return worth

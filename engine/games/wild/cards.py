@@ -57,3 +57,10 @@ def parse(text: str) -> int:
 
 def names(faces) -> str:
     return " ".join(name(f) for f in faces)
+
+
+def card_words(face: int) -> str:
+    """'the 5 of Unicorns' or 'a Dragon', as a player says them."""
+    if face >= FIRST_DRAGON:
+        return "a Dragon"
+    return f"the {number(face)} of {SUIT_NAMES[suit(face)]}"

@@ -25,10 +25,22 @@ from engine.chance import (
 )
 from engine.errors import IllegalAction
 from engine.fields import Face, Index, Ref, Seat
-from engine.game import LazyActions, Option, Outcome, top_seats
-from engine.games.wild import melds
-from engine.games.wild.cards import DECK, FIRST_DRAGON, name, names
+from engine.game import LazyActions, Option, Outcome, Refusal, top_seats
+from engine.games.wild import melds, refusals
+from engine.games.wild.cards import DECK, FIRST_DRAGON, name
+from engine.games.wild.views import (
+    ANSWERING,
+    BUYING,
+    DEALING,
+    DRAWING,
+    LAYING,
+    OVER,
+    SHOWING,
+    MeldView,
+    WildView,
+)
 from engine.hands import HandsGame, HandsState
+from engine.tell import Names
 from engine.wire import Action, Event, wire
 
 HAND_SIZE = 7
@@ -36,8 +48,6 @@ MAX_BUYS = 3  # W10.6
 MAX_LAY = 9  # the most cards one lay can hold: eight of a number and a Dragon
 DRAGON_PENALTY = 3  # W12.2
 FACES = frozenset(DECK)
-DEALING, BUYING, ANSWERING, DRAWING, LAYING, SHOWING, OVER = (
-    "dealing", "buying", "answering", "drawing", "laying", "showing", "over")
 
 
 def round_points(round_number: int) -> int:
@@ -388,31 +398,24 @@ class Wild(HandsGame):
             groups = [(i, [o for o in options if spare & ~o[0]]) for i, options in groups]
         return groups
 
-    def view(self, state: WildState, seat: int | None) -> dict[str, Any]:
+    def view(self, state: WildState, seat: int | None) -> WildView:
         faces = state.faces
-        return {
-            "game": "wild",
-            "hand_number": state.hand,
-            "dealer": state.dealer,
-            "round": state.round,
-            "phase": state.phase,
-            "to_act": list(self.to_act(state)),
-            "turn": state.turn,
-            "counts": list(state.counts),
-            "deck": state.deck_count,
-            "turnovers": state.turnovers,
-            "discard": [faces[r] for r in state.discard],
-            "melds": [[m.owner, m.kind, m.faces(), m.wild_as] for m in state.melds],
-            "may_add": [state.may_add(s) for s in range(state.seats)],
-            "laid": state.laid,
-            "buys": state.buys,
-            "taken": faces[state.taken] if state.taken >= 0 else None,  # W9.3
-            "asked": sorted(state.askers),
-            "buyer": state.buyer,
-            "scores": list(state.scores),
-            "timer": state.timer_view(),
-            **state.own_cards(seat),
-        }
+        return WildView(
+            phase=state.phase, to_act=self.to_act(state), turn=state.turn, timer=state.timer,
+            hand_number=state.hand, dealer=state.dealer, round=state.round,
+            counts=tuple(state.counts), deck=state.deck_count, turnovers=state.turnovers,
+            discard=tuple(faces[r] for r in state.discard),
+            melds=tuple(MeldView(m.owner, m.kind, tuple(m.faces()), m.wild_as)
+                        for m in state.melds),
+            may_add=tuple(state.may_add(s) for s in range(state.seats)), laid=state.laid,
+            buys=state.buys, taken=faces[state.taken] if state.taken >= 0 else None,
+            asked=tuple(sorted(state.askers)), buyer=state.buyer, scores=tuple(state.scores),
+            cards=state.own_cards(seat),
+        )
+
+    def why_not(self, view: WildView, seat: int, choice: refusals.Choice,
+                names: Names) -> Refusal | None:
+        return refusals.why_not(view, seat, choice, names)
 
     def standing(self, state) -> tuple[float, ...]:
         return tuple(state.scores)
@@ -685,11 +688,6 @@ class Wild(HandsGame):
         state._start_hand()
         return events
 
-    # -- logs -----------------------------------------------------------------
-    def describe(self, item) -> str:
-        text = _DESCRIBE.get(type(item))
-        return text(item) if text else super().describe(item)
-
     moves_clause = "W1"
     moves = {
         Shuffled: _shuffled,
@@ -704,40 +702,6 @@ class Wild(HandsGame):
         AddToMeld: _add,
         Discard: _discard,
     }
-
-
-def _drew(e: Drew) -> str:
-    source = "the discard" if e.from_discard else "a penalty card" if e.penalty else "the deck"
-    card = f" {name(e.face)}" if e.face >= 0 else ""
-    return f"seat {e.seat} takes{card} from {source}" if not e.penalty else (
-        f"seat {e.seat} takes{card or ' a card'} as the penalty")
-
-
-def _out(seat: int) -> str:
-    return "the deck ran dry" if seat < 0 else f"seat {seat} went out"
-
-
-_DESCRIBE = {
-    HandStarted: lambda e: f"hand {e.hand}: seat {e.dealer} deals",
-    CardsDealt: lambda e: f"seat {e.seat} is dealt {e.count} cards",
-    DiscardTurned: lambda e: f"the first discard is {name(e.face)}",
-    BuyOffered: lambda e: f"{name(e.face)} is on offer to seats {list(e.seats)}",
-    BuyAsked: lambda e: f"seat {e.seat} asks to buy",
-    BuyAnswered: lambda e: (f"seat {e.seat} lets seat {e.buyer} buy" if e.allow
-                            else f"seat {e.seat} refuses seat {e.buyer}"),
-    Bought: lambda e: f"seat {e.seat} buys {name(e.face)}",
-    Drew: _drew,
-    DeckTurned: lambda e: f"the discard pile is turned over: {e.cards} cards",
-    Melded: lambda e: f"seat {e.seat} melds {names(e.faces)} for {e.points}",
-    Added: lambda e: (f"seat {e.seat} adds {names(e.faces)} to meld {e.meld}"
-                      f" ({names(e.meld_faces)}) for {e.points}"),
-    Discarded: lambda e: f"seat {e.seat} discards {name(e.face)}",
-    RoundAdvanced: lambda e: f"round {e.round}",
-    WentOut: lambda e: f"seat {e.seat} goes out",
-    HandOver: lambda e: (f"hand {e.hand} over ({_out(e.went_out)}); penalties"
-                         f" {list(e.penalties)}; scores {list(e.scores)}"),
-    MatchOver: lambda e: f"match over: scores {list(e.scores)}; winner(s) {list(e.winners)}",
-}
 
 
 def _check_cards(state: WildState, seat: int, refs, faces) -> None:

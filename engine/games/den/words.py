@@ -1,0 +1,57 @@
+"""Dragon Den's events told to one listener (engine.tell)."""
+
+from __future__ import annotations
+
+from engine.games.den.cards import names
+from engine.games.den.rules import (
+    FOUNDATIONS,
+    PILE_NAMES,
+    CardsDealt,
+    Drew,
+    FoundationsTurned,
+    HandOver,
+    HandStarted,
+    MatchOver,
+    PileMoved,
+    Played,
+    TurnEnded,
+    card_words,
+)
+from engine.tell import Names, count, join_words
+
+
+def pile_words(pile: int) -> str:
+    """'the north pile', 'the north-east corner'."""
+    return f"the {PILE_NAMES[pile]}" + (" pile" if pile < FOUNDATIONS else "")
+
+
+def _laid(e, n: Names) -> str:
+    cards = card_words(e.faces[0]) if len(e.faces) == 1 else names(e.faces)
+    return f"{n.does(e.seat, 'lay')} {cards} on {pile_words(e.pile)}."
+
+
+def _hand_over(e, n: Names) -> str:
+    how = f"play is blocked, and {n.group_acts(e.winners, 'win')} with the fewest cards" \
+        if e.blocked else f"{n.group_acts(e.winners, 'go')} out"
+    points = join_words([f"{n.who(s)} {p:+d}" for s, p in enumerate(e.points)])
+    return f"Hand {e.hand} is over: {how}. Points: {points}."
+
+
+def _match_over(e, n: Names) -> str:
+    return f"The match is over: {n.group_acts(e.winners, 'win')} with " \
+           f"{count(max(e.scores), 'point')}."
+
+
+TELLERS = {
+    CardsDealt: lambda e, n: f"{n.does(e.seat, 'be')} dealt {count(e.count, 'card')}.",
+    FoundationsTurned: lambda e, n: f"The foundations are turned up: {names(e.faces)}.",
+    Drew: lambda e, n: f"{n.does(e.seat, 'draw')} a card; {count(e.stock, 'card')} "
+                       f"{'is' if e.stock == 1 else 'are'} left in the stock.",
+    Played: _laid,
+    PileMoved: lambda e, n: f"{n.does(e.seat, 'move')} {pile_words(e.source)} onto "
+                            f"{pile_words(e.target)}.",
+    TurnEnded: lambda e, n: f"{n.does(e.seat, 'end')} the turn.",
+    HandStarted: lambda e, n: f"Hand {e.hand} begins; {n.acts(e.dealer, 'deal')}.",
+    HandOver: _hand_over,
+    MatchOver: _match_over,
+}

@@ -1,0 +1,37 @@
+"""What a Dragons Wild seat sees: the view's types and the phases they name."""
+
+from __future__ import annotations
+
+from engine.game import View
+from engine.wire import Value
+
+DEALING, BUYING, ANSWERING, DRAWING, LAYING, SHOWING, OVER = (
+    "dealing", "buying", "answering", "drawing", "laying", "showing", "over")
+
+
+class MeldView(Value):
+    """A meld on the table; `wild_as` is the number a Dragon stands for in it, else -1."""
+
+    owner: int
+    kind: str
+    faces: tuple[int, ...]
+    wild_as: int
+
+
+class WildView(View, kw_only=True):
+    hand_number: int
+    dealer: int
+    round: int
+    counts: tuple[int, ...]
+    deck: int
+    turnovers: int
+    discard: tuple[int, ...]  # bottom first
+    melds: tuple[MeldView, ...]
+    may_add: tuple[bool, ...]
+    laid: bool
+    buys: int
+    taken: int | None  # the discard taken this turn, which may not go straight back (W9.3)
+    asked: tuple[int, ...]
+    buyer: int
+    scores: tuple[int, ...]
+    cards: tuple[int, ...] | None = None  # the seat's own hand, where it is known
