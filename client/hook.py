@@ -15,6 +15,7 @@ import sys
 import threading
 import time
 
+import msgspec
 import pygame
 
 from engine.wire import to_record
@@ -110,12 +111,12 @@ class Driver:
                 lobby=None if session.lobby is None else session.lobby.describe(),
                 started=session.start is not None, seat=session.seat,
                 applied=session.applied, watching=session.watching,
-                cards=len(session.view.view.get("cards", ())) if session.view else 0,
+                cards=len(getattr(session.view.view, "cards", None) or ()) if session.view else 0,
                 legal=[to_record(a) for a in session.view.legal[:LEGAL_SHOWN]]
                 if session.view else [],
                 legal_count=len(session.view.legal) if session.view else 0,
                 view_step=session.view.step if session.view else -1,
-                view=session.view.view if session.view else None,
+                view=msgspec.to_builtins(session.view.view) if session.view else None,
                 ending=None if session.ending is None else [session.ending.kind,
                                                             session.ending.text,
                                                             list(session.ending.scores)],

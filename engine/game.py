@@ -107,10 +107,11 @@ class Outcome(Value):
     detail: str = ""
 
 
-class View(Value, kw_only=True):
+class View(Value, kw_only=True, omit_defaults=True):
     """What one seat (or a spectator) may see: each game's view subclasses it with its own
     fields. Frozen structs, so the client reads attributes (a misspelt one fails at once,
-    where a dict key would quietly read a default) and msgspec encodes them for the hash."""
+    where a dict key would quietly read a default) and msgspec encodes them for the hash;
+    a field at its default (a spectator's missing hand) is left out of the encoding."""
 
     phase: str
     to_act: tuple[int, ...]

@@ -38,6 +38,10 @@ class Names(Value):
         """'your' or "Ana's"."""
         return _you("your", start) if seat == self.listener else f"{self.seats[seat]}'s"
 
+    def their(self, seat: int) -> str:
+        """The subject's own: 'your' for the listener, else 'their'."""
+        return "your" if seat == self.listener else "their"
+
     def acts(self, seat: int, verb: str, start: bool = False) -> str:
         """Subject and verb agreeing: 'you play', 'Ana plays'."""
         if seat == self.listener:

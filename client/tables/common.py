@@ -110,6 +110,12 @@ def draw_ending(surface, view, session, unit: str) -> None:
         y += 22
 
 
+def told(refusal, otherwise: str = "") -> str:
+    """An engine's refusal (Game.why_not) as the line above the buttons: its sentence and
+    the clause, so a player can look the rule up; `otherwise` where it has none."""
+    return otherwise if refusal is None else f"{refusal.text.rstrip('.')} ({refusal.rule})."
+
+
 def hit(rects: dict, pos):
     """The key of the first rect that holds `pos`, or None."""
     return next((key for key, rect in rects.items() if rect.collidepoint(pos)), None)

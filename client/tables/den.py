@@ -20,6 +20,7 @@ from client.tables.common import (
     draw_ending,
     enable,
     hit,
+    told,
 )
 from client.ui import ALERT, DIM, GOLD, GOOD, INK
 from engine.games.den.cards import rank
@@ -221,7 +222,7 @@ class DenTable(TableRenderer):
         """Why what is held cannot go to `pile`, in the engine's words."""
         drop = Drop(pile, tuple(self.selected()), self.source)
         refusal = GAME.why_not(self.state, self.me, drop, self.session.names)
-        return refusal.text if refusal is not None else "That move is not open now."
+        return told(refusal, "That move is not open now.")
 
     # -- buttons ---------------------------------------------------------------------
     def build(self) -> None:
@@ -327,7 +328,7 @@ class DenTable(TableRenderer):
             draw_ending(surface, view, self.session, "points")
 
     def _goal(self, state: DenView) -> str:
-        """What ends the match (DN10): the target, either way with bust, and the hand limit."""
+        """What ends the match: the target, either way with bust, and the hand limit."""
         config = GAME.configure(self.session.start.config if self.session.start else {})[0]
         target, hands = state.target, config["hands"]
         goal = f"to {target} or -{target} points" if config["bust"] else f"first to {target} points"

@@ -18,6 +18,7 @@ from client.tables.common import (
     draw_ending,
     enable,
     show,
+    told,
 )
 from client.ui import ALERT, DIM, GOLD, GOOD, INK
 from client.widgets import countdown_ring, fan_positions
@@ -247,7 +248,7 @@ class DragonTable(TableRenderer):
         if not faces and self.me in self.state.to_act:
             return self.nothing_selected()
         refusal = GAME.why_not(self.state, self.me, tuple(faces), self.session.names)
-        return refusal.text if refusal is not None else "That is not a play you can make now."
+        return told(refusal, "That is not a play you can make now.")
 
     def nothing_selected(self) -> str:
         """What to do with no card selected, from what the engine offers this seat: the

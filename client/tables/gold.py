@@ -20,10 +20,10 @@ from client.tables import register
 from client.tables.common import (
     PACE,
     TableRenderer,
-    capital,
     enable,
     hit,
     show,
+    told,
     wrap_text,
 )
 from client.tables.gold_panels import PANELS
@@ -41,14 +41,17 @@ from engine.games.gold import moves
 from engine.games.gold.components import (
     ADVENTURERS,
     DRAGONS,
-    HOURGLASS,
     MAGIC_NAMES,
     TARGETS,
     adventurer_name,
     magic_name,
 )
+from engine.games.gold.flow import CHOOSE, DIVIDE, MARKET, NEGOTIATE, STEAL, TAKE, TURN
+from engine.games.gold.refusals import Choice
+from engine.games.gold.rules import GAME
 from engine.games.gold.splits import Chain, Offers, Splits
 from engine.games.gold.tokens import COLOURS, SUPPLY
+from engine.games.gold.views import GoldView
 from net.bridge import ViewUpdate
 
 LAIR_Y, LAIR_X, LAIR_W, LAIR_GAP = 118, 20, 184, 8
@@ -108,15 +111,14 @@ class GoldTable(TableRenderer):
         update: ViewUpdate = self.session.view
         self._choices(update.legal)
         state = update.view
-        timer = state.get("timer")
-        self.timer_total = timer[1] * PACE if timer else 0.0
+        self.timer_total = state.timer.steps * PACE if state.timer else 0.0
         self._sync_editor(state)
         if self.held and self.held[0] == "adv" and not any(
                 k == self.held[1] for k, _ in self.attacks):
             self.held = None
         if self.held and self.held[0] == "magic" and self.held[1] not in self.uses:
             self.held = None
-        self.set_scores(state.get("scores", [0] * len(state.get("screens", []))), animate)
+        self.set_scores(state.scores or (0,) * len(state.screens), animate)
         self.refresh_buttons()
 
     def _choices(self, legal) -> None:
@@ -145,18 +147,18 @@ class GoldTable(TableRenderer):
                 self.answers[{moves.Accept: "accept", moves.Reject: "reject",
                               moves.LeaveMarket: "leave_market"}[kind]] = action
 
-    def _sync_editor(self, state: dict) -> None:
+    def _sync_editor(self, state: GoldView) -> None:
         """A new hoard to share (or divide) gets a new editor; the same hoard keeps it."""
-        kill = state.get("kill")
-        phase = state.get("phase")
-        if kill is None or phase not in ("negotiate", "divide", "choose"):
+        kill = state.kill
+        phase = state.phase
+        if kill is None or phase not in (NEGOTIATE, DIVIDE, CHOOSE):
             self.editor, self.editor_key = None, None
             if kill is None:
                 self.proposals = []
             return
-        key = (kill["dragon"], tuple(kill["hoard"]), phase == "negotiate")
+        key = (kill.dragon, tuple(kill.hoard), phase == NEGOTIATE)
         if key != self.editor_key:
-            self.editor, self.editor_key = SplitEditor(kill["hoard"], len(kill["involved"])), key
+            self.editor, self.editor_key = SplitEditor(kill.hoard, len(kill.involved)), key
 
     # -- news --------------------------------------------------------------------------
     def on_event(self, event) -> None:
@@ -203,12 +205,12 @@ class GoldTable(TableRenderer):
 
     def _kill_at(self) -> tuple[float, float]:
         """Where the hoard being shared lies (tokens leave from there)."""
-        kill = self.state.get("kill")
-        return self.lair_centre(kill["slot"] if kill else 0)
+        kill = self.state.kill
+        return self.lair_centre(kill.slot if kill else 0)
 
     # -- where things are --------------------------------------------------------------
     def others(self) -> list[int]:
-        seats = len(self.state.get("screens", []))
+        seats = len(self.state.screens)
         return [(self.bottom + i) % seats for i in range(1, seats)]
 
     def team(self, seat: int) -> int:
@@ -290,11 +292,11 @@ class GoldTable(TableRenderer):
         buttons = self.scene.buttons
         if "propose" not in buttons:
             return
-        phase = self.state.get("phase")
+        phase = self.state.phase
         editing = self.editor is not None and self.splits is not None
         show(buttons["even"], editing)
-        show(buttons["propose"], editing and phase == "negotiate")
-        show(buttons["divide"], editing and phase == "divide")
+        show(buttons["propose"], editing and phase == NEGOTIATE)
+        show(buttons["divide"], editing and phase == DIVIDE)
         show(buttons["accept"], "accept" in self.answers)
         show(buttons["reject"], "reject" in self.answers)
         show(buttons["hourglass"], bool(self._hourglass()))
@@ -306,7 +308,7 @@ class GoldTable(TableRenderer):
 
     def _hourglass(self) -> list:
         return [u for uses in self.uses.values() for u in uses if not u.target
-                and self.state.get("phase") == "negotiate"]
+                and self.state.phase == "negotiate"]
 
     def _held_uses(self) -> list[moves.UseMagic]:
         return self.uses.get(self.held[1], []) if self.held and self.held[0] == "magic" else []
@@ -346,41 +348,30 @@ class GoldTable(TableRenderer):
             self.session.advise(why)
             return
         self._submit(self.splits.wrap(self.editor.split()))
-        if self.state.get("phase") == "divide":
+        if self.state.phase == "divide":
             self.editor = None
 
     def split_problem(self) -> str:
         """Why the editor's split cannot be put on the table now; empty when it can."""
-        phase = self.state.get("phase")
-        if self.editor is None or phase not in ("negotiate", "divide"):
-            return "There is no hoard to share now."
-        if self.splits is None:
-            return "You have made all your proposals (G7.6)." if phase == "negotiate" else \
-                "Another player divides this hoard (G9.2)."
-        left = self.editor.unassigned()
-        if left:
-            return (f"{left} token{'s' if left != 1 else ''} of the hoard "
-                    f"{'have' if left != 1 else 'has'} no player yet: a split shares out "
-                    f"every token ({'G9.2' if phase == 'divide' else 'G7.2'}).")
-        if not self.splits.allows(self.editor.split()):
-            return "Each share must hold at least one token (G9.2)."
-        return ""
+        if self.editor is None:
+            return self.refusal(Choice(kind="split")) or "There is no hoard to share now."
+        split = self.editor.split()
+        if self.splits is not None and self.splits.allows(split):
+            return ""
+        return self.refusal(Choice(kind="split", shares=split)) or "That split is not open now."
+
+    def refusal(self, choice: Choice) -> str:
+        """The engine's words for why `choice` is no legal action (empty: it has none)."""
+        refused = GAME.why_not(self.state, self.me, choice, self.session.names)
+        return told(refused)
 
     def make_offer(self) -> None:
         trade, offers = self.trade, self.offers
-        if offers is None:
-            self.session.advise("The Market is not open to you now.")
-            return
-        if trade.partner is None:
-            self.session.advise("Choose whom to offer a trade to first (G11.2).")
-            return
         give, get = tuple(trade.give), tuple(trade.get)
-        if not (any(give) or any(get)):
-            self.session.advise("An offer names tokens to give or to get (G11.2).")
-            return
-        if not offers.allows(trade.partner, give, get):
-            self.session.advise("You can give only tokens behind your screen, and ask for no "
-                             "more than the partner holds (G11.2).")
+        if offers is None or trade.partner is None or not offers.allows(trade.partner, give,
+                                                                        get):
+            choice = Choice(kind="offer", partner=trade.partner, give=give, get=get)
+            self.session.advise(self.refusal(choice) or "That offer cannot be made now.")
             return
         self._submit(offers.wrap(trade.partner, give, get))
         trade.clear()
@@ -440,13 +431,7 @@ class GoldTable(TableRenderer):
             self.session.advise(self._adventurer_problem(kind))
 
     def _adventurer_problem(self, kind: int) -> str:
-        if self.state.get("phase") != "turn" or self.state.get("turn") != self.me:
-            return "You attack on your own turn (G4.5)."
-        place = self.state["adventurers"][self.me][kind]
-        if place == "down":
-            return f"Your {adventurer_name(kind)} is face down: it rests until your " \
-                   "adventurers are rallied (G4.3)."
-        return f"Your {adventurer_name(kind)} is already fighting a Dragon (G4.5)."
+        return self.refusal(Choice(kind="adventurer", card=kind))
 
     def click_lair(self, slot: int) -> None:
         use = self._use_on((slot,))
@@ -466,11 +451,7 @@ class GoldTable(TableRenderer):
     def click_magic(self, card: int) -> None:
         uses = self.uses.get(card)
         if not uses:
-            face = dict(map(tuple, self.state.get("my_magic", []))).get(card)
-            when = "during your own negotiation" if face is not None and \
-                effect_of(face) == HOURGLASS else "on your turn"
-            self.session.advise(f"{magic_name(face) if face is not None else 'That'} can be "
-                             f"used only {when}, when it can do something (G12.5).")
+            self.session.advise(self.refusal(Choice(kind="magic", card=card)))
             return
         self.held = None if self.held == ("magic", card) else ("magic", card)
 
@@ -496,9 +477,9 @@ class GoldTable(TableRenderer):
             self.editor.step(colour, column, 1 if sign == "+" else -1)
 
     def click_proposal(self) -> None:
-        proposal = (self.state.get("kill") or {}).get("proposal")
+        proposal = self.state.kill.proposal if self.state.kill else None
         if proposal and self.editor is not None:
-            self.editor.load(tuple(tuple(s) for s in proposal["split"]))
+            self.editor.load(proposal.split)
 
     def click_share(self, share: int) -> None:
         if share in self.chooses:
@@ -533,7 +514,7 @@ class GoldTable(TableRenderer):
         if offerer in self.deals:
             self._submit(self.deals[offerer])
         else:
-            self.session.advise("You do not hold the tokens that offer asks for (G11.3).")
+            self.session.advise("You do not hold the tokens that offer asks for.")
 
     def click_decline(self, offerer: int) -> None:
         if offerer in self.declines:
@@ -542,14 +523,14 @@ class GoldTable(TableRenderer):
     # -- the rects that take clicks ----------------------------------------------------
     def place_rects(self) -> dict[str, pygame.Rect]:
         state = self.state
-        if not state or not self.acting:
+        if state is None or not self.acting:
             return {}
         view = self.view
         rects: dict[str, pygame.Rect] = {}
         panel = self.panel_kind(state)
         if panel is None:  # an attacker or a token before the lair that holds it
             rects.update(self._board_targets(state))
-            for slot, lair in enumerate(state.get("dragons", [])):
+            for slot, lair in enumerate(state.dragons):
                 if lair is not None:
                     rects[f"lair:{slot}"] = view.rect(*self.lair_box(slot))
         if panel in PANEL_TARGETS:
@@ -560,15 +541,15 @@ class GoldTable(TableRenderer):
             rects[f"magic:{card}"] = rect
         return rects
 
-    def _board_targets(self, state: dict) -> dict[str, pygame.Rect]:
+    def _board_targets(self, state: GoldView) -> dict[str, pygame.Rect]:
         """With a Magic Object in hand: the attackers and treasure tokens it may target."""
         out = {}
         held = self._held_uses()
         wanted = {u.target for u in held}
-        for slot, lair in enumerate(state.get("dragons", [])):
+        for slot, lair in enumerate(state.dragons):
             if lair is None:
                 continue
-            for (owner, kind, _), box in zip(lair["attackers"], self._attacker_boxes(slot, lair),
+            for (owner, kind, _), box in zip(lair.attackers, self._attacker_boxes(slot, lair),
                                              strict=True):
                 if (owner, kind) in wanted or (owner == self.me and (kind,) in wanted):
                     out[f"attacker:{owner}:{kind}"] = self.view.rect(*box)
@@ -580,25 +561,25 @@ class GoldTable(TableRenderer):
     def targets(self) -> dict[str, pygame.Rect]:
         return self.place_rects()
 
-    def panel_kind(self, state: dict) -> str | None:
+    def panel_kind(self, state: GoldView) -> str | None:
         """Which panel covers the lairs now: a sharing, a theft, the Market, or the end."""
-        if self.session.ending is not None and state.get("phase") == "over":
+        if self.session.ending is not None and state.phase == "over":
             return "end"
-        phase = state.get("phase")
-        if phase in ("negotiate", "divide", "choose"):
+        phase = state.phase
+        if phase in (NEGOTIATE, DIVIDE, CHOOSE):
             return "share"
-        if phase in ("steal", "take"):
+        if phase in (STEAL, TAKE):
             return "theft"
-        if phase == "market":
+        if phase == MARKET:
             return "market"
         return None
 
     # -- drawing -----------------------------------------------------------------------
-    def draw_table(self, surface: pygame.Surface, state: dict) -> None:
+    def draw_table(self, surface: pygame.Surface, state: GoldView) -> None:
         self._draw_title(surface, state)
         for seat in self.others():
             self.draw_seat(surface, seat, state)
-        for slot, lair in enumerate(state.get("dragons", [])):
+        for slot, lair in enumerate(state.dragons):
             self._draw_lair(surface, slot, lair)
         self._draw_pile(surface, state)
         self._draw_prompt(surface, state)
@@ -613,7 +594,7 @@ class GoldTable(TableRenderer):
             self.view.text(surface, text, (min(max(x, 200), 760), y - rise), 20, GOLD, bold=True,
                            anchor="center")
 
-    def _draw_title(self, surface, state: dict) -> None:
+    def _draw_title(self, surface, state: GoldView) -> None:
         config = self.session.start.config if self.session.start else {}
         rules = ["advanced" if config.get("advanced") else "basic"]
         if config.get("strategic"):
@@ -623,15 +604,15 @@ class GoldTable(TableRenderer):
 
     seat_marks = 80  # the adventurers in miniature, the Magic Objects face down
 
-    def seat_line(self, seat: int, state: dict, unit: str) -> str:
-        return f"screen {state['screens'][seat]} tokens"
+    def seat_line(self, seat: int, state: GoldView, unit: str) -> str:
+        return f"screen {state.screens[seat]} tokens"
 
-    def draw_seat_marks(self, surface, seat: int, state: dict, x: float, y: float) -> None:
+    def draw_seat_marks(self, surface, seat: int, state: GoldView, x: float, y: float) -> None:
         self._mini_adventurers(surface, seat, state, x + 4, y + 24)
-        self._magic_backs(surface, state["hands"][seat], x + 4, y + 44)
+        self._magic_backs(surface, state.hands[seat], x + 4, y + 44)
 
-    def _mini_adventurers(self, surface, seat: int, state: dict, x: float, y: float) -> None:
-        for kind, place in enumerate(state["adventurers"][seat]):
+    def _mini_adventurers(self, surface, seat: int, state: GoldView, x: float, y: float) -> None:
+        for kind, place in enumerate(state.adventurers[seat]):
             name = f"gold/adv/{self.team(seat)}-{'down' if place == 'down' else kind}"
             image = assets.sprite(name, (self.view.px(16), self.view.px(16)))
             if place not in ("up", "down"):
@@ -645,17 +626,17 @@ class GoldTable(TableRenderer):
         for i in range(min(count, 6)):
             surface.blit(image, self.view.point(x + i * 12, y))
 
-    def status(self, seat: int, state: dict) -> tuple[str, tuple]:
+    def status(self, seat: int, state: GoldView) -> tuple[str, tuple]:
         absent = self.absence(seat)
         if absent is not None:
             return absent
-        phase = state.get("phase")
-        if seat in state.get("to_act", []):
+        phase = state.phase
+        if seat in state.to_act:
             words = {"turn": "to attack", "negotiate": "negotiating", "divide": "dividing",
                      "choose": "choosing a share", "steal": "choosing a victim",
                      "take": "picking a token", "market": "at the Market"}.get(phase, "to play")
             return ("you: " + words if seat == self.me else words), GOLD
-        if phase == "market" and seat in (state.get("market") or {}).get("left", []):
+        if phase == MARKET and seat in state.market.left:
             return "left the Market", DIM
         return ("bot" if self.session.start.seats[seat].is_bot else ""), DIM
 
@@ -669,22 +650,22 @@ class GoldTable(TableRenderer):
         if lair is None:
             view.text(surface, "empty lair", (x + w / 2, y + 60), 14, DIM, anchor="midtop")
             return
-        image = assets.card("gold", lair["dragon"], (view.px(DRAGON_CARD[0]),
+        image = assets.card("gold", lair.dragon, (view.px(DRAGON_CARD[0]),
                                                       view.px(DRAGON_CARD[1])))
         surface.blit(image, view.point(x, y))
         view.text(surface, "treasure", (x + 98, y), 11, DIM)
         self._hoard_rects(slot, lair, surface)
-        if lair["hidden"]:
-            view.text(surface, f"+{lair['hidden']} hidden", (x + 98, y + DRAGON_CARD[1] - 14),
+        if lair.hidden:
+            view.text(surface, f"+{lair.hidden} hidden", (x + 98, y + DRAGON_CARD[1] - 14),
                       11, DIM)
-        total, strength = lair["total"], lair["strength"]
+        total, strength = lair.total, lair.strength
         view.text(surface, f"attack {total} / {strength}", (x, y + 136), 13,
                   GOLD if total else INK, bold=bool(total))
         bar = view.rect(x, y + 154, w, 6)
         pygame.draw.rect(surface, (40, 60, 50), bar, border_radius=view.px(3))
         done = view.rect(x, y + 154, w * min(1.0, total / strength), 6)
         pygame.draw.rect(surface, GOLD, done, border_radius=view.px(3))
-        for (owner, kind, _), box in zip(lair["attackers"], self._attacker_boxes(slot, lair),
+        for (owner, kind, _), box in zip(lair.attackers, self._attacker_boxes(slot, lair),
                                          strict=True):
             surface.blit(assets.sprite(f"gold/adv/{self.team(owner)}-{kind}",
                                        (view.px(ATTACKER), view.px(ATTACKER))),
@@ -694,7 +675,7 @@ class GoldTable(TableRenderer):
         """A lair's treasure tokens, a colour a row beside the card (drawn when `surface`)."""
         x, y, _, _ = self.lair_box(slot)
         rects, row = {}, 0
-        for colour, n in enumerate(lair["hoard"]):
+        for colour, n in enumerate(lair.hoard):
             if not n:
                 continue
             top = y + 14 + row * 13
@@ -709,36 +690,36 @@ class GoldTable(TableRenderer):
         x, y, _, _ = self.lair_box(slot)
         per_row = 6
         return [(x + (i % per_row) * (ATTACKER + 4), y + 166 + (i // per_row) * (ATTACKER + 2),
-                 ATTACKER, ATTACKER) for i in range(len(lair["attackers"]))]
+                 ATTACKER, ATTACKER) for i in range(len(lair.attackers))]
 
-    def _draw_pile(self, surface, state: dict) -> None:
+    def _draw_pile(self, surface, state: GoldView) -> None:
         view = self.view
         x, y = PILE_AT
-        pile = state.get("pile", 0)
+        pile = state.pile
         if pile:
             surface.blit(assets.sprite("gold/back", (view.px(PILE_CARD[0]),
                                                      view.px(PILE_CARD[1]))), view.point(x, y))
         view.text(surface, f"pile {pile}", (x + 80, y), 13, INK)
-        market_in = state.get("market_in")
+        market_in = state.market_in
         market = "Market: passed" if market_in is None else \
             f"Market in {market_in} Dragon{'s' if market_in != 1 else ''}"
         surface.blit(assets.sprite("gold/market", (view.px(30), view.px(42))),
                      view.point(x + 80, y + 20))
         for k, line in enumerate(wrap_text(view, market, 12, 78)):
             view.text(surface, line, (x + 80, y + 66 + k * 15), 12, DIM)
-        bag, box = sum(state.get("bag", [])), sum(state.get("box", []))
+        bag, box = sum(state.bag), sum(state.box)
         draw_token(surface, view, 0, x, y + 140, 18)
         view.text(surface, f"bag: {bag} token{'s' if bag != 1 else ''}", (x + 24, y + 141),
                   13, INK)
         view.text(surface, f"out of the game: {box}", (x, y + 164), 12, DIM)
-        discards = len(state.get("discards", []))
+        discards = len(state.discards)
         if discards or self.session.start.config.get("advanced"):
             view.text(surface, f"Magic used: {discards}", (x, y + 182), 12, DIM)
 
-    def _draw_prompt(self, surface, state: dict) -> None:
+    def _draw_prompt(self, surface, state: GoldView) -> None:
         view = self.view
-        phase, turn = state.get("phase"), state.get("turn")
-        if phase != "turn":
+        phase, turn = state.phase, state.turn
+        if phase != TURN:
             return
         if turn == self.me and self.acting:
             held = self._held_uses()
@@ -760,14 +741,14 @@ class GoldTable(TableRenderer):
     def _adv_box(self, kind: int) -> tuple[float, float, float, float]:
         return 24 + kind * 58, MINE_Y + 34, ADV_SIZE, ADV_SIZE
 
-    def _draw_mine(self, surface, state: dict) -> None:
+    def _draw_mine(self, surface, state: GoldView) -> None:
         view = self.view
         seat = self.bottom
         status, colour = self.status(seat, state)
-        view.text(surface, f"{self.bottom_name()} · screen {state['screens'][seat]} · "
-                  f"magic {state['hands'][seat]}" + (f" · {status}" if status else ""),
+        view.text(surface, f"{self.bottom_name()} · screen {state.screens[seat]} · "
+                  f"magic {state.hands[seat]}" + (f" · {status}" if status else ""),
                   (20, MINE_Y), 16, GOLD if colour == GOLD else INK, bold=colour == GOLD)
-        for kind, place in enumerate(state["adventurers"][seat]):
+        for kind, place in enumerate(state.adventurers[seat]):
             self._draw_adventurer(surface, seat, kind, place)
         self._draw_screen(surface, state)
         self._draw_magic(surface, state)
@@ -790,18 +771,18 @@ class GoldTable(TableRenderer):
                                view.px(3 if self.held == ("adv", kind) else 1.5))
 
     def _lair_name(self, slot: int) -> str:
-        lair = self.state["dragons"][slot]
-        return f"at {DRAGONS[lair['dragon']].name}" if lair else "fighting"
+        lair = self.state.dragons[slot]
+        return f"at {DRAGONS[lair.dragon].name}" if lair else "fighting"
 
-    def _draw_screen(self, surface, state: dict) -> None:
+    def _draw_screen(self, surface, state: GoldView) -> None:
         view = self.view
         x, y, w, h = SCREEN_BOX
         view.panel(surface, view.rect(x, y, w, h))
         surface.blit(assets.sprite("gold/screen", (view.px(54), view.px(30))),
                      view.point(x + 8, y + 6))
-        mine = state.get("my_screen")
+        mine = state.my_screen
         if self.me is None:
-            view.text(surface, f"{state['screens'][self.bottom]} tokens, hidden behind the "
+            view.text(surface, f"{state.screens[self.bottom]} tokens, hidden behind the "
                       "screen", (x + 70, y + 12), 13, DIM, width=w - 80)
             return
         view.text(surface, "Behind your screen (only you see it)", (x + 70, y + 12), 13, INK,
@@ -819,20 +800,20 @@ class GoldTable(TableRenderer):
                 draw_token(surface, view, c, tx, ty, 22)
                 view.text(surface, f"{n} {COLOURS[c]}", (tx + 28, ty + 3), 13, INK, width=90)
 
-    def _magic_rects(self, state: dict) -> dict[int, pygame.Rect]:
-        cards = [card for card, _ in state.get("my_magic", [])]
+    def _magic_rects(self, state: GoldView) -> dict[int, pygame.Rect]:
+        cards = [m.card for m in state.my_magic or ()]
         x, y, w, _ = MAGIC_BOX
         step = min(MAGIC_CARD[0] + 6, (w - 20 - MAGIC_CARD[0]) / max(1, len(cards) - 1))
         return {card: self.view.rect(x + 10 + i * step, y + 26 - (8 if self.held ==
                                                                    ("magic", card) else 0),
                                      *MAGIC_CARD) for i, card in enumerate(cards)}
 
-    def _draw_magic(self, surface, state: dict) -> None:
+    def _draw_magic(self, surface, state: GoldView) -> None:
         view = self.view
         x, y, w, h = MAGIC_BOX
         view.panel(surface, view.rect(x, y, w, h))
-        count = state["hands"][self.bottom]
-        mine = dict(map(tuple, state.get("my_magic", [])))
+        count = state.hands[self.bottom]
+        mine = {m.card: m.face for m in state.my_magic or ()}
         view.text(surface, "Magic Objects" if count else "No Magic Objects", (x + 10, y + 6),
                   13, INK if count else DIM)
         for card, rect in self._magic_rects(state).items():
@@ -852,7 +833,7 @@ class GoldTable(TableRenderer):
             words = f"{MAGIC_NAMES[effect_of(held[0].face)]}: {magic_words(held[0].face)}"
             for k, line in enumerate(wrap_text(view, words, 12, 500)[:2]):
                 view.text(surface, line, (300, 612 + k * 16), 12, GOLD)
-        foreseen = state.get("foreseen")
+        foreseen = state.foreseen
         if foreseen:
             names = ", ".join(DRAGONS[d].name for d in foreseen)
             view.text(surface, f"The next Dragons (Crystal Ball): {names}", (20, 660), 13, GOLD,

@@ -35,18 +35,18 @@ from engine.games.gold.scoring import (
 )
 from engine.games.gold.tokens import BLACK, COLOURS, GEMS, GOLD, RED, SILVER
 
-#: what each Magic Object does, in a player's words (clauses G12.6 to G12.15)
+#: what each Magic Object does, in a player's words
 MAGIC_WORDS = {
-    RECALL: "bring one of your attacking adventurers home, face up (G12.6)",
-    BANISH: "send another player's attacking adventurer home, face down (G12.7)",
-    RALLY: "turn all your face-down adventurers face up (G12.8)",
-    MIGHT: "your attack this turn counts 3 more (G12.9)",
-    HASTE: "attack twice this turn (G12.10)",
-    FEAR: "every adventurer at one Dragon goes home, face down (G12.11)",
-    SCRY: "look at the next two Dragons of the pile (G12.12)",
-    MAP: "draw two tokens from the bag behind your screen (G12.13)",
-    CHARM: "take one token of a Dragon's treasure behind your screen (G12.14)",
-    HOURGLASS: "turn the sand timer: the negotiation starts its time again (G12.15)",
+    RECALL: "bring one of your attacking adventurers home, face up",
+    BANISH: "send another player's attacking adventurer home, face down",
+    RALLY: "turn all your face-down adventurers face up",
+    MIGHT: "your attack this turn counts 3 more",
+    HASTE: "attack twice this turn",
+    FEAR: "every adventurer at one Dragon goes home, face down",
+    SCRY: "look at the next two Dragons of the pile",
+    MAP: "draw two tokens from the bag behind your screen",
+    CHARM: "take one token of a Dragon's treasure behind your screen",
+    HOURGLASS: "turn the sand timer: the negotiation starts its time again",
 }
 #: what a Magic Object's use asks for before it is played
 TARGET_WORDS = {
@@ -165,8 +165,8 @@ SCORE_COLUMNS = ("silver", "gold", "red", "black", "majorities", "sets", "total"
 
 
 def score_rows(screens, advanced: bool, liars) -> list[tuple[int, ...]]:
-    """Each seat's points by category, summing to the engine's score (G14, G15): a liar's
-    screen counts for nothing (G13.5)."""
+    """Each seat's points by category, summing to the engine's score: a liar's
+    screen counts for nothing."""
     counted = [s if p not in liars else (0,) * 9 for p, s in enumerate(screens)]
     players = len(counted)
     cursed = next((p for p, s in enumerate(counted) if s[BLACK]), -1) if advanced else -1
@@ -185,7 +185,7 @@ def score_rows(screens, advanced: bool, liars) -> list[tuple[int, ...]]:
 
 
 def liars_of(screens, scores, advanced: bool) -> tuple[int, ...]:
-    """The seats that forfeit (G13.5), found as the set of scoreless seats whose removal
+    """The seats that forfeit, found as the set of scoreless seats whose removal
     gives the engine's scores: the view shows screens and scores, not the verdict."""
     maybe = [p for p, s in enumerate(screens) if any(s) and not scores[p]]
     for mask in range(1 << len(maybe)):

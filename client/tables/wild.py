@@ -25,6 +25,7 @@ from client.tables.common import (
     enable,
     hit,
     show,
+    told,
     wrap_text,
 )
 from client.ui import ALERT, DIM, GOLD, GOOD, INK
@@ -350,7 +351,7 @@ class WildTable(TableRenderer):
         """Why what the player tried is no legal action, as the engine says it."""
         refused = GAME.why_not(self.state, self.me, Choice(kind, tuple(faces), target),
                                self.session.names)
-        return refused.text if refused is not None else "That is not open now."
+        return told(refused, "That is not open now.")
 
     def why_not_draw(self) -> str:
         return self.refusal("draw")

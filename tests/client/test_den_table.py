@@ -84,7 +84,7 @@ def test_dn4_1_a_drop_on_a_pile_that_does_not_take_it_snaps_back_and_says_why(de
     drag(driver, targets[f"card:{face}"].center, targets[f"pile:{wrong}"].center)
     assert sent == []
     assert renderer.hand[face].tween.end[:2] == home[:2] and not renderer.hand[face].selected
-    said = driver.app.session.log[-1]
+    said = driver.app.session.advice
     assert "(DN" in said or "Dragon may start" in said, said
 
 
@@ -147,4 +147,4 @@ def test_dn6_1_a_pile_that_does_not_fit_is_refused_in_words(rigged):
     driver.click("pile:2")
     assert sent == []
     assert "does not go on the 8 of Shaoyin (Yin): one rank lower and the other force " \
-           "(DN6.1)" in driver.app.session.log[-1]
+           "(DN6.1)" in driver.app.session.advice

@@ -156,8 +156,8 @@ def test_g7_2_an_incomplete_split_cannot_be_proposed_and_says_why(rigged):
     driver.click("propose")
     left = sum(hoard) - 1
     assert sent == []
-    assert driver.app.session.log[-1].startswith(f"{left} token") and "(G7.2)" in \
-        driver.app.session.log[-1]
+    assert driver.app.session.advice.startswith(f"{left} token") and "(G7.2)" in \
+        driver.app.session.advice
     driver.click("even")
     driver.click("propose")
     assert len(sent) == 1 and isinstance(sent[0], moves.Propose)
@@ -174,7 +174,7 @@ def test_g9_2_a_division_with_an_empty_share_cannot_be_made_and_says_why(rigged)
             driver.click(f"cell:{colour}:0:+")  # every token in the first share
     driver.click("divide")
     assert sent == []
-    assert driver.app.session.log[-1] == "Each share must hold at least one token (G9.2)."
+    assert driver.app.session.advice == "Each share must hold at least one token (G9.2)."
 
 
 def test_an_adventurer_that_cannot_attack_says_why(rigged):
@@ -184,4 +184,4 @@ def test_an_adventurer_that_cannot_attack_says_why(rigged):
     others = (seat + 1) % 3
     show_as(driver, renderer, state, others)  # not this seat's turn
     driver.click("adv:0")
-    assert sent == [] and driver.app.session.log[-1] == "You attack on your own turn (G4.5)."
+    assert sent == [] and driver.app.session.advice == "You attack on your own turn (G4.5)."

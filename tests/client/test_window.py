@@ -101,7 +101,7 @@ def test_an_illegal_selection_cannot_be_played_and_says_why(window):
     assert "play" not in window.targets()
     assert "is not a combination" in table.why_not(table.selected())
     window.key("return")  # Enter tries to play: refused in words, nothing sent
-    assert "is not a combination" in window.app.session.log[-1]
+    assert "is not a combination" in window.app.session.advice
 
 
 def open_window(size=(1280, 720)):

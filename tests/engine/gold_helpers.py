@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from collections import deque
 
+import msgspec
 import pytest
 
 from engine.chance import (
@@ -220,3 +221,9 @@ def as_seen_by(me: int, state, action):
     if isinstance(action, Dealt) and me not in (request.seat, request.witness):
         return Dealt(action.deck, action.to_seat, action.positions, ())
     return action
+
+
+def plain_view(state, seat):
+    """A seat's view as plain data (dicts and lists, its unset fields left out): what the
+    view's encoding holds, for tests that compare whole views."""
+    return msgspec.msgpack.decode(msgspec.msgpack.encode(GAME.view(state, seat)))

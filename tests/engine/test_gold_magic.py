@@ -35,6 +35,7 @@ from tests.engine.gold_helpers import (
     attack,
     counts,
     of,
+    plain_view,
     refused,
     table,
 )
@@ -80,10 +81,10 @@ def test_G12_1_twenty_four_cards_ten_effects():
 def test_G12_2_a_players_magic_objects_are_hidden_from_the_others():
     state, _ = magic_table(RECALL, BANISH, RALLY)
     for seat in range(3):
-        view = GAME.view(state, seat)
+        view = plain_view(state, seat)
         assert view["my_magic"] == [[state.hands[seat][0], face([RECALL, BANISH, RALLY][seat])]]
         assert view["hands"] == [1, 1, 1]
-    assert "my_magic" not in GAME.view(state, None)
+    assert "my_magic" not in plain_view(state, None)
 
 
 def test_G12_3_red_tokens_won_with_ones_own_wizard_draw_magic_objects():
@@ -157,7 +158,7 @@ def test_G12_5_played_once_by_its_holder_on_its_turn_and_discarded_face_up():
     attack(state, rig, 1, KNIGHT4, 2)
     events = use(state, rig, 2)
     assert of(events, moves.MagicUsed) == [moves.MagicUsed(2, face(MIGHT), ())]
-    assert state.hands[2] == [] and GAME.view(state, None)["discards"] == [face(MIGHT)]
+    assert state.hands[2] == [] and plain_view(state, None)["discards"] == [face(MIGHT)]
     assert state.phase == "turn" and state.turn == 2  # it still attacks
 
 
@@ -268,8 +269,8 @@ def test_G12_12_crystal_ball_shows_the_next_two_dragons_to_its_holder_only():
     GAME.apply(state, moves.UseMagic(0, card, face(SCRY), ()))
     assert GAME.chance_request(state) == DealRequest(DRAGON_DECK, 0, (4, 5))
     act(state, rig, rig.answer(state, GAME.chance_request(state)))
-    assert GAME.view(state, 0)["foreseen"] == [DRAGON["Stormcrest"], DRAGON["Hollowgut"]]
-    assert "foreseen" not in GAME.view(state, 1) and "foreseen" not in GAME.view(state, None)
+    assert plain_view(state, 0)["foreseen"] == [DRAGON["Stormcrest"], DRAGON["Hollowgut"]]
+    assert "foreseen" not in plain_view(state, 1) and "foreseen" not in plain_view(state, None)
     assert state.phase == "turn" and state.turn == 0
 
 
@@ -336,7 +337,7 @@ def test_G16_4_a_magic_object_is_hidden_until_played():
             action = Dealt(action.deck, action.to_seat, action.positions, ())
         GAME.apply(peer, action)
     card = peer.hands[0][0]
-    assert card not in peer.faces and "my_magic" in GAME.view(peer, 1)
+    assert card not in peer.faces and "my_magic" in plain_view(peer, 1)
     assert GAME.legal_actions(peer, 0) and not any(
         isinstance(a, moves.UseMagic) for a in GAME.legal_actions(peer, 0))
     GAME.apply(peer, moves.UseMagic(0, card, face(MIGHT), ()))

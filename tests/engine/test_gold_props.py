@@ -16,7 +16,7 @@ from engine.games.gold.scoring import score
 from engine.games.gold.splits import Chain
 from engine.games.gold.tokens import SUPPLY, TOTAL
 from engine.local import play
-from tests.engine.gold_helpers import GAME, as_seen_by, conserved
+from tests.engine.gold_helpers import GAME, as_seen_by, conserved, plain_view
 from tests.engine.wire_strategies import instances
 
 CHANCE_ACTIONS = (Shuffled, Dealt, Revealed, RevealedCards, Rolled, TimeUp)
@@ -88,7 +88,7 @@ def test_G16_3_a_peer_that_sees_only_its_own_agrees_on_every_public_hash(seed, o
     for action, _ in steps:
         GAME.apply(mine, as_seen_by(me, mine, action))
         assert GAME.public_hash(mine) == GAME.public_hash(state)
-        assert GAME.view(mine, me) == GAME.view(state, me)
+        assert plain_view(mine, me) == plain_view(state, me)
         if GAME.chance_request(state) is None and me in GAME.to_act(state):
             ours, theirs = GAME.legal_actions(mine, me), GAME.legal_actions(state, me)
             assert len(ours) == len(theirs) and list(ours[:20]) == list(theirs[:20])
@@ -101,13 +101,13 @@ def test_G16_3_a_peer_that_sees_only_its_own_agrees_on_every_public_hash(seed, o
 def test_G16_1_G16_2_a_view_never_shows_another_screen_or_hand(seed, options, players, bot):
     state, steps = playout(seed, options, players, bot)
     for _ in steps:
-        public = GAME.view(state, None)
+        public = plain_view(state, None)
         assert not PRIVATE & set(public)
         assert public["screens"] == state.counts
         if public["phase"] != "over":
             assert "revealed" not in public
         for seat in range(players):
-            view = GAME.view(state, seat)
+            view = plain_view(state, seat)
             private = {k: view.pop(k) for k in PRIVATE if k in view}
             assert view == public
             assert private["my_screen"] == state.screens[seat]
@@ -123,7 +123,7 @@ def test_G13_4_scores_are_the_revealed_screens_scored(seed, options, players, bo
     for _ in steps:
         pass
     outcome = GAME.outcome(state)
-    revealed = GAME.view(state, None)["revealed"]
+    revealed = plain_view(state, None)["revealed"]
     assert sum(map(sum, revealed)) + state.bag_total + sum(state.box) == TOTAL
     assert outcome.detail == "points"  # legal play never makes a false claim (G13.5)
     assert outcome.scores == score(revealed, state.config["advanced"])
@@ -149,12 +149,12 @@ def test_bad_actions_raise_a_typed_error_and_change_nothing(options, seed, stop,
         if i == stop:
             break
     for action in junk:
-        before = (GAME.public_hash(state), [GAME.view(state, s) for s in range(4)])
+        before = (GAME.public_hash(state), [plain_view(state, s) for s in range(4)])
         trial = copy.deepcopy(state)
         try:
             GAME.apply(trial, action)
         except EngineError:
-            assert (GAME.public_hash(trial), [GAME.view(trial, s) for s in range(4)]) == before
+            assert (GAME.public_hash(trial), [plain_view(trial, s) for s in range(4)]) == before
         else:
             assert _is_legal(action, state)
 

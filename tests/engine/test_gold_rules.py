@@ -23,6 +23,7 @@ from engine.chance import (
     TimeUp,
 )
 from engine.errors import BadOption, IllegalAction
+from engine.game import Timer
 from engine.games.gold import moves
 from engine.games.gold.bot import PlayoutBot
 from engine.games.gold.components import (
@@ -52,6 +53,7 @@ from engine.games.gold.tokens import (
     theft_faces,
 )
 from engine.local import play
+from engine.tell import spectator_names
 from tests.engine.gold_helpers import (
     DRAGON,
     GAME,
@@ -64,6 +66,7 @@ from tests.engine.gold_helpers import (
     counts,
     drain,
     of,
+    plain_view,
     playout,
     refused,
     settle,
@@ -98,7 +101,7 @@ def test_G1_5_and_G2_4_the_market_is_not_shuffled_into_the_dragon_deck():
     state = GAME.setup(config, seats)
     assert GAME.chance_request(state).faces == tuple(range(18))
     settle(state, Rig())
-    assert GAME.view(state, None)["market_in"] == 7 and GAME.view(state, None)["pile"] == 14
+    assert plain_view(state, None)["market_in"] == 7 and plain_view(state, None)["pile"] == 14
 
 
 def test_G1_6_the_advanced_game_has_24_magic_objects():
@@ -140,7 +143,7 @@ def test_G2_2_the_dragon_deck_is_a_hidden_shuffled_deck():
     config, seats = GAME.configure({}, 3)
     state = GAME.setup(config, seats)
     assert GAME.chance_request(state) == ShuffleRequest(DRAGON_DECK, DRAGON_FACES)
-    assert GAME.view(state, None)["dragons"] == [None] * 4
+    assert plain_view(state, None)["dragons"] == [None] * 4
 
 
 def test_G2_3_four_dragons_face_up_each_with_its_known_treasure():
@@ -150,7 +153,7 @@ def test_G2_3_four_dragons_face_up_each_with_its_known_treasure():
     GAME.apply(state, rig.answer(state, GAME.chance_request(state)))
     assert GAME.chance_request(state) == RevealRequest(DRAGON_DECK, (0, 1, 2, 3))
     settle(state, rig)
-    lairs = GAME.view(state, None)["dragons"]
+    lairs = plain_view(state, None)["dragons"]
     assert [DRAGONS[lair["dragon"]].name for lair in lairs] == [
         "Goldbelly", "Hollowgut", "Emberling", "Duskfire"]
     assert [sum(lair["hoard"]) for lair in lairs] == [11, 0, 2, 7]
@@ -173,24 +176,24 @@ def test_G2_5_the_first_player_is_a_public_roll():
 
 def test_G2_1_adventurers_start_face_up():
     state, _ = table(3)
-    assert GAME.view(state, None)["adventurers"] == [["up"] * 4] * 3
+    assert plain_view(state, None)["adventurers"] == [["up"] * 4] * 3
 
 
 def test_G2_6_advanced_deals_one_hidden_magic_object_each():
     state, _ = table(4, advanced=True)
     assert [len(h) for h in state.hands] == [1, 1, 1, 1]
-    public = GAME.view(state, None)
+    public = plain_view(state, None)
     assert public["hands"] == [1, 1, 1, 1] and "my_magic" not in public
     for seat in range(4):
-        assert [c for c, _ in GAME.view(state, seat)["my_magic"]] == state.hands[seat]
+        assert [c for c, _ in plain_view(state, seat)["my_magic"]] == state.hands[seat]
 
 
 # G3 ------------------------------------------------------------------------------
 
 def test_G3_1_the_bag_is_public():
     state, _ = table(3)
-    assert GAME.view(state, None)["bag"] == state.bag
-    assert GAME.view(state, 1)["bag"] == state.bag
+    assert plain_view(state, None)["bag"] == state.bag
+    assert plain_view(state, 1)["bag"] == state.bag
 
 
 def test_G3_2_one_roll_draws_k_tokens_with_every_ordered_draw_equally_likely():
@@ -415,7 +418,7 @@ def test_G6_5_nothing_left_to_share_means_no_negotiation():
 def test_G7_1_the_sand_timer_is_a_timer_in_lockstep_steps():
     state, _, _ = worked_example(negotiation_steps=300)
     assert state.timer.steps == 300 and state.timer.what == "negotiation"
-    assert GAME.view(state, None)["timer"] == [state.timer.key, 300, "negotiation"]
+    assert GAME.view(state, None).timer == Timer(state.timer.key, 300, "negotiation")
 
 
 def test_G7_2_a_proposal_shares_out_exactly_every_token():
@@ -448,7 +451,7 @@ def test_G7_2_a_new_proposal_replaces_the_one_on_the_table():
     act(state, rig, moves.Propose(2, (nothing, nothing, hoard)))
     assert state.talks.serial > first and state.talks.by == 2
     refused(state, "G7.3", moves.Accept(1, first))
-    assert GAME.view(state, None)["kill"]["proposal"]["accepted"] == [2]
+    assert plain_view(state, None)["kill"]["proposal"]["accepted"] == [2]
 
 
 def test_G7_2_legal_proposals_are_every_split_of_the_hoard():
@@ -606,16 +609,16 @@ def test_G8_3_a_theft_is_private_between_thief_and_victim():
     attack(state, rig, 0, WIZARD, 0)
     attack(state, rig, 1, THIEF, 0)
     attack(state, rig, 2, KNIGHT3, 0)
-    public_before = GAME.view(state, None)
+    public_before = plain_view(state, None)
     hoard = tuple(state.kill.hoard)
     events = agree(state, rig, ((0,) * 9, (0,) * 9, hoard))
     stole = of(events, moves.Stole)
     assert stole == [moves.Stole(1, 2, 1)]  # this open instance saw everything
-    public = GAME.view(state, None)
+    public = plain_view(state, None)
     assert public["screens"] == [0, 1, 3] and "my_screen" not in public
-    assert GAME.view(state, 1)["my_screen"] == list(counts("1g"))
-    assert GAME.view(state, 2)["my_screen"] == list(counts("1s 1B 1W"))
-    assert "my_screen" not in public_before and public["thefts"] == [[1, 2]]
+    assert plain_view(state, 1)["my_screen"] == list(counts("1g"))
+    assert plain_view(state, 2)["my_screen"] == list(counts("1s 1B 1W"))
+    assert "my_screen" not in public_before and public["thefts"] == [[1, 2, False]]
 
 
 def test_G8_3_a_theft_deals_the_victims_tokens_as_a_hidden_deck():
@@ -635,7 +638,7 @@ def test_G8_3_a_theft_deals_the_victims_tokens_as_a_hidden_deck():
     events = GAME.apply(state, Dealt(shuffle.deck, 1, (0,), ()))  # what other peers see
     assert of(events, moves.Stole) == [moves.Stole(1, 2, UNKNOWN)]
     assert state.blind[1] == state.blind[2] == 1  # this instance does not know the colour
-    assert "my_screen" not in GAME.view(state, 1)
+    assert "my_screen" not in plain_view(state, 1)
 
 
 def test_G8_4_a_thief_with_its_wizard_looks_and_chooses():
@@ -652,13 +655,13 @@ def test_G8_4_a_thief_with_its_wizard_looks_and_chooses():
     events = agree(state, rig, ((0,) * 9, hoard))
     assert of(events, moves.TheftBegins) == [moves.TheftBegins(0, 1, True)]
     assert state.phase == "take" and GAME.to_act(state) == (0,)
-    looked = GAME.view(state, 0)["looking_at"]
-    assert sorted(looked) == [0, 1, 3, 7] and "looking_at" not in GAME.view(state, 1)
+    looked = plain_view(state, 0)["looking_at"]
+    assert sorted(looked) == [0, 1, 3, 7] and "looking_at" not in plain_view(state, 1)
     white = looked.index(7)
     refused(state, "G8.4", moves.Take(0, 4))
     events = act(state, rig, moves.Take(0, white))
     assert of(events, moves.Stole) == [moves.Stole(0, 1, 7)]
-    assert GAME.view(state, 1)["my_screen"] == list(counts("1s 1g 1B"))
+    assert plain_view(state, 1)["my_screen"] == list(counts("1s 1g 1B"))
 
 
 # G9 ------------------------------------------------------------------------------
@@ -750,7 +753,7 @@ def test_G9_4_divide_and_choose_has_no_timer():
     for seat in (0, 1, 2):
         attack(state, rig, seat, THIEF, 0)
     assert state.phase == "divide" and state.timer is None
-    assert GAME.view(state, None)["timer"] is None
+    assert GAME.view(state, None).timer is None
 
 
 # G10 -----------------------------------------------------------------------------
@@ -812,7 +815,7 @@ def test_G11_2_an_offer_puts_its_tokens_on_the_table_and_a_trade_swaps():
     before_a, before_b = list(state.screens[a]), list(state.screens[b])
     act(state, rig, moves.Offer(a, b, tuple(give), tuple(get)))
     assert state.counts[a] == sum(before_a) - 1  # on the table, in view of all
-    assert GAME.view(state, None)["market"]["offers"][0][3] == give
+    assert plain_view(state, None)["market"]["offers"][0][3] == give
     serial = state.market.offers[a][0]
     events = act(state, rig, moves.TakeOffer(b, a, serial))
     assert of(events, moves.Traded) == [moves.Traded(a, b, tuple(give), tuple(get))]
@@ -961,7 +964,7 @@ def test_G16_3_and_G13_5_a_claim_on_a_robbed_screen_is_checked_when_all_is_revea
     assert min(state.screens[liar]) >= 0  # it won that colour later: the last screen hides it
     assert of(events, moves.FalseClaim) == [moves.FalseClaim((liar,))]
     _the_liar_forfeits(state, liar)
-    assert "they forfeit" in "\n".join(GAME.describe(e) for e in events)
+    assert "they forfeit" in "\n".join(GAME.tell(e, spectator_names(3)) for e in events)
     monkeypatch.undo()
     peer = _peer_replay(state.config, 3, 2, applied)  # seat 2 was not shown every theft
     assert peer.ledger[liar] is not None and not peer.short[liar]  # it had to replay
@@ -1151,7 +1154,7 @@ def test_G13_3_the_game_ends_when_the_last_dragon_dies_and_G13_4_screens_are_rev
     outcome = GAME.outcome(state)
     assert outcome is not None and not any(state.slots)
     assert of(events, moves.ScreensRevealed)[0].screens == tuple(map(tuple, state.screens))
-    view = GAME.view(state, None)
+    view = plain_view(state, None)
     assert view["revealed"] == state.screens and view["scores"] == list(outcome.scores)
     assert all(b == 0 for b in state.blind) and conserved(state) == list(SUPPLY)
     assert GAME.legal_actions(state, 0) == [] and GAME.to_act(state) == ()

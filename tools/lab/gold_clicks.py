@@ -7,6 +7,7 @@ player makes, offers one trade at the Market and then leaves it."""
 from client.tables.gold_parts import SplitEditor
 from engine.games.gold import moves
 from engine.games.gold.components import ATTACK, MAGIC_DECK, MAGIC_NAMES, TARGETS
+from engine.games.gold.flow import NEGOTIATE
 from engine.games.gold.splits import Chain, Offers, Splits
 
 NO_TOKENS = (0,) * 9
@@ -138,7 +139,7 @@ def fill_editor(driver, split) -> None:
 def use_magic(driver, action) -> None:
     """The card, then what its effect names (TARGETS); an Hourglass by its panel button."""
     names = TARGETS[MAGIC_DECK[action.face]]
-    if not names and driver.app.session.view.view["phase"] == "negotiate":
+    if not names and driver.app.session.view.view.phase == NEGOTIATE:
         driver.click("hourglass")
         return
     driver.click(f"magic:{action.card}")

@@ -69,7 +69,8 @@ def kind_of(action, view: dict) -> str:
     if isinstance(action, Meld):
         naturals = {number(f) for f in action.faces if f < FIRST_DRAGON}
         return "new set" if len(naturals) == 1 else "new run"
-    owner, kind, _, wild_as = view["melds"][action.meld]
+    meld = view.melds[action.meld]
+    owner, kind, wild_as = meld.owner, meld.kind, meld.wild_as
     if kind == "run" and wild_as and action.wild_as and action.wild_as != wild_as:
         return "wild moved to the other end"
-    return "add to own meld" if owner == view["turn"] else "add to another's meld"
+    return "add to own meld" if owner == view.turn else "add to another's meld"

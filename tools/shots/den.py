@@ -12,7 +12,7 @@ def shoot(app, driver, save) -> None:
     shot = []
 
     def before_move(view, action) -> None:
-        busy = any(len(pile) >= 2 for pile in view.view["piles"])
+        busy = any(len(pile) >= 2 for pile in view.view.piles)
         if not shot and busy and isinstance(action, Play):
             driver.click(f"card:{action.faces[0]}")
             save("den-play")

@@ -9,7 +9,7 @@ def shoot(app, driver, save) -> None:
     shot = []
 
     def before_move(view, action) -> None:
-        if not shot and len(view.view.get("trick") or []) >= 2 \
+        if not shot and len(view.view.trick) >= 2 \
                 and getattr(action, "faces", ()):
             driver.click(f"card:{action.faces[0]}")
             save("dragon-play")

@@ -33,7 +33,7 @@ def shoot(app, driver, save) -> None:
         if action is None:
             continue
         kind = type(action)
-        if kind is moves.Attack and "gold-board" not in shot and view.view["dragons"][0]:
+        if kind is moves.Attack and "gold-board" not in shot and view.view.dragons[0]:
             driver.click(f"adv:{action.kind}")
             save("gold-board")
             driver.click(f"adv:{action.kind}")  # put it down again

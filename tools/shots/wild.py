@@ -15,7 +15,7 @@ def shoot(app, driver, save) -> None:
         if "wild-buy" not in shot and isinstance(action, AskToBuy | DeclineToBuy):
             save("wild-buy")
             shot.add("wild-buy")
-        if "wild-play" not in shot and view.view["melds"] and isinstance(action, Meld | AddToMeld):
+        if "wild-play" not in shot and view.view.melds and isinstance(action, Meld | AddToMeld):
             for face in action.faces:
                 driver.click(f"card:{face}")
             save("wild-play")

@@ -2,8 +2,10 @@
 
 from engine.games.gold.bot import GreedyBot, HardBot, NormalBot, PlayoutBot
 from engine.games.gold.rules import GAME
+from engine.games.gold.words import TELLERS
 from engine.registry import register
 
 GAME.bots = {"easy": GreedyBot, "normal": NormalBot, "hard": HardBot}
 GAME.playout_bot = PlayoutBot
+GAME.tellers = TELLERS
 register(GAME)

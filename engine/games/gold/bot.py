@@ -121,21 +121,21 @@ class GreedyBot(Bot):
         view = obs.view
         self.value = ADVANCED_VALUE if obs.config["advanced"] else BASIC_VALUE
         self.most_proposals = obs.config["proposals"]
-        phase = view["phase"]
+        phase = view.phase
         if phase == TURN:
             return self._magic(view, seat, legal) or self._attack(view, seat, legal)
         if phase == NEGOTIATE:
             return self._negotiate(view, seat, legal)
         if phase == DIVIDE:
-            kill = view["kill"]
-            return moves.Divide(seat, even_split(kill["hoard"], len(kill["involved"]), self.value))
+            kill = view.kill
+            return moves.Divide(seat, even_split(kill.hoard, len(kill.involved), self.value))
         if phase == CHOOSE:
-            shares = view["kill"]["shares"]
+            shares = view.kill.shares
             return max(legal, key=lambda a: (worth(shares[a.share], self.value), -a.share))
         if phase == STEAL:
-            return max(legal, key=lambda a: (view["screens"][a.victim], -a.victim))
+            return max(legal, key=lambda a: (view.screens[a.victim], -a.victim))
         if phase == TAKE:
-            looked = view["looking_at"]
+            looked = view.looking_at
             return max(legal, key=lambda a: (self.value[looked[a.position]], -a.position))
         if phase == MARKET:
             return self._market(view, seat, legal)
@@ -147,26 +147,26 @@ class GreedyBot(Bot):
         return max(attacks, key=lambda a: (self._attack_worth(view, seat, a), self.rng.random()))
 
     def _attack_worth(self, view, seat, attack) -> float:
-        lair = view["dragons"][attack.slot]
-        power = _powers(lair["attackers"])
-        hit = ATTACK[attack.kind] + view["might"]
-        total = lair["total"] + hit
-        treasure = worth(lair["hoard"], self.value) + HIDDEN_TOKEN * lair["hidden"]
+        lair = view.dragons[attack.slot]
+        power = _powers(lair.attackers)
+        hit = ATTACK[attack.kind] + view.might
+        total = lair.total + hit
+        treasure = worth(lair.hoard, self.value) + HIDDEN_TOKEN * lair.hidden
         mine = power.get(seat, 0) + hit
         cost = 0.4 * ATTACK[attack.kind]  # a strong adventurer is kept for kills
-        if total >= lair["strength"]:
+        if total >= lair.strength:
             others = [s for s in power if s != seat]
             thief = 2.0 if attack.kind == 2 and others else 0.0
             return treasure * mine / total + thief + (3.0 if not others else 0.0) - cost
-        gap = lair["strength"] - total
-        return 0.3 * treasure * mine / lair["strength"] - cost - (1.5 if gap <= 2 else 0.0)
+        gap = lair.strength - total
+        return 0.3 * treasure * mine / lair.strength - cost - (1.5 if gap <= 2 else 0.0)
 
     # -- Magic Objects ------------------------------------------------------------
     def _magic(self, view, seat, legal) -> Action | None:
         uses = [a for a in legal if isinstance(a, moves.UseMagic)]
         if not uses:
             return None
-        team = view["adventurers"][seat]
+        team = view.adventurers[seat]
         up, down = team.count("up"), team.count("down")
         for use in sorted(uses, key=lambda a: (a.card, a.target)):
             effect = MAGIC_DECK[use.face]
@@ -191,86 +191,86 @@ class GreedyBot(Bot):
         return max(charms, key=lambda a: (self.value[a.target[1]], -a.target[0]))
 
     def _best_hit(self, view, seat) -> int:
-        return max(ATTACK[k] for k, p in enumerate(view["adventurers"][seat]) if p == "up")
+        return max(ATTACK[k] for k, p in enumerate(view.adventurers[seat]) if p == "up")
 
     def _might_kills(self, view, seat) -> bool:
-        if view["might"]:
+        if view.might:
             return False
         hit = self._best_hit(view, seat)
         return any(
-            lair and 0 < lair["strength"] - lair["total"] - hit <= MIGHT_BONUS
-            for lair in view["dragons"]
+            lair and 0 < lair.strength - lair.total - hit <= MIGHT_BONUS
+            for lair in view.dragons
         )
 
     def _banish_helps(self, view, seat, use) -> bool:
         owner, kind = use.target
-        slot = view["adventurers"][owner][kind]
-        lair = view["dragons"][slot]
-        mine = _powers(lair["attackers"]).get(seat, 0)
-        after = lair["total"] - ATTACK[kind] + self._best_hit(view, seat)
-        return after >= lair["strength"] and mine > 0
+        slot = view.adventurers[owner][kind]
+        lair = view.dragons[slot]
+        mine = _powers(lair.attackers).get(seat, 0)
+        after = lair.total - ATTACK[kind] + self._best_hit(view, seat)
+        return after >= lair.strength and mine > 0
 
     def _stuck(self, view, kind, seat) -> bool:
-        slot = view["adventurers"][seat][kind]
-        lair = view["dragons"][slot]
-        return lair["strength"] - lair["total"] >= 4 and ATTACK[kind] >= 2
+        slot = view.adventurers[seat][kind]
+        lair = view.dragons[slot]
+        return lair.strength - lair.total >= 4 and ATTACK[kind] >= 2
 
     def _fear_helps(self, view, seat, slot) -> bool:
-        lair = view["dragons"][slot]
-        power = _powers(lair["attackers"])
-        return seat not in power and len(power) >= 2 and lair["strength"] - lair["total"] <= 3
+        lair = view.dragons[slot]
+        power = _powers(lair.attackers)
+        return seat not in power and len(power) >= 2 and lair.strength - lair.total <= 3
 
     # -- sharing ------------------------------------------------------------------
     def _negotiate(self, view, seat, legal) -> Action | None:
-        kill = view["kill"]
-        involved, hoard = kill["involved"], kill["hoard"]
-        power = _powers(kill["attackers"])
+        kill = view.kill
+        involved, hoard = kill.involved, kill.hoard
+        power = _powers(kill.attackers)
         weights = [float(power[s]) for s in involved]
         me = involved.index(seat)
         fair = worth(hoard, self.value) * weights[me] / sum(weights)
-        made = int(kill["made"].get(str(seat), 0))
-        seen = sum(int(n) for n in kill["made"].values())
-        proposal = kill["proposal"]
+        made = kill.made[seat]
+        seen = sum(kill.made)
+        proposal = kill.proposal
         can_propose = made < self.most_proposals
         if proposal:
-            mine = worth(proposal["split"][me], self.value)
-            if seat in proposal["accepted"]:
+            mine = worth(proposal.split[me], self.value)
+            if seat in proposal.accepted:
                 return None  # wait for the others
             if mine >= fair * max(self.floor, 1.05 - 0.1 * seen) - 0.25:
-                return moves.Accept(seat, proposal["serial"])
+                return moves.Accept(seat, proposal.serial)
         if can_propose and (made == 0 or proposal):
             weights[me] *= self.greed ** (1 / (1 + made))
             split = proportional_split(hoard, weights, self.value)
-            if self.proposed.get(kill["dragon"]) != split:
-                self.proposed[kill["dragon"]] = split
+            if self.proposed.get(kill.dragon) != split:
+                self.proposed[kill.dragon] = split
                 return moves.Propose(seat, split)
-            holdout = len(involved) > 2 and len(proposal["accepted"]) == len(involved) - 1
+            holdout = len(involved) > 2 and len(proposal.accepted) == len(involved) - 1
             if holdout or self.rng.random() < 0.5:  # concede rather than repeat itself
-                return moves.Accept(seat, proposal["serial"])
+                return moves.Accept(seat, proposal.serial)
             return None
-        hourglass = [card for card, face in view.get("my_magic", ())
-                     if MAGIC_DECK[face] == HOURGLASS]
+        hourglass = [m.card for m in view.my_magic or () if MAGIC_DECK[m.face] == HOURGLASS]
         if proposal and hourglass:
             return moves.UseMagic(seat, hourglass[0], _face(view, hourglass[0]), ())
         if proposal:
-            return moves.Reject(seat, proposal["serial"])
+            return moves.Reject(seat, proposal.serial)
         return None
 
     # -- the Market ---------------------------------------------------------------
     def _market(self, view, seat, legal) -> Action | None:
-        mine = view.get("my_screen")
-        for offerer, serial, partner, give, get in view["market"]["offers"]:
-            if partner != seat:
+        mine = view.my_screen
+        for offer in view.market.offers:
+            if offer.partner != seat:
                 continue
-            holds = mine is not None and all(m >= g for m, g in zip(mine, get, strict=True))
-            if holds and self._gem_value(mine, give, get) >= 0:
-                return moves.TakeOffer(seat, offerer, serial)
-            return moves.Decline(seat, offerer, serial)
-        if view["timer"][0] != self.market_key:
-            self.market_key, self.tried = view["timer"][0], set()
-        if mine is None or any(o[0] == seat for o in view["market"]["offers"]):
+            holds = mine is not None and all(m >= g for m, g in zip(mine, offer.get,
+                                                                    strict=True))
+            if holds and self._gem_value(mine, offer.give, offer.get) >= 0:
+                return moves.TakeOffer(seat, offer.seat, offer.serial)
+            return moves.Decline(seat, offer.seat, offer.serial)
+        if view.timer.key != self.market_key:
+            self.market_key, self.tried = view.timer.key, set()
+        if mine is None or any(o.seat == seat for o in view.market.offers):
             return None  # wait for an answer to the offer on the table
-        if int(view["market"]["made"].get(str(seat), 0)) >= self.most_proposals:
+        if view.market.made[seat] >= self.most_proposals:
             return None
         return self._offer(view, seat, mine)
 
@@ -292,9 +292,9 @@ class GreedyBot(Bot):
         weakest = min(held, key=lambda c: (mine[c], c))
         wanted = sorted((c for c in held if mine[c] > mine[weakest]), key=lambda c: -mine[c])
         partners = sorted(
-            (s for s in range(len(view["screens"]))
-             if s != seat and s not in view["market"]["left"] and view["screens"][s]),
-            key=lambda s: (-view["screens"][s], s),
+            (s for s in range(len(view.screens))
+             if s != seat and s not in view.market.left and view.screens[s]),
+            key=lambda s: (-view.screens[s], s),
         )
         for colour in wanted:
             for partner in partners:
@@ -314,30 +314,30 @@ class FirmBot(GreedyBot):
     def _negotiate(self, view, seat, legal) -> Action | None:
         action = super()._negotiate(view, seat, legal)
         if isinstance(action, moves.Accept):
-            kill = view["kill"]
-            share = kill["proposal"]["split"][kill["involved"].index(seat)]
+            kill = view.kill
+            share = kill.proposal.split[kill.involved.index(seat)]
             if worth(share, self.value) < self._least(view, seat):
                 return self._refuse(view, seat, legal)
         return action
 
     def _fair(self, view, seat) -> float:
-        kill = view["kill"]
-        power = _powers(kill["attackers"])
-        weights = [float(power[s]) for s in kill["involved"]]
-        return worth(kill["hoard"], self.value) * power[seat] / sum(weights)
+        kill = view.kill
+        power = _powers(kill.attackers)
+        weights = [float(power[s]) for s in kill.involved]
+        return worth(kill.hoard, self.value) * power[seat] / sum(weights)
 
     def _least(self, view, seat) -> float:
         """The least share it accepts: something, and half its fair share."""
-        if not any(view["kill"]["hoard"]):
+        if not any(view.kill.hoard):
             return 0.0
         return max(0.5, 0.5 * self._fair(view, seat))
 
     def _refuse(self, view, seat, legal) -> Action | None:
-        kill = view["kill"]
-        if int(kill["made"].get(str(seat), 0)) < self.most_proposals:
-            weights = [float(_powers(kill["attackers"])[s]) for s in kill["involved"]]
-            split = proportional_split(kill["hoard"], weights, self.value)
-            if kill["proposal"] and list(map(list, split)) != kill["proposal"]["split"]:
+        kill = view.kill
+        if kill.made[seat] < self.most_proposals:
+            weights = [float(_powers(kill.attackers)[s]) for s in kill.involved]
+            split = proportional_split(kill.hoard, weights, self.value)
+            if kill.proposal and tuple(map(tuple, split)) != kill.proposal.split:
                 return moves.Propose(seat, split)
         return None
 
@@ -406,8 +406,8 @@ class HardBot(FirmBot):
     def _best_split(self, kill, greed: float):
         """Fair shares at base prices for the others (scaled by `greed` for itself), then
         swaps that raise its margin while each other share keeps its base worth."""
-        involved, hoard = kill["involved"], kill["hoard"]
-        power = _powers(kill["attackers"])
+        involved, hoard = kill.involved, kill.hoard
+        power = _powers(kill.attackers)
         weights = [float(power[s]) for s in involved]
         me = involved.index(self.me)
         weights[me] *= greed
@@ -445,35 +445,35 @@ class HardBot(FirmBot):
         return tuple(map(tuple, split)), best
 
     def _negotiate(self, view, seat, legal) -> Action | None:
-        kill = view["kill"]
-        involved = kill["involved"]
+        kill = view.kill
+        involved = kill.involved
         me = involved.index(seat)
-        made = int(kill["made"].get(str(seat), 0))
-        seen = sum(int(n) for n in kill["made"].values())
+        made = kill.made[seat]
+        seen = sum(kill.made)
         urgency = self._urgency(view, seen, len(involved))
-        proposal = kill["proposal"]
+        proposal = kill.proposal
         can_propose = made < self.most_proposals
         _, due = self._best_split(kill, 1.0)
         least = max(0.0, due) * (1.0 - 0.5 * urgency)
         if proposal:
-            if seat in proposal["accepted"]:
+            if seat in proposal.accepted:
                 return None
-            gain = self._gain(involved, proposal["split"])
-            mine = worth(proposal["split"][me], self.base)
-            something = mine > 0 or not any(kill["hoard"])
-            holdout = len(proposal["accepted"]) == len(involved) - 1
+            gain = self._gain(involved, proposal.split)
+            mine = worth(proposal.split[me], self.base)
+            something = mine > 0 or not any(kill.hoard)
+            holdout = len(proposal.accepted) == len(involved) - 1
             if gain >= least - 0.25 and gain >= 0 and something:
-                return moves.Accept(seat, proposal["serial"])
+                return moves.Accept(seat, proposal.serial)
             if (holdout or not can_propose) and gain > 0 and something and urgency > 0.6:
-                return moves.Accept(seat, proposal["serial"])  # something beats the box
+                return moves.Accept(seat, proposal.serial)  # something beats the box
         if can_propose:
             split, _ = self._best_split(kill, 1.0 + 0.5 * (1.0 - urgency))
-            if not proposal or self.proposed.get(kill["dragon"]) != split:
-                self.proposed[kill["dragon"]] = split
+            if not proposal or self.proposed.get(kill.dragon) != split:
+                self.proposed[kill.dragon] = split
                 return moves.Propose(seat, split)
             split, _ = self._best_split(kill, 1.0)
-            if list(map(list, split)) != proposal["split"]:
-                self.proposed[kill["dragon"]] = split
+            if tuple(map(tuple, split)) != proposal.split:
+                self.proposed[kill.dragon] = split
                 return moves.Propose(seat, split)
         return None
 
@@ -487,9 +487,9 @@ class HardBot(FirmBot):
     def _urgency(self, view, seen: int, involved: int) -> float:
         """0 as the talks open, 1 as they must end: from the clock where the table keeps
         one, else from the proposals made against the most there may be."""
-        timer, clock = view.get("timer"), self.clock
-        if timer and clock is not None and timer[1]:
-            return min(1.0, max(0.0, 1.0 - clock / timer[1]))
+        timer, clock = view.timer, self.clock
+        if timer and clock is not None and timer.steps:
+            return min(1.0, max(0.0, 1.0 - clock / timer.steps))
         return min(1.0, seen / max(1, involved * min(self.most_proposals, 4)))
 
 
@@ -507,7 +507,7 @@ def _one(colour: int) -> tuple[int, ...]:
 
 
 def _face(view, card: int) -> int:
-    return next(face for c, face in view["my_magic"] if c == card)
+    return next(m.face for m in view.my_magic if m.card == card)
 
 
 class PlayoutBot(Policy):

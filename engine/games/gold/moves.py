@@ -197,9 +197,12 @@ class NegotiationOpened(Event):
 
 @wire("gold.proposed")
 class Proposed(Event):
+    """A split of the hoard: a share for each of `involved`, in that order."""
+
     seat: int
     serial: int
     split: tuple[tuple[int, ...], ...]
+    involved: tuple[int, ...] = ()
 
 
 @wire("gold.accepted")

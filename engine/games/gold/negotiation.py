@@ -96,7 +96,7 @@ def on_propose(state: GoldState, action: moves.Propose) -> list:
     talks.made[seat] = talks.made.get(seat, 0) + 1
     talks.serial, talks.split, talks.by = state.serial(), action.split, seat
     talks.accepted = 1 << seat  # G7.3: the proposer accepts its own split
-    return [moves.Proposed(seat, talks.serial, action.split)]
+    return [moves.Proposed(seat, talks.serial, action.split, tuple(state.kill.involved))]
 
 
 def _on_table(state: GoldState, seat: int, serial: int, rule: str) -> Talks:

@@ -12,7 +12,6 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from engine.cards import ref
 from engine.chance import (
     ChanceRequest,
     Dealt,
@@ -23,15 +22,10 @@ from engine.chance import (
     TimeUp,
 )
 from engine.errors import IllegalAction
-from engine.game import Game, Option, Outcome
-from engine.games.gold import flow, magic, market, moves, negotiation
+from engine.game import Game, Option, Outcome, Refusal
+from engine.games.gold import flow, magic, market, moves, negotiation, refusals, views
 from engine.games.gold.components import (
-    DOWN,
-    DRAGONS,
-    MARKET_AFTER,
     UP,
-    adventurer_name,
-    magic_name,
 )
 from engine.games.gold.flow import (
     CHOOSE,
@@ -43,11 +37,9 @@ from engine.games.gold.flow import (
     TURN,
 )
 from engine.games.gold.splits import Chain, Splits
-from engine.games.gold.state import DRAGON_DECK, GoldState
-from engine.games.gold.tokens import COLOURS, face_colour, show
+from engine.games.gold.state import GoldState
+from engine.tell import Names
 from engine.wire import Action, Event
-
-ADVENTURER_PLACES = {UP: "up", DOWN: "down"}
 
 
 class Gold(Game):
@@ -132,41 +124,13 @@ class Gold(Game):
         return Outcome(state.scores, state.winners, detail)
 
     # -- views --------------------------------------------------------------------
-    def view(self, state: GoldState, seat: int | None) -> dict[str, Any]:
+    def view(self, state: GoldState, seat: int | None) -> views.GoldView:
         """G16: screens show only their counts, hands only theirs, until the end."""
-        out: dict[str, Any] = {
-            "game": "gold",
-            "phase": state.phase,
-            "to_act": list(self.to_act(state)),
-            "turn": state.turn,
-            "timer": state.timer_view(),
-            "bag": list(state.bag),
-            "box": list(state.box),
-            "pile": len(DRAGONS) - state.pile_next,
-            "market_in": None if state.market_held else max(0, MARKET_AFTER - state.placed),
-            "dragons": [_lair_view(lair) for lair in state.slots],
-            "adventurers": [[ADVENTURER_PLACES.get(p, p) for p in team] for team in state.adv],
-            "screens": list(state.counts),
-            "hands": [len(h) for h in state.hands],
-            "discards": sorted(state.magic_discard),
-            "might": state.might,
-            "haste": state.haste,
-            "kill": _kill_view(state),
-            "market": _market_view(state),
-            "thefts": [[t.thief, t.victim] for t in state.thefts],
-        }
-        if state.phase == OVER:
-            out["revealed"] = [list(s) for s in state.screens]
-            out["scores"] = list(state.scores)
-            out["winners"] = list(state.winners)
-        if seat is not None:
-            out.update(_private_view(state, seat))
-        return out
+        return views.view(state, seat, self.to_act(state))
 
-    # -- logs -----------------------------------------------------------------------
-    def describe(self, item) -> str:
-        text = DESCRIBE.get(type(item))
-        return text(item) if text else super().describe(item)
+    def why_not(self, view: views.GoldView, seat: int, choice: refusals.Choice,
+                names: Names) -> Refusal | None:
+        return refusals.why_not(view, seat, choice, names)
 
 
 def _negotiation_actions(state: GoldState, seat: int) -> Sequence[Action]:
@@ -181,83 +145,6 @@ def _negotiation_actions(state: GoldState, seat: int) -> Sequence[Action]:
         return head
     return Chain(head, Splits(kill.hoard, len(kill.involved), 0,
                               lambda split: moves.Propose(seat, split)))
-
-
-def _lair_view(lair) -> dict | None:
-    if lair is None:
-        return None
-    return {
-        "dragon": lair.dragon,
-        "strength": lair.strength,
-        "hidden": DRAGONS[lair.dragon].hidden,
-        "hoard": list(lair.hoard),
-        "attackers": [list(a) for a in lair.attackers],
-        "total": lair.total,
-    }
-
-
-def _kill_view(state: GoldState) -> dict | None:
-    kill = state.kill
-    if kill is None:
-        return None
-    out: dict[str, Any] = {
-        "slot": kill.slot,
-        "dragon": kill.dragon,
-        "attackers": [list(a) for a in kill.attackers],
-        "involved": list(kill.involved),
-        "hoard": list(kill.hoard),
-    }
-    talks, division = state.talks, state.division
-    if talks is not None:
-        out["proposal"] = talks.serial and {
-            "serial": talks.serial,
-            "by": talks.by,
-            "split": [list(s) for s in talks.split],
-            "accepted": [s for s in kill.involved if talks.accepted >> s & 1],
-        }
-        out["made"] = {str(s): n for s, n in sorted(talks.made.items())}
-    if division is not None:
-        out["divider"] = division.divider
-        out["choosers"] = list(division.choosers)
-        out["shares"] = [list(s) for s in division.shares]
-        out["taken"] = {str(i): s for i, s in sorted(division.taken.items())}
-    if state.theft is not None:
-        out["theft"] = [state.theft.thief, state.theft.victim, state.theft.looks]
-    return out
-
-
-def _market_view(state: GoldState) -> dict | None:
-    market_ = state.market
-    if market_ is None:
-        return None
-    return {
-        "offers": [[s, serial, partner, list(give), list(get)]
-                   for s, (serial, partner, give, get) in sorted(market_.offers.items())],
-        "left": [s for s in range(state.seats) if market_.left >> s & 1],
-        "made": {str(s): n for s, n in sorted(market_.made.items())},
-    }
-
-
-def _private_view(state: GoldState, seat: int) -> dict[str, Any]:
-    """What only `seat` sees: its screen, its Magic Objects, what it foresaw or looked at."""
-    out: dict[str, Any] = {}
-    if state.exact(seat):
-        out["my_screen"] = list(state.screens[seat])
-    hand = [state.faces[c] for c in state.hands[seat] if c in state.faces]
-    if len(hand) == len(state.hands[seat]):
-        out["my_magic"] = [[c, state.faces[c]] for c in state.hands[seat]]
-    seen = [
-        state.faces[ref(DRAGON_DECK, p)] for p in sorted(state.foreseen[seat])
-        if p >= state.pile_next and ref(DRAGON_DECK, p) in state.faces
-    ]
-    if seen:
-        out["foreseen"] = seen
-    theft = state.theft
-    if theft is not None and theft.looks and theft.thief == seat:
-        looked = [state.faces.get(ref(theft.deck, p)) for p in range(theft.size)]
-        if None not in looked:
-            out["looking_at"] = [face_colour(f) for f in looked]
-    return out
 
 
 def _time_up(state: GoldState, action: TimeUp) -> list[Event]:
@@ -290,85 +177,6 @@ HANDLERS = {
     moves.TakeOffer: market.on_take_offer,
     moves.Decline: market.on_decline,
     moves.LeaveMarket: market.on_leave,
-}
-
-
-def _dragon(d: int) -> str:
-    card = DRAGONS[d]
-    return f"{card.name} (strength {card.strength}, treasure {card.known}+{card.hidden})"
-
-
-def _split(split) -> str:
-    return " | ".join(show(share) for share in split)
-
-
-DESCRIBE = {
-    moves.DragonPlaced: lambda e: f"Dragon {_dragon(e.dragon)} appears in lair {e.slot}",
-    moves.TreasureDrawn: lambda e: (
-        f"bag -> {'lair' if e.where == 'lair' else e.where} {e.index}: {show(e.counts)}"
-        if e.where != "screen" else f"bag -> seat {e.index}'s screen: {show(e.counts)}"
-    ),
-    moves.BagEmptied: lambda e: "the bag is empty: no more Dragons will come",
-    moves.FirstPlayer: lambda e: f"seat {e.seat} plays first",
-    moves.Rallied: lambda e: f"seat {e.seat} turns its adventurers face up",
-    moves.TurnLost: lambda e: f"seat {e.seat} has every adventurer fighting: turn lost",
-    moves.Routed: lambda e: "every adventurer is fighting: all come home",
-    moves.Attacked: lambda e: (
-        f"seat {e.seat} sends its {adventurer_name(e.kind)} to lair {e.slot}:"
-        f" {e.total}/{e.strength}"
-    ),
-    moves.DragonKilled: lambda e: (
-        f"{DRAGONS[e.dragon].name} is slain by seat(s) {', '.join(map(str, e.seats))}"
-    ),
-    moves.Took: lambda e: f"seat {e.seat} takes {show(e.counts)} ({e.why})",
-    moves.Returned: lambda e: (
-        ", ".join(f"seat {s}'s {adventurer_name(k)}" for s, k in e.adventurers)
-        + f" come{'s' if len(e.adventurers) == 1 else ''} home face"
-        + (" up" if e.face_up else " down")
-    ),
-    moves.NegotiationOpened: lambda e: (
-        f"seats {', '.join(map(str, e.seats))} share {show(e.hoard)}"
-        + (f" within {e.steps} steps" if e.steps else " by divide-and-choose")
-    ),
-    moves.Proposed: lambda e: f"seat {e.seat} proposes #{e.serial}: {_split(e.split)}",
-    moves.Accepted: lambda e: f"seat {e.seat} accepts #{e.serial}",
-    moves.Rejected: lambda e: f"seat {e.seat} rejects #{e.serial}",
-    moves.Agreed: lambda e: f"agreement on #{e.serial}",
-    moves.HoardLost: lambda e: f"time is up: {show(e.counts)} leaves the game",
-    moves.Divided: lambda e: f"seat {e.seat} divides: {_split(e.shares)}",
-    moves.Chose: lambda e: f"seat {e.seat} chooses share {e.share}",
-    moves.TheftBegins: lambda e: (
-        f"seat {e.thief}'s thief robs seat {e.victim}" + (" with its wizard's help" if e.looks
-                                                          else "")
-    ),
-    moves.Stole: lambda e: (
-        f"seat {e.thief} stole a {COLOURS[e.colour] if e.colour >= 0 else 'hidden'} token"
-        f" from seat {e.victim}"
-    ),
-    moves.MarketOpened: lambda e: f"the Market opens for {e.steps} steps",
-    moves.Offered: lambda e: (
-        f"seat {e.seat} offers seat {e.partner} {show(e.give)} for {show(e.get)} (#{e.serial})"
-    ),
-    moves.Traded: lambda e: (
-        f"seat {e.seat} and seat {e.partner} trade {show(e.give)} for {show(e.get)}"
-    ),
-    moves.OfferWithdrawn: lambda e: f"seat {e.seat}'s offer #{e.serial} is off ({e.why})",
-    moves.LeftMarket: lambda e: f"seat {e.seat} leaves the Market",
-    moves.MarketClosed: lambda e: "the Market closes",
-    moves.MagicDrawn: lambda e: f"seat {e.seat} draws {e.count} Magic Object(s)",
-    moves.MagicUsed: lambda e: (
-        f"seat {e.seat} uses {magic_name(e.face)}" + (f" on {list(e.target)}" if e.target else "")
-    ),
-    moves.ScreensRevealed: lambda e: "screens: " + "; ".join(
-        f"seat {s}: {show(c)}" for s, c in enumerate(e.screens)
-    ),
-    moves.FalseClaim: lambda e: (
-        f"seat(s) {list(e.seats)} traded at the Market tokens they did not hold: they "
-        "forfeit, and the others are scored without them"
-    ),
-    moves.GameOver: lambda e: (
-        f"game over: scores {list(e.scores)}; winner(s) {list(e.winners)}"
-    ),
 }
 
 
