@@ -243,7 +243,9 @@ class Session:
         self.start, self.seat = event.start, event.seat
         self.game = get_game(event.start.game)
         self.names = event.start.names(self.seat)
-        where = "you are watching" if self.seat is None else f"you sit in seat {self.seat + 1}"
+        others = [s for s in range(len(self.names.seats)) if s != self.seat]
+        where = "you are watching" if self.seat is None else \
+            f"you play with {self.names.group(others)}"
         if event.resumed_at >= 0:
             self.say(f"Back at the table: {self.game.name} from step {event.resumed_at}; "
                      f"{where}. Fetching what was missed…")

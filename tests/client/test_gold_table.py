@@ -13,6 +13,7 @@ from engine.observe import observe
 from tests.client import rigging
 from tests.client.test_window import my_turn, name_yourself, play_out
 from tests.engine.gold_helpers import GAME, Rig, table
+from tests.engine.story_check import check_story
 from tools.lab.gold_clicks import Chooser, even_split, kind_of, make_by_clicks, parts
 
 FAST = (("negotiation_steps", 100), ("market_steps", 60))  # 5 s to talk, 3 s to trade
@@ -54,6 +55,7 @@ def test_a_whole_gold_match_is_played_by_clicks_and_ends_with_the_nodes_scores(
     assert "Attack" in kinds, kinds  # the Market's kinds: it may close on offers unanswered
     assert ("Divide" in kinds or "Choose" in kinds) if dict(options).get("strategic") else \
         ("Propose" in kinds or "Accept" in kinds), kinds
+    check_story(session.log, session.names.seats, session.seat)  # the window's story, in words
 
 
 # -- every kind of action, on states the engine reaches -----------------------------------

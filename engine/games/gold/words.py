@@ -80,7 +80,7 @@ def _used(e, n: Names) -> str:
 
 
 def _revealed(e, n: Names) -> str:
-    screens = "; ".join(f"{n.who(s, start=s == 0)} {tokens(c)}" for s, c in enumerate(e.screens))
+    screens = "; ".join(f"{n.who(s)} {tokens(c)}" for s, c in enumerate(e.screens))
     return f"The screens are lifted: {screens}."
 
 

@@ -1,0 +1,89 @@
+"""Whole matches told to every listener: each game's story reads as a person would tell it
+(engine.tell), for the option sets that change the story (Gold's three modes, Wild's
+match kinds, where the buying window opens every turn)."""
+
+from __future__ import annotations
+
+import pytest
+
+from client.selfplay import transcript
+from engine.bots import make_bot
+from engine.errors import BadNames
+from engine.local import play
+from engine.registry import get_game
+from engine.tell import Names, count, join_words, spectator_names, third_person
+from tests.engine.story_check import check_story
+
+#: names as players type them: lower case, inner capitals, a space, a twin's tag
+NAMES = ("ana", "McKay", "Bo Li", "Cy#1a2b", "Di", "Ed")
+CASES = [
+    ("dragon", 4, {"hands": 1}),
+    ("den", 3, {"hands": 2}),
+    ("wild", 3, {"match": "deals"}),
+    ("wild", 4, {"match": "points", "target": 60}),
+    ("gold", 3, {}),
+    ("gold", 4, {"advanced": True}),
+    ("gold", 3, {"strategic": True}),
+]
+
+
+def told(game_id: str, seats: int, options: dict, seed: int = 5) -> dict:
+    """One seeded match with easy bots, told to a spectator and to every seat."""
+    game = get_game(game_id)
+    config, seats = game.configure(options, seats)
+    state = game.setup(config, seats)
+    bots = [make_bot(game, "easy", seed * 10 + s) for s in range(seats)]
+    events = [e for _, happened in play(game, state, bots, seed) for e in happened]
+    names = NAMES[:seats]
+    return {listener: [game.tell(e, Names(names, listener)) for e in events]
+            for listener in (None, *range(seats))}
+
+
+@pytest.mark.parametrize(("game_id", "seats", "options"), CASES,
+                         ids=[f"{g}-{s}-{'-'.join(map(str, o.values())) or 'default'}"
+                              for g, s, o in CASES])
+def test_every_line_of_a_whole_match_reads_as_words_to_every_listener(game_id, seats, options):
+    stories = told(game_id, seats, options)
+    for listener, lines in stories.items():
+        check_story(lines, NAMES[:seats], listener)
+    assert any(line.startswith("You ") for line in stories[0])
+    assert len(stories[None]) == len(stories[0]) > 10
+
+
+def test_every_event_a_game_makes_has_its_own_words():
+    """The generic fallback (its type's name) is for actions only."""
+    for game_id in ("dragon", "den", "wild", "gold"):
+        game = get_game(game_id)
+        module = type(game).__module__.rsplit(".", 1)[0]
+        from engine.wire import Event, wire_types
+        events = [t for t in wire_types().values()
+                  if issubclass(t, Event) and t.__module__.startswith(module)]
+        assert events and not [t for t in events if t not in game.tellers], game_id
+
+
+@pytest.mark.parametrize("game_id", ["dragon", "den", "wild", "gold"])
+def test_the_command_lines_story_names_bots_and_reads_as_words(game_id):
+    game = get_game(game_id)
+    config, seats = game.configure({}, None if game_id == "dragon" else 3)
+    log = transcript(game, config, seats, "easy", 2)["log"]
+    check_story(log, spectator_names(seats).seats, None)
+
+
+def test_names_speak_of_you_and_of_others_in_agreement():
+    names = Names(("ana", "Bo", "Cy"), 0)
+    assert names.does(0, "pass") == "You pass" and names.does(1, "pass") == "Bo passes"
+    assert names.does(0, "be") == "You are" and names.does(2, "have") == "Cy has"
+    assert names.group_acts((1, 2), "win") == "Bo and Cy win"
+    assert names.group_acts((0,), "win", start=True) == "You win"
+    assert names.group((2, 0, 1)) == "Cy, you and Bo"
+    assert Names(("ana", "Bo"), None).does(0, "carry") == "ana carries"  # as typed
+    assert names.whose(0, start=True) == "Your" and names.whose(1) == "Bo's"
+    assert third_person("go") == "goes" and third_person("play") == "plays"
+    assert count(1, "card") == "1 card" and count(1200, "chip") == "1,200 chips"
+    assert join_words(["a", "b", "c"]) == "a, b and c"
+
+
+@pytest.mark.parametrize("seats, listener", [((), None), (("a", ""), None), (("a",), 1)])
+def test_names_that_cannot_tell_a_story_are_refused(seats, listener):
+    with pytest.raises(BadNames):
+        Names(seats, listener)
