@@ -7,6 +7,8 @@ import sys
 import pytest
 
 from client.cli import main
+from engine.tell import spectator_names
+from tests.engine.story_check import check_story
 
 
 def hoard(*args):
@@ -18,9 +20,10 @@ def hoard(*args):
 def test_selfplay_plays_a_whole_match_and_ends_with_scores(capsys):
     assert main(["selfplay", "dragon", "--seed", "5"]) == 0
     lines = capsys.readouterr().out.splitlines()
-    assert lines[-1].startswith("final scores:")
-    assert sum(1 for line in lines if "over:" in line and line.startswith("hand")) == 4
-    assert lines[-2].startswith("match over:")
+    assert lines[-1].startswith("Final scores:")
+    assert sum(1 for line in lines if line.startswith("Hand") and "is over:" in line) == 4
+    assert lines[-2].startswith("The match is over:")
+    check_story(lines[1:], spectator_names(4).seats, None)
 
 
 def test_selfplay_json_has_the_final_hash_and_is_reproducible(capsys):

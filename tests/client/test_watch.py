@@ -44,11 +44,11 @@ def test_a_window_watches_a_game_in_play_from_the_lobby_to_the_same_end(window, 
         session, renderer = driver.app.session, driver.app.scene.renderer
         assert session.watching and session.seat is None
         driver.wait_for(lambda: session.ending is not None, "the match to end", 90)
-        assert not renderer.hand and "cards" not in session.view.view
+        assert not renderer.hand and session.view.view.cards is None
         assert "stop" not in driver.targets() and "lobby" in driver.targets()
         [result] = table.results()  # the peer's own end, once it has printed it
         assert session.ending.kind == "finished" and list(session.ending.scores) == \
             result["scores"]
-        assert session.view.view["chips"] == result["scores"]
+        assert list(session.view.view.chips) == result["scores"]
     finally:
         table.kill()
