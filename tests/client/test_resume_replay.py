@@ -86,7 +86,7 @@ def test_a_finished_game_is_listed_replayed_scrubbed_and_deleted(window):
     scene = window.wait_for(lambda: window.app.scene.name == "replay" and
                             window.app.scene.moments and window.app.scene, "the replay", 30)
     assert scene.session.seat is None and scene.shown == 1
-    assert not any(m.view.view.get("cards") for m in scene.moments), "no hand in public"
+    assert not any(m.view.view.cards for m in scene.moments), "no hand in public"
     window.click("replay:next")
     window.key("right")
     assert scene.shown == 3
@@ -100,7 +100,7 @@ def test_a_finished_game_is_listed_replayed_scrubbed_and_deleted(window):
     window.click("replay:view")
     window.wait_for(lambda: scene.moments, "the replay from this seat", 30)
     assert scene.session.seat == 0 and scene.session.view.seat == 0
-    assert any(m.view.view.get("cards") for m in scene.moments), "this seat's hand"
+    assert any(m.view.view.cards for m in scene.moments), "this seat's hand"
     window.click("close")
     assert window.app.scene.name == "history"
     window.click("game:0")
