@@ -188,7 +188,8 @@ class DragonTable(TableRenderer):
             return
         enable(buttons["play"], self.selected_play() is not None)
         enable(buttons["pass"], self.pass_action is not None)
-        buttons["pass"].set_text("No Dragon" if self.state.phase == DRAGON_STAGE else "Pass")
+        dragons = self.state is not None and self.state.phase == DRAGON_STAGE
+        buttons["pass"].set_text("No Dragon" if dragons else "Pass")
         enable(buttons["hint"], bool(self.plays))
         buttons["sort"].set_text("Sort: by suit" if self.by_suit else "Sort: by rank")
         show(buttons["dragon"], self.dragon_action is not None)

@@ -46,7 +46,7 @@ from engine.games.gold.components import (
     adventurer_name,
     magic_name,
 )
-from engine.games.gold.flow import CHOOSE, DIVIDE, MARKET, NEGOTIATE, STEAL, TAKE, TURN
+from engine.games.gold.flow import CHOOSE, DIVIDE, MARKET, NEGOTIATE, OVER, STEAL, TAKE, TURN
 from engine.games.gold.refusals import Choice
 from engine.games.gold.rules import GAME
 from engine.games.gold.splits import Chain, Offers, Splits
@@ -210,7 +210,7 @@ class GoldTable(TableRenderer):
 
     # -- where things are --------------------------------------------------------------
     def others(self) -> list[int]:
-        seats = len(self.state.screens)
+        seats = len(self.state.screens) if self.state is not None else 0
         return [(self.bottom + i) % seats for i in range(1, seats)]
 
     def team(self, seat: int) -> int:
@@ -292,7 +292,7 @@ class GoldTable(TableRenderer):
         buttons = self.scene.buttons
         if "propose" not in buttons:
             return
-        phase = self.state.phase
+        phase = self.state.phase if self.state is not None else None
         editing = self.editor is not None and self.splits is not None
         show(buttons["even"], editing)
         show(buttons["propose"], editing and phase == NEGOTIATE)
@@ -308,7 +308,7 @@ class GoldTable(TableRenderer):
 
     def _hourglass(self) -> list:
         return [u for uses in self.uses.values() for u in uses if not u.target
-                and self.state.phase == "negotiate"]
+                and self.state.phase == NEGOTIATE]
 
     def _held_uses(self) -> list[moves.UseMagic]:
         return self.uses.get(self.held[1], []) if self.held and self.held[0] == "magic" else []
@@ -348,7 +348,7 @@ class GoldTable(TableRenderer):
             self.session.advise(why)
             return
         self._submit(self.splits.wrap(self.editor.split()))
-        if self.state.phase == "divide":
+        if self.state.phase == DIVIDE:
             self.editor = None
 
     def split_problem(self) -> str:
@@ -563,7 +563,7 @@ class GoldTable(TableRenderer):
 
     def panel_kind(self, state: GoldView) -> str | None:
         """Which panel covers the lairs now: a sharing, a theft, the Market, or the end."""
-        if self.session.ending is not None and state.phase == "over":
+        if self.session.ending is not None and state.phase == OVER:
             return "end"
         phase = state.phase
         if phase in (NEGOTIATE, DIVIDE, CHOOSE):

@@ -117,7 +117,7 @@ class WildTable(TableRenderer):
     # -- the view --------------------------------------------------------------------
     def my_turn(self, phase: str) -> bool:
         state = self.state
-        return state.phase == phase and self.me in state.to_act
+        return state is not None and state.phase == phase and self.me in state.to_act
 
     def sync(self, animate: bool = True) -> None:
         update: ViewUpdate = self.session.view
