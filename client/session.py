@@ -108,7 +108,6 @@ class Session:
     applied_at: float = 0.0
     log: list[str] = field(default_factory=list)  # the table's story: what happened
     advice: str = ""  # a hint or a refusal for this window's player: not the story
-    names: Names | None = None  # the seats' names, as this window's player hears them
     waiting: tuple[str, ...] = ()
     move_wait: tuple[tuple[str, ...], float] | None = None  # whose move, since when
     gone: dict[int, int] = field(default_factory=dict)  # seat that left -> the heir playing it
@@ -117,6 +116,11 @@ class Session:
     locks: dict[str, Lock] = field(default_factory=dict)  # "identity", "journal": held
 
     # -- lifecycle -----------------------------------------------------------------
+    @property
+    def names(self) -> Names | None:
+        """The seats' names as this window's player hears them (None before a game)."""
+        return None if self.start is None else self.start.names(self.seat)
+
     @property
     def watching(self) -> bool:
         """Shown a table without acting at it: a spectator, or a replay."""
@@ -242,7 +246,6 @@ class Session:
     def _on_GameStarted(self, event: GameStarted) -> None:
         self.start, self.seat = event.start, event.seat
         self.game = get_game(event.start.game)
-        self.names = event.start.names(self.seat)
         others = [s for s in range(len(self.names.seats)) if s != self.seat]
         where = "you are watching" if self.seat is None else \
             f"you play with {self.names.group(others)}"

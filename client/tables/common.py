@@ -299,13 +299,14 @@ class TableRenderer:
     def draw_table(self, surface: pygame.Surface, state) -> None:
         """The game's own table, seats, cards and panels."""
 
-    def draw_advice(self, surface, y: float, otherwise: str, reason: str = "") -> None:
+    def draw_advice(self, surface, y: float, otherwise: str, reason: str = "",
+                    size: int = 14, width: float = 940) -> None:
         """The line above the buttons: why the selection cannot be played (`reason`), else
         the latest hint or refusal for this player, else `otherwise` (the keys). Advice is
         never written to the log, which holds only what happened at the table."""
         advice = reason or self.session.advice
-        self.view.text(surface, advice or otherwise, (30, y), 14, ALERT if advice else DIM,
-                       width=940)
+        self.view.text(surface, advice or otherwise, (30, y), size, ALERT if advice else DIM,
+                       width=width)
 
     # -- animation -------------------------------------------------------------------
     def sprites(self):

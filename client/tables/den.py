@@ -374,7 +374,7 @@ class DenTable(TableRenderer):
         view.text(surface, status, (975, BUTTON_Y + 22), 15, colour, bold=True,
                   anchor="topright")
         if self.acting:
-            self.draw_advice(surface, BUTTON_Y - 30, KEYS_HELP)
+            self.draw_advice(surface, BUTTON_Y - 30, KEYS_HELP, size=13)
 
     result_heads = ("points", "score")
 

@@ -718,7 +718,7 @@ class WildTable(TableRenderer):
             view.text(surface, "Where does the Dragon stand? Choose:", (470, BUTTON_Y - 24), 14,
                       GOLD, bold=True)
         elif self.acting:
-            self.draw_advice(surface, BUTTON_Y - 26, KEYS_HELP)
+            self.draw_advice(surface, BUTTON_Y - 26, KEYS_HELP, size=12, width=650)
 
     def _draw_popups(self, surface) -> None:
         for text, x, y, left in self.popups:
