@@ -410,13 +410,13 @@ class TableRenderer:
         view.panel(surface, view.rect(x, y, w, h), alpha=250, edge=GOLD)
         view.text(surface, f"Hand {event.hand} is over", (x + w / 2, y + 14), 24, GOLD,
                   bold=True, anchor="midtop", width=w - 40)
-        view.text(surface, capital(self.result_line(event)), (x + w / 2, y + 50), 15, INK,
+        view.text(surface, self.result_line(event), (x + w / 2, y + 50), 15, INK,
                   anchor="midtop", width=w - 40)
         for head, right in zip(self.result_heads, (x + w - 150, x + w - 30), strict=True):
             view.text(surface, head, (right, y + 78), 13, DIM, anchor="topright")
         for i, (seat, change, colour) in enumerate(self.result_rows(event)):
             row = y + 98 + i * RESULT_ROW
-            view.text(surface, capital(self.session.seat_name(seat)), (x + 30, row), 17, INK,
+            view.text(surface, self.session.seat_name(seat, True), (x + 30, row), 17, INK,
                       width=w - 220)
             view.text(surface, change, (x + w - 150, row), 17, colour, anchor="topright")
             view.text(surface, f"{self.scores[seat].value:,}", (x + w - 30, row), 17, INK,
