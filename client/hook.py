@@ -67,6 +67,15 @@ class Driver:
                              timeout)
         self.click_at(rect.center)
 
+    def click_if_offered(self, ident: str) -> bool:
+        """Click a target the window shows now, without waiting: one that may go at any
+        moment (a pause's Next hand). Events are handled before the table's news, so the
+        click meets what was drawn. False if it is not shown."""
+        rect = self.targets().get(ident)
+        if rect is not None:
+            self.click_at(rect.center)
+        return rect is not None
+
     def click_at(self, pos) -> None:
         for kind in (pygame.MOUSEMOTION, pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP):
             fields = {"pos": pos}

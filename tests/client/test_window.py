@@ -23,8 +23,7 @@ def play_with_bots(driver, game="dragon") -> None:
 def my_turn(driver, seen):
     """The view when it is new since `seen` and offers this seat something to do. A hand's
     result is passed with "Next hand", as a person would once it is read."""
-    if "next" in driver.targets():
-        driver.click("next")
+    driver.click_if_offered("next")  # the pause may end on its own meanwhile
     session = driver.app.session
     view = session.view
     if session.ending is not None:
