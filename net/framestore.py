@@ -85,7 +85,7 @@ class FrameStore:
             if held.raw == record.raw:
                 raise BadFrame("replayed", f"seat {record.seat}'s frame for step {record.step}"
                                " again")
-            raise Equivocation(held, record, self.start.seats[record.seat].label())
+            raise Equivocation(held, record, self.start.seats[record.seat].label(record.seat))
         if not applied < record.step <= applied + WINDOW:
             raise BadFrame("out-of-window", f"step {record.step} while at {applied}")
         if self.attendance.votes.voted(me, record.seat, record.step):
