@@ -13,6 +13,7 @@ import time
 from net.errors import BadFrame, TableFault
 from net.frames import Record
 from net.framestore import WINDOW, Equivocation
+from net.gossip import AHEAD, pass_on
 from net.mesh import Conn
 
 MAX_EARLY = WINDOW * 16  # frames kept that arrive before this peer saw the start
@@ -49,6 +50,8 @@ class Intake:
                 return  # a player who went quiet, sending as it wakes; or one far ahead
             raise
         node.seen.add(record.raw)
+        if conn is not None and node.role == "peer" and record.step <= node.replica.applied + AHEAD:
+            pass_on(node.mesh, record, conn)  # a copy lost on one link comes over another
         if record.step == node.replica.applied + 1:
             node.stepper.wake()  # someone stepped: step with them
         node.apply_ready()
