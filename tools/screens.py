@@ -71,15 +71,10 @@ def shoot(size, out: Path, width: int, games, name: str = "Ana") -> list[str]:
         written.append(str(path))
 
     _nothing_found(app, driver, save)
-    _list_tables(app)
+    list_tables(app)
     driver.step(3)
     save("lobby")
-    driver.click("new")
-    driver.click("game:dragon")
-    driver.wait_for(lambda: app.session.lobby is not None and app.session.lobby.game,
-                    "the new table's lobby")
-    driver.click("sit:0")
-    driver.click("bot:1")
+    new_dragon_table(app, driver)
     driver.click("bot:2")
     driver.wait_for(lambda: "sit:3" in driver.targets(), "the last seat to stay free")
     driver.click("opt:hands:+")  # a change: the lobby says who made it
@@ -153,7 +148,18 @@ def _nothing_found(app, driver, save) -> None:
     driver.clear_text()
 
 
-def _list_tables(app) -> None:
+def new_dragon_table(app, driver) -> None:
+    """From the lobby: a new Dragon table, this window seated, a bot beside it."""
+    driver.click("new")
+    driver.click("game:dragon")
+    driver.wait_for(lambda: app.session.lobby is not None and app.session.lobby.game,
+                    "the new table's lobby")
+    driver.click("sit:0")
+    driver.click("bot:1")
+
+
+def list_tables(app) -> None:
+    """Tables as discovery would show them (and one of another protocol version)."""
     from net.discovery import Listing
     from net.events import TableSeen
 

@@ -56,19 +56,14 @@ def check(app, what: str, sizes=SIZES) -> None:
 def test_the_lobby_setup_and_rules(app):
     from client.hook import Driver
     from client.scenes.lobby import Lobby
-    from tools.screens import _list_tables
+    from tools.screens import list_tables, new_dragon_table
 
     driver = Driver(app)
     app.push(Lobby(app))
-    _list_tables(app)
+    list_tables(app)
     driver.step(3)
     check(app, "the lobby")
-    driver.click("new")
-    driver.click("game:dragon")
-    driver.wait_for(lambda: app.session.lobby is not None and app.session.lobby.game,
-                    "the new table's lobby")
-    driver.click("sit:0")
-    driver.click("bot:1")
+    new_dragon_table(app, driver)
     check(app, "the table setup")
     driver.click("rules")
     for game in GAMES:  # one layout around each game's text (which wraps in its box): each
