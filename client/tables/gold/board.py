@@ -18,9 +18,15 @@ from client.tables.gold.layout import (
     LAIR_W,
     LAIR_X,
     LAIR_Y,
+    LARGE,
+    LINE,
     PILE_AT,
     PILE_CARD,
+    PROMPT,
     PROMPT_Y,
+    SMALL,
+    TEXT,
+    TINY,
     TREASURE_X,
 )
 from client.tables.gold.parts import TARGET_WORDS, draw_token, effect_of, plural
@@ -89,7 +95,7 @@ class Board(Piece):
             if surface is not None:
                 draw_token(surface, self.view, colour, x + TREASURE_X, top, 12)
                 self.view.text(surface, f"{n} {COLOURS[colour]}", (x + TREASURE_X + 15, top - 1),
-                               11, INK)
+                               TINY, INK)
             rects[colour] = self.view.rect(x + TREASURE_X, top, 84, 12)
             row += 1
         return rects
@@ -138,16 +144,16 @@ class Board(Piece):
         view.panel(surface, view.rect(x - 4, y - 4, w + 8, h + 8), alpha=120,
                    edge=GOLD if lit else PANEL_EDGE)
         if lair is None:
-            view.text(surface, "empty lair", (x + w / 2, y + 60), 14, DIM, anchor="midtop")
+            view.text(surface, "empty lair", (x + w / 2, y + 60), LARGE, DIM, anchor="midtop")
             return
         image = assets.card("gold", lair.dragon, (view.px(DRAGON_CARD[0]),
                                                   view.px(DRAGON_CARD[1])))
         surface.blit(image, view.point(x, y))
-        view.text(surface, "treasure", (x + TREASURE_X, y), 11, DIM)
+        view.text(surface, "treasure", (x + TREASURE_X, y), TINY, DIM)
         self._hoard_rects(slot, lair, surface)
         if lair.hidden:
             view.text(surface, f"+{lair.hidden} hidden",
-                      (x + TREASURE_X, y + DRAGON_CARD[1] - 14), 11, DIM)
+                      (x + TREASURE_X, y + DRAGON_CARD[1] - 14), TINY, DIM)
         self._draw_strength(surface, lair, x, y + DRAGON_CARD[1] + 7, w)
         for (owner, kind, _), box in zip(lair.attackers, attacker_boxes(slot, lair),
                                          strict=True):
@@ -159,7 +165,7 @@ class Board(Piece):
         """The attack so far against the Dragon's strength, in words and as a bar."""
         view = self.view
         total, strength = lair.total, lair.strength
-        view.text(surface, f"attack {total} / {strength}", (x, y), 13,
+        view.text(surface, f"attack {total} / {strength}", (x, y), TEXT,
                   GOLD if total else INK, bold=bool(total))
         radius = view.px(3)
         pygame.draw.rect(surface, BAR, view.rect(x, y + 18, w, 6), border_radius=radius)
@@ -173,34 +179,34 @@ class Board(Piece):
             surface.blit(assets.sprite("gold/back", (view.px(PILE_CARD[0]),
                                                      view.px(PILE_CARD[1]))), view.point(x, y))
         right = x + PILE_CARD[0] + 10
-        view.text(surface, f"pile {state.pile}", (right, y), 13, INK)
+        view.text(surface, f"pile {state.pile}", (right, y), TEXT, INK)
         market_in = state.market_in
         market = "Market: passed" if market_in is None else \
             f"Market in {plural(market_in, 'Dragon')}"
         surface.blit(assets.sprite("gold/market", (view.px(30), view.px(42))),
                      view.point(right, y + 20))
-        for k, line in enumerate(wrap_text(view, market, 12, 78)):
-            view.text(surface, line, (right, y + 66 + k * 15), 12, DIM)
+        for k, line in enumerate(wrap_text(view, market, SMALL, 78)):
+            view.text(surface, line, (right, y + 66 + k * 15), SMALL, DIM)
         bag = sum(state.bag)
         draw_token(surface, view, 0, x, y + 140, 18)
-        view.text(surface, f"bag: {plural(bag, 'token')}", (x + 24, y + 141), 13, INK)
-        view.text(surface, f"out of the game: {sum(state.box)}", (x, y + 164), 12, DIM)
+        view.text(surface, f"bag: {plural(bag, 'token')}", (x + 24, y + 141), TEXT, INK)
+        view.text(surface, f"out of the game: {sum(state.box)}", (x, y + 164), SMALL, DIM)
         discards = len(state.discards)
         if discards or self.session.start.config.get("advanced"):
-            view.text(surface, f"Magic used: {discards}", (x, y + 182), 12, DIM)
+            view.text(surface, f"Magic used: {discards}", (x, y + 182), SMALL, DIM)
 
     def _draw_prompt(self, surface, state: GoldView) -> None:
         if state.phase != TURN:
             return
         view, table = self.view, self.table
         if state.turn == table.me and table.acting:
-            view.text(surface, self._your_turn(), (20, PROMPT_Y), 17, GOLD, bold=True,
+            view.text(surface, self._your_turn(), (20, PROMPT_Y), PROMPT, GOLD, bold=True,
                       width=760)
         else:
             view.text(surface, f"{self.name(state.turn, True)} chooses an attack",
-                      (20, PROMPT_Y), 16, INK, width=760)
+                      (20, PROMPT_Y), LINE, INK, width=760)
         if table.acting:
-            view.text(surface, KEYS_HELP, (20, PROMPT_Y + 26), 12, DIM, width=760)
+            view.text(surface, KEYS_HELP, (20, PROMPT_Y + 26), SMALL, DIM, width=760)
 
     def _your_turn(self) -> str:
         held, uses = self.table.held, self.table.held_uses()

@@ -4,7 +4,7 @@ forfeit said, and the match's ending in words. Nothing on it takes a click."""
 from __future__ import annotations
 
 from client.tables.common import wrap_text
-from client.tables.gold.layout import END_BOX
+from client.tables.gold.layout import BANNER, END_BOX, HEADING, LARGE, LINE, SMALL, TEXT, TINY
 from client.tables.gold.parts import SCORE_COLUMNS, draw_tokens, liars_of, score_rows
 from client.tables.gold.piece import Panel
 from client.ui import ALERT, DIM, GOLD, GOOD, INK
@@ -27,13 +27,13 @@ class EndPanel(Panel):
         liars = liars_of(revealed, scores, advanced)
         won = " and ".join(self.name(s, True) for s in winners) or "Nobody"
         view.text(surface, f"The game is over: {won} win{'s' if len(winners) == 1 else ''}",
-                  (x + w / 2, y + 12), 22, GOLD, bold=True, anchor="midtop", width=w - 40)
+                  (x + w / 2, y + 12), BANNER, GOLD, bold=True, anchor="midtop", width=w - 40)
         rules = "advanced rules" if advanced else "basic rules"
         view.text(surface, f"Every screen revealed and scored by the {rules}",
-                  (x + w / 2, y + 44), 13, DIM, anchor="midtop")
+                  (x + w / 2, y + 44), TEXT, DIM, anchor="midtop")
         columns = [x + SCORES_X + k * SCORE_W for k in range(len(SCORE_COLUMNS))]
         for label, cx in zip(SCORE_COLUMNS, columns, strict=True):
-            view.text(surface, label, (cx + 60, y + HEADER_Y), 12, DIM, anchor="topright")
+            view.text(surface, label, (cx + 60, y + HEADER_Y), SMALL, DIM, anchor="topright")
         rows = score_rows(revealed, advanced, liars)
         for seat, row in enumerate(rows):
             self._draw_row(surface, seat, row, revealed[seat], columns, winners, liars)
@@ -43,14 +43,14 @@ class EndPanel(Panel):
         view = self.view
         x, y = self.box[0], self.box[1] + ROWS_Y + seat * ROW
         won = seat in winners
-        view.text(surface, ("★ " if won else "") + self.name(seat, True), (x + 20, y), 16,
+        view.text(surface, ("★ " if won else "") + self.name(seat, True), (x + 20, y), LINE,
                   GOLD if won else INK, bold=won, width=170)
         if seat in liars:
-            view.text(surface, "forfeits: traded tokens it did not hold", (x + 20, y + 20), 11,
+            view.text(surface, "forfeits: traded tokens it did not hold", (x + 20, y + 20), TINY,
                       ALERT, width=380)
         draw_tokens(surface, view, screen, x + 190, y, 14, 220)
         for value, cx in zip(row, columns, strict=True):
-            view.text(surface, str(value), (cx + 60, y), 15, INK, bold=cx == columns[-1],
+            view.text(surface, str(value), (cx + 60, y), HEADING, INK, bold=cx == columns[-1],
                       anchor="topright")
 
     def _draw_ending(self, surface, top: float) -> None:
@@ -58,5 +58,5 @@ class EndPanel(Panel):
         x, _, w, _ = self.box
         text = ending.text if ending is not None else ""
         clean = ending is not None and ending.audit == "clean"
-        for k, line in enumerate(wrap_text(self.view, text, 14, w - 40)[:3]):
-            self.view.text(surface, line, (x + 20, top + k * 20), 14, GOOD if clean else INK)
+        for k, line in enumerate(wrap_text(self.view, text, LARGE, w - 40)[:3]):
+            self.view.text(surface, line, (x + 20, top + k * 20), LARGE, GOOD if clean else INK)

@@ -36,3 +36,14 @@ STEPPER = 18
 CHIP_H = 30
 TRADE_X, GIVE_Y, GET_Y, TRADE_CELL = 110, 206, 266, 50
 OFFER_ROW = 40  # an offer's words, and under them its Accept and Decline
+
+# -- the type scale: each size of words on the table, by what it is for -----------------
+TINY = 11  # labels under a picture
+SMALL = 12  # hints and notes
+TEXT = 13
+LARGE = 14
+HEADING = 15  # a panel's section
+LINE = 16  # a status line
+PROMPT = 17  # what to do now, on your turn
+TITLE = 18  # a panel's title
+BANNER = 22  # the game's name, the end's verdict

@@ -10,7 +10,7 @@ import pygame
 
 from client import assets
 from client.tables.common import wrap_text
-from client.tables.gold.layout import FORESEEN_Y, MAGIC_BOX, MAGIC_CARD, MAGIC_WORDS_AT
+from client.tables.gold.layout import FORESEEN_Y, MAGIC_BOX, MAGIC_CARD, MAGIC_WORDS_AT, SMALL, TEXT
 from client.tables.gold.parts import effect_of, magic_words
 from client.tables.gold.piece import Piece
 from client.tables.gold.targets import MagicCard
@@ -57,7 +57,7 @@ class Magic(Piece):
         view.panel(surface, view.rect(x, y, w, h))
         count = state.hands[table.bottom]
         view.text(surface, "Magic Objects" if count else "No Magic Objects", (x + 10, y + 6),
-                  13, INK if count else DIM)
+                  TEXT, INK if count else DIM)
         self._draw_cards(surface, state)
         if table.me is None and count:
             for i in range(count):
@@ -68,7 +68,7 @@ class Magic(Piece):
         if state.foreseen:
             names = ", ".join(DRAGONS[d].name for d in state.foreseen)
             view.text(surface, f"The next Dragons (Crystal Ball): {names}", (20, FORESEEN_Y),
-                      13, GOLD, width=780)
+                      TEXT, GOLD, width=780)
 
     def _draw_cards(self, surface, state: GoldView) -> None:
         view = self.view
@@ -88,5 +88,5 @@ class Magic(Piece):
         face = held[0].face
         words = f"{MAGIC_NAMES[effect_of(face)]}: {magic_words(face)}"
         x, y = MAGIC_WORDS_AT
-        for k, line in enumerate(wrap_text(self.view, words, 12, 500)[:2]):
-            self.view.text(surface, line, (x, y + k * 16), 12, GOLD)
+        for k, line in enumerate(wrap_text(self.view, words, SMALL, 500)[:2]):
+            self.view.text(surface, line, (x, y + k * 16), SMALL, GOLD)

@@ -8,10 +8,14 @@ from client.tables.gold.layout import (
     EDITOR_X,
     GET_Y,
     GIVE_Y,
+    HEADING,
     OFFER_ROW,
     PANEL_BOX,
     RIGHT_X,
+    SMALL,
     STEPPER,
+    TEXT,
+    TITLE,
     TRADE_CELL,
     TRADE_X,
 )
@@ -121,32 +125,32 @@ class MarketPanel(Panel):
         self.frame(surface)
         x, y, _, _ = PANEL_BOX
         view.text(surface, "The Market: trade tokens with anyone before the time is up",
-                  (x + 16, y + 10), 18, GOLD, bold=True, width=840)
+                  (x + 16, y + 10), TITLE, GOLD, bold=True, width=840)
         self.ring(surface, state)
         market = state.market
         if self.can.offers is not None:
             self._draw_trade(surface)
         elif table.me is not None and table.acting and market and table.me not in market.left:
             view.text(surface, "You cannot make another offer now; answer the offers made to "
-                      "you or leave the Market.", (EDITOR_X, 170), 13, DIM, width=520)
+                      "you or leave the Market.", (EDITOR_X, 170), TEXT, DIM, width=520)
         self._draw_offers(surface, state)
         left = market.left if market else ()
         if left:
             view.text(surface, "Left: " + ", ".join(self.name(s) for s in left),
-                      (RIGHT_X, 372), 12, DIM, width=350)
+                      (RIGHT_X, 372), SMALL, DIM, width=350)
 
     def _draw_offers(self, surface, state: GoldView) -> None:
         view = self.view
-        view.text(surface, "Offers on the table", (RIGHT_X, OFFERS_Y - 30), 15, INK, bold=True)
+        view.text(surface, "Offers on the table", (RIGHT_X, OFFERS_Y - 30), HEADING, INK, bold=True)
         offers = state.market.offers if state.market else ()
         if not offers:
-            view.text(surface, "none yet", (RIGHT_X, OFFERS_Y - 4), 13, DIM)
+            view.text(surface, "none yet", (RIGHT_X, OFFERS_Y - 4), TEXT, DIM)
         answers = self._answer_boxes(state)
         for i, offer in enumerate(offers):
             offerer, partner = offer.seat, offer.partner
             view.text(surface, f"{self.name(offerer, True)} → {self.name(partner)}: gives "
                       f"{token_words(offer.give)}; asks {token_words(offer.get)}",
-                      (RIGHT_X, OFFERS_Y + i * OFFER_ROW), 12,
+                      (RIGHT_X, OFFERS_Y + i * OFFER_ROW), SMALL,
                       GOLD if partner == self.table.me else INK, width=350)
             if Deal(offerer) in answers:
                 self.chip(surface, answers[Deal(offerer)], "Accept",
@@ -155,12 +159,12 @@ class MarketPanel(Panel):
 
     def _draw_trade(self, surface) -> None:
         view, trade = self.view, self.trade
-        view.text(surface, "Offer to", (EDITOR_X, PARTNER_BOX[0] + 6), 13, INK)
+        view.text(surface, "Offer to", (EDITOR_X, PARTNER_BOX[0] + 6), TEXT, INK)
         for seat, box in self._partner_boxes().items():
             self.chip(surface, box, self.name(seat, True), True, trade.partner == seat)
         steppers = self._trade_boxes()
         for side, y, label in SIDES:
-            view.text(surface, label, (EDITOR_X, y + 2), 13, INK)
+            view.text(surface, label, (EDITOR_X, y + 2), TEXT, INK)
             counts = trade.give if side == "give" else trade.get
             for c in range(9):
                 self._draw_count(surface, c, y, counts[c], Trade(side, c, 1) in steppers)
@@ -169,9 +173,9 @@ class MarketPanel(Panel):
         else:
             words = (f"You offer {self.name(trade.partner)} {token_words(trade.give)} for "
                      f"{token_words(trade.get)}.")
-        view.text(surface, words, (EDITOR_X, 330), 13, INK, width=540)
+        view.text(surface, words, (EDITOR_X, 330), TEXT, INK, width=540)
         view.text(surface, "Tokens you offer wait on the table until the offer is answered "
-                  ".", (EDITOR_X, 350), 12, DIM, width=540)
+                  ".", (EDITOR_X, 350), SMALL, DIM, width=540)
 
     def _draw_count(self, surface, colour: int, y: float, count: int, open_: bool) -> None:
         """A colour's token and count, with its steppers when the offer may change it."""
@@ -179,7 +183,7 @@ class MarketPanel(Panel):
         x = TRADE_X + colour * TRADE_CELL
         if open_ or count:
             draw_token(surface, view, colour, x, y, 16)
-            view.text(surface, str(count), (x + 20, y + 1), 13, GOLD if count else DIM,
+            view.text(surface, str(count), (x + 20, y + 1), TEXT, GOLD if count else DIM,
                       bold=bool(count))
         if open_:
             self.sign(surface, "−", x, y + 22, 13, fill=False)

@@ -7,7 +7,16 @@ from __future__ import annotations
 import pygame
 
 from client import assets
-from client.tables.gold.layout import ADV_SIZE, ADV_STEP, MINE_Y, SCREEN_BOX
+from client.tables.gold.layout import (
+    ADV_SIZE,
+    ADV_STEP,
+    LINE,
+    MINE_Y,
+    SCREEN_BOX,
+    SMALL,
+    TEXT,
+    TINY,
+)
 from client.tables.gold.parts import draw_token
 from client.tables.gold.piece import Piece
 from client.tables.gold.targets import Adventurer
@@ -74,7 +83,7 @@ class Mine(Piece):
         status, colour = self.table.status(seat, state)
         self.view.text(surface, f"{self.table.bottom_name()} · screen {state.screens[seat]} · "
                        f"magic {state.hands[seat]}" + (f" · {status}" if status else ""),
-                       (20, MINE_Y), 16, GOLD if colour == GOLD else INK,
+                       (20, MINE_Y), LINE, GOLD if colour == GOLD else INK,
                        bold=colour == GOLD)
         for kind, place in enumerate(state.adventurers[seat]):
             self._draw_adventurer(surface, seat, kind, place)
@@ -89,8 +98,8 @@ class Mine(Piece):
             image = faded(image, AWAY_ALPHA)
         surface.blit(image, view.point(x, y))
         where = self._lair_name(place) if is_away(place) else place
-        view.text(surface, ADVENTURERS[kind], (x + w / 2, y + h + 2), 11, INK, anchor="midtop")
-        view.text(surface, where, (x + w / 2, y + h + 15), 11, DIM, anchor="midtop")
+        view.text(surface, ADVENTURERS[kind], (x + w / 2, y + h + 2), TINY, INK, anchor="midtop")
+        view.text(surface, where, (x + w / 2, y + h + 15), TINY, DIM, anchor="midtop")
         if table.acting and self.can.can_attack_with(kind):
             held = table.held == Adventurer(kind)
             pygame.draw.circle(surface, GOLD if held else GOOD, view.point(x + w / 2, y + h / 2),
@@ -109,19 +118,19 @@ class Mine(Piece):
         mine = state.my_screen
         if table.me is None:
             view.text(surface, f"{state.screens[table.bottom]} tokens, hidden behind the "
-                      "screen", (x + 70, y + 12), 13, DIM, width=w - 80)
+                      "screen", (x + 70, y + 12), TEXT, DIM, width=w - 80)
             return
-        view.text(surface, "Behind your screen (only you see it)", (x + 70, y + 12), 13, INK,
+        view.text(surface, "Behind your screen (only you see it)", (x + 70, y + 12), TEXT, INK,
                   width=w - 80)
         if mine is None:
             view.text(surface, "A stolen token's colour is still hidden: your screen shows "
-                      "again once it is known.", (x + 12, y + 50), 12, DIM, width=w - 24)
+                      "again once it is known.", (x + 12, y + 50), SMALL, DIM, width=w - 24)
             return
         if not any(mine):
-            view.text(surface, "nothing yet", (x + 12, y + 50), 13, DIM)
+            view.text(surface, "nothing yet", (x + 12, y + 50), TEXT, DIM)
         held = [(c, n) for c, n in enumerate(mine) if n]
         for i, (c, n) in enumerate(held):  # three colours to a column
             col, row = divmod(i, 3)
             tx, ty = x + 12 + col * SCREEN_COLUMN, y + 46 + row * SCREEN_ROW
             draw_token(surface, view, c, tx, ty, 22)
-            view.text(surface, f"{n} {COLOURS[c]}", (tx + 28, ty + 3), 13, INK, width=90)
+            view.text(surface, f"{n} {COLOURS[c]}", (tx + 28, ty + 3), TEXT, INK, width=90)

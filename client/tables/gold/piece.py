@@ -7,7 +7,7 @@ from __future__ import annotations
 import pygame
 
 from client.tables.common import PACE
-from client.tables.gold.layout import PANEL_BOX, STEPPER
+from client.tables.gold.layout import PANEL_BOX, STEPPER, TEXT
 from client.tables.gold.targets import Target
 from client.ui import DIM, GOLD, INK, PANEL_EDGE
 from client.widgets import countdown_ring
@@ -73,7 +73,7 @@ class Panel(Piece):
         pygame.draw.rect(surface, GOLD if selected or lit else PANEL_EDGE, rect,
                          view.px(2 if selected else 1), border_radius=radius)
         x, y, w, h = box
-        view.text(surface, text, (x + w / 2, y + h / 2), 13, INK if lit else DIM,
+        view.text(surface, text, (x + w / 2, y + h / 2), TEXT, INK if lit else DIM,
                   anchor="center", width=w - 8)
 
     def sign(self, surface, sign: str, x: float, y: float, size: int, fill: bool) -> None:

@@ -11,10 +11,15 @@ from client.tables.gold.layout import (
     EDITOR_RIGHT,
     EDITOR_X,
     EDITOR_Y,
+    HEADING,
+    LARGE,
     NAME_COLUMN,
     PANEL_BOX,
     RIGHT_X,
+    SMALL,
     STEPPER,
+    TEXT,
+    TITLE,
 )
 from client.tables.gold.parts import draw_token, draw_tokens
 from client.tables.gold.piece import Panel
@@ -121,8 +126,8 @@ class SharePanel(Panel):
         what = "share its hoard before the sand runs out" if negotiate else \
             "divide and choose its hoard"
         view.text(surface, f"{DRAGONS[kill.dragon].name} is slain: {what}", (x + 16, y + 10),
-                  18, GOLD, bold=True, width=840)
-        view.text(surface, "Hoard:", (x + 16, y + 42), 13, INK)
+                  TITLE, GOLD, bold=True, width=840)
+        view.text(surface, "Hoard:", (x + 16, y + 42), TEXT, INK)
         draw_tokens(surface, view, kill.hoard, x + 70, y + 40, 18, 470)
         self.ring(surface, state)
         if self.editing:
@@ -138,8 +143,8 @@ class SharePanel(Panel):
         involved = ", ".join(self.name(s, True) for s in kill.involved)
         waiting = f"{involved} share the hoard; you watch the talks." if negotiate \
             else self._division_words(kill)
-        for k, line in enumerate(wrap_text(self.view, waiting, 15, 520)):
-            self.view.text(surface, line, (EDITOR_X, EDITOR_Y + k * 20), 15, INK)
+        for k, line in enumerate(wrap_text(self.view, waiting, HEADING, 520)):
+            self.view.text(surface, line, (EDITOR_X, EDITOR_Y + k * 20), HEADING, INK)
 
     def _division_words(self, kill: Kill) -> str:
         choosers = kill.choosers
@@ -153,49 +158,49 @@ class SharePanel(Panel):
         view, kill, editor = self.view, state.kill, self.table.editor
         rows, xs, width = self._editor_layout(state)
         divide = state.phase != NEGOTIATE
-        view.text(surface, "left to give", (EDITOR_X, EDITOR_Y), 12, DIM)
+        view.text(surface, "left to give", (EDITOR_X, EDITOR_Y), SMALL, DIM)
         for j, x in enumerate(xs):
             label = f"Share {j + 1}" if divide else capital(self.name(kill.involved[j]))
             mine = not divide and kill.involved[j] == self.table.me
-            view.text(surface, label, (x + width / 2 - 3, EDITOR_Y), 12, GOLD if mine else INK,
+            view.text(surface, label, (x + width / 2 - 3, EDITOR_Y), SMALL, GOLD if mine else INK,
                       anchor="midtop", width=width - 6)
         for c, y in rows:
             draw_token(surface, view, c, EDITOR_X, y, 16)
             left = editor.left(c)
-            view.text(surface, f"{left} {COLOURS[c]}", (EDITOR_X + 22, y), 13,
+            view.text(surface, f"{left} {COLOURS[c]}", (EDITOR_X + 22, y), TEXT,
                       ALERT if left else DIM, width=NAME_COLUMN - 24)
             for j, x in enumerate(xs):
                 self._draw_cell(surface, x, y, width, editor.cells[j][c])
         problem = self.problem()
         done = "Every token has a share: ready to divide." if divide else \
             "Every token has a player: ready to propose."
-        for k, line in enumerate(wrap_text(view, problem or done, 12, 200)[:2]):
-            view.text(surface, line, (EDITOR_X, PROBLEM_Y + k * 15), 12,
+        for k, line in enumerate(wrap_text(view, problem or done, SMALL, 200)[:2]):
+            view.text(surface, line, (EDITOR_X, PROBLEM_Y + k * 15), SMALL,
                       ALERT if problem else GOOD)
 
     def _draw_cell(self, surface, x: float, y: float, width: float, value: int) -> None:
         self.sign(surface, "−", x, y, 14, fill=True)
         self.sign(surface, "+", x + width - STEPPER - 6, y, 14, fill=True)
-        self.view.text(surface, str(value), (x + (width - 6) / 2, y + STEPPER / 2), 14,
+        self.view.text(surface, str(value), (x + (width - 6) / 2, y + STEPPER / 2), LARGE,
                        INK if value else DIM, bold=bool(value), anchor="center")
 
     def _draw_proposals(self, surface, state: GoldView) -> None:
         view, kill = self.view, state.kill
         proposal = kill.proposal
         top = PROPOSAL_BOX[1]
-        view.text(surface, "On the table", (RIGHT_X, top - 14), 15, INK, bold=True)
+        view.text(surface, "On the table", (RIGHT_X, top - 14), HEADING, INK, bold=True)
         if not proposal:
             view.text(surface, "No proposal yet: make one with the editor.",
-                      (RIGHT_X, top + 6), 13, DIM, width=340)
+                      (RIGHT_X, top + 6), TEXT, DIM, width=340)
         else:
             hint = " (click: copy it to edit)" if self.editing else ""
             view.text(surface, f"#{proposal.serial} by {self.name(proposal.by, True)}{hint}",
-                      (RIGHT_X, top + 6), 13, GOLD, width=340)
+                      (RIGHT_X, top + 6), TEXT, GOLD, width=340)
             for j, seat in enumerate(kill.involved):
                 y = top + 32 + j * PROPOSAL_ROW
                 accepted = seat in proposal.accepted
                 view.text(surface, ("✓ " if accepted else "… ") + self.name(seat, True),
-                          (RIGHT_X, y), 13, GOOD if accepted else DIM, width=100)
+                          (RIGHT_X, y), TEXT, GOOD if accepted else DIM, width=100)
                 draw_tokens(surface, view, proposal.split[j], RIGHT_X + 104, y - 2, 14, 250)
         self._draw_fates(surface)
         me = self.table.me
@@ -203,32 +208,32 @@ class SharePanel(Panel):
             made = kill.made[me] if me is not None and kill.made else None
             most = self.session.start.config.get("proposals", 12)
             view.text(surface, f"your proposals: {made or 0} of {most}",
-                      (RIGHT_X + 130, top - 18), 12, DIM)
+                      (RIGHT_X + 130, top - 18), SMALL, DIM)
 
     def _draw_fates(self, surface) -> None:
         earlier = [p for p in self.table.news.proposals if p[3]][-FATES_SHOWN:]
         for k, (serial, seat, _, fate) in enumerate(earlier):
             self.view.text(surface, f"#{serial} by {self.name(seat)}: {fate}",
-                           (RIGHT_X, FATES_Y + k * 16), 12, DIM, width=350)
+                           (RIGHT_X, FATES_Y + k * 16), SMALL, DIM, width=350)
 
     def _draw_shares(self, surface, state: GoldView) -> None:
         view, kill = self.view, state.kill
         if not kill.shares:
-            view.text(surface, "The shares", (RIGHT_X, 140), 15, INK, bold=True)
-            view.text(surface, self._division_words(kill), (RIGHT_X, 166), 12, DIM, width=350)
+            view.text(surface, "The shares", (RIGHT_X, 140), HEADING, INK, bold=True)
+            view.text(surface, self._division_words(kill), (RIGHT_X, 166), SMALL, DIM, width=350)
             return
         chooser = next(iter(state.to_act), None)
         view.text(surface, "Choose a share" if self.can.chooses else
-                  f"{self.name(chooser, True)} chooses a share", (RIGHT_X, 140), 15, GOLD,
+                  f"{self.name(chooser, True)} chooses a share", (RIGHT_X, 140), HEADING, GOLD,
                   bold=True)
         taken = {i: s for i, s in enumerate(kill.taken) if s >= 0}
         for i, box in self._share_boxes(state).items():
             y = box[1]
-            view.text(surface, f"{i + 1}.", (RIGHT_X, y + 6), 13, INK)
+            view.text(surface, f"{i + 1}.", (RIGHT_X, y + 6), TEXT, INK)
             draw_tokens(surface, view, kill.shares[i], RIGHT_X + 20, y + 4, 14, 220)
             owner = taken.get(i)
             if owner is not None:
-                view.text(surface, self.name(owner), (box[0] + 4, y + 6), 13, DIM,
+                view.text(surface, self.name(owner), (box[0] + 4, y + 6), TEXT, DIM,
                           width=box[2])
             elif i in self.can.chooses:
                 self.chip(surface, box, "Take it", True)

@@ -25,6 +25,8 @@ from client.tables.gold.choices import Choices
 from client.tables.gold.end import EndPanel
 from client.tables.gold.layout import (
     ADV_SIZE,
+    BANNER,
+    HEADING,
     PILE_CARD,
 )
 from client.tables.gold.magic import Magic, draw_backs
@@ -243,8 +245,8 @@ class GoldTable(TableRenderer):
         rules = ["advanced" if config.get("advanced") else "basic"]
         if config.get("strategic"):
             rules.append("divide and choose")
-        self.view.text(surface, "Dragon's Gold", (20, 12), 22, GOLD, bold=True)
-        self.view.text(surface, " · ".join(rules) + " rules", (200, 18), 15, DIM)
+        self.view.text(surface, "Dragon's Gold", (20, 12), BANNER, GOLD, bold=True)
+        self.view.text(surface, " · ".join(rules) + " rules", (200, 18), HEADING, DIM)
 
     def _draw_held(self, surface) -> None:
         """The adventurer being dragged, under the pointer."""

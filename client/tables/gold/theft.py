@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pygame
 
-from client.tables.gold.layout import THEFT_BOX
+from client.tables.gold.layout import TEXT, THEFT_BOX, TITLE
 from client.tables.gold.parts import draw_token
 from client.tables.gold.piece import Panel
 from client.tables.gold.targets import Take, Victim
@@ -51,8 +51,8 @@ class TheftPanel(Panel):
         self.frame(surface)
         x, y, w, _ = self.box
         title, hint = self._words(state)
-        view.text(surface, title, (x + 20, y + 16), 18, GOLD, bold=True, width=w - 40)
-        view.text(surface, hint, (x + 20, y + 46), 13, DIM, width=w - 40)
+        view.text(surface, title, (x + 20, y + 16), TITLE, GOLD, bold=True, width=w - 40)
+        view.text(surface, hint, (x + 20, y + 46), TEXT, DIM, width=w - 40)
         for seat, box in self._victim_boxes().items():
             self.chip(surface, box, f"{self.name(seat, True)} · {state.screens[seat]} tokens",
                       True)
