@@ -65,6 +65,11 @@ def magic_words(face: int) -> str:
     return MAGIC_WORDS[effect_of(face)]
 
 
+def plural(n: int, word: str) -> str:
+    """'1 token', '2 tokens'."""
+    return f"{n} {word}{'s' if n != 1 else ''}"
+
+
 def token_words(counts) -> str:
     """'3 silver, 1 gold' as a player says it; 'nothing' when empty."""
     parts = [f"{n} {COLOURS[c]}" for c, n in enumerate(counts) if n]

@@ -1,0 +1,227 @@
+"""The board: four lairs in a row, each Dragon with its treasure beside it and its
+attackers under it against its strength, then the pile, the Market's place and the bag,
+and the line that says what to do now. A lair is lit when the adventurer in hand can
+attack it; with a Magic Object in hand, the attackers and tokens it may take are
+targets too."""
+
+from __future__ import annotations
+
+import pygame
+
+from client import assets
+from client.tables.common import wrap_text
+from client.tables.gold.layout import (
+    ATTACKER,
+    DRAGON_CARD,
+    LAIR_GAP,
+    LAIR_H,
+    LAIR_W,
+    LAIR_X,
+    LAIR_Y,
+    LARGE,
+    LINE,
+    PILE_AT,
+    PILE_CARD,
+    PROMPT,
+    PROMPT_Y,
+    SMALL,
+    TEXT,
+    TINY,
+    TREASURE_X,
+)
+from client.tables.gold.parts import TARGET_WORDS, draw_token, effect_of, plural
+from client.tables.gold.piece import Piece
+from client.tables.gold.targets import Adventurer, Attacker, HoardToken, Lair
+from client.ui import DIM, GOLD, INK, PANEL_EDGE
+from engine.games.gold.components import adventurer_name, magic_name
+from engine.games.gold.flow import TURN
+from engine.games.gold.tokens import COLOURS
+from engine.games.gold.views import GoldView
+
+TOKEN_ROW = 13
+ATTACKERS_A_ROW = 6
+BAR = (40, 60, 50)  # the unfilled part of a lair's strength bar
+KEYS_HELP = "attack: an adventurer, then a Dragon (or drag it) · P propose · A accept · " \
+    "R reject · E share evenly · F1: the keys"
+
+
+def lair_box(slot: int) -> tuple[float, float, float, float]:
+    return LAIR_X + slot * (LAIR_W + LAIR_GAP), LAIR_Y, LAIR_W, LAIR_H
+
+
+def lair_centre(slot: int) -> tuple[float, float]:
+    x, y, _, _ = lair_box(slot)
+    return x + DRAGON_CARD[0] / 2, y + DRAGON_CARD[1] / 2
+
+
+class Board(Piece):
+    takes = (Lair, Attacker, HoardToken)
+
+    # -- where things are -----------------------------------------------------------
+    def rects(self, state: GoldView) -> dict:
+        """An attacker or a token comes before the lair that holds it: the first hit
+        wins."""
+        rects = self._magic_targets(state)
+        for slot, lair in enumerate(state.dragons):
+            if lair is not None:
+                rects[Lair(slot)] = self.view.rect(*lair_box(slot))
+        return rects
+
+    def _magic_targets(self, state: GoldView) -> dict:
+        """With a Magic Object in hand: the attackers and treasure tokens it may target."""
+        out = {}
+        wanted = {u.target for u in self.table.held_uses()}
+        me = self.table.me
+        for slot, lair in enumerate(state.dragons):
+            if lair is None:
+                continue
+            for (owner, kind, _), box in zip(lair.attackers, attacker_boxes(slot, lair),
+                                             strict=True):
+                if (owner, kind) in wanted or (owner == me and (kind,) in wanted):
+                    out[Attacker(owner, kind)] = self.view.rect(*box)
+            for colour, rect in self._hoard_rects(slot, lair).items():
+                if (slot, colour) in wanted:
+                    out[HoardToken(slot, colour)] = rect
+        return out
+
+    def _hoard_rects(self, slot: int, lair, surface=None) -> dict[int, pygame.Rect]:
+        """A lair's treasure tokens, a colour a row beside the card (drawn when `surface`)."""
+        x, y, _, _ = lair_box(slot)
+        rects, row = {}, 0
+        for colour, n in enumerate(lair.hoard):
+            if not n:
+                continue
+            top = y + 14 + row * TOKEN_ROW
+            if surface is not None:
+                draw_token(surface, self.view, colour, x + TREASURE_X, top, 12)
+                self.view.text(surface, f"{n} {COLOURS[colour]}", (x + TREASURE_X + 15, top - 1),
+                               TINY, INK)
+            rects[colour] = self.view.rect(x + TREASURE_X, top, 84, 12)
+            row += 1
+        return rects
+
+    # -- clicks -----------------------------------------------------------------------
+    def click(self, target) -> None:
+        match target:
+            case Lair(slot):
+                self.click_lair(slot)
+            case Attacker(owner, kind):
+                self._use_or_advise((owner, kind), (kind,))
+            case HoardToken(slot, colour):
+                if not self.table.use_on((slot, colour)):
+                    self.click_lair(slot)
+
+    def click_lair(self, slot: int) -> None:
+        table = self.table
+        if table.use_on((slot,)):
+            return
+        if not isinstance(table.held, Adventurer):
+            self.session.advise("Choose one of your face-up adventurers first, then a Dragon.")
+            return
+        action = self.can.attacks.get((table.held.kind, slot))
+        if action is None:
+            self.session.advise("No Dragon lies there now.")
+            table.held = None
+            return
+        table.submit(action)
+
+    def _use_or_advise(self, *targets) -> None:
+        if not any(self.table.use_on(t) for t in targets):
+            self.session.advise("Hold a Magic Object that moves adventurers to pick one.")
+
+    # -- drawing ----------------------------------------------------------------------
+    def draw(self, surface, state: GoldView) -> None:
+        for slot, lair in enumerate(state.dragons):
+            self._draw_lair(surface, slot, lair)
+        self._draw_pile(surface, state)
+        self._draw_prompt(surface, state)
+
+    def _draw_lair(self, surface, slot: int, lair) -> None:
+        view = self.view
+        x, y, w, h = lair_box(slot)
+        held = self.table.held
+        lit = isinstance(held, Adventurer) and (held.kind, slot) in self.can.attacks
+        view.panel(surface, view.rect(x - 4, y - 4, w + 8, h + 8), alpha=120,
+                   edge=GOLD if lit else PANEL_EDGE)
+        if lair is None:
+            view.text(surface, "empty lair", (x + w / 2, y + 60), LARGE, DIM, anchor="midtop")
+            return
+        image = assets.card("gold", lair.dragon, (view.px(DRAGON_CARD[0]),
+                                                  view.px(DRAGON_CARD[1])))
+        surface.blit(image, view.point(x, y))
+        view.text(surface, "treasure", (x + TREASURE_X, y), TINY, DIM)
+        self._hoard_rects(slot, lair, surface)
+        if lair.hidden:
+            view.text(surface, f"+{lair.hidden} hidden",
+                      (x + TREASURE_X, y + DRAGON_CARD[1] - 14), TINY, DIM)
+        self._draw_strength(surface, lair, x, y + DRAGON_CARD[1] + 7, w)
+        for (owner, kind, _), box in zip(lair.attackers, attacker_boxes(slot, lair),
+                                         strict=True):
+            surface.blit(assets.sprite(f"gold/adv/{self.table.team(owner)}-{kind}",
+                                       (view.px(ATTACKER), view.px(ATTACKER))),
+                         view.point(box[0], box[1]))
+
+    def _draw_strength(self, surface, lair, x: float, y: float, w: float) -> None:
+        """The attack so far against the Dragon's strength, in words and as a bar."""
+        view = self.view
+        total, strength = lair.total, lair.strength
+        view.text(surface, f"attack {total} / {strength}", (x, y), TEXT,
+                  GOLD if total else INK, bold=bool(total))
+        radius = view.px(3)
+        pygame.draw.rect(surface, BAR, view.rect(x, y + 18, w, 6), border_radius=radius)
+        done = view.rect(x, y + 18, w * min(1.0, total / strength), 6)
+        pygame.draw.rect(surface, GOLD, done, border_radius=radius)
+
+    def _draw_pile(self, surface, state: GoldView) -> None:
+        view = self.view
+        x, y = PILE_AT
+        if state.pile:
+            surface.blit(assets.sprite("gold/back", (view.px(PILE_CARD[0]),
+                                                     view.px(PILE_CARD[1]))), view.point(x, y))
+        right = x + PILE_CARD[0] + 10
+        view.text(surface, f"pile {state.pile}", (right, y), TEXT, INK)
+        market_in = state.market_in
+        market = "Market: passed" if market_in is None else \
+            f"Market in {plural(market_in, 'Dragon')}"
+        surface.blit(assets.sprite("gold/market", (view.px(30), view.px(42))),
+                     view.point(right, y + 20))
+        for k, line in enumerate(wrap_text(view, market, SMALL, 78)):
+            view.text(surface, line, (right, y + 66 + k * 15), SMALL, DIM)
+        bag = sum(state.bag)
+        draw_token(surface, view, 0, x, y + 140, 18)
+        view.text(surface, f"bag: {plural(bag, 'token')}", (x + 24, y + 141), TEXT, INK)
+        view.text(surface, f"out of the game: {sum(state.box)}", (x, y + 164), SMALL, DIM)
+        discards = len(state.discards)
+        if discards or self.session.start.config.get("advanced"):
+            view.text(surface, f"Magic used: {discards}", (x, y + 182), SMALL, DIM)
+
+    def _draw_prompt(self, surface, state: GoldView) -> None:
+        if state.phase != TURN:
+            return
+        view, table = self.view, self.table
+        if state.turn == table.me and table.acting:
+            view.text(surface, self._your_turn(), (20, PROMPT_Y), PROMPT, GOLD, bold=True,
+                      width=760)
+        else:
+            view.text(surface, f"{self.name(state.turn, True)} chooses an attack",
+                      (20, PROMPT_Y), LINE, INK, width=760)
+        if table.acting:
+            view.text(surface, KEYS_HELP, (20, PROMPT_Y + 26), SMALL, DIM, width=760)
+
+    def _your_turn(self) -> str:
+        held, uses = self.table.held, self.table.held_uses()
+        if uses:
+            return f"{magic_name(uses[0].face)}: " + TARGET_WORDS.get(
+                effect_of(uses[0].face), "press Use it")
+        if isinstance(held, Adventurer):
+            return f"Your {adventurer_name(held.kind)}: now click a Dragon"
+        return "Your turn: click an adventurer, then a Dragon to attack"
+
+
+def attacker_boxes(slot: int, lair) -> list[tuple[float, float, float, float]]:
+    """The attackers under a lair, six to a row."""
+    x, y, _, _ = lair_box(slot)
+    top = y + DRAGON_CARD[1] + 37
+    return [(x + (i % ATTACKERS_A_ROW) * (ATTACKER + 4),
+             top + (i // ATTACKERS_A_ROW) * (ATTACKER + 2), ATTACKER, ATTACKER)
+            for i in range(len(lair.attackers))]

@@ -1,0 +1,77 @@
+"""The Gold table's buttons, in one row over your side (and Use it under your Magic
+Objects), each shown only while what it does is open to this seat."""
+
+from __future__ import annotations
+
+from client.tables.common import enable, show
+from client.tables.gold.layout import BUTTON_Y
+from client.tables.gold.parts import effect_of
+from engine.games.gold.components import TARGETS
+from engine.games.gold.flow import DIVIDE, NEGOTIATE
+
+# (id, label, x, width, primary)
+ROW = (("even", "Share out evenly", 250, 160, False), ("propose", "Propose", 418, 150, True),
+       ("divide", "Divide", 418, 150, True), ("accept", "Accept", 590, 110, True),
+       ("reject", "Reject", 706, 100, False),
+       ("hourglass", "Turn the Hourglass", 812, 140, False),
+       ("offer", "Make the offer", 36, 150, True),
+       ("leave_market", "Leave the Market", 802, 150, False))
+HEIGHT = 34
+USE = (820, 612, 140)  # (x, y, width)
+ANSWERS = ("accept", "reject", "leave_market")  # each submits the legal answer it names
+
+
+class Buttons:
+    def __init__(self, table):
+        self.table = table
+
+    def build(self) -> None:
+        scene = self.table.scene
+        for ident, label, x, width, primary in ROW:
+            scene.button(ident, label, x, BUTTON_Y, width, HEIGHT, primary=primary)
+        x, y, width = USE
+        scene.button("use", "Use it", x, y, width, HEIGHT, primary=True)
+        self.refresh()
+
+    def refresh(self) -> None:
+        table = self.table
+        buttons = table.scene.buttons
+        if "propose" not in buttons:  # not built yet
+            return
+        phase = table.state.phase if table.state is not None else None
+        editing = table.panels["share"].editing
+        show(buttons["even"], editing)
+        show(buttons["propose"], editing and phase == NEGOTIATE)
+        show(buttons["divide"], editing and phase == DIVIDE)
+        for ident in ANSWERS:
+            show(buttons[ident], ident in table.can.answers)
+        show(buttons["hourglass"], bool(self._hourglass()))
+        show(buttons["offer"], table.can.offers is not None)
+        enable(buttons["offer"], table.trade.partner is not None)
+        held = table.held_uses()
+        show(buttons["use"], bool(held) and not TARGETS[effect_of(held[0].face)])
+
+    def _hourglass(self) -> list:
+        """The uses that take no target while the sand runs: the Hourglass's."""
+        table = self.table
+        return [u for uses in table.can.uses.values() for u in uses
+                if not u.target and table.state.phase == NEGOTIATE]
+
+    def press(self, ident: str) -> None:
+        table = self.table
+        answers = table.can.answers
+        if ident == "even":
+            table.panels["share"].evenly()
+        elif ident in ("propose", "divide"):
+            table.panels["share"].propose()
+        elif ident in ANSWERS and ident in answers:
+            table.submit(answers[ident])
+        elif ident == "hourglass" and self._hourglass():
+            table.submit(self._hourglass()[0])
+        elif ident == "offer":
+            table.panels["market"].make_offer()
+        elif ident == "use":
+            held = table.held_uses()
+            if held and not held[0].target:
+                table.submit(held[0])
+        self.refresh()

@@ -1,0 +1,190 @@
+"""The Market: on the left the offer you make (to whom, by chips; what you give and what you
+get, by steppers bounded by what the legal offers allow), on the right the offers on the
+table, with Accept and Decline under those made to you."""
+
+from __future__ import annotations
+
+from client.tables.gold.layout import (
+    EDITOR_X,
+    GET_Y,
+    GIVE_Y,
+    HEADING,
+    OFFER_ROW,
+    PANEL_BOX,
+    RIGHT_X,
+    SMALL,
+    STEPPER,
+    TEXT,
+    TITLE,
+    TRADE_CELL,
+    TRADE_X,
+)
+from client.tables.gold.parts import draw_token, token_words
+from client.tables.gold.piece import Panel
+from client.tables.gold.targets import Deal, Decline, Partner, Trade
+from client.ui import DIM, GOLD, INK
+from engine.games.gold.refusals import Choice
+from engine.games.gold.tokens import SUPPLY
+from engine.games.gold.views import GoldView
+
+PARTNER_BOX, PARTNER_STEP = (160, 88, 28), 94  # (y, w, h) of a partner's chip
+PLUS_X = 22  # a colour's + from its −
+OFFERS_Y = 180
+ANSWER_W, ANSWER_H = 70, 22
+SIDES = (("give", GIVE_Y, "You give"), ("get", GET_Y, "You get"))
+
+
+class MarketPanel(Panel):
+    takes = (Partner, Trade, Deal, Decline)
+
+    @property
+    def trade(self):
+        return self.table.trade
+
+    # -- where things are -----------------------------------------------------------
+    def _partner_boxes(self) -> dict[int, tuple]:
+        y, w, h = PARTNER_BOX
+        partners = sorted(self.can.offers.asks) if self.can.offers else []
+        return {s: (TRADE_X + i * PARTNER_STEP, y, w, h) for i, s in enumerate(partners)}
+
+    def _most(self, side: str):
+        """How many of each colour the legal offers let you give, or ask of the partner."""
+        offers = self.can.offers
+        if side == "give":
+            return offers.own
+        return offers.asks.get(self.trade.partner) if self.trade.partner is not None else None
+
+    def _trade_boxes(self) -> dict[Trade, tuple]:
+        """A − and a + for every colour the legal offers let this seat change."""
+        out = {}
+        if self.can.offers is None:
+            return out
+        for side, y, _ in SIDES:
+            most = self._most(side)
+            for c in range(9):
+                if most and most[c]:
+                    x = TRADE_X + c * TRADE_CELL
+                    out[Trade(side, c, -1)] = (x, y + 22, STEPPER, STEPPER)
+                    out[Trade(side, c, 1)] = (x + PLUS_X, y + 22, STEPPER, STEPPER)
+        return out
+
+    def _answer_boxes(self, state: GoldView) -> dict:
+        out = {}
+        for i, offer in enumerate(state.market.offers if state.market else ()):
+            if offer.seat in self.can.declines:
+                y = OFFERS_Y + i * OFFER_ROW + 16
+                out[Deal(offer.seat)] = (RIGHT_X + 200, y, ANSWER_W, ANSWER_H)
+                out[Decline(offer.seat)] = (RIGHT_X + 276, y, ANSWER_W, ANSWER_H)
+        return out
+
+    def rects(self, state: GoldView) -> dict:
+        view = self.view
+        out = {Partner(s): view.rect(*box) for s, box in self._partner_boxes().items()}
+        for boxes in (self._trade_boxes(), self._answer_boxes(state)):
+            out.update({t: view.rect(*box) for t, box in boxes.items()})
+        return out
+
+    # -- clicks and the button ----------------------------------------------------------
+    def click(self, target) -> None:
+        can, table = self.can, self.table
+        match target:
+            case Partner(seat):
+                self._choose_partner(seat)
+            case Trade(side, colour, step) if can.offers is not None:
+                most = self._most(side)
+                bound = most[colour] if side == "give" or most else SUPPLY[colour]
+                self.trade.step(side, colour, step, bound)
+            case Deal(offerer) if offerer in can.deals:
+                table.submit(can.deals[offerer])
+            case Deal():
+                self.session.advise("You do not hold the tokens that offer asks for.")
+            case Decline(offerer) if offerer in can.declines:
+                table.submit(can.declines[offerer])
+
+    def _choose_partner(self, seat: int) -> None:
+        """A new partner keeps what you ask of it within what it can give."""
+        self.trade.partner = seat
+        most = self.can.offers.asks.get(seat) if self.can.offers else None
+        if most:
+            self.trade.get = [min(n, m) for n, m in zip(self.trade.get, most, strict=True)]
+
+    def make_offer(self) -> None:
+        trade, offers = self.trade, self.can.offers
+        give, get = tuple(trade.give), tuple(trade.get)
+        if offers is None or trade.partner is None or not offers.allows(trade.partner, give,
+                                                                        get):
+            choice = Choice(kind="offer", partner=trade.partner, give=give, get=get)
+            self.session.advise(self.table.refusal(choice) or "That offer cannot be made now.")
+            return
+        self.table.submit(offers.wrap(trade.partner, give, get))
+        trade.clear()
+
+    # -- drawing ------------------------------------------------------------------------
+    def draw(self, surface, state: GoldView) -> None:
+        view, table = self.view, self.table
+        self.frame(surface)
+        x, y, _, _ = PANEL_BOX
+        view.text(surface, "The Market: trade tokens with anyone before the time is up",
+                  (x + 16, y + 10), TITLE, GOLD, bold=True, width=840)
+        self.ring(surface, state)
+        market = state.market
+        if self.can.offers is not None:
+            self._draw_trade(surface)
+        elif table.me is not None and table.acting and market and table.me not in market.left:
+            view.text(surface, "You cannot make another offer now; answer the offers made to "
+                      "you or leave the Market.", (EDITOR_X, 170), TEXT, DIM, width=520)
+        self._draw_offers(surface, state)
+        left = market.left if market else ()
+        if left:
+            view.text(surface, "Left: " + ", ".join(self.name(s) for s in left),
+                      (RIGHT_X, 372), SMALL, DIM, width=350)
+
+    def _draw_offers(self, surface, state: GoldView) -> None:
+        view = self.view
+        view.text(surface, "Offers on the table", (RIGHT_X, OFFERS_Y - 30), HEADING, INK, bold=True)
+        offers = state.market.offers if state.market else ()
+        if not offers:
+            view.text(surface, "none yet", (RIGHT_X, OFFERS_Y - 4), TEXT, DIM)
+        answers = self._answer_boxes(state)
+        for i, offer in enumerate(offers):
+            offerer, partner = offer.seat, offer.partner
+            view.text(surface, f"{self.name(offerer, True)} → {self.name(partner)}: gives "
+                      f"{token_words(offer.give)}; asks {token_words(offer.get)}",
+                      (RIGHT_X, OFFERS_Y + i * OFFER_ROW), SMALL,
+                      GOLD if partner == self.table.me else INK, width=350)
+            if Deal(offerer) in answers:
+                self.chip(surface, answers[Deal(offerer)], "Accept",
+                          offerer in self.can.deals)
+                self.chip(surface, answers[Decline(offerer)], "Decline", True)
+
+    def _draw_trade(self, surface) -> None:
+        view, trade = self.view, self.trade
+        view.text(surface, "Offer to", (EDITOR_X, PARTNER_BOX[0] + 6), TEXT, INK)
+        for seat, box in self._partner_boxes().items():
+            self.chip(surface, box, self.name(seat, True), True, trade.partner == seat)
+        steppers = self._trade_boxes()
+        for side, y, label in SIDES:
+            view.text(surface, label, (EDITOR_X, y + 2), TEXT, INK)
+            counts = trade.give if side == "give" else trade.get
+            for c in range(9):
+                self._draw_count(surface, c, y, counts[c], Trade(side, c, 1) in steppers)
+        if trade.partner is None:
+            words = "Choose whom to offer a trade to."
+        else:
+            words = (f"You offer {self.name(trade.partner)} {token_words(trade.give)} for "
+                     f"{token_words(trade.get)}.")
+        view.text(surface, words, (EDITOR_X, 330), TEXT, INK, width=540)
+        view.text(surface, "Tokens you offer wait on the table until the offer is answered "
+                  ".", (EDITOR_X, 350), SMALL, DIM, width=540)
+
+    def _draw_count(self, surface, colour: int, y: float, count: int, open_: bool) -> None:
+        """A colour's token and count, with its steppers when the offer may change it."""
+        view = self.view
+        x = TRADE_X + colour * TRADE_CELL
+        if open_ or count:
+            draw_token(surface, view, colour, x, y, 16)
+            view.text(surface, str(count), (x + 20, y + 1), TEXT, GOLD if count else DIM,
+                      bold=bool(count))
+        if open_:
+            self.sign(surface, "−", x, y + 22, 13, fill=False)
+            self.sign(surface, "+", x + PLUS_X, y + 22, 13, fill=False)

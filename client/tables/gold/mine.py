@@ -1,0 +1,136 @@
+"""Your side of the table: your status line, your four adventurers (lit when they can
+attack, picked up by a click or a drag) and what is behind your screen. Also the
+adventurers in miniature on the other players' panels."""
+
+from __future__ import annotations
+
+import pygame
+
+from client import assets
+from client.tables.gold.layout import (
+    ADV_SIZE,
+    ADV_STEP,
+    LINE,
+    MINE_Y,
+    SCREEN_BOX,
+    SMALL,
+    TEXT,
+    TINY,
+)
+from client.tables.gold.parts import draw_token
+from client.tables.gold.piece import Piece
+from client.tables.gold.targets import Adventurer
+from client.ui import DIM, GOLD, GOOD, INK
+from engine.games.gold.components import ADVENTURERS, DRAGONS
+from engine.games.gold.refusals import Choice
+from engine.games.gold.tokens import COLOURS
+from engine.games.gold.views import GoldView
+
+AWAY_ALPHA = 110  # an adventurer away at a Dragon is drawn faded
+MINI, MINI_STEP, MINI_AWAY_ALPHA = 16, 18, 90
+SCREEN_COLUMN, SCREEN_ROW = 122, 28
+
+
+def adventurer_sprite(team: int, kind: int, place) -> str:
+    return f"gold/adv/{team}-{'down' if place == 'down' else kind}"
+
+
+def is_away(place) -> bool:
+    """At a Dragon: neither home face up nor home face down."""
+    return place not in ("up", "down")
+
+
+def faded(image: pygame.Surface, alpha: int) -> pygame.Surface:
+    image = image.copy()
+    image.set_alpha(alpha)
+    return image
+
+
+def draw_minis(table, surface, seat: int, state: GoldView, x: float, y: float) -> None:
+    """Another player's adventurers in miniature, on its panel."""
+    view = table.view
+    for kind, place in enumerate(state.adventurers[seat]):
+        image = assets.sprite(adventurer_sprite(table.team(seat), kind, place),
+                              (view.px(MINI), view.px(MINI)))
+        if is_away(place):
+            image = faded(image, MINI_AWAY_ALPHA)
+        surface.blit(image, view.point(x + kind * MINI_STEP, y))
+
+
+def adventurer_box(kind: int) -> tuple[float, float, float, float]:
+    return 24 + kind * ADV_STEP, MINE_Y + 34, ADV_SIZE, ADV_SIZE
+
+
+class Mine(Piece):
+    takes = (Adventurer,)
+
+    def rects(self, state: GoldView) -> dict:
+        return {Adventurer(kind): self.view.rect(*adventurer_box(kind)) for kind in range(4)}
+
+    def click(self, target: Adventurer) -> None:
+        """Pick up an adventurer that can attack (again: put it down); with a Magic Object
+        in hand that takes one of yours, it is that object's target."""
+        table = self.table
+        if table.use_on((target.kind,)):
+            return
+        if self.can.can_attack_with(target.kind):
+            table.held = None if table.held == target else target
+        else:
+            self.session.advise(table.refusal(Choice(kind="adventurer", card=target.kind)))
+
+    def draw(self, surface, state: GoldView) -> None:
+        seat = self.table.bottom
+        status, colour = self.table.status(seat, state)
+        self.view.text(surface, f"{self.table.bottom_name()} · screen {state.screens[seat]} · "
+                       f"magic {state.hands[seat]}" + (f" · {status}" if status else ""),
+                       (20, MINE_Y), LINE, GOLD if colour == GOLD else INK,
+                       bold=colour == GOLD)
+        for kind, place in enumerate(state.adventurers[seat]):
+            self._draw_adventurer(surface, seat, kind, place)
+        self._draw_screen(surface, state)
+
+    def _draw_adventurer(self, surface, seat: int, kind: int, place) -> None:
+        view, table = self.view, self.table
+        x, y, w, h = adventurer_box(kind)
+        image = assets.sprite(adventurer_sprite(table.team(seat), kind, place),
+                              (view.px(w), view.px(h)))
+        if is_away(place):
+            image = faded(image, AWAY_ALPHA)
+        surface.blit(image, view.point(x, y))
+        where = self._lair_name(place) if is_away(place) else place
+        view.text(surface, ADVENTURERS[kind], (x + w / 2, y + h + 2), TINY, INK, anchor="midtop")
+        view.text(surface, where, (x + w / 2, y + h + 15), TINY, DIM, anchor="midtop")
+        if table.acting and self.can.can_attack_with(kind):
+            held = table.held == Adventurer(kind)
+            pygame.draw.circle(surface, GOLD if held else GOOD, view.point(x + w / 2, y + h / 2),
+                               view.px(w / 2 + 3), view.px(3 if held else 1.5))
+
+    def _lair_name(self, slot: int) -> str:
+        lair = self.table.state.dragons[slot]
+        return f"at {DRAGONS[lair.dragon].name}" if lair else "fighting"
+
+    def _draw_screen(self, surface, state: GoldView) -> None:
+        view, table = self.view, self.table
+        x, y, w, h = SCREEN_BOX
+        view.panel(surface, view.rect(x, y, w, h))
+        surface.blit(assets.sprite("gold/screen", (view.px(54), view.px(30))),
+                     view.point(x + 8, y + 6))
+        mine = state.my_screen
+        if table.me is None:
+            view.text(surface, f"{state.screens[table.bottom]} tokens, hidden behind the "
+                      "screen", (x + 70, y + 12), TEXT, DIM, width=w - 80)
+            return
+        view.text(surface, "Behind your screen (only you see it)", (x + 70, y + 12), TEXT, INK,
+                  width=w - 80)
+        if mine is None:
+            view.text(surface, "A stolen token's colour is still hidden: your screen shows "
+                      "again once it is known.", (x + 12, y + 50), SMALL, DIM, width=w - 24)
+            return
+        if not any(mine):
+            view.text(surface, "nothing yet", (x + 12, y + 50), TEXT, DIM)
+        held = [(c, n) for c, n in enumerate(mine) if n]
+        for i, (c, n) in enumerate(held):  # three colours to a column
+            col, row = divmod(i, 3)
+            tx, ty = x + 12 + col * SCREEN_COLUMN, y + 46 + row * SCREEN_ROW
+            draw_token(surface, view, c, tx, ty, 22)
+            view.text(surface, f"{n} {COLOURS[c]}", (tx + 28, ty + 3), TEXT, INK, width=90)

@@ -1,0 +1,68 @@
+"""What moves on the Gold table between views: tokens and adventurers flying from where
+they were to where they go, and one popup rising with the latest news."""
+
+from __future__ import annotations
+
+from client import assets
+from client.anim import Tween
+from client.ui import GOLD
+
+FLIGHT = 0.6  # seconds a token or an adventurer takes to fly
+POPUP_TIME = 1.8
+POPUP_RISE = 12  # logical pixels a second
+POPUP_X = (200, 760)  # a popup's centre stays between these, so its words stay on screen
+TOKEN_SIZE = 20
+TOKENS_FLOWN = 6  # of a colour at most: a big hoard flies as a stream, not a swarm
+
+
+class Motion:
+    def __init__(self, table):
+        self.table = table
+        self.flights: list[list] = []  # [sprite name, Tween((x, y, size, alpha))]
+        self.popups: list[list] = []  # [text, x, y, seconds left]
+
+    def fly(self, name: str, start, end, size: float, delay: float = 0.0) -> None:
+        tween = Tween((start[0] - size / 2, start[1] - size / 2, size, 255))
+        tween.to((end[0] - size / 2, end[1] - size / 2, size, 255), FLIGHT, delay)
+        self.flights.append([name, tween])
+
+    def fly_tokens(self, counts, start, end) -> None:
+        shown = 0
+        for colour, n in enumerate(counts):
+            for _ in range(min(n, TOKENS_FLOWN)):
+                self.fly(f"gold/token/{colour}", start, end, TOKEN_SIZE, shown * 0.05)
+                shown += 1
+
+    def popup(self, text: str, x: float, y: float) -> None:
+        """One popup at a time: the newest news replaces the last (no words on words)."""
+        self.popups = [[text, x, y, POPUP_TIME]]
+
+    def update(self, dt: float) -> None:
+        for _, tween in self.flights:
+            tween.update(dt)
+        self.flights = [f for f in self.flights if f[1].moving]
+        for popup in self.popups:
+            popup[3] -= dt
+        self.popups = [p for p in self.popups if p[3] > 0]
+
+    @property
+    def view(self):
+        return self.table.view
+
+    @property
+    def busy(self) -> bool:
+        return bool(self.flights or self.popups)
+
+    def draw_flights(self, surface) -> None:
+        view = self.view
+        for name, tween in self.flights:
+            x, y, size, _ = tween.value
+            surface.blit(assets.sprite(name, (view.px(size), view.px(size)), True),
+                         view.point(x, y))
+
+    def draw_popups(self, surface) -> None:
+        low, high = POPUP_X
+        for text, x, y, left in self.popups:
+            rise = (POPUP_TIME - left) * POPUP_RISE
+            self.view.text(surface, text, (min(max(x, low), high), y - rise), 20, GOLD,
+                           bold=True, anchor="center")

@@ -1,0 +1,78 @@
+"""The engine's events told on the Gold table as they happen: tokens fly from the bag, a
+hoard or a screen to where they go, an attacker flies to its lair, a popup names a slain
+Dragon or a Magic Object used, and the talks' proposals are noted with their fate (the
+sharing panel lists the last ones)."""
+
+from __future__ import annotations
+
+from client.tables.gold.board import lair_centre
+from client.tables.gold.layout import ATTACKER, MINE_Y, PILE_AT, SCREEN_BOX
+from engine.games.gold import moves
+from engine.games.gold.components import DRAGONS, magic_name
+
+HOARD_LOST_AT, MAGIC_AT = (490, 300), (490, 380)  # popups over the middle of the table
+HOME_AT = (130, MINE_Y + 50)  # your adventurers' row, where your attackers leave from
+BAG_AT = (PILE_AT[0] + 20, PILE_AT[1] + 150)
+BOX_BELOW_BAG = 22  # tokens out of the game lie under the bag
+STOLEN = 22  # a stolen token's size in flight
+
+
+class News:
+    def __init__(self, table):
+        self.table = table
+        self.proposals: list[list] = []  # this hoard's proposals: [serial, seat, split, fate]
+
+    def tell(self, event) -> None:
+        kind, motion = type(event), self.table.motion
+        if kind is moves.TreasureDrawn:
+            to = self.screen_at(event.index) if event.where == "screen" else \
+                lair_centre(event.index)
+            motion.fly_tokens(event.counts, BAG_AT, to)
+        elif kind is moves.Took:
+            motion.fly_tokens(event.counts, self._kill_at(), self.screen_at(event.seat))
+        elif kind is moves.HoardLost:
+            motion.fly_tokens(event.counts, self._kill_at(),
+                              (BAG_AT[0], BAG_AT[1] + BOX_BELOW_BAG))
+            motion.popup("The sand ran out: the hoard leaves the game", *HOARD_LOST_AT)
+        elif kind is moves.DragonKilled:
+            motion.popup(f"{DRAGONS[event.dragon].name} is slain!", *lair_centre(event.slot))
+        elif kind is moves.Attacked:
+            start = HOME_AT if event.seat == self.table.bottom else self.screen_at(event.seat)
+            motion.fly(f"gold/adv/{self.table.team(event.seat)}-{event.kind}", start,
+                       lair_centre(event.slot), ATTACKER)
+        elif kind is moves.Stole:
+            name = f"gold/token/{event.colour}" if event.colour >= 0 else "gold/adv/5-down"
+            motion.fly(name, self.screen_at(event.victim), self.screen_at(event.thief), STOLEN)
+        elif kind is moves.Traded:
+            mine, theirs = self.screen_at(event.seat), self.screen_at(event.partner)
+            motion.fly_tokens(event.give, mine, theirs)
+            motion.fly_tokens(event.get, theirs, mine)
+        elif kind is moves.MagicUsed:
+            motion.popup(f"{self.table.session.seat_name(event.seat, True)}: "
+                         f"{magic_name(event.face)}", *MAGIC_AT)
+        else:
+            self._note_proposal(event)
+
+    def _note_proposal(self, event) -> None:
+        """A new proposal replaces the one before; an answer settles it."""
+        if isinstance(event, moves.Proposed):
+            for entry in self.proposals:
+                entry[3] = entry[3] or "replaced"
+            self.proposals.append([event.serial, event.seat, event.split, ""])
+        elif isinstance(event, moves.Rejected | moves.Agreed):
+            fate = "agreed" if isinstance(event, moves.Agreed) else \
+                f"rejected by {self.table.session.seat_name(event.seat)}"
+            for entry in self.proposals:
+                if entry[0] == event.serial:
+                    entry[3] = fate
+
+    def screen_at(self, seat: int) -> tuple[float, float]:
+        """The middle of a seat's screen: yours, or another's panel."""
+        table = self.table
+        x, y, w, h = SCREEN_BOX if seat == table.bottom else table.seat_box(seat)
+        return x + w / 2, y + h / 2
+
+    def _kill_at(self) -> tuple[float, float]:
+        """Where the hoard being shared lies (tokens leave from there)."""
+        kill = self.table.state.kill
+        return lair_centre(kill.slot if kill else 0)

@@ -1,0 +1,88 @@
+"""The pieces the Gold table is made of. Each knows where it takes clicks (`rects`, keyed by
+typed targets), draws itself from one layout so a click lands where the thing is drawn,
+and acts on a click on one of the target types it `takes`."""
+
+from __future__ import annotations
+
+import pygame
+
+from client.tables.common import PACE
+from client.tables.gold.layout import PANEL_BOX, STEPPER, TEXT
+from client.tables.gold.targets import Target
+from client.ui import DIM, GOLD, INK, PANEL_EDGE
+from client.widgets import countdown_ring
+from engine.games.gold.views import GoldView
+
+CHIP = (24, 52, 40)  # a button drawn on a panel
+CHIP_SELECTED = (60, 46, 20)
+
+
+class Piece:
+    takes: tuple[type[Target], ...] = ()
+
+    def __init__(self, table):
+        self.table = table
+
+    @property
+    def view(self):
+        return self.table.view
+
+    @property
+    def session(self):
+        return self.table.session
+
+    @property
+    def can(self):
+        """This seat's choices now (client.tables.gold.choices.Choices)."""
+        return self.table.can
+
+    def name(self, seat: int, capital: bool = False) -> str:
+        return self.session.seat_name(seat, capital)
+
+    def rects(self, state: GoldView) -> dict[Target, pygame.Rect]:
+        return {}
+
+    def draw(self, surface, state: GoldView) -> None:
+        raise NotImplementedError
+
+    def click(self, target: Target) -> None:
+        """Only targets of the types in `takes` come here."""
+
+
+class Panel(Piece):
+    """A piece drawn over the lairs in its own gold-edged box while its stage runs."""
+    box = PANEL_BOX
+
+    def frame(self, surface) -> None:
+        self.view.panel(surface, self.view.rect(*self.box), alpha=255, edge=GOLD)
+
+    def ring(self, surface, state: GoldView) -> None:
+        """The sand timer's ring at the top right, while a timer runs."""
+        left = self.session.seconds_left(PACE)
+        if state.timer and left is not None:
+            x, y, w, _ = self.box
+            countdown_ring(surface, self.view, (x + w - 34, y + 30), 22, left,
+                           self.table.timer_total)
+
+    def chip(self, surface, box, text: str, lit: bool, selected: bool = False) -> None:
+        view = self.view
+        rect = view.rect(*box)
+        radius = view.px(6)
+        pygame.draw.rect(surface, CHIP_SELECTED if selected else CHIP, rect,
+                         border_radius=radius)
+        pygame.draw.rect(surface, GOLD if selected or lit else PANEL_EDGE, rect,
+                         view.px(2 if selected else 1), border_radius=radius)
+        x, y, w, h = box
+        view.text(surface, text, (x + w / 2, y + h / 2), TEXT, INK if lit else DIM,
+                  anchor="center", width=w - 8)
+
+    def sign(self, surface, sign: str, x: float, y: float, size: int, fill: bool) -> None:
+        """A stepper's − or + button (filled on the split editor, an outline at the
+        Market)."""
+        view = self.view
+        rect = view.rect(x, y, STEPPER, STEPPER)
+        if fill:
+            pygame.draw.rect(surface, CHIP, rect, border_radius=view.px(4))
+        pygame.draw.rect(surface, PANEL_EDGE, rect, view.px(1), border_radius=view.px(4))
+        view.text(surface, sign, (x + STEPPER / 2, y + STEPPER / 2), size, INK, bold=fill,
+                  anchor="center")

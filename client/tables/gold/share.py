@@ -1,0 +1,239 @@
+"""The sharing of a slain Dragon's hoard: in the timed negotiation, the split editor (every
+token given to an involved player by steppers), the proposal on the table and the fate of
+the last ones; in the strategic variant, the divider's editor of shares and then the shares
+to choose from, in the choosers' order."""
+
+from __future__ import annotations
+
+from client.tables.common import capital, wrap_text
+from client.tables.gold.layout import (
+    CHIP_H,
+    EDITOR_RIGHT,
+    EDITOR_X,
+    EDITOR_Y,
+    HEADING,
+    LARGE,
+    NAME_COLUMN,
+    PANEL_BOX,
+    RIGHT_X,
+    SMALL,
+    STEPPER,
+    TEXT,
+    TITLE,
+)
+from client.tables.gold.parts import draw_token, draw_tokens
+from client.tables.gold.piece import Panel
+from client.tables.gold.targets import Cell, Proposal, Share
+from client.ui import ALERT, DIM, GOLD, GOOD, INK
+from engine.games.gold.components import DRAGONS
+from engine.games.gold.flow import DIVIDE, NEGOTIATE
+from engine.games.gold.refusals import Choice
+from engine.games.gold.tokens import COLOURS
+from engine.games.gold.views import GoldView, Kill
+
+MOST_COLUMN, MOST_ROW = 110.0, 26.0  # the editor's cells, shrunk to fit many columns or rows
+ROWS_HEIGHT = 186
+PROPOSAL_BOX = (RIGHT_X, 160, 340, 30)
+PROPOSAL_ROW = 26
+FATES_Y, FATES_SHOWN = 350, 2  # the last proposals replaced or rejected
+SHARE_ROW = 36
+PROBLEM_Y = 394  # why the editor's split cannot go on the table yet
+
+
+class SharePanel(Panel):
+    takes = (Cell, Proposal, Share)
+
+    @property
+    def editing(self) -> bool:
+        return self.table.editor is not None and self.can.splits is not None
+
+    # -- where things are -----------------------------------------------------------
+    def _editor_layout(self, state: GoldView):
+        """(colour, row y) for each colour of the hoard, each column's x, and their width."""
+        kill = state.kill
+        colours = [c for c in range(9) if kill.hoard[c]]
+        columns = len(kill.involved)
+        width = min(MOST_COLUMN, (EDITOR_RIGHT - EDITOR_X - NAME_COLUMN) / columns)
+        row = min(MOST_ROW, ROWS_HEIGHT / max(1, len(colours)))
+        rows = [(c, EDITOR_Y + 22 + i * row) for i, c in enumerate(colours)]
+        xs = [EDITOR_X + NAME_COLUMN + j * width for j in range(columns)]
+        return rows, xs, width
+
+    def _share_boxes(self, state: GoldView) -> dict[int, tuple]:
+        return {i: (RIGHT_X + 250, EDITOR_Y + i * SHARE_ROW, 96, CHIP_H)
+                for i in range(len(state.kill.shares))}
+
+    def rects(self, state: GoldView) -> dict:
+        view, out = self.view, {}
+        if self.editing:
+            rows, xs, width = self._editor_layout(state)
+            for c, y in rows:
+                for j, x in enumerate(xs):
+                    out[Cell(c, j, -1)] = view.rect(x, y, STEPPER, STEPPER)
+                    out[Cell(c, j, 1)] = view.rect(x + width - STEPPER - 6, y, STEPPER, STEPPER)
+            if state.kill.proposal:
+                out[Proposal()] = view.rect(*PROPOSAL_BOX)
+        for share, box in self._share_boxes(state).items():
+            if share in self.can.chooses:
+                out[Share(share)] = view.rect(*box)
+        return out
+
+    # -- clicks and buttons -------------------------------------------------------------
+    def click(self, target) -> None:
+        editor = self.table.editor
+        match target:
+            case Cell(colour, column, step) if editor is not None:
+                editor.step(colour, column, step)
+            case Proposal():
+                proposal = self.table.state.kill.proposal if self.table.state.kill else None
+                if proposal and editor is not None:
+                    editor.load(proposal.split)
+            case Share(share) if share in self.can.chooses:
+                self.table.submit(self.can.chooses[share])
+
+    def evenly(self) -> None:
+        if self.table.editor is not None:
+            self.table.editor.evenly()
+
+    def propose(self) -> None:
+        """The editor's split as a proposal (or a division), or why it cannot be one."""
+        why = self.problem()
+        if why:
+            self.session.advise(why)
+            return
+        table = self.table
+        table.submit(self.can.splits.wrap(table.editor.split()))
+        if table.state.phase == DIVIDE:
+            table.editor = None
+
+    def problem(self) -> str:
+        """Why the editor's split cannot be put on the table now; empty when it can."""
+        table = self.table
+        if table.editor is None:
+            return table.refusal(Choice(kind="split")) or "There is no hoard to share now."
+        split = table.editor.split()
+        if self.can.splits is not None and self.can.splits.allows(split):
+            return ""
+        return table.refusal(Choice(kind="split", shares=split)) or \
+            "That split is not open now."
+
+    # -- drawing ------------------------------------------------------------------------
+    def draw(self, surface, state: GoldView) -> None:
+        view, kill = self.view, state.kill
+        self.frame(surface)
+        x, y, _, _ = PANEL_BOX
+        negotiate = state.phase == NEGOTIATE
+        what = "share its hoard before the sand runs out" if negotiate else \
+            "divide and choose its hoard"
+        view.text(surface, f"{DRAGONS[kill.dragon].name} is slain: {what}", (x + 16, y + 10),
+                  TITLE, GOLD, bold=True, width=840)
+        view.text(surface, "Hoard:", (x + 16, y + 42), TEXT, INK)
+        draw_tokens(surface, view, kill.hoard, x + 70, y + 40, 18, 470)
+        self.ring(surface, state)
+        if self.editing:
+            self._draw_editor(surface, state)
+        else:
+            self._draw_watching(surface, kill, negotiate)
+        if negotiate:
+            self._draw_proposals(surface, state)
+        else:
+            self._draw_shares(surface, state)
+
+    def _draw_watching(self, surface, kill: Kill, negotiate: bool) -> None:
+        involved = ", ".join(self.name(s, True) for s in kill.involved)
+        waiting = f"{involved} share the hoard; you watch the talks." if negotiate \
+            else self._division_words(kill)
+        for k, line in enumerate(wrap_text(self.view, waiting, HEADING, 520)):
+            self.view.text(surface, line, (EDITOR_X, EDITOR_Y + k * 20), HEADING, INK)
+
+    def _division_words(self, kill: Kill) -> str:
+        choosers = kill.choosers
+        order = ", then ".join(self.name(s) for s in choosers)
+        verb = "chooses" if len(choosers) == 1 else "choose"
+        return (f"{self.name(kill.divider, True)} divides the hoard into "
+                f"{len(kill.involved)} shares; {order} {verb} in that order, and the divider "
+                "keeps the last.")
+
+    def _draw_editor(self, surface, state: GoldView) -> None:
+        view, kill, editor = self.view, state.kill, self.table.editor
+        rows, xs, width = self._editor_layout(state)
+        divide = state.phase != NEGOTIATE
+        view.text(surface, "left to give", (EDITOR_X, EDITOR_Y), SMALL, DIM)
+        for j, x in enumerate(xs):
+            label = f"Share {j + 1}" if divide else capital(self.name(kill.involved[j]))
+            mine = not divide and kill.involved[j] == self.table.me
+            view.text(surface, label, (x + width / 2 - 3, EDITOR_Y), SMALL, GOLD if mine else INK,
+                      anchor="midtop", width=width - 6)
+        for c, y in rows:
+            draw_token(surface, view, c, EDITOR_X, y, 16)
+            left = editor.left(c)
+            view.text(surface, f"{left} {COLOURS[c]}", (EDITOR_X + 22, y), TEXT,
+                      ALERT if left else DIM, width=NAME_COLUMN - 24)
+            for j, x in enumerate(xs):
+                self._draw_cell(surface, x, y, width, editor.cells[j][c])
+        problem = self.problem()
+        done = "Every token has a share: ready to divide." if divide else \
+            "Every token has a player: ready to propose."
+        for k, line in enumerate(wrap_text(view, problem or done, SMALL, 200)[:2]):
+            view.text(surface, line, (EDITOR_X, PROBLEM_Y + k * 15), SMALL,
+                      ALERT if problem else GOOD)
+
+    def _draw_cell(self, surface, x: float, y: float, width: float, value: int) -> None:
+        self.sign(surface, "−", x, y, 14, fill=True)
+        self.sign(surface, "+", x + width - STEPPER - 6, y, 14, fill=True)
+        self.view.text(surface, str(value), (x + (width - 6) / 2, y + STEPPER / 2), LARGE,
+                       INK if value else DIM, bold=bool(value), anchor="center")
+
+    def _draw_proposals(self, surface, state: GoldView) -> None:
+        view, kill = self.view, state.kill
+        proposal = kill.proposal
+        top = PROPOSAL_BOX[1]
+        view.text(surface, "On the table", (RIGHT_X, top - 14), HEADING, INK, bold=True)
+        if not proposal:
+            view.text(surface, "No proposal yet: make one with the editor.",
+                      (RIGHT_X, top + 6), TEXT, DIM, width=340)
+        else:
+            hint = " (click: copy it to edit)" if self.editing else ""
+            view.text(surface, f"#{proposal.serial} by {self.name(proposal.by, True)}{hint}",
+                      (RIGHT_X, top + 6), TEXT, GOLD, width=340)
+            for j, seat in enumerate(kill.involved):
+                y = top + 32 + j * PROPOSAL_ROW
+                accepted = seat in proposal.accepted
+                view.text(surface, ("✓ " if accepted else "… ") + self.name(seat, True),
+                          (RIGHT_X, y), TEXT, GOOD if accepted else DIM, width=100)
+                draw_tokens(surface, view, proposal.split[j], RIGHT_X + 104, y - 2, 14, 250)
+        self._draw_fates(surface)
+        me = self.table.me
+        if me in kill.involved:
+            made = kill.made[me] if me is not None and kill.made else None
+            most = self.session.start.config.get("proposals", 12)
+            view.text(surface, f"your proposals: {made or 0} of {most}",
+                      (RIGHT_X + 130, top - 18), SMALL, DIM)
+
+    def _draw_fates(self, surface) -> None:
+        earlier = [p for p in self.table.news.proposals if p[3]][-FATES_SHOWN:]
+        for k, (serial, seat, _, fate) in enumerate(earlier):
+            self.view.text(surface, f"#{serial} by {self.name(seat)}: {fate}",
+                           (RIGHT_X, FATES_Y + k * 16), SMALL, DIM, width=350)
+
+    def _draw_shares(self, surface, state: GoldView) -> None:
+        view, kill = self.view, state.kill
+        if not kill.shares:
+            view.text(surface, "The shares", (RIGHT_X, 140), HEADING, INK, bold=True)
+            view.text(surface, self._division_words(kill), (RIGHT_X, 166), SMALL, DIM, width=350)
+            return
+        chooser = next(iter(state.to_act), None)
+        view.text(surface, "Choose a share" if self.can.chooses else
+                  f"{self.name(chooser, True)} chooses a share", (RIGHT_X, 140), HEADING, GOLD,
+                  bold=True)
+        taken = {i: s for i, s in enumerate(kill.taken) if s >= 0}
+        for i, box in self._share_boxes(state).items():
+            y = box[1]
+            view.text(surface, f"{i + 1}.", (RIGHT_X, y + 6), TEXT, INK)
+            draw_tokens(surface, view, kill.shares[i], RIGHT_X + 20, y + 4, 14, 220)
+            owner = taken.get(i)
+            if owner is not None:
+                view.text(surface, self.name(owner), (box[0] + 4, y + 6), TEXT, DIM,
+                          width=box[2])
+            elif i in self.can.chooses:
+                self.chip(surface, box, "Take it", True)

@@ -1,0 +1,82 @@
+"""A theft after a hoard is shared: a thief's owner picks the victim; with the wizard's help
+it then sees the victim's tokens and takes one. The others are told who robs whom."""
+
+from __future__ import annotations
+
+import pygame
+
+from client.tables.gold.layout import TEXT, THEFT_BOX, TITLE
+from client.tables.gold.parts import draw_token
+from client.tables.gold.piece import Panel
+from client.tables.gold.targets import Take, Victim
+from client.ui import DIM, GOLD, GOOD
+from engine.games.gold.views import GoldView
+
+VICTIM_W, VICTIM_H, VICTIM_STEP = 166, 48, 176
+TOKEN, TOKEN_STEP, TOKENS_A_ROW = 36, 44, 16
+ROWS_Y = 80  # the victims' or the tokens' row, under the title and the hint
+
+
+class TheftPanel(Panel):
+    takes = (Victim, Take)
+    box = THEFT_BOX
+
+    def _victim_boxes(self) -> dict[int, tuple]:
+        x, y, _, _ = self.box
+        return {s: (x + 20 + i * VICTIM_STEP, y + ROWS_Y, VICTIM_W, VICTIM_H)
+                for i, s in enumerate(sorted(self.can.steals))}
+
+    def _take_boxes(self, state: GoldView) -> dict[int, tuple]:
+        x, y, _, _ = self.box
+        return {p: (x + 20 + (p % TOKENS_A_ROW) * (TOKEN + 7),
+                    y + ROWS_Y + (p // TOKENS_A_ROW) * TOKEN_STEP, TOKEN, TOKEN)
+                for p in range(len(state.looking_at or ()))}
+
+    def rects(self, state: GoldView) -> dict:
+        view = self.view
+        out = {Victim(s): view.rect(*box) for s, box in self._victim_boxes().items()}
+        out.update({Take(p): view.rect(*box) for p, box in self._take_boxes(state).items()
+                    if p in self.can.takes})
+        return out
+
+    def click(self, target) -> None:
+        match target:
+            case Victim(seat) if seat in self.can.steals:
+                self.table.submit(self.can.steals[seat])
+            case Take(position) if position in self.can.takes:
+                self.table.submit(self.can.takes[position])
+
+    def draw(self, surface, state: GoldView) -> None:
+        view = self.view
+        self.frame(surface)
+        x, y, w, _ = self.box
+        title, hint = self._words(state)
+        view.text(surface, title, (x + 20, y + 16), TITLE, GOLD, bold=True, width=w - 40)
+        view.text(surface, hint, (x + 20, y + 46), TEXT, DIM, width=w - 40)
+        for seat, box in self._victim_boxes().items():
+            self.chip(surface, box, f"{self.name(seat, True)} · {state.screens[seat]} tokens",
+                      True)
+        looked = state.looking_at or ()
+        for p, box in self._take_boxes(state).items():
+            draw_token(surface, view, looked[p], box[0] + 3, box[1] + 3, TOKEN - 6)
+            if p in self.can.takes:
+                pygame.draw.rect(surface, GOOD, view.rect(*box), view.px(1.5),
+                                 border_radius=view.px(6))
+
+    def _words(self, state: GoldView) -> tuple[str, str]:
+        """The title and the hint under it, for the thief's owner or an onlooker."""
+        whose = self.session.names.whose
+        theft = state.kill.theft if state.kill else None
+        if self.can.steals:
+            return ("Your thief steals one token: from whose screen?",
+                    "The token is drawn unseen from that player's screen.")
+        if self.can.takes:
+            return (f"Your wizard looks behind {whose(theft.victim)} screen: take one token",
+                    "Only you and your victim learn which token it was.")
+        if theft:
+            helped = " with the wizard's help" if theft.looks else ""
+            return (f"{whose(theft.thief, True)} thief robs {self.name(theft.victim)}{helped}",
+                    "The thief and the victim see the token; the others do not.")
+        thief = next(iter(state.to_act), None)
+        return (f"{self.name(thief, True)}'s thief chooses whom to rob",
+                "Thieves steal in turn after the hoard is shared.")
