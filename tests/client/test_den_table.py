@@ -8,6 +8,7 @@ from engine.games.den.rules import FOUNDATIONS, EndTurn, MovePile, Play
 from tests.client import rigging
 from tests.client.rigging import record_submissions
 from tests.client.test_window import my_turn, name_yourself, play_out
+from tests.engine.story_check import check_story
 from tests.engine.test_den_rules import GAME, Table
 from tools.lab.den_clicks import choose, kind_of, make_by_clicks
 
@@ -35,6 +36,7 @@ def test_a_whole_den_match_is_played_by_clicks_and_ends_with_the_nodes_scores(
     assert session.ending.kind == "finished"
     assert session.ending.scores == finished.scores and finished.audit == "clean"
     assert {"card", "end turn"} <= kinds, kinds
+    check_story(session.log, session.names.seats, session.seat)  # the window's story, in words
 
 
 @pytest.fixture

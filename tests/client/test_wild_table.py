@@ -8,6 +8,7 @@ from engine.games.wild import rules
 from tests.client import rigging
 from tests.client.test_den_table import drag
 from tests.client.test_window import name_yourself, play_out
+from tests.engine.story_check import check_story
 from tests.engine.test_wild_rules import (
     GAME,
     Table,
@@ -39,6 +40,7 @@ def test_a_whole_wild_match_is_played_by_clicks_and_ends_with_the_nodes_scores(
     assert session.ending.kind == "finished"
     assert session.ending.scores == finished.scores and finished.audit == "clean"
     assert {"draw from the deck", "discard", "buy declined"} <= kinds, kinds
+    check_story(session.log, session.names.seats, session.seat)  # the window's story, in words
 
 
 @pytest.fixture

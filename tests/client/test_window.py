@@ -4,6 +4,7 @@ import pygame
 import pytest
 
 from client.hook import WaitedTooLong
+from tests.engine.story_check import check_story
 from tools.lab.dragon_clicks import choose, make_by_clicks
 
 
@@ -74,6 +75,7 @@ def test_a_whole_dragon_match_against_three_bots_is_played_by_clicks(window):
     assert "The deal was verified fair." in session.ending.text
     assert {"Play", "Pass"} <= kinds
     assert window.app.scene.name == "table" and "lobby" in window.targets()
+    check_story(session.log, session.names.seats, session.seat)  # the window's story, in words
 
 
 def test_first_run_asks_a_name_and_refuses_a_blank_one(window):
