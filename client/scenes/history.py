@@ -21,6 +21,7 @@ from client.settings import state_folder
 from client.tables.common import enable
 from client.ui import DIM, GOLD
 from engine.registry import game_ids, get_game
+from engine.tell import join_words
 from net.errors import CorruptJournal
 from net.events import GameStarted
 from net.locks import journal_lock_path
@@ -136,9 +137,8 @@ def _result(summary: Summary) -> str:
         return f"damaged: {readable} can be read"
     if summary.finished and summary.winners:
         seats = summary.start.seats
-        names = " and ".join(seats[w].label(w) for w in summary.winners if w < len(seats))
-        scores = "/".join(str(s) for s in summary.scores)
-        return f"{names} won ({scores})"
+        names = join_words([seats[w].label(w) for w in summary.winners if w < len(seats)])
+        return f"{names} won with {max(summary.scores):,}"
     if summary.finished:
         return "finished"
     if summary.left:

@@ -79,8 +79,8 @@ def test_a_finished_game_is_listed_replayed_scrubbed_and_deleted(window):
     window.click("history")
     assert window.app.scene.name == "history"
     row = window.app.scene.games_list.item_list[0]["text"]
-    assert "Dragon" in row and "Ana" in row and "won (" in row, row
-    assert "/".join(map(str, scores)) in row
+    assert "Dragon" in row and "Ana" in row and " won with " in row, row
+    assert f" won with {max(scores):,}" in row
     window.click("game:0")
     window.click("replay")
     scene = window.wait_for(lambda: window.app.scene.name == "replay" and
