@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-from engine.games.den.cards import names
 from engine.games.den.rules import (
     FOUNDATIONS,
     PILE_NAMES,
@@ -26,7 +25,7 @@ def pile_words(pile: int) -> str:
 
 
 def _laid(e, n: Names) -> str:
-    cards = card_words(e.faces[0]) if len(e.faces) == 1 else names(e.faces)
+    cards = join_words([card_words(face) for face in e.faces])
     return f"{n.does(e.seat, 'lay')} {cards} on {pile_words(e.pile)}."
 
 
@@ -44,7 +43,8 @@ def _match_over(e, n: Names) -> str:
 
 TELLERS = {
     CardsDealt: lambda e, n: f"{n.does(e.seat, 'be')} dealt {count(e.count, 'card')}.",
-    FoundationsTurned: lambda e, n: f"The foundations are turned up: {names(e.faces)}.",
+    FoundationsTurned: lambda e, n: "The foundations are turned up: "
+                                    f"{join_words([card_words(f) for f in e.faces])}.",
     Drew: lambda e, n: f"{n.does(e.seat, 'draw')} a card; {count(e.stock, 'card')} "
                        f"{'is' if e.stock == 1 else 'are'} left in the stock.",
     Played: _laid,
