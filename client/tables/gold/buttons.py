@@ -15,7 +15,7 @@ ROW = (("even", "Share out evenly", 250, 160, False), ("propose", "Propose", 418
        ("reject", "Reject", 706, 100, False),
        ("hourglass", "Turn the Hourglass", 812, 140, False),
        ("offer", "Make the offer", 36, 150, True),
-       ("leave_market", "Leave the Market", 802, 150, False))
+       ("leave_market", "Leave the Market", 772, 180, False))
 HEIGHT = 34
 USE = (820, 612, 140)  # (x, y, width)
 ANSWERS = ("accept", "reject", "leave_market")  # each submits the legal answer it names

@@ -174,8 +174,8 @@ class MarketPanel(Panel):
             words = (f"You offer {self.name(trade.partner)} {token_words(trade.give)} for "
                      f"{token_words(trade.get)}.")
         view.text(surface, words, (EDITOR_X, 330), TEXT, INK, width=540)
-        view.text(surface, "Tokens you offer wait on the table until the offer is answered "
-                  ".", (EDITOR_X, 350), SMALL, DIM, width=540)
+        view.text(surface, "Tokens you offer wait on the table until the offer is answered.",
+                  (EDITOR_X, 350), SMALL, DIM, width=540)
 
     def _draw_count(self, surface, colour: int, y: float, count: int, open_: bool) -> None:
         """A colour's token and count, with its steppers when the offer may change it."""
