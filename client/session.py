@@ -24,6 +24,7 @@ from engine.game import Game
 from engine.registry import get_game
 from engine.tell import Names
 from net.bridge import (
+    AskHint,
     Create,
     Join,
     LobbyOp,
@@ -47,6 +48,7 @@ from net.events import (
     TableSeen,
     Waiting,
 )
+from net.hints import Hinted
 from net.identity import fingerprint
 from net.journal import Journal
 from net.liveness import MoveWait
@@ -114,6 +116,8 @@ class Session:
     ending: Ending | None = None
     notice: str = ""
     locks: dict[str, Lock] = field(default_factory=dict)  # "identity", "journal": held
+    hint: Hinted | None = None  # the hard bot's choice at this view, once thought
+    hint_asked: ViewUpdate | None = None  # the view a hint was last asked at
 
     # -- lifecycle -----------------------------------------------------------------
     @property
@@ -208,6 +212,14 @@ class Session:
         self.advice = ""  # the player acted: the last hint or refusal is answered
         self.send(Submit(action))
 
+    def suggestion(self) -> Hinted | None:
+        """The hard bot's choice at this seat's turn, once thought (in the table node's
+        worker, never here); None meanwhile, and the first call at a view asks for it."""
+        if self.hint is None and self.hint_asked is not self.view:
+            self.hint_asked = self.view
+            self.send(AskHint())
+        return self.hint
+
     # -- news ----------------------------------------------------------------------
     def poll(self) -> list:
         """Every update since the last poll, folded into the attributes and returned."""
@@ -259,7 +271,10 @@ class Session:
         self.ending = Ending("fault", f"The game could not be resumed: {event.reason}")
 
     def _on_ViewUpdate(self, update: ViewUpdate) -> None:
-        self.view = update
+        self.view, self.hint = update, None
+
+    def _on_Hinted(self, hinted: Hinted) -> None:
+        self.hint = hinted  # thought for the table as it is: a later view drops it
 
     def _on_StepApplied(self, event: StepApplied) -> None:
         done = event.applied

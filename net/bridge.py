@@ -20,12 +20,14 @@ from typing import Any
 from engine.wire import Action
 from net.errors import CorruptJournal
 from net.events import GameStarted, LobbyChanged, NodeOptions, StepApplied
+from net.hints import Hinted, Hinter
 from net.journal import Journal
 from net.lobby import LobbyState, StartConfig
 from net.lockstep import Replica
 from net.node import TableNode
 
 START_TIMEOUT = 10.0
+HINT_RETRY = 0.2  # seconds between looks at a thinking worker that is still starting
 
 
 @dataclass(frozen=True)
@@ -130,6 +132,12 @@ class PlayWith:
 
 
 @dataclass(frozen=True)
+class AskHint:
+    """What would the hard bot play at this seat now? (An update `Hinted` answers, if the
+    table is still where it was asked by the time it is thought.)"""
+
+
+@dataclass(frozen=True)
 class Leave:
     """Leave the game: the seat passes to the lowest other human (an update `Left` follows)."""
 
@@ -149,6 +157,7 @@ class NetBridge:
         self.node: TableNode | None = None
         self.host, self.port = "127.0.0.1", 0  # where others reach this node (port 0: nowhere)
         self._joining: asyncio.Task | None = None
+        self._hinter: Hinter | None = None
 
     # -- the UI thread's side ----------------------------------------------------
     def start(self) -> None:
@@ -198,6 +207,28 @@ class NetBridge:
         if changed and (node.seat is not None or node.role == "spectator"):
             self.updates.put(view_update(node.replica, node.seat))  # a spectator: public
 
+    def _hint(self, ask: bool = False) -> None:
+        """Think the hint in the worker and hand it to the UI when done (never on this loop)."""
+        replica = self.node.replica if self.node is not None else None
+        if replica is None or replica.me is None:
+            return
+        if self._hinter is None or self._hinter.replica is not replica:
+            self._hinter = Hinter(replica)
+        if ask:
+            self._hinter.ask()
+        answer = self._hinter.poll()
+        if isinstance(answer, Hinted):
+            self.updates.put(answer)
+        elif answer is True:
+            self._loop.call_later(HINT_RETRY, self._hint)
+        elif answer is not False:
+            answer.add_done_callback(self._rehint)
+
+    def _rehint(self, _thought) -> None:
+        """A hint's thought ended (in the worker's thread): look again on the loop."""
+        with contextlib.suppress(RuntimeError):  # the loop may have ended meanwhile
+            self._loop.call_soon_threadsafe(self._hint)
+
     def _resume(self) -> None:
         journal = self.journal
         try:
@@ -230,6 +261,8 @@ class NetBridge:
             node.submit(intent.action)
         elif isinstance(intent, PlayWith):
             node.play_with(intent.bot, intent.think)
+        elif isinstance(intent, AskHint):
+            self._hint(ask=True)
         elif isinstance(intent, Leave):
             node.leave()
         elif isinstance(intent, Resume):

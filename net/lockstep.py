@@ -523,6 +523,11 @@ class BotSeats:
         return None
 
 
+def thinking_ready() -> bool:
+    """Is the thinking worker process up (or known never to come: a thread thinks then)?"""
+    return _Thinker.processes is not None or _Thinker.broken
+
+
 class _Thinker:
     """Where bots think: a worker process shared by every table of this process, so a
     search holds neither the node's event loop nor, through Python's one interpreter

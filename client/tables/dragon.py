@@ -46,6 +46,7 @@ from engine.games.dragon.rules import (
 )
 from engine.tell import count as count_words
 from net.bridge import ViewUpdate
+from net.hints import Hinted
 
 CARD = (86, 120)
 HAND_Y, LIFT = 584, 26  # a lifted card clears the buttons above (BUTTON_Y + 44)
@@ -71,7 +72,7 @@ class DragonTable(TableRenderer):
         self.trick_winner: int | None = None
         self.by_suit = False
         self.focus = 0
-        self.hint = -1
+        self.hint, self.hinted = -1, False  # hinted: the hard bot's play was shown
         self.plays: dict[frozenset, Play] = {}
         self.lit: set[int] = set()
         self.pass_action: Pass | None = None
@@ -113,7 +114,7 @@ class DragonTable(TableRenderer):
             elif isinstance(action, DeclareDragon):
                 self.dragon_action = action
         self.lit = set().union(*self.plays) if self.plays else set()
-        self.hint = -1
+        self.hint, self.hinted = -1, False
 
     def _sync_hand(self, faces: list[int], animate: bool) -> None:
         for face in [f for f in self.hand if f not in faces]:
@@ -158,6 +159,12 @@ class DragonTable(TableRenderer):
                 self._move(sprite, target, animate)
 
     # -- news ------------------------------------------------------------------------
+    def on_news(self, item) -> None:
+        if isinstance(item, Hinted) and self.hint >= 0 and not self.hinted:
+            self.next_hint()  # asked while the bot thought: show its play now
+            return
+        super().on_news(item)
+
     def on_event(self, event) -> None:
         if isinstance(event, Played) and event.seat != self.me:
             for face in event.faces:
@@ -227,13 +234,37 @@ class DragonTable(TableRenderer):
         self.refresh_buttons()
 
     def next_hint(self) -> None:
-        """Cycle the legal plays, smallest first, by selecting their cards."""
+        """The hard bot's play first, once it has thought (in the node's worker); while it
+        thinks, and on every later press, cycle the legal plays, smallest first."""
         if not self.plays:
             return
-        plays = sorted(self.plays, key=lambda faces: (len(faces), max(faces)))
+        hinted = None if self.hinted else self.session.suggestion()
+        if hinted is not None:
+            self.show_suggestion(hinted)
+            return
+        plays = self.hint_order()
         self.hint = (self.hint + 1) % len(plays)
+        self.select_only(plays[self.hint])
+
+    def show_suggestion(self, hinted: Hinted) -> None:
+        """Select the bot's play (nothing, for a pass) and say it is the bot's."""
+        self.hinted = True
+        action = hinted.action
+        faces = frozenset(action.faces) if isinstance(action, Play) else frozenset()
+        what = f"play {names(faces)}" if faces else (
+            "pass" if isinstance(action, Pass) else "show its Dragon")
+        self.session.say(f"The {hinted.level} bot would {what}.")
+        plays = self.hint_order()
+        if faces in plays:
+            self.hint = plays.index(faces)  # the next press cycles on from it
+        self.select_only(faces)
+
+    def hint_order(self) -> list[frozenset]:
+        return sorted(self.plays, key=lambda faces: (len(faces), max(faces)))
+
+    def select_only(self, faces: frozenset) -> None:
         for face, sprite in self.hand.items():
-            sprite.selected = face in plays[self.hint]
+            sprite.selected = face in faces
         self.lay_out_hand()
         self.refresh_buttons()
 

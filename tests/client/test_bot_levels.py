@@ -1,7 +1,7 @@
 """The table setup's per-seat level picker: a bot seat shows its level, and a click moves
 it to the next (easy, normal, hard, random)."""
 
-from tests.client.test_window import name_yourself
+from tests.client.test_window import my_turn, name_yourself, play_with_bots
 
 
 def test_a_bot_seats_level_is_picked_at_the_setup(window):
@@ -19,3 +19,23 @@ def test_a_bot_seats_level_is_picked_at_the_setup(window):
         window.click("level:1")
         window.wait_for(lambda level=level: seats()[1] is not None and seats()[1].bot == level,
                         f"the bot in seat 1 to be {level}", 10)
+
+
+def test_hint_shows_what_the_hard_bot_would_play(window):
+    """At this seat's turn, Hint cycles the legal plays while the hard bot thinks (in the
+    worker, not the window), then selects the bot's play and says it is the bot's."""
+    name_yourself(window)
+    play_with_bots(window)
+    renderer = lambda: window.app.scene.renderer  # noqa: E731
+    window.wait_for(lambda: my_turn(window, None) and renderer().plays, "a turn with plays", 60)
+    window.click("hint")
+    assert frozenset(renderer().selected()) in renderer().plays  # the fallback, at once
+    said = lambda: [line for line in window.app.session.log  # noqa: E731
+                    if line.startswith("The hard bot would ")]
+    window.wait_for(said, "the hard bot's hint", 30)
+    action = window.app.session.hint.action
+    assert action in window.app.session.view.legal
+    chosen = frozenset(getattr(action, "faces", ()))
+    assert frozenset(renderer().selected()) == chosen
+    window.click("hint")  # and on: the legal plays again
+    assert frozenset(renderer().selected()) in renderer().plays
