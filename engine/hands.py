@@ -9,6 +9,8 @@ face steer the public state.
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from dataclasses import dataclass
 from typing import Any
 
 from engine.cards import faces_of, mask_of, ref, ref_deck, ref_position
@@ -106,8 +108,9 @@ class HandsGame(Game):
     def determinize(self, obs, rng) -> tuple[HandsState, OpenChance]:
         """Deal the cards of the hands `obs.seat` does not wholly know at random from the
         faces of their deck it has not seen (every card shown, laid, discarded, bought or
-        taken from the discard is known to it, and stays where it went); the open chance
-        provider deals the rest of the deck from what is left."""
+        taken from the discard is known to it, and stays where it went), preferring deals
+        that agree with what the seats did (`clues`); the open chance provider deals the
+        rest of the deck from what is left."""
         if obs.known is None:
             raise NoWorlds(f"{self.name}: this observation carries no knowledge to sample from")
         state = clone(obs.known)
@@ -119,12 +122,12 @@ class HandsGame(Game):
         for card, face in faces.items():
             if ref_deck(card) in seen:
                 seen[ref_deck(card)].add(face)
-        pools = {}
-        for d in decks:
-            pools[d] = [f for f in sorted(self.deck) if f not in seen[d]]
-            rng.shuffle(pools[d])
-        for _, card in hidden:
-            faces[card] = pools[ref_deck(card)].pop()
+        unseen = {d: [f for f in sorted(self.deck) if f not in seen[d]] for d in decks}
+        # a clue on a hand the seat knows wholly (its own) is true or false in every world
+        clues = [c for c in self.clues(obs) if not state.known >> c.seat & 1][-CLUES:] \
+            if hidden else []
+        dealt, pools = _deal_by_clues(state, hidden, unseen, clues, rng)
+        faces.update(dealt)
         for s in range(state.seats):
             if not state.known >> s & 1:
                 state.masks[s] = mask_of([faces[card] for card in state.held[s]])
@@ -138,7 +141,50 @@ class HandsGame(Game):
             chance.decks[d] = (placed, pools[d])
         return state, chance
 
+    def clues(self, obs) -> list[Clue]:
+        """What the seats' conduct in `obs.history` says of their hidden cards, oldest
+        first. By default nothing: every unseen card is as likely anywhere."""
+        return []
+
     def finished_decks(self, state: HandsState) -> frozenset[int]:
         """Each hand deals a fresh deck numbered by the hand (D2.1, DN2.1, W2.1), so every
         earlier hand's deck is done, and the last one too once the match is over."""
         return frozenset(range(1, state.hand + (self.outcome(state) is not None)))
+
+
+@dataclass(frozen=True, slots=True)
+class Clue:
+    """What a seat's conduct says of its hidden cards, read from the public history: in a
+    world where `contradicts(hand)` (the seat's {card ref: face} there) holds, the seat
+    would likely have acted otherwise — passed on a trick it could beat cheaply, or let
+    a discard go that made a meld. Likely, not surely: people bluff and bots err."""
+
+    seat: int
+    contradicts: Callable[[dict[int, int]], bool]
+
+
+#: the most recent clues weighed, and the most deals tried for one world
+CLUES, TRIES = 12, 8
+#: the chance a deal is kept for each clue it contradicts (weighted rejection sampling)
+KEEP = 0.2
+
+
+def _deal_by_clues(state: HandsState, hidden, unseen, clues, rng):
+    """Faces for the `hidden` (seat, card) pairs, drawn from `unseen` (faces per deck), and
+    what is left of each deck, shuffled. A deal contradicting k clues is kept with chance
+    KEEP**k; after TRIES deals the one contradicting fewest is taken (ties: the first)."""
+    best = None
+    for _ in range(TRIES if clues else 1):
+        pools = {d: rng.sample(faces, len(faces)) for d, faces in unseen.items()}
+        dealt = {card: pools[ref_deck(card)].pop() for _, card in hidden}
+        broken = sum(clue.contradicts(_hand(state, clue.seat, dealt)) for clue in clues)
+        if not broken or rng.random() < KEEP ** broken:
+            return dealt, pools
+        if best is None or broken < best[0]:
+            best = (broken, dealt, pools)
+    return best[1], best[2]
+
+
+def _hand(state: HandsState, seat: int, dealt: dict[int, int]) -> dict[int, int]:
+    faces = state.faces
+    return {card: faces[card] if card in faces else dealt[card] for card in state.held[seat]}

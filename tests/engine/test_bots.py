@@ -30,10 +30,10 @@ def quick(bot: Bot) -> Bot:
     return bot
 
 
-def recorded(game_id: str, seed: int, decisions: int):
+def recorded(game_id: str, seed: int, decisions: int, every: int = 3):
     """A match played by easy bots: its fresh state, the actions applied (the open
-    chance's deals show every face) and the decisions met on the way, as (seat, how
-    many actions came before)."""
+    chance's deals show every face) and the decisions met on the way (one in about
+    `every` actions), as (seat, how many actions came before)."""
     game = get_game(game_id)
     config, seats = game.configure({}, SEATS[game_id])
     fresh = game.setup(config, seats)
@@ -41,7 +41,7 @@ def recorded(game_id: str, seed: int, decisions: int):
     bots = [make_bot(game, "easy", seed + s) for s in range(seats)]
     actions, points = [], []
     for action, _ in play(game, state, bots, seed):
-        if action.seat != CHANCE and len(actions) % 3 == 0:
+        if action.seat != CHANCE and len(actions) % every == 0:
             points.append((action.seat, len(actions)))
         actions.append(action)
         if len(points) >= decisions:
@@ -72,8 +72,9 @@ def redealt(actions, seat: int, rng: random.Random):
 @pytest.mark.parametrize("game_id", sorted(SEATS))
 def test_redealing_the_hidden_cards_never_changes_a_choice(game_id, level):
     """A bot is handed its seat's observation only: deal the other seats' hidden cards
-    again and, for the same seed, every choice is the same."""
-    game, fresh, actions, points = recorded(game_id, 7, 4)
+    again and, for the same seed, every choice is the same — late enough in the hand
+    that the seats' passes and refusals are there for the hard bot to read."""
+    game, fresh, actions, points = recorded(game_id, 7, 4, every=13)
     rng = random.Random(1)
     for seat, at in points:
         choices = []
@@ -104,6 +105,36 @@ def test_a_witness_knows_no_face_a_spectator_does_not_but_its_own(game_id):
         from engine.cards import ref_deck, ref_position
         extra = set(witness.state.faces) - set(public.state.faces)
         assert all((ref_deck(c), ref_position(c)) in own for c in extra)
+
+
+def witnessed(game, fresh, seat: int, actions) -> Witness:
+    witness = Witness(game, fresh, seat)
+    for action in actions:
+        witness.feed(action)
+    return witness
+
+
+def clue_keys(clues) -> list:
+    return [(clue.seat, clue.contradicts.args) for clue in clues]
+
+
+@pytest.mark.parametrize("game_id", ["dragon", "wild"])
+def test_clues_are_read_from_the_public_history_and_hold_for_the_real_hands(game_id):
+    """What the hard bot infers from the seats' passes and refusals is the same whatever
+    the others hold, and the hands the easy bots really held never contradict it."""
+    game, fresh, actions, points = recorded(game_id, 4, 12, every=5)
+    rng, found = random.Random(3), 0
+    for seat, at in points:
+        clues = game.clues(witnessed(game, fresh, seat, actions[:at]).observe(True))
+        again = witnessed(game, fresh, seat, redealt(actions[:at], seat, rng)).observe(True)
+        assert clue_keys(clues) == clue_keys(game.clues(again))
+        table = game.setup(fresh.config, fresh.seats)  # the open table: every face known
+        for action in actions[:at]:
+            game.apply(table, action)
+        for clue in clues:
+            assert not clue.contradicts({c: table.faces[c] for c in table.held[clue.seat]})
+        found += len(clues)
+    assert found
 
 
 @pytest.mark.parametrize("game_id", sorted(set(SEATS) - {"gold"}))

@@ -206,6 +206,16 @@ def all_plays(hand: int) -> list[Block]:
     return sets + _all_chains(hand, 1, None, -1) + _all_chains(hand, 2, None, -1)
 
 
+def can_follow(hand: int, cur) -> bool:
+    """Does `hand` hold a combination of `cur`'s kind and size above it (chops aside)?"""
+    kind, size, top = cur
+    if kind == RUN:
+        return len(Plays(_all_chains(hand, 1, size, top))) > 0
+    if kind == DOUBLE_RUN:
+        return len(Plays(_all_chains(hand, 2, size // 2, top))) > 0
+    return bool(_sets(hand, size, top))
+
+
 def beating_plays(hand: int, cur, cur_is_chop: bool, overchop: bool) -> list[Block]:
     """Every combination in `hand` that beats `cur`."""
     kind, size, top = cur

@@ -20,6 +20,7 @@ from engine.game import Option, Outcome, Refusal, View, top_seats
 from engine.games.dragon import combos
 from engine.games.dragon.cards import ACE, DECK, THREE_OF_STARS, name
 from engine.games.dragon.cards import names as names_of
+from engine.games.dragon.clues import pass_clues
 from engine.hands import HandsGame, HandsState
 from engine.tell import Names
 from engine.wire import Action, Event, Value, wire
@@ -309,6 +310,9 @@ class Dragon(HandsGame):
 
     def standing(self, state) -> tuple[float, ...]:
         return tuple(state.chips)
+
+    def clues(self, obs) -> list:
+        return pass_clues(obs.history, obs.config["overchop"])
 
     def outcome(self, state: DragonState) -> Outcome | None:
         if state.phase != OVER:

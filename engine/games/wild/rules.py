@@ -28,6 +28,7 @@ from engine.fields import Face, Index, Ref, Seat
 from engine.game import LazyActions, Option, Outcome, Refusal, top_seats
 from engine.games.wild import melds, refusals
 from engine.games.wild.cards import DECK, FIRST_DRAGON, name
+from engine.games.wild.clues import refusal_clues
 from engine.games.wild.views import (
     ANSWERING,
     BUYING,
@@ -419,6 +420,9 @@ class Wild(HandsGame):
 
     def standing(self, state) -> tuple[float, ...]:
         return tuple(state.scores)
+
+    def clues(self, obs) -> list:
+        return refusal_clues(obs.history, obs.known.stock_next)
 
     def outcome(self, state: WildState) -> Outcome | None:
         if state.phase != OVER:
