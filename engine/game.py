@@ -285,6 +285,11 @@ class Game(ABC):
         outcome = self.outcome(state)
         return tuple(outcome.scores) if outcome is not None else (0.0,) * state.seats
 
+    def episode(self, state: State) -> Any:
+        """What a search's playout plays to the end of: it stops once this changes. By
+        default the hand (dealing games), else the whole match."""
+        return getattr(state, "hand", None)
+
     def finished_decks(self, state: State) -> frozenset[int]:
         """Decks whose cards can no longer be dealt, revealed or played: their seeds may be
         disclosed (and the deck audited) without showing anything still hidden. By default

@@ -65,6 +65,23 @@ class SearchBot(Bot):
         candidates = self.candidates(game, obs, fallback)
         if len(candidates) < 2:
             return fallback
+        return self.pick(candidates, self.weigh(game, obs, candidates, start))
+
+    def pick(self, candidates: list, results: list[list[float]]):
+        """The first candidate (the default choice) unless another clearly did better in
+        the worlds weighed (`results`, per candidate); the first where none was."""
+        if not results or not results[0]:
+            return candidates[0]
+        # ties go to the earlier candidate: the default comes first
+        best = max(range(len(candidates)), key=lambda i: (sum(results[i]), -i))
+        return candidates[best] if self.clearly_better(results[best], results[0]) \
+            else candidates[0]
+
+    def weigh(self, game: Game, obs: Observation, candidates: list[Action | None],
+              start: float) -> list[list[float]]:
+        """Each candidate's playout scores, world by world (the same worlds for all), as
+        many worlds as the budget from `start` allows; [] when no world may be sampled.
+        A None candidate is waiting: the others move first."""
         deadline, cutoff = start + self.budget, start + 2 * self.budget
         results: list[list[float]] = [[] for _ in candidates]  # per candidate, per world
         worlds = 0
@@ -87,13 +104,9 @@ class SearchBot(Bot):
                     continue
                 break  # out of time mid-world: that world is left out
         except NoWorlds:
-            return fallback
+            return []
         self.worlds = worlds
-        if not worlds:
-            return fallback
-        # ties go to the earlier candidate: the easy bot's choice comes first
-        best = max(range(len(candidates)), key=lambda i: (sum(results[i]), -i))
-        return candidates[best] if self.clearly_better(results[best], results[0]) else fallback
+        return results
 
     def clearly_better(self, best: list[float], easy: list[float]) -> bool:
         """Does the best candidate beat the easy bot's choice by more than the worlds'
@@ -127,19 +140,22 @@ class SearchBot(Bot):
                 out.append(action)
         return out
 
-    def playout(self, game: Game, me: int, action: Action, world: bytes, seed: int) -> float:
-        """How far ahead of the best other seat `me` ends the hand after `action` in
-        `world` (a pickled state and chance provider `Game.determinize` sampled), every
-        seat played by the easy bot."""
+    def playout(self, game: Game, me: int, action: Action | None, world: bytes,
+                seed: int) -> float:
+        """How far ahead of the best other seat `me` ends the episode (`Game.episode`: the
+        hand) after `action` (None: after waiting) in `world` (a pickled state and chance
+        provider `Game.determinize` sampled), every seat played by the easy bot."""
         state, chance = pickle.loads(world)
         apply, request_of, to_act = game.apply, game.chance_request, game.to_act
         answer = chance.answer
         bots = [self.easy_bot(seed + s) for s in range(state.seats)]
         acts = [b.act if isinstance(b, Policy) else None for b in bots]
-        hand = getattr(state, "hand", None)
-        apply(state, action)
+        episode = game.episode
+        now = episode(state)
+        if action is not None:
+            apply(state, action)
         for _ in range(HORIZON):
-            if game.outcome(state) is not None or getattr(state, "hand", None) != hand:
+            if game.outcome(state) is not None or episode(state) != now:
                 break
             request = request_of(state)
             if request is not None:

@@ -13,7 +13,10 @@ from hypothesis import strategies as st
 
 from engine.bots import LEVELS, Bot, make_bot
 from engine.chance import CHANCE, Dealt, OpenChance, TimeUp
-from engine.errors import NoWorlds
+from engine.errors import IllegalAction, NoWorlds
+from engine.game import clone
+from engine.games.gold.flow import NEGOTIATE
+from engine.games.gold.moves import Accept
 from engine.local import play
 from engine.observe import Witness
 from engine.registry import get_game
@@ -23,30 +26,50 @@ from engine.wire import replace
 SEATS = {"dragon": 4, "den": 3, "wild": 4, "gold": 4}
 
 
+def searcher(bot: Bot) -> SearchBot | None:
+    """The search a bot thinks with, if any (Gold's hard bot searches only at the talks)."""
+    return bot if isinstance(bot, SearchBot) else getattr(bot, "search", None)
+
+
 def quick(bot: Bot) -> Bot:
     """A search bot made deterministic and quick: a fixed number of worlds, no clock."""
-    if isinstance(bot, SearchBot):
-        bot.budget, bot.least, bot.most = 60.0, 2, 2
+    search = searcher(bot)
+    if search is not None:
+        search.budget, search.least, search.most = 60.0, 2, 2
     return bot
 
 
-def recorded(game_id: str, seed: int, decisions: int, every: int = 3):
+def recorded(game_id: str, seed: int, decisions: int, every: int = 3, phase: str = ""):
     """A match played by easy bots: its fresh state, the actions applied (the open
     chance's deals show every face) and the decisions met on the way (one in about
-    `every` actions), as (seat, how many actions came before)."""
+    `every` actions, or each one made in `phase`), as (seat, how many actions came
+    before)."""
     game = get_game(game_id)
     config, seats = game.configure({}, SEATS[game_id])
     fresh = game.setup(config, seats)
     state = game.setup(config, seats)
     bots = [make_bot(game, "easy", seed + s) for s in range(seats)]
-    actions, points = [], []
+    actions, points, before = [], [], state.phase
     for action, _ in play(game, state, bots, seed):
-        if action.seat != CHANCE and len(actions) % every == 0:
+        due = before == phase if phase else len(actions) % every == 0
+        if action.seat != CHANCE and due:
             points.append((action.seat, len(actions)))
         actions.append(action)
+        before = state.phase
         if len(points) >= decisions:
             break
     return game, fresh, actions, points
+
+
+def applies(game, obs, action) -> bool:
+    """Would the seat's own instance take `action` now? (Gold's splits are too many to list.)"""
+    if action is None or isinstance(action, TimeUp):
+        return True
+    try:
+        game.apply(clone(obs.known), action)
+    except IllegalAction:
+        return False
+    return True
 
 
 def redealt(actions, seat: int, rng: random.Random):
@@ -73,8 +96,10 @@ def redealt(actions, seat: int, rng: random.Random):
 def test_redealing_the_hidden_cards_never_changes_a_choice(game_id, level):
     """A bot is handed its seat's observation only: deal the other seats' hidden cards
     again and, for the same seed, every choice is the same — late enough in the hand
-    that the seats' passes and refusals are there for the hard bot to read."""
-    game, fresh, actions, points = recorded(game_id, 7, 4, every=13)
+    that the seats' passes and refusals are there for the hard bot to read (in Gold, at
+    the talks, where its hard bot searches)."""
+    phase = NEGOTIATE if game_id == "gold" else ""
+    game, fresh, actions, points = recorded(game_id, 7, 4, every=13, phase=phase)
     rng = random.Random(1)
     for seat, at in points:
         choices = []
@@ -186,8 +211,9 @@ def test_bots_of_every_level_finish_whole_matches(data):
     bots = []
     for s in range(seats):
         bot = make_bot(game, data.draw(st.sampled_from(["random", *LEVELS])), seed + s)
-        if isinstance(bot, SearchBot):
-            bot.budget, bot.most = 0.003, 2
+        search = searcher(bot)
+        if search is not None:
+            search.budget, search.most = 0.003, 2
         bots.append(bot)
     state = game.setup(config, seats)
     for n, _ in enumerate(play(game, state, bots, seed)):
@@ -195,11 +221,12 @@ def test_bots_of_every_level_finish_whole_matches(data):
     assert game.outcome(state) is not None
 
 
-@pytest.mark.parametrize("game_id", sorted(set(SEATS) - {"gold"}))
+@pytest.mark.parametrize("game_id", sorted(SEATS))
 def test_a_thought_past_its_budget_still_plays(game_id, monkeypatch):
     """A hard bot whose every playout takes longer than its whole budget still answers,
-    soon after the budget, with a legal action."""
-    game, fresh, actions, points = recorded(game_id, 9, 8)
+    soon after the budget, with a legal action (Gold's: at the talks, where it searches)."""
+    phase = NEGOTIATE if game_id == "gold" else ""
+    game, fresh, actions, points = recorded(game_id, 9, 8, phase=phase)
     slow = SearchBot.playout
 
     def sluggish(self, *args):
@@ -207,18 +234,31 @@ def test_a_thought_past_its_budget_still_plays(game_id, monkeypatch):
         return slow(self, *args)
 
     monkeypatch.setattr(SearchBot, "playout", sluggish)
+    assert points
     for seat, at in points:
-        witness = Witness(game, fresh, seat)
-        for action in actions[:at]:
-            witness.feed(action)
-        obs = witness.observe(True)
+        obs = witnessed(game, fresh, seat, actions[:at]).observe(True)
         bot = make_bot(game, "hard", 1)
         bot.budget = 0.01
         start = time.perf_counter()
         chosen = bot.choose(game, obs)
         took = time.perf_counter() - start
-        assert chosen is None or chosen in list(obs.legal) or isinstance(chosen, TimeUp)
+        assert applies(game, obs, chosen)
         assert took < 0.01 * 2 + 0.2
+
+
+def test_golds_hard_bot_never_takes_nothing_while_it_may_propose():
+    """At the talks, the hard bot accepts no split that gives it nothing of a hoard worth
+    something while it may still propose a better one."""
+    game, fresh, actions, points = recorded("gold", 2, 24, phase=NEGOTIATE)
+    assert points
+    for seat, at in points:
+        obs = witnessed(game, fresh, seat, actions[:at]).observe(True)
+        chosen = quick(make_bot(game, "hard", 3)).choose(game, obs)
+        talks, kill = obs.known.talks, obs.known.kill
+        if isinstance(chosen, Accept) and talks.made.get(seat, 0) < obs.config["proposals"]:
+            share = talks.split[kill.involved.index(seat)]
+            assert any(share) or not any(kill.hoard)
+        assert applies(game, obs, chosen)
 
 
 def test_greedy_names_the_easy_level():

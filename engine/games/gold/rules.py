@@ -23,7 +23,7 @@ from engine.chance import (
 )
 from engine.errors import IllegalAction
 from engine.game import Game, Option, Outcome, Refusal
-from engine.games.gold import flow, magic, market, moves, negotiation, refusals, views
+from engine.games.gold import flow, magic, market, moves, negotiation, refusals, views, worlds
 from engine.games.gold.components import (
     UP,
 )
@@ -124,6 +124,16 @@ class Gold(Game):
         return Outcome(state.scores, state.winners, detail)
 
     # -- views --------------------------------------------------------------------
+    # -- the hard bot's search (engine.games.gold.worlds) ---------------------------
+    def determinize(self, obs, rng):
+        return worlds.determinize(obs, rng)
+
+    def standing(self, state: GoldState) -> tuple[float, ...]:
+        return worlds.standing(state)
+
+    def episode(self, state: GoldState) -> bool:
+        return worlds.episode(state)
+
     def view(self, state: GoldState, seat: int | None) -> views.GoldView:
         """G16: screens show only their counts, hands only theirs, until the end."""
         return views.view(state, seat, self.to_act(state))
