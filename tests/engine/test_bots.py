@@ -143,10 +143,11 @@ def clue_keys(clues) -> list:
     return [(clue.seat, clue.contradicts.args) for clue in clues]
 
 
-@pytest.mark.parametrize("game_id", ["dragon", "wild"])
+@pytest.mark.parametrize("game_id", ["dragon", "den", "wild"])
 def test_clues_are_read_from_the_public_history_and_hold_for_the_real_hands(game_id):
-    """What the hard bot infers from the seats' passes and refusals is the same whatever
-    the others hold, and the hands the easy bots really held never contradict it."""
+    """What the hard bot infers from the seats' passes, refusals and turns' ends is the
+    same whatever the others hold, and the hands the easy bots really held never
+    contradict it."""
     game, fresh, actions, points = recorded(game_id, 4, 12, every=5)
     rng, found = random.Random(3), 0
     for seat, at in points:

@@ -9,7 +9,9 @@ public rules whatever it knows.
 from __future__ import annotations
 
 from collections.abc import Sequence
+from functools import reduce
 from itertools import pairwise
+from operator import or_
 from typing import Any
 
 from engine.cards import card_problem, ref
@@ -39,6 +41,7 @@ from engine.games.den.cards import (
     names,
     rank,
 )
+from engine.games.den.clues import turn_end_clues
 from engine.hands import HandsGame, HandsState
 from engine.tell import Names
 from engine.wire import Action, Event, Value, wire
@@ -183,6 +186,9 @@ class DenState(HandsState):
         self.firsts = 0  # the first cards of the foundation piles, which may move (DN6.1)
         self.stock_next = HAND_SIZE * n + FOUNDATIONS
         self.played = False  # a card left the hand this turn
+        # per turn's end: (seat, the faces the piles took, the next stock position), public:
+        # what a search reads of a seat's hand (engine.games.den.clues)
+        self.ended: list[tuple[int, int, int]] = []
         self.idle = 0  # turns in a row without a card played since the stock ran out
         deck = self.hand
         self.requests = [
@@ -358,6 +364,9 @@ class Den(HandsGame):
     def standing(self, state) -> tuple[float, ...]:
         return tuple(state.scores)
 
+    def clues(self, obs) -> list:
+        return turn_end_clues(obs.known.ended)
+
     def outcome(self, state: DenState) -> Outcome | None:
         if state.phase != OVER:
             return None
@@ -454,6 +463,7 @@ class Den(HandsGame):
         elif not state.stock:
             state.idle += 1
         events: list[Event] = [TurnEnded(seat, (seat + 1) % state.seats)]
+        state.ended.append((seat, reduce(or_, state.accepts), state.stock_next))
         if state.idle >= state.seats:
             fewest = min(state.counts)
             winners = tuple(s for s in range(state.seats) if state.counts[s] == fewest)
