@@ -198,10 +198,12 @@ def _options(game, draw):
     return options
 
 
-@settings(max_examples=8, deadline=None, suppress_health_check=list(HealthCheck))
+@pytest.mark.parametrize("game_id", sorted(SEATS))
+@settings(max_examples=3, deadline=None, suppress_health_check=list(HealthCheck))
 @given(st.data())
-def test_bots_of_every_level_finish_whole_matches(data):
-    game = get_game(data.draw(st.sampled_from(sorted(SEATS))))
+def test_bots_of_every_level_finish_whole_matches(game_id, data):
+    """Every game, its options drawn, seats of every level drawn: the match ends."""
+    game = get_game(game_id)
     options = _options(game, data.draw)
     if game.id == "wild":
         options["match"] = "points"
