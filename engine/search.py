@@ -6,8 +6,9 @@ unaccounted for), plays each candidate action out in each world with the easy bo
 in every seat to the end of the hand, and keeps the candidate whose playouts
 leave it furthest ahead (`Game.standing`). Every candidate meets the same worlds
 (common random numbers), so their differences are not the deal's luck. It stops
-at its time budget; a thought that runs past it still plays, with what it has, or
-with the easy bot's choice when not a single world was played out.
+once it has spent its budget of CPU time, or twice the budget in wall-clock time on
+a busy machine; a thought that runs past it still plays, with what it has, or with
+the easy bot's choice when not a single world was played out.
 """
 
 from __future__ import annotations
@@ -16,7 +17,7 @@ import math
 import pickle
 import random
 from collections.abc import Callable
-from time import perf_counter
+from time import perf_counter, thread_time
 
 from engine.bots import Bot, Policy
 from engine.chance import TimeUp
@@ -80,9 +81,12 @@ class SearchBot(Bot):
     def weigh(self, game: Game, obs: Observation, candidates: list[Action | None],
               start: float) -> list[list[float]]:
         """Each candidate's playout scores, world by world (the same worlds for all), as
-        many worlds as the budget from `start` allows; [] when no world may be sampled.
+        many worlds as the budget allows (CPU time; wall-clock time from `start` up to
+        twice the budget); [] when no world may be sampled.
         A None candidate is waiting: the others move first."""
-        deadline, cutoff = start + self.budget, start + 2 * self.budget
+        # the budget is this thread's CPU time, so a busy machine slows the search rather
+        # than thins it; the wall clock only cuts it off, at twice the budget
+        cutoff, spent = start + 2 * self.budget, thread_time() + self.budget
         results: list[list[float]] = [[] for _ in candidates]  # per candidate, per world
         worlds = 0
         try:
@@ -94,8 +98,8 @@ class SearchBot(Bot):
                 scores = []
                 for action in candidates:
                     scores.append(self.playout(game, obs.seat, action, world, seed))
-                    now = perf_counter()
-                    if now > cutoff or (now > deadline and worlds >= self.least):
+                    if perf_counter() > cutoff or (
+                            thread_time() > spent and worlds >= self.least):
                         break
                 else:
                     worlds += 1
