@@ -30,8 +30,7 @@ def test_hint_shows_what_the_hard_bot_would_play(window):
     window.wait_for(lambda: my_turn(window, None) and renderer().plays, "a turn with plays", 60)
     window.click("hint")
     assert frozenset(renderer().selected()) in renderer().plays  # the fallback, at once
-    said = lambda: [line for line in window.app.session.log  # noqa: E731
-                    if line.startswith("The hard bot would ")]
+    said = lambda: window.app.session.advice.startswith("The hard bot would ")  # noqa: E731
     window.wait_for(said, "the hard bot's hint", 30)
     action = window.app.session.hint.action
     assert action in window.app.session.view.legal

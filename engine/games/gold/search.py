@@ -47,15 +47,15 @@ class SearchingBot(HardBot):
 
     def _negotiate(self, view, seat, legal) -> Action | None:
         chosen = super()._negotiate(view, seat, legal)
-        kill = view["kill"]
-        proposal = kill["proposal"]
-        if not proposal or seat in proposal["accepted"] or self.obs.known is None or (
+        kill = view.kill
+        proposal = kill.proposal
+        if not proposal or seat in proposal.accepted or self.obs.known is None or (
                 self.clock is not None and self.clock < HURRY):
             return chosen
         # once per proposal: the talks ask every seat at every move, and a second search
         # of the same question would only spend the sand
-        asked = (kill["dragon"], proposal["serial"])
-        accept = moves.Accept(seat, proposal["serial"])
+        asked = (kill.dragon, proposal.serial)
+        accept = moves.Accept(seat, proposal.serial)
         if asked in self.searched or chosen == accept or not self._something(kill, proposal):
             return chosen
         self.searched.add(asked)
@@ -66,8 +66,8 @@ class SearchingBot(HardBot):
     def _something(self, kill, proposal) -> bool:
         """Does the split give it something (or is the hoard worth nothing)? It never
         weighs taking nothing of a hoard worth something."""
-        share = proposal["split"][kill["involved"].index(self.me)]
-        return worth(share, self.base) > 0 or not any(kill["hoard"])
+        share = proposal.split[kill.involved.index(self.me)]
+        return worth(share, self.base) > 0 or not any(kill.hoard)
 
 
 def rival(seed: int) -> GreedyBot:
