@@ -145,3 +145,22 @@ def test_a_seek_in_a_replay_redraws_at_once(window):
         assert not any(s.tween.moving for s in renderer.sprites()), target
         window.step(1)
         assert scene.shown == target
+
+
+def test_history_and_a_replay_fit_at_every_size(window):
+    """The layout check (tools.layout) on the two scenes the table tests do not reach: the
+    History list with a finished game, and its replay, at 960x540, 1280x720 and 1920x1080."""
+    from tests.client.test_layout import check
+
+    name_yourself(window)
+    finished_game(window)
+    window.click("lobby")
+    window.click("history")
+    check(window.app, "the history")
+    window.click("game:0")
+    window.click("replay")
+    window.wait_for(lambda: window.app.scene.name == "replay" and window.app.scene.moments,
+                    "the replay", 30)
+    for _ in range(12):  # into the hand: cards dealt and played
+        window.click("replay:next")
+    check(window.app, "a replay")
