@@ -13,7 +13,8 @@ def main(argv=None) -> int:
     for name in BENCHMARKS:
         module = importlib.import_module(f"tools.bench.{name}")
         modules[name] = module
-        module.add_arguments(sub.add_parser(name, help=module.__doc__.splitlines()[0]))
+        summary = module.__doc__.splitlines()[0].replace("%", "%%")  # argparse formats help
+        module.add_arguments(sub.add_parser(name, help=summary))
     args = parser.parse_args(argv)
     print(json.dumps(modules[args.bench].run(args), sort_keys=True))
     return 0
