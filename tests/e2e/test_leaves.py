@@ -13,7 +13,7 @@ pytestmark = pytest.mark.slow
 
 
 def _hand(number: int):
-    return lambda line: f"hand {number}:" in line
+    return lambda line: f"Hand {number} begins" in line
 
 
 @pytest.mark.parametrize("game,seats", [("dragon", 4), ("den", 3), ("wild", 3)])
