@@ -9,7 +9,7 @@ from net.errors import BadFrame
 from net.frames import decode
 from tests.net.helpers import LocalTable, deal, identities, start_config
 
-GAMES = {"dragon": {"hands": 2}, "den": {"hands": 2}, "wild": {"hands": 2}, "gold": {}}
+GAMES = {"dragon": {"hands": 1}, "den": {"hands": 1}, "wild": {"hands": 1}, "gold": {}}
 
 
 def quiet_table(game: str, sleeper: int = 2, after: int = 12):
