@@ -4,6 +4,8 @@ and acts on a click on one of the target types it `takes`."""
 
 from __future__ import annotations
 
+from abc import ABC, abstractmethod
+
 import pygame
 
 from client.tables.common import PACE
@@ -17,7 +19,7 @@ CHIP = (24, 52, 40)  # a button drawn on a panel
 CHIP_SELECTED = (60, 46, 20)
 
 
-class Piece:
+class Piece(ABC):
     takes: tuple[type[Target], ...] = ()
 
     def __init__(self, table):
@@ -42,11 +44,14 @@ class Piece:
     def rects(self, state: GoldView) -> dict[Target, pygame.Rect]:
         return {}
 
+    @abstractmethod
     def draw(self, surface, state: GoldView) -> None:
-        raise NotImplementedError
+        """Draw the piece from `state`, where `rects` says it takes clicks."""
 
     def click(self, target: Target) -> None:
-        """Only targets of the types in `takes` come here."""
+        """Act on a target of one of the types in `takes`; the table sends no other here,
+        and a piece that takes none (the end panel) is never sent one."""
+        raise TypeError(f"{type(self).__name__} takes no {type(target).__name__} target")
 
 
 class Panel(Piece):
