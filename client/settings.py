@@ -20,6 +20,7 @@ from pathlib import Path
 
 import platformdirs
 
+from engine.bots import LEVELS
 from net.identity import CONFIG_ENV, clean_name
 from net.private import private_folder, set_aside
 
@@ -29,6 +30,11 @@ ANIMATION_SPEEDS = ("off", "fast", "normal", "slow")
 MIN_WINDOW, MAX_WINDOW = (800, 450), (7680, 4320)
 PROFILES = "profiles"  # `hoard --profile NAME`: its folders, under the usual ones
 PROFILE_NAME = re.compile(r"[A-Za-z0-9][A-Za-z0-9_.-]{0,31}")
+#: the bots' level for Play with bots and the setup's Add bot. Normal: it beats easy (a
+#: greedy player a newcomer soon reads) yet thinks ~40 ms a move (p99 ~100 ms), so a lone
+#: player on a laptop's battery gets a game without three searches at full budget; hard is
+#: one click away, and the level a Hint quotes whatever this says
+DEFAULT_BOTS = "normal"
 
 
 def config_folder() -> Path:
@@ -63,6 +69,7 @@ class Settings:
     sound: bool = True
     volume: float = 0.8
     animation: str = "normal"
+    bots: str = DEFAULT_BOTS
     window: tuple[int, int] = (1280, 720)
     position: tuple[int, int] | None = None
 
@@ -75,6 +82,7 @@ class Settings:
             sound=bool(self.sound),
             volume=min(max(float(self.volume), 0.0), 1.0),
             animation=self.animation if self.animation in ANIMATION_SPEEDS else "normal",
+            bots=self.bots if self.bots in LEVELS else DEFAULT_BOTS,
             window=(width, height),
             position=None if self.position is None else (int(self.position[0]),
                                                          int(self.position[1])),

@@ -345,6 +345,23 @@ class Game(ABC):
             f"{what[:1].upper()}{what[1:]}."
 
 
+    #: action type -> the function(action, view, names) that says it as a hint's verb phrase
+    #: ('lay the 7 of Stars on the north pile'), so a hint is worded by the game, not the window
+    hinters: dict[type, Callable[[Action, View, Names], str]] = {}
+    #: why a bot would do nothing yet, where a game has such moments (Gold's talks)
+    waiting_words = "wait and see what the others do"
+
+    def hint(self, action: Action | None, view: View, names: Names, level: str) -> str:
+        """What the `level` bot would do at `names.listener`'s seat (whose `view` it is), as
+        one sentence: its `action`, or (None) why it would wait."""
+        if action is None:
+            return f"The {level} bot would {self.waiting_words}."
+        hinter = self.hinters.get(type(action))
+        what = hinter(action, view, names) if hinter is not None else re.sub(
+            r"(?<=[a-z])(?=[A-Z])", " ", type(action).__name__).lower()
+        return f"The {level} bot would {what}."
+
+
 def _guard_apply(apply):
     @functools.wraps(apply)
     def guarded(self, state, action):

@@ -21,10 +21,11 @@ HINT_LEVEL = "hard"
 
 @dataclass(frozen=True, slots=True)
 class Hinted:
-    """The hard bot's choice for this seat after `step` (an update to the window)."""
+    """The hard bot's choice for this seat after `step` (an update to the window): an
+    action, or None when it would wait (Gold's talks, where a seat may hold its answer)."""
 
     step: int
-    action: Action
+    action: Action | None
     level: str = HINT_LEVEL
 
 
@@ -52,8 +53,14 @@ class Hinter:
             return False
         if not thinking_ready():
             return True  # thinking in the window's process would stall its frames
+        me = replica.me
+        before = self.seats.thoughts.get(me)
         chosen = self.seats.choose(False)
         if chosen:
             return Hinted(replica.applied, chosen[0])
-        held = self.seats.thoughts.get(replica.me)
-        return held[1] if held is not None else False
+        held = self.seats.thoughts.get(me)
+        if held is not None:
+            return held[1]
+        if before is not None and before[0] == self.asked and before[1].done():
+            return Hinted(replica.applied, None)  # thought for this state: it would wait
+        return False

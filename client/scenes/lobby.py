@@ -20,7 +20,6 @@ from net.events import GameStarted
 from net.locks import InUse, journal_holder
 from net.replay import Summary, journals
 
-SOLO_BOT = "greedy"
 NAME_SHOWN = 20  # a table's name on a Resume button, cut to fit beside its game and step
 RESUME_OFFERS = 2  # the newest unfinished games offered; the rest are in the history
 NONE_FOUND_AFTER = 4.0  # seconds with no table seen before saying multicast may be blocked
@@ -252,12 +251,16 @@ class Lobby(Scene):
         return True
 
     def _solo(self, game, seats: int | None = None, options=()) -> None:
-        """A real table on this machine: this window in seat 0, bots in the others, agreed."""
+        """A real table on this machine: this window in seat 0, bots of the settings' level
+        in the others, agreed."""
+        from client.scenes.setup import bot_level
+
+        level = bot_level(game.id, self.app.settings.bots)
         seats = seats or max(game.min_seats, min(4, game.max_seats))
         self.session.create(f"{self.app.settings.name} with bots", game.id, seats, options)
         self.session.lobby_op("sit", 0)
         for seat in range(1, seats):
-            self.session.lobby_op("bot", seat, SOLO_BOT)
+            self.session.lobby_op("bot", seat, level)
         self.session.agree()
 
     def _enter(self, role: str) -> None:

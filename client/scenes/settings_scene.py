@@ -1,4 +1,5 @@
-"""Settings: display name, sound and volume, animation speed. Saved as soon as changed."""
+"""Settings: display name, sound and volume, animation speed, the bots' level. Saved as soon
+as changed."""
 
 from __future__ import annotations
 
@@ -6,6 +7,7 @@ import pygame_gui
 
 from client.scenes import Scene, checked_name
 from client.settings import ANIMATION_SPEEDS
+from engine.bots import LEVELS
 
 
 class SettingsScene(Scene):
@@ -34,7 +36,12 @@ class SettingsScene(Scene):
         for i, speed in enumerate(ANIMATION_SPEEDS):
             self.button(f"anim:{speed}", speed, 560 + i * 95, 362, 90,
                         primary=speed == settings.animation)
-        self.button("back", "Done", 540, 450, 200, 46, primary=True)
+        self.label("Bots", 340, 418, 200)
+        for i, level in enumerate(LEVELS):
+            self.button(f"bots:{level}", level, 560 + i * 95, 414, 90,
+                        primary=level == settings.bots,
+                        tip="the level of Play with bots and of a bot added at a table")
+        self.button("back", "Done", 540, 490, 200, 46, primary=True)
 
     def handle(self, event) -> None:
         if event.type == pygame_gui.UI_TEXT_ENTRY_FINISHED and event.ui_element is self.entry:
@@ -60,6 +67,8 @@ class SettingsScene(Scene):
             self.app.sounds.play("play")
         elif ident.startswith("anim:"):
             self.app.save_settings(animation=ident.split(":", 1)[1])
+        elif ident.startswith("bots:"):
+            self.app.save_settings(bots=ident.split(":", 1)[1])
         elif ident == "back":
             if self._save_name():
                 self.app.pop()

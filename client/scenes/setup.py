@@ -119,7 +119,8 @@ class Setup(Scene):
         elif verb == "sit":
             session.lobby_op("sit", int(rest))
         elif verb == "bot":
-            session.lobby_op("bot", int(rest), _bot_kind(session.lobby.game))
+            level = bot_level(session.lobby.game, self.app.settings.bots)
+            session.lobby_op("bot", int(rest), level)
         elif verb == "unbot":
             session.lobby_op("unbot", int(rest))
         elif verb == "level":
@@ -278,9 +279,13 @@ def _title(name: str) -> str:
     return name.replace("_", " ").capitalize()
 
 
-def _bot_kind(game_id: str) -> str:
+def bot_level(game_id: str, wanted: str) -> str:
+    """The level a new bot seat gets: the settings' (`wanted`) where the game has it, else
+    its weakest (a game registered with fewer levels, as some tests' are)."""
     kinds = bot_kinds(get_game(game_id))
-    return "easy" if "easy" in kinds else kinds[-1]
+    if wanted in kinds:
+        return wanted
+    return next((level for level in LEVELS if level in kinds), kinds[-1])
 
 
 def _level(kind: str) -> str:

@@ -9,16 +9,19 @@ import pygame
 
 from client import assets
 from client.anim import CardSprite, Counter
+from client.tables.hinting import Hint
 from client.ui import ALERT, DIM, GOLD, GOOD, INK, PANEL_EDGE, wrap
 from client.widgets import fan_positions
 from engine.game import View
 from engine.tell import count as count_words
 from net.bridge import ViewUpdate
 from net.events import StepApplied
+from net.hints import Hinted
 from net.pause import NextHand
 
 MOVE = 0.35  # seconds a card takes to go where it is going
-TABLE_KEYS = {pygame.K_o: "next"}  # every table's: O is "Next hand" under a hand's result
+#: every table's: O is "Next hand" under a hand's result, H asks for the hard bot's hint
+TABLE_KEYS = {pygame.K_o: "next", pygame.K_h: "hint"}
 PACE = 0.05  # the table's step interval (NodeOptions.pace), for countdowns
 DRAG_SLOP = 6  # px the mouse moves, button down, before a press becomes a drag
 
@@ -153,6 +156,7 @@ class TableRenderer:
         self.press: tuple[str, object, tuple[int, int]] | None = None  # (kind, id, at)
         self.dragging = False
         self.drag_from = (0, 0)
+        self.hints = Hint(self)
 
     @property
     def acting(self) -> bool:
@@ -343,12 +347,21 @@ class TableRenderer:
         to `on_event`, which animates what the view alone cannot show."""
         if isinstance(item, ViewUpdate):
             self.sync(animate=True)
+            self.hints.on_view()
+            return
+        if isinstance(item, Hinted):
+            self.hints.on_news(item)
             return
         for event in events_of(item):
             self.on_event(event)
 
     def on_event(self, event) -> None:
         """One engine event of a step, before the view after it."""
+
+    def preselect(self, action) -> None:
+        """Show the hard bot's suggested `action` as a selection, where the table has one
+        for it (its cards lifted, its pile or adventurer picked up); else the advice line
+        alone says it."""
 
     def sounds_for(self, item) -> list[str]:
         return sounds_for(item, self.sounds)

@@ -55,9 +55,9 @@ STOCK_CELL = (1, 1)
 BUTTON_Y = 522
 DEAL_STAGGER = 0.05
 KEYS_HELP = ("click cards, then a pile (or drag them there) · click a pile, then another, to "
-             "move it · E end turn · F1: the keys")
+             "move it · E end turn · H hint · F1: the keys")
 #: the keys, as the rules list them
-KEYS_LIST = "←/→ ↑ a card · Tab a pile, Enter there · E end turn · O next hand"
+KEYS_LIST = "←/→ ↑ a card · Tab a pile, Enter there · E end turn · H hint · O next hand"
 
 
 @register("den")
@@ -210,6 +210,18 @@ class DenTable(TableRenderer):
                 if face in self.piled:
                     self.piled[face].selected = pile == self.source
 
+    def preselect(self, action) -> None:
+        """The bot's cards lifted (their piles lit), or the pile it would move picked up."""
+        self.let_go()
+        if isinstance(action, MovePile):
+            self.source = action.source
+            self._mark_source()
+        elif isinstance(action, Play):
+            for face in action.faces:
+                self.hand[face].selected = True
+            self.lay_out_hand()
+            self.refresh_buttons()
+
     def toggle(self, face: int) -> None:
         if self.source is not None:
             self.source = None
@@ -230,6 +242,7 @@ class DenTable(TableRenderer):
         assets.preload([*(f"den/{face}" for face in range(52)), "back"],
                        (self.view.px(CARD[0]), self.view.px(CARD[1])))
         scene.button("end", "End turn", 30, BUTTON_Y, 150, 44, primary=True)
+        scene.button("hint", "Hint", 190, BUTTON_Y, 90, 44)
         self.build_result()
         self.refresh_buttons()
 
@@ -238,9 +251,12 @@ class DenTable(TableRenderer):
         if "end" not in buttons:
             return
         enable(buttons["end"], self.end_action is not None)
+        enable(buttons["hint"], bool(self.plays or self.moves or self.end_action))
 
     def on_button(self, ident: str) -> None:
-        if ident == "end" and self.end_action is not None:
+        if ident == "hint":
+            self.hints.press()
+        elif ident == "end" and self.end_action is not None:
             self.session.submit(self.end_action)
             self.plays, self.moves, self.end_action = {}, {}, None
             self.let_go()

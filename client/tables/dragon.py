@@ -24,7 +24,7 @@ from client.ui import ALERT, DIM, GOLD, GOOD, INK
 from client.widgets import countdown_ring, fan_positions
 from engine.cards import mask_of
 from engine.games.dragon import combos
-from engine.games.dragon.cards import names, rank, suit
+from engine.games.dragon.cards import rank, suit
 from engine.games.dragon.rules import (
     DRAGON_STAGE,
     GAME,
@@ -46,7 +46,6 @@ from engine.games.dragon.rules import (
 )
 from engine.tell import count as count_words
 from net.bridge import ViewUpdate
-from net.hints import Hinted
 
 CARD = (86, 120)
 HAND_Y, LIFT = 584, 26  # a lifted card clears the buttons above (BUTTON_Y + 44)
@@ -72,7 +71,7 @@ class DragonTable(TableRenderer):
         self.trick_winner: int | None = None
         self.by_suit = False
         self.focus = 0
-        self.hint, self.hinted = -1, False  # hinted: the hard bot's play was shown
+        self.hint = -1  # the legal play the last press selected, in `hint_order`
         self.plays: dict[frozenset, Play] = {}
         self.lit: set[int] = set()
         self.pass_action: Pass | None = None
@@ -114,7 +113,7 @@ class DragonTable(TableRenderer):
             elif isinstance(action, DeclareDragon):
                 self.dragon_action = action
         self.lit = set().union(*self.plays) if self.plays else set()
-        self.hint, self.hinted = -1, False
+        self.hint = -1
 
     def _sync_hand(self, faces: list[int], animate: bool) -> None:
         for face in [f for f in self.hand if f not in faces]:
@@ -159,12 +158,6 @@ class DragonTable(TableRenderer):
                 self._move(sprite, target, animate)
 
     # -- news ------------------------------------------------------------------------
-    def on_news(self, item) -> None:
-        if isinstance(item, Hinted) and self.hint >= 0 and not self.hinted:
-            self.next_hint()  # asked while the bot thought: show its play now
-            return
-        super().on_news(item)
-
     def on_event(self, event) -> None:
         if isinstance(event, Played) and event.seat != self.me:
             for face in event.faces:
@@ -238,25 +231,19 @@ class DragonTable(TableRenderer):
         thinks, and on every later press, cycle the legal plays, smallest first."""
         if not self.plays:
             return
-        hinted = None if self.hinted else self.session.suggestion()
-        if hinted is not None:
-            self.show_suggestion(hinted)
+        hints = self.hints
+        if hints.shown is None and not hints.waiting and hints.press():
             return
         plays = self.hint_order()
         self.hint = (self.hint + 1) % len(plays)
         self.select_only(plays[self.hint])
 
-    def show_suggestion(self, hinted: Hinted) -> None:
-        """Select the bot's play (nothing, for a pass) and say it is the bot's."""
-        self.hinted = True
-        action = hinted.action
+    def preselect(self, action) -> None:
+        """The bot's play selected (nothing, for a pass); the next press cycles on from it."""
         faces = frozenset(action.faces) if isinstance(action, Play) else frozenset()
-        what = f"play {names(faces)}" if faces else (
-            "pass" if isinstance(action, Pass) else "show its Dragon")
-        self.session.advise(f"The {hinted.level} bot would {what}.")
         plays = self.hint_order()
         if faces in plays:
-            self.hint = plays.index(faces)  # the next press cycles on from it
+            self.hint = plays.index(faces)
         self.select_only(faces)
 
     def hint_order(self) -> list[frozenset]:
@@ -305,7 +292,7 @@ class DragonTable(TableRenderer):
 
     # -- input -----------------------------------------------------------------------
     keys = {pygame.K_RETURN: "play", pygame.K_KP_ENTER: "play", pygame.K_p: "pass",
-            pygame.K_h: "hint", pygame.K_s: "sort", pygame.K_d: "dragon"}
+            pygame.K_s: "sort", pygame.K_d: "dragon"}  # H, hint: every table's
 
     def click(self, kind: str, face: int) -> None:
         self.focus = self.ordered().index(face)

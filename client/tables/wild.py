@@ -76,8 +76,8 @@ POPUP_TIME = 1.6
 KEYS_HELP = "draw: click the deck or the discard · lay: cards, then a meld · end: a card onto " \
     "the discard · F1: the keys"
 #: the keys, as the rules list them (the line on the table has no room for them)
-KEYS_LIST = "←/→ ↑ a card · Tab a place, Enter there · M meld · X discard · S sort · B buy · " \
-    "N no thanks · Y let them buy · R refuse · 1–3 where the Dragon stands · O next hand"
+KEYS_LIST = "←/→ ↑ a card · Tab a place, Enter there · M meld · X discard · S sort · H hint · " \
+    "B buy · N no thanks · Y let them buy · R refuse · 1–3 where the Dragon stands · O next hand"
 
 
 
@@ -326,6 +326,15 @@ class WildTable(TableRenderer):
             self.choosing = sorted(options, key=lambda a: a.wild_as)
             self.refresh_buttons()
 
+    def preselect(self, action) -> None:
+        """The cards the bot would lay or discard, lifted; where they go is then lit."""
+        self.let_go()
+        if isinstance(action, Meld | AddToMeld | Discard):
+            for face in action.faces:
+                self.hand[face].selected = True
+            self.lay_out_hand()
+            self.refresh_buttons()
+
     def choose_wild(self, index: int) -> None:
         if index < len(self.choosing):
             self._submit(self.choosing[index])
@@ -370,6 +379,7 @@ class WildTable(TableRenderer):
         scene.button("meld", "Lay meld", 30, BUTTON_Y, 130, 44, primary=True)
         scene.button("discard", "Discard", 170, BUTTON_Y, 120, 44)
         scene.button("sort", "Sort: by number", 300, BUTTON_Y, 160, 44)
+        scene.button("hint", "Hint", 470, BUTTON_Y, 90, 44)  # the Dragon's places cover it
         for i in range(3):
             scene.button(f"wild{i}", "", 470 + i * 165, BUTTON_Y, 160, 44, primary=True)
         x, y, w, h = BUY_BOX
@@ -391,6 +401,9 @@ class WildTable(TableRenderer):
         enable(buttons["meld"], any(t < 0 for t, _ in self.lays))
         enable(buttons["discard"], len(self.selected()) == 1)
         buttons["sort"].set_text("Sort: by suit" if self.by_suit else "Sort: by number")
+        show(buttons["hint"], not self.choosing)
+        view = self.session.view
+        enable(buttons["hint"], self.acting and view is not None and bool(view.legal))
         for i in range(3):
             button = buttons[f"wild{i}"]
             shown = i < len(self.choosing)
@@ -409,7 +422,9 @@ class WildTable(TableRenderer):
         return melds.new_meld(self.me, action.faces, action.wild_as).kind
 
     def on_button(self, ident: str) -> None:
-        if ident == "meld":
+        if ident == "hint":
+            self.hints.press()
+        elif ident == "meld":
             self.lay_on(-1)
         elif ident == "discard":
             self.discard_selected()

@@ -1,0 +1,38 @@
+"""Dragons Wild's actions said as a hint would say them: 'lay down a meld of 7S 8S 9S'."""
+
+from __future__ import annotations
+
+from engine.games.wild.cards import FIRST_DRAGON, card_words, names
+from engine.games.wild.rules import (
+    AddToMeld,
+    AnswerBuyer,
+    AskToBuy,
+    DeclineToBuy,
+    Discard,
+    Draw,
+    Meld,
+)
+
+
+def _standing(action: Meld | AddToMeld) -> str:
+    """Where the Dragon stands, when the action lays one in a run."""
+    dragon = any(f >= FIRST_DRAGON for f in action.faces)
+    return f", the Dragon standing for {action.wild_as}" if dragon and action.wild_as else ""
+
+
+def _added(action: AddToMeld, view, n) -> str:
+    meld = view.melds[action.meld]
+    return f"add {names(action.faces)} to {n.whose(meld.owner)} meld of {names(meld.faces)}" \
+           f"{_standing(action)}"
+
+
+HINTERS = {
+    AskToBuy: lambda a, view, n: "ask to buy the top discard",
+    DeclineToBuy: lambda a, view, n: "let the discard go",
+    AnswerBuyer: lambda a, view, n: "let the buyer have the discard" if a.allow
+    else "take the discard itself",
+    Draw: lambda a, view, n: f"take from {'the discard' if a.from_discard else 'the deck'}",
+    Meld: lambda a, view, n: f"lay down a meld of {names(a.faces)}{_standing(a)}",
+    AddToMeld: _added,
+    Discard: lambda a, view, n: f"discard {card_words(a.faces[0])}",
+}
