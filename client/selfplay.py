@@ -8,7 +8,7 @@ from __future__ import annotations
 import json
 import sys
 
-from engine.bots import bot_kinds, describe_levels, make_bot
+from engine.bots import bot_kinds, describe_levels, level_word, make_bot
 from engine.errors import BadOption
 from engine.game import Game, options_from_pairs
 from engine.local import play
@@ -23,7 +23,7 @@ def add_arguments(parser, argv: list[str]) -> None:
     parser.add_argument("--players", type=int, default=None, help="number of seats")
     parser.add_argument("--option", action="append", default=[], metavar="KEY=VALUE",
                         help="a game option (repeatable); listed below")
-    parser.add_argument("--bot", default="greedy", metavar="LEVEL",
+    parser.add_argument("--bot", default="easy", metavar="LEVEL",
                         help=f"bot for every seat: {describe_levels()}")
     parser.add_argument("--json", action="store_true", help="print one JSON transcript")
     game = _game_named_in(argv)
@@ -75,7 +75,8 @@ def run(args) -> int:
         json.dump(transcript(game, config, seats, args.bot, args.seed), sys.stdout)
         sys.stdout.write("\n")
         return 0
-    print(f"{game.name}, {seats} players, seed {args.seed}, options {config}")
+    print(f"{game.name}, {seats} players, {level_word(args.bot)} bots, seed {args.seed}, "
+          f"options {config}")
     result = transcript(game, config, seats, args.bot, args.seed, on_line=print)
     names = spectator_names(seats)
     scores = join_words([f"{names.who(s)} {score:,}" for s, score in enumerate(result["scores"])])

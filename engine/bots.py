@@ -69,6 +69,13 @@ def bot_kinds(game: Game) -> list[str]:
     return ["random", *kinds, *(alias for alias, level in ALIASES.items() if level in kinds)]
 
 
+def level_word(kind: str) -> str:
+    """The one word a player ever sees for a bot of `kind`: its level ("greedy", easy's old
+    name, is "easy"), or "random". The setup, the seats, History, the results and the
+    command line all name a bot by it."""
+    return ALIASES.get(kind, kind)
+
+
 def describe_levels() -> str:
     """The --bot help's list of kinds."""
     return ("easy (a greedy player), normal (a quick search), hard (a determinized search "

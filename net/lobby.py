@@ -28,7 +28,7 @@ from typing import Any
 
 import msgpack
 
-from engine.bots import bot_kinds
+from engine.bots import bot_kinds, level_word
 from engine.errors import EngineError
 from engine.registry import get_game
 from engine.tell import Names
@@ -76,8 +76,8 @@ class Seat:
 
     def label(self, index: int) -> str:
         """How the table names the seat at `index`: a player as typed, a bot by its seat and
-        level ("Bot 2 (hard)")."""
-        return f"{bot_name(index)} ({self.bot})" if self.bot else self.name
+        level ("Bot 2 · hard")."""
+        return f"{bot_name(index)} · {level_word(self.bot)}" if self.bot else self.name
 
 
 def bot_name(index: int) -> str:

@@ -13,7 +13,7 @@ import pygame
 
 from client.scenes import Scene, draw_felt
 from client.ui import DIM, GOLD, GOOD, INK
-from engine.bots import ALIASES, LEVELS, bot_kinds
+from engine.bots import ALIASES, LEVELS, bot_kinds, level_word
 from engine.game import Option
 from engine.registry import get_game
 from net.address_code import encode
@@ -63,7 +63,7 @@ class Setup(Scene):
                 self.button(f"bot:{seat}", "Add bot", bx + 110, by, 100, 34)
             elif filled.is_bot:
                 self.button(f"unbot:{seat}", "Remove bot", bx, by, 110, 34)
-                self.button(f"level:{seat}", f"{_level(filled.bot).capitalize()} ›",
+                self.button(f"level:{seat}", f"{level_word(filled.bot).capitalize()} ›",
                             bx + 116, by, 94, 34, tip="the bot's level: click for the next")
             elif filled.key == me:
                 self.button("stand", "Stand up", bx + 30, by, 150, 34)
@@ -224,7 +224,7 @@ class Setup(Scene):
         if filled is None:
             view.text(surface, "empty", (left, top + 22), 19, DIM)
         elif filled.is_bot:
-            view.text(surface, f"Bot ({filled.bot})", (left, top + 22), 19, INK)
+            view.text(surface, f"Bot · {level_word(filled.bot)}", (left, top + 22), 19, INK)
         else:
             view.text(surface, self.session.lobby.display(filled.key) + (" (you)" if me else ""),
                       (left, top + 20), 19,
@@ -288,15 +288,11 @@ def bot_level(game_id: str, wanted: str) -> str:
     return next((level for level in LEVELS if level in kinds), kinds[-1])
 
 
-def _level(kind: str) -> str:
-    return ALIASES.get(kind, kind)
-
-
 def _next_level(game_id: str, kind: str) -> str:
     """The level after `kind` in the picker's round: easy, normal, hard, random."""
     kinds = [k for k in bot_kinds(get_game(game_id)) if k not in ALIASES]
     order = [k for k in (*LEVELS, "random") if k in kinds] or kinds
-    current = _level(kind)
+    current = level_word(kind)
     return order[(order.index(current) + 1) % len(order)] if current in order else order[0]
 
 

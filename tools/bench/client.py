@@ -2,8 +2,10 @@
 
 frame_p50_ms / frame_p99_ms: the loop's own time per frame (events, news, tweens,
 drawing) at 1280×720 while a deal and plays are being animated, over a solo
-table of each game played by clicks (animations at normal speed; `frames` holds
-each game's figures, the top-level ones are the worst game's). idle_cpu_pct: CPU
+table of each game played by clicks against three bots of `--bots`' level (hard by
+default: their search runs in the node's worker process, and this is the measure that
+it never stalls the window), animations at normal speed; `frames` holds each game's
+figures, the top-level ones are the worst game's. idle_cpu_pct: CPU
 time of the whole process (the window and its network thread) over `--idle`
 seconds in the lobby, then at a table setup waiting for another player to sit
 down, as a share of one core. start_to_lobby_ms: from starting `hoard` (a new
@@ -23,6 +25,8 @@ import tempfile
 import time
 from pathlib import Path
 
+from engine.bots import LEVELS
+
 ROOT = Path(__file__).resolve().parents[2]
 # the games with a table and a tools/lab/<game>_clicks.py
 GAMES = ("dragon", "den", "wild", "gold")
@@ -34,6 +38,8 @@ def add_arguments(parser) -> None:
     parser.add_argument("--starts", type=int, default=5, help="process starts to time")
     parser.add_argument("--game", action="append", choices=GAMES,
                         help="time this game's table (repeatable; default: every game)")
+    parser.add_argument("--bots", choices=LEVELS, default="hard",
+                        help="the level of the solo tables' bots (the settings' bot level)")
 
 
 def _folders() -> str:
@@ -50,7 +56,8 @@ def run(args) -> dict:
     _folders()
     from client.settings import Settings, SettingsFile, config_folder
 
-    SettingsFile(config_folder()).save(Settings(name="Bench", animation="normal"))
+    SettingsFile(config_folder()).save(Settings(name="Bench", animation="normal",
+                                                bots=args.bots))
     starts = [_start_to_lobby() for _ in range(args.starts)]
     from client.app import App
     from client.hook import Driver
@@ -77,6 +84,7 @@ def run(args) -> dict:
         "frame_p50_ms": max(f["p50_ms"] for f in frames.values()),
         "frame_p99_ms": max(f["p99_ms"] for f in frames.values()),
         "frames": frames,
+        "bots": args.bots,
         "idle_cpu_pct_lobby": idle_lobby,
         "idle_cpu_pct_table": idle_table,
         "idle_cpu_pct": max(idle_lobby, idle_table),

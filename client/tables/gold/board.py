@@ -42,7 +42,7 @@ TOKEN_ROW = 13
 ATTACKERS_A_ROW = 6
 BAR = (40, 60, 50)  # the unfilled part of a lair's strength bar
 KEYS_HELP = "attack: an adventurer, then a Dragon (or drag it) · P propose · A accept · " \
-    "R reject · E share evenly · F1: the keys"
+    "R reject · E share evenly · H hint · F1: the keys"
 
 
 def lair_box(slot: int) -> tuple[float, float, float, float]:

@@ -4,7 +4,7 @@ Objects), each shown only while what it does is open to this seat."""
 from __future__ import annotations
 
 from client.tables.common import enable, show
-from client.tables.gold.layout import BUTTON_Y
+from client.tables.gold.layout import BUTTON_Y, HINT_BUTTON
 from client.tables.gold.parts import effect_of
 from engine.games.gold.components import TARGETS
 from engine.games.gold.flow import DIVIDE, NEGOTIATE
@@ -31,6 +31,8 @@ class Buttons:
             scene.button(ident, label, x, BUTTON_Y, width, HEIGHT, primary=primary)
         x, y, width = USE
         scene.button("use", "Use it", x, y, width, HEIGHT, primary=True)
+        x, y, width = HINT_BUTTON
+        scene.button("hint", "Hint", x, y, width, HEIGHT)
         self.refresh()
 
     def refresh(self) -> None:
@@ -50,6 +52,8 @@ class Buttons:
         enable(buttons["offer"], table.trade.partner is not None)
         held = table.held_uses()
         show(buttons["use"], bool(held) and not TARGETS[effect_of(held[0].face)])
+        view = table.session.view
+        show(buttons["hint"], table.acting and view is not None and bool(view.legal))
 
     def _hourglass(self) -> list:
         """The uses that take no target while the sand runs: the Hourglass's."""
@@ -60,7 +64,9 @@ class Buttons:
     def press(self, ident: str) -> None:
         table = self.table
         answers = table.can.answers
-        if ident == "even":
+        if ident == "hint":
+            table.hints.press()
+        elif ident == "even":
             table.panels["share"].evenly()
         elif ident in ("propose", "divide"):
             table.panels["share"].propose()

@@ -47,3 +47,7 @@ LINE = 16  # a status line
 PROMPT = 17  # what to do now, on your turn
 TITLE = 18  # a panel's title
 BANNER = 22  # the game's name, the end's verdict
+
+# -- the Hint: its button under your adventurers, its words on the line under your side ----
+HINT_BUTTON = (36, 566, 110)  # (x, y, width)
+ADVICE_Y = 634

@@ -25,9 +25,11 @@ from client.tables.gold.choices import Choices
 from client.tables.gold.end import EndPanel
 from client.tables.gold.layout import (
     ADV_SIZE,
+    ADVICE_Y,
     BANNER,
     HEADING,
     PILE_CARD,
+    SMALL,
 )
 from client.tables.gold.magic import Magic, draw_backs
 from client.tables.gold.market import MarketPanel
@@ -59,7 +61,7 @@ class GoldTable(TableRenderer):
     seat_marks = 80  # the adventurers in miniature, the Magic Objects face down
     keys = {pygame.K_p: "propose", pygame.K_d: "divide", pygame.K_a: "accept",
             pygame.K_r: "reject", pygame.K_e: "even", pygame.K_u: "use",
-            pygame.K_l: "leave_market"}
+            pygame.K_l: "leave_market"}  # H, hint: every table's
 
     def __init__(self, scene):
         super().__init__(scene)
@@ -157,6 +159,20 @@ class GoldTable(TableRenderer):
         """The engine's words for why `choice` is no legal action (empty: it has none)."""
         return told(GAME.why_not(self.state, self.me, choice, self.session.names))
 
+    def preselect(self, action) -> None:
+        """The bot's adventurer or Magic Object picked up, its split or offer in the editor."""
+        kind = type(action)
+        if kind is moves.Attack:
+            self.held = Adventurer(action.kind)
+        elif kind is moves.UseMagic:
+            self.held = MagicCard(action.card)
+        elif kind in (moves.Propose, moves.Divide) and self.editor is not None:
+            self.editor.load(action.split if kind is moves.Propose else action.shares)
+        elif kind is moves.Offer:
+            trade = self.trade
+            trade.partner, trade.give, trade.get = action.partner, [*action.give], [*action.get]
+        self.refresh_buttons()
+
     def held_uses(self) -> list[moves.UseMagic]:
         """The uses of the Magic Object in hand (none when none is)."""
         held = self.held
@@ -237,6 +253,8 @@ class GoldTable(TableRenderer):
         if panel is not None:
             panel.draw(surface, state)
         self.motion.draw_flights(surface)
+        if self.acting:
+            self.draw_advice(surface, ADVICE_Y, "", size=SMALL, width=930)
         self._draw_held(surface)
         self.motion.draw_popups(surface)
 
