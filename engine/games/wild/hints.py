@@ -26,11 +26,17 @@ def _added(action: AddToMeld, view, n) -> str:
            f"{_standing(action)}"
 
 
+def _answer(action: AnswerBuyer, view, n) -> str:
+    card = card_words(view.discard[-1]) if view.discard else "the discard"
+    if action.allow:
+        return f"let {n.who(view.buyer)} buy {card}" if view.buyer >= 0 else f"let {card} go"
+    return f"take {card} itself"
+
+
 HINTERS = {
-    AskToBuy: lambda a, view, n: "ask to buy the top discard",
-    DeclineToBuy: lambda a, view, n: "let the discard go",
-    AnswerBuyer: lambda a, view, n: "let the buyer have the discard" if a.allow
-    else "take the discard itself",
+    AskToBuy: lambda a, view, n: f"ask to buy {card_words(view.discard[-1])}",
+    DeclineToBuy: lambda a, view, n: f"let {card_words(view.discard[-1])} go",
+    AnswerBuyer: _answer,
     Draw: lambda a, view, n: f"take from {'the discard' if a.from_discard else 'the deck'}",
     Meld: lambda a, view, n: f"lay down a meld of {names(a.faces)}{_standing(a)}",
     AddToMeld: _added,
