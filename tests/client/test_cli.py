@@ -58,3 +58,11 @@ def test_bad_arguments_print_one_line_and_exit_2(args):
     assert result.returncode == 2
     assert result.stderr.count("\n") == 1 and result.stderr.startswith("hoard: error:")
     assert "Traceback" not in result.stderr
+
+
+def test_selfplay_names_its_bots_by_level_and_help_lists_the_levels(capsys):
+    assert main(["selfplay", "den", "--seed", "2", "--bot", "greedy", "--option", "hands=1"]) == 0
+    first = capsys.readouterr().out.splitlines()[0]
+    assert "easy bots" in first and "greedy" not in first  # the old name still plays
+    out = hoard("selfplay", "den", "--help").stdout
+    assert all(level in out for level in ("easy", "normal", "hard"))

@@ -322,3 +322,10 @@ def test_what_one_key_may_put_in_a_lobby_is_bounded():
     with pytest.raises(BadFrame) as caught:
         Author(Identity.generate("d"), full).do("join", "d", "h", 4)
     assert caught.value.reason == "lobby-full"
+
+
+def test_a_bot_seat_is_named_by_its_level_alone():
+    """'Bot 2 · hard' on panels, History and reports; easy's old name is shown as easy."""
+    assert [Seat(bot=kind).label(1) for kind in ("hard", "greedy", "random")] == \
+        ["Bot 2 · hard", "Bot 2 · easy", "Bot 2 · random"]
+    assert Seat(b"k", "Ana").label(0) == "Ana"
