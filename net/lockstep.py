@@ -519,6 +519,11 @@ class BotSeats:
                     return thought.result()
                 except BrokenProcessPool:
                     _Thinker.broken = True  # think on a thread from now on
+        if not thinking_ready():
+            # the worker is starting (a second or two): a search on a thread of this
+            # process meanwhile would share the window's interpreter lock and stall its
+            # frames while the deal is animated; this seat asks again at the next step
+            return None
         self.thoughts[seat] = (now, _Thinker.submit(bot, witness, clock))
         return None
 
@@ -542,8 +547,8 @@ class _Thinker:
     @classmethod
     def warm(cls) -> None:
         """Start the worker process on a thread of its own: starting a process takes a
-        while, which the node's loop must not wait out (a thought before it is up runs on
-        the worker thread)."""
+        while, which the node's loop must not wait out (a thinking bot waits for it, see
+        `BotSeats._thought`; a thread thinks only where no process can be made)."""
         def start():
             with cls.starting:
                 if cls.processes is None and not cls.broken:
