@@ -290,7 +290,9 @@ class TableNode:
         for seat, heir in done.left:
             self.emit(Notice(f"{replica.name_of(seat)} (seat {seat}) left the table; "
                              f"{replica.name_of(heir)} (seat {heir}) plays on for it"))
-            if seat == replica.me:
+            if seat == replica.me and self.scribe.replaying:
+                self.returns.came_back_after_leaving(heir, done.step)  # net.returns
+            elif seat == replica.me:
                 self._left(Left(done.step, heir))
                 return True
             if heir == replica.me:

@@ -58,7 +58,7 @@ def test_a_lid_closed_past_the_tables_patience_the_others_play_on_and_it_comes_b
         p.wait_line(lambda line: "went quiet: the hand is dealt again without them" in line,
                     TIMEOUT)
     sleeper.popen.send_signal(signal.SIGCONT)
-    told = sleeper.wait_line(lambda line: "the table played on without you" in line, TIMEOUT)
+    told = sleeper.wait_line(lambda line: "The table played on without you" in line, TIMEOUT)
     assert "bot plays your seat until the next hand is dealt" in told
     sleeper.wait_line(lambda line: "you are back at the table" in line, TIMEOUT)
     for p in peers[:3]:
@@ -82,7 +82,7 @@ def test_a_quiet_peer_killed_and_restarted_follows_and_takes_its_seat_back(lan, 
                     TIMEOUT)
     sleeper.kill()
     peers[3] = sleeper = peer(lan, tmp_path, 3, "dead-lid", *args, think=2)
-    told = sleeper.wait_line(lambda line: "the table played on without you" in line, TIMEOUT)
+    told = sleeper.wait_line(lambda line: "The table played on without you" in line, TIMEOUT)
     assert "bot plays your seat until the next hand is dealt" in told
     sleeper.wait_line(lambda line: "you are back at the table" in line, TIMEOUT)
     agree([p.finish(TIMEOUT) for p in peers])
