@@ -318,7 +318,7 @@ class Printer:
 
     def on_Away(self, event: Away) -> None:
         heir = self.names.whose(event.heir) + " bot"  # "your bot" when it is this seat's
-        self.say(f"step {event.step}: " + away_sentence(heir, event.left))
+        self.say(f"{away_sentence(heir, event.left)} (step {event.step})")
 
     def on_LobbyChanged(self, event: LobbyChanged) -> None:
         line = "lobby: " + event.state.describe()

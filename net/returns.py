@@ -120,7 +120,7 @@ class Returns:
             self.welcome.discard(seat)
             node.emit(Notice("you are back at the table: your seat is yours again from this "
                              "hand" if seat == replica.me else
-                             f"{replica.name_of(seat)} (seat {seat}) plays their seat again"))
+                             f"{replica.name_of(seat)} is back at the table and plays their seat again"))
         node.stepper.seat_bots(node.options.think)  # the heir plays one seat fewer
         node.stepper.wake()
 
@@ -137,5 +137,5 @@ def away_sentence(heir_bot: str, left: bool) -> str:
 
 def played_on_without(replica: Replica, seat: int, heir: int, step: int) -> str:
     """What the others are told of a seat that went quiet."""
-    return (f"{replica.name_of(seat)} (seat {seat}) went quiet: the hand is dealt again "
+    return (f"{replica.name_of(seat)} went quiet for too long: the hand is dealt again "
             f"without them from step {step}; {replica.name_of(heir)}'s bot plays their seat")
