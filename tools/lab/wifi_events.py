@@ -74,6 +74,8 @@ def no_multicast(link: Link, folder: Path, timeout: float) -> dict:
             started = _window_joins(window, address, timeout)
             result = _ended(peers, timeout)
             end = window.wait(lambda s: s["ending"] is not None, "the end", timeout)["ending"]
+        except AssertionError as exc:  # say how the peers stood, too
+            raise AssertionError(f"{exc}; peers: {[p.tail() for p in peers]}") from None
         finally:
             window.close()
     result["completed"] = result["completed"] and end[0] == "finished"
