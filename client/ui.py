@@ -26,6 +26,8 @@ PANEL_EDGE = (70, 110, 90)
 SHADOW = (0, 0, 0)
 INK_HEIGHT = 1.2  # a line's ink, ascent to descent, in font sizes (DejaVu: 0.93 + 0.24)
 OVERLAY = 245  # a panel at least this opaque is drawn over the table (a question, a result)
+ROW_WORDS = 17  # logical size of a list row's words (client.widgets.FittedList)
+ROW_PADDING = 14  # logical px a list row keeps between its words and each edge
 
 
 class Viewport:
@@ -153,9 +155,9 @@ def theme(scale: float) -> dict:
         # times its size to smooth the corners (a 760×480 list took ~90 MB while built)
         "selection_list": {"colours": colours,
                            "misc": {"list_item_height": str(max(16, round(40 * scale)))}},
-        "@selection_list_item": {"font": {**font, "size": size(17)},
+        "@selection_list_item": {"font": {**font, "size": size(ROW_WORDS)},
                                  "misc": {"text_horiz_alignment": "left",
-                                          "text_horiz_alignment_padding": size(14)}},
+                                          "text_horiz_alignment_padding": size(ROW_PADDING)}},
         "#unavailable": {"colours": {"normal_text": "#7d8a82", "hovered_text": "#9aa59e",
                                      "selected_text": "#9aa59e"}},
         "text_box": {"font": {**font, "size": size(15)}, "colours": colours},

@@ -12,6 +12,7 @@ from client.scenes import Scene, checked_name, draw_felt
 from client.session import TABLES
 from client.settings import os_user_name, state_folder
 from client.ui import ALERT, DIM, GOLD, INK
+from client.widgets import FittedList
 from engine.registry import game_ids, get_game
 from net.address_code import read_address
 from net.bridge import ResumeFailed
@@ -93,9 +94,9 @@ class Lobby(Scene):
         self.button("settings", f"{self.app.settings.name} · settings", 930, 30, 310, 40)
         items = self._items()
         chosen = items[self.keys.index(self.selected)] if self.selected in self.keys else None
-        self.table_list = self.add(pygame_gui.elements.UISelectionList(
-            self.view.rect(40, 120, 760, 400), items, self.app.gui, object_id="#tables",
-            default_selection=chosen))
+        self.table_list = self.add(FittedList(
+            self.view, self.view.rect(40, 120, 760, 400), items, self.app.gui,
+            object_id="#tables", default_selection=chosen))
         self._address_box()
         listed = self.session.tables.get(self.selected)
         can_join = listed is not None and not listed.problem and listed.state == "lobby" \
@@ -167,9 +168,9 @@ class Lobby(Scene):
     def handle(self, event) -> None:
         if event.type == pygame_gui.UI_SELECTION_LIST_NEW_SELECTION and \
                 event.ui_element is self.table_list:
-            items = [text for text, _ in self._items()]
-            if event.text in items:
-                self.selected = self.keys[items.index(event.text)]
+            chosen = self.table_list.chosen()
+            if chosen is not None and chosen < len(self.keys):
+                self.selected = self.keys[chosen]
                 self.layout()
             return
         if event.type == pygame_gui.UI_TEXT_ENTRY_FINISHED and event.ui_element is self.entry:
