@@ -534,8 +534,8 @@ class WildTable(TableRenderer):
         seats = len(state.counts)
         goal = f"first to {config.get('target', 200)} points" if \
             config.get("match") == "points" else f"one hand per player ({seats} hands)"
-        self.view.text(surface, f"Dragons Wild · hand {state.hand_number}", (20, 12), 22,
-                       GOLD, bold=True)
+        hand = self.hand_shown(state.hand_number)
+        self.view.text(surface, f"Dragons Wild · hand {hand}", (20, 12), 22, GOLD, bold=True)
         self.view.text(surface, goal, (330, 18), 15, DIM)
 
     def status(self, seat: int, state: WildView) -> tuple[str, tuple]:
