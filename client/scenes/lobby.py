@@ -8,10 +8,10 @@ import pygame
 import pygame_gui
 
 from client import assets
-from client.scenes import Scene, checked_name, draw_felt
+from client.scenes import BUTTON_WORDS, MARGIN, Scene, checked_name, draw_felt
 from client.session import TABLES
 from client.settings import os_user_name, state_folder
-from client.ui import ALERT, DIM, GOLD, INK
+from client.ui import ALERT, DIM, GOLD, INK, fit
 from client.widgets import FittedList
 from engine.registry import game_ids, get_game
 from net.address_code import read_address
@@ -22,7 +22,7 @@ from net.locks import InUse, journal_holder
 from net.replay import Summary, journals
 
 SOLO_BOT = "greedy"
-NAME_SHOWN = 20  # a table's name on a Resume button, cut to fit beside its game and step
+OFFER_W = 400  # a Resume button's width
 RESUME_OFFERS = 2  # the newest unfinished games offered; the rest are in the history
 NONE_FOUND_AFTER = 4.0  # seconds with no table seen before saying multicast may be blocked
 SECOND_SEAT = "To play a second seat on this machine, start another window with " \
@@ -110,7 +110,9 @@ class Lobby(Scene):
         self.elsewhere = {i for i, s in enumerate(shown) if journal_holder(s.path) is not None}
         for i, summary in enumerate(shown):
             free = i not in self.elsewhere
-            self.button(f"resume:{i}", _offer(summary, free), 840, 550 - i * 60, 400, 50,
+            offer, whole = self._offer(summary, free)
+            self.button(f"resume:{i}", offer, 840, 550 - i * 60, OFFER_W, 50,
+                        tip=whole if offer != whole else None,
                         primary=i == 0 and free,
                         enabled=free and self.resuming is None and not self.choosing)
         self.button("new", "New table", 840, 120, 400, 56)
@@ -229,6 +231,23 @@ class Lobby(Scene):
         elif ident.startswith("resume:"):
             self._resume(self.offered[int(ident.split(":", 1)[1])])
 
+    def _offer(self, summary: Summary, free: bool) -> tuple[str, str]:
+        """A Resume button's words, the table's name cut so that its game and step always
+        show, and the words whole (the button's tooltip when the name is cut)."""
+        game = get_game(summary.start.game).name
+
+        def words(name: str) -> str:
+            if not free:
+                return f"{name} ({game}): open in another window"
+            if summary.left:
+                return f"Back to {name} ({game}, from the next hand)"
+            return f"Resume {name} ({game}, step {summary.steps})"
+
+        view = self.view
+        font = view.font(BUTTON_WORDS)
+        room = view.px(OFFER_W) - view.px(MARGIN) - font.size(words(""))[0]
+        return words(fit(font, summary.name, room)), words(summary.name)
+
     def _resume(self, summary: Summary) -> None:
         """Take the seat back: a node opened on the game's journal rebuilds the table from
         it, finds the others and fetches what it missed; the table shows when it is in."""
@@ -346,17 +365,6 @@ def _resumable() -> list[Summary]:
     left, the newest first (one that is open in another window among them: it is listed,
     not offered)."""
     return [s for s in journals(state_folder() / TABLES) if s.kept or s.returnable]
-
-
-def _offer(summary: Summary, free: bool) -> str:
-    game = get_game(summary.start.game).name
-    name = summary.name if len(summary.name) <= NAME_SHOWN else \
-        summary.name[:NAME_SHOWN - 1] + "…"
-    if not free:
-        return f"{name} ({game}): open in another window"
-    if summary.left:
-        return f"Back to {name} ({game}, from the next hand)"
-    return f"Resume {name} ({game}, step {summary.steps})"
 
 
 def _sentence(exc: Exception) -> str:

@@ -712,13 +712,15 @@ class WildTable(TableRenderer):
         count = state.counts[self.bottom]
         mine = f"{self.bottom_name()} · {count_words(count, 'card')} · " \
                f"{self.scores[self.bottom].value} points"
-        view.text(surface, mine + (f" · {status}" if status else ""), (975, 492), 15,
-                  colour if colour == GOLD else INK, bold=colour == GOLD, anchor="topright")
+        line = view.text(surface, mine + (f" · {status}" if status else ""), (975, 492), 15,
+                         colour if colour == GOLD else INK, bold=colour == GOLD,
+                         anchor="topright")
+        room = view.logical(line.topleft)[0] - 30 - 16  # the keys end short of this line
         if self.choosing:
             view.text(surface, "Where does the Dragon stand? Choose:", (470, BUTTON_Y - 24), 14,
                       GOLD, bold=True)
         elif self.acting:
-            self.draw_advice(surface, BUTTON_Y - 26, KEYS_HELP, size=12, width=650)
+            self.draw_advice(surface, BUTTON_Y - 26, KEYS_HELP, size=12, width=min(650, room))
 
     def _draw_popups(self, surface) -> None:
         for text, x, y, left in self.popups:

@@ -110,6 +110,10 @@ def test_the_history_and_the_lobbys_resume_offers(app, tmp_path, monkeypatch):
     driver.step(3)
     assert "resume:0" in app.targets()
     check(app, "the lobby offering to resume")
+    offer = app.scene.buttons["resume:0"]
+    assert offer.text.startswith("Resume Barth") and "…" in offer.text
+    assert offer.text.endswith("(Dragons Wild, step 179)"), "the name is cut, not the game"
+    assert offer.tool_tip_text == f"Resume {played[0].name} (Dragons Wild, step 179)"
     app.replace(history.History(app))
     driver.click("game:0")
     driver.wait_for(lambda: app.scene.chosen() is played[0], "the first game to be chosen")
