@@ -140,7 +140,8 @@ def test_a_list_row_cut_with_no_sign_is_reported(app):
 
 def states(game_id: str, seats: int):
     """(name, state, the events that led to it) of a seeded bots' match: seat 0's second
-    turn, the first hand's end and the match's end."""
+    turn, the first hand's end, a Market with offers on the table (Gold) and the match's
+    end."""
     game = get_game(game_id)
     config, seats = game.configure({}, seats)
     state = game.setup(config, seats)
@@ -150,11 +151,21 @@ def states(game_id: str, seats: int):
         if any(type(e).__name__ == "HandOver" for e in events) and "result" not in shown:
             shown.add("result")
             yield "result", state, events
+        elif "market" not in shown and offered_to_seat_0(state):
+            shown.add("market")
+            yield "market", state, events
         elif 0 in game.to_act(state) and game.chance_request(state) is None:
             turns += 1
             if turns == 2:
                 yield "a turn", state, events
     yield "end", state, ()
+
+
+def offered_to_seat_0(state) -> bool:
+    """A Gold Market with an offer to seat 0 on the table: its Accept and Decline show."""
+    market = getattr(state, "market", None)
+    return market is not None and any(partner == 0 for _, partner, *_ in
+                                      market.offers.values())
 
 
 def show(app, game_id: str, seats: int, state, events, pause: bool, folder):

@@ -8,12 +8,12 @@ TIMERS = (("negotiation_steps", 600), ("market_steps", 400))  # 30 s and 20 s
 
 
 def shoot(app, driver, save) -> None:
-    from client.hook import WaitedTooLong
     from client.scenes.lobby import Lobby
     from client.scenes.setup import Setup
     from engine.games.gold import moves
     from engine.registry import get_game
     from tools.lab.gold_clicks import Chooser, make_by_clicks
+    from tools.shots import make
 
     app.replace(Lobby(app))
     driver.click("solo")
@@ -54,10 +54,4 @@ def shoot(app, driver, save) -> None:
             driver.click("offer")
             shot.add("gold-market")
             continue
-        try:
-            make_by_clicks(driver, action)
-        except WaitedTooLong:
-            if app.session.view is seen:
-                raise
-            # the table moved on before the button was clicked (bots answer at once: a
-            # Market opened, a proposal was taken): the question is gone, choose again
+        make(app, driver, make_by_clicks, action, seen)
