@@ -140,8 +140,8 @@ def test_a_list_row_cut_with_no_sign_is_reported(app):
 
 def states(game_id: str, seats: int):
     """(name, state, the events that led to it) of a seeded bots' match: seat 0's second
-    turn, the first hand's end, a Market with offers on the table (Gold) and the match's
-    end."""
+    turn, the first hand's end, a Dragon killed and a Market with offers on the table
+    (Gold), and the match's end."""
     game = get_game(game_id)
     config, seats = game.configure({}, seats)
     state = game.setup(config, seats)
@@ -151,6 +151,9 @@ def states(game_id: str, seats: int):
         if any(type(e).__name__ == "HandOver" for e in events) and "result" not in shown:
             shown.add("result")
             yield "result", state, events
+        elif "kill" not in shown and any(type(e).__name__ == "DragonKilled" for e in events):
+            shown.add("kill")  # Gold: the news of it rises over the lairs
+            yield "a kill", state, events
         elif "market" not in shown and offered_to_seat_0(state):
             shown.add("market")
             yield "market", state, events
