@@ -45,7 +45,9 @@ class FittedList(pygame_gui.elements.UISelectionList):
     `whole` keeps every row's text, in order, for a scene to show the selected one's."""
 
     def __init__(self, view: Viewport, rect: pygame.Rect, rows: list[tuple[str, str]],
-                 manager, **kwargs):
+                 manager, default_selection: tuple[str, str] | None = None, **kwargs):
+        # the row selected is chosen after the rows are cut: a button selected first keeps
+        # drawing the words it was made with
         super().__init__(rect, rows, manager, **kwargs)
         self.whole = [text for text, _ in rows]
         if self.item_list_container is None:  # no rows: nothing to fit
@@ -56,6 +58,11 @@ class FittedList(pygame_gui.elements.UISelectionList):
             item["text"] = fit(font, item["text"], room)
             if item["button_element"] is not None:
                 item["button_element"].set_text(item["text"])
+        if default_selection in rows:
+            item = self.item_list[rows.index(default_selection)]
+            item["selected"] = True
+            if item["button_element"] is not None:
+                item["button_element"].select()
         self._tips()
 
     def update(self, time_delta: float) -> None:

@@ -8,10 +8,10 @@ import pygame
 import pygame_gui
 
 from client import assets
-from client.scenes import BUTTON_WORDS, MARGIN, Scene, checked_name, draw_felt
+from client.scenes import Scene, checked_name, draw_felt
 from client.session import TABLES
 from client.settings import os_user_name, state_folder
-from client.ui import ALERT, DIM, GOLD, INK, fit
+from client.ui import ALERT, DIM, GOLD, INK
 from client.widgets import FittedList
 from engine.registry import game_ids, get_game
 from net.address_code import read_address
@@ -23,6 +23,7 @@ from net.replay import Summary, journals
 
 SOLO_BOT = "greedy"
 OFFER_W = 400  # a Resume button's width
+ABOUT_YOU_W = 394  # "you are NAME · key", between Watch and History
 RESUME_OFFERS = 2  # the newest unfinished games offered; the rest are in the history
 NONE_FOUND_AFTER = 4.0  # seconds with no table seen before saying multicast may be blocked
 SECOND_SEAT = "To play a second seat on this machine, start another window with " \
@@ -91,7 +92,9 @@ class Lobby(Scene):
         return self.app.session
 
     def build(self) -> None:
-        self.button("settings", f"{self.app.settings.name} · settings", 930, 30, 310, 40)
+        whole = f"{self.app.settings.name} · settings"
+        shown = self.fitted_part(lambda n: f"{n} · settings", self.app.settings.name, 310)
+        self.button("settings", shown, 930, 30, 310, 40, tip=whole if shown != whole else None)
         items = self._items()
         chosen = items[self.keys.index(self.selected)] if self.selected in self.keys else None
         self.table_list = self.add(FittedList(
@@ -243,10 +246,7 @@ class Lobby(Scene):
                 return f"Back to {name} ({game}, from the next hand)"
             return f"Resume {name} ({game}, step {summary.steps})"
 
-        view = self.view
-        font = view.font(BUTTON_WORDS)
-        room = view.px(OFFER_W) - view.px(MARGIN) - font.size(words(""))[0]
-        return words(fit(font, summary.name, room)), words(summary.name)
+        return self.fitted_part(words, summary.name, OFFER_W), words(summary.name)
 
     def _resume(self, summary: Summary) -> None:
         """Take the seat back: a node opened on the game's journal rebuilds the table from
@@ -345,8 +345,10 @@ class Lobby(Scene):
         self._draw_address_note(surface)
         if self.elsewhere:
             view.text(surface, SECOND_SEAT, (40, 684), 14, DIM)
-        view.text(surface, f"you are {self.app.settings.name} · key "
-                  f"{self.app.identity.fingerprint[:4]}", (430, 636), 15, INK)
+        key = self.app.identity.fingerprint[:4]
+        view.text(surface, self.fitted_part(lambda name: f"you are {name} · key {key}",
+                                            self.app.settings.name, ABOUT_YOU_W, 15),
+                  (430, 636), 15, INK)
 
 
     def _draw_address_note(self, surface) -> None:

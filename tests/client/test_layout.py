@@ -114,6 +114,10 @@ def test_the_history_and_the_lobbys_resume_offers(app, tmp_path, monkeypatch):
     assert offer.text.startswith("Resume Barth") and "…" in offer.text
     assert offer.text.endswith("(Dragons Wild, step 179)"), "the name is cut, not the game"
     assert offer.tool_tip_text == f"Resume {played[0].name} (Dragons Wild, step 179)"
+    settings = app.scene.buttons["settings"].text  # the window's name is NAMES[1], long
+    assert settings.endswith("… · settings"), "the name is cut, not what the button does"
+    assert any(d.words.startswith("you are Barth") and d.words.endswith(
+        f"· key {app.identity.fingerprint[:4]}") for d in drawn(app))
     app.replace(history.History(app))
     driver.click("game:0")
     driver.wait_for(lambda: app.scene.chosen() is played[0], "the first game to be chosen")
