@@ -67,6 +67,8 @@ def test_the_lobby_setup_and_rules(app):
     check(app, "the lobby")
     new_dragon_table(app, driver)
     check(app, "the table setup")
+    title = next(d.words for d in drawn(app) if d.words.startswith("Barth"))
+    assert title.endswith("… · Dragon"), "a long table name is cut, never its game"
     driver.click("rules")
     for game in GAMES:  # one layout around each game's text (which wraps in its box): each
         driver.click(f"game:{game}")  # box is built in ~0.6 s, so one game at every size
