@@ -574,9 +574,9 @@ class WildTable(TableRenderer):
                     rect = self._card(surface, sprite, (width, width * 1.4))
                     if face >= FIRST_DRAGON and not sprite.tween.moving:
                         self._stands_for(surface, rect, faces, wild_as)
-            if key in lit:
-                pygame.draw.rect(surface, GOLD, view.rect(x - 4, y - 4, tile_w + 8,
-                                                          width * 1.4 + 8),
+            if key in lit:  # its top edge stays below the owner's name over the meld
+                pygame.draw.rect(surface, GOLD, view.rect(x - 4, y - 1, tile_w + 8,
+                                                          width * 1.4 + 5),
                                  view.px(3), border_radius=view.px(8))
         if self.new_tile is not None:
             x, y, w, h = self.new_tile
