@@ -534,8 +534,8 @@ class WildTable(TableRenderer):
         seats = len(state.counts)
         goal = f"first to {config.get('target', 200)} points" if \
             config.get("match") == "points" else f"one hand per player ({seats} hands)"
-        self.view.text(surface, f"Dragons Wild · hand {state.hand_number}", (20, 12), 22,
-                       GOLD, bold=True)
+        hand = self.hand_shown(state.hand_number)
+        self.view.text(surface, f"Dragons Wild · hand {hand}", (20, 12), 22, GOLD, bold=True)
         self.view.text(surface, goal, (330, 18), 15, DIM)
 
     def status(self, seat: int, state: WildView) -> tuple[str, tuple]:
@@ -574,9 +574,9 @@ class WildTable(TableRenderer):
                     rect = self._card(surface, sprite, (width, width * 1.4))
                     if face >= FIRST_DRAGON and not sprite.tween.moving:
                         self._stands_for(surface, rect, faces, wild_as)
-            if key in lit:
-                pygame.draw.rect(surface, GOLD, view.rect(x - 4, y - 4, tile_w + 8,
-                                                          width * 1.4 + 8),
+            if key in lit:  # its top edge stays below the owner's name over the meld
+                pygame.draw.rect(surface, GOLD, view.rect(x - 4, y - 1, tile_w + 8,
+                                                          width * 1.4 + 5),
                                  view.px(3), border_radius=view.px(8))
         if self.new_tile is not None:
             x, y, w, h = self.new_tile
@@ -712,13 +712,15 @@ class WildTable(TableRenderer):
         count = state.counts[self.bottom]
         mine = f"{self.bottom_name()} · {count_words(count, 'card')} · " \
                f"{self.scores[self.bottom].value} points"
-        view.text(surface, mine + (f" · {status}" if status else ""), (975, 492), 15,
-                  colour if colour == GOLD else INK, bold=colour == GOLD, anchor="topright")
+        line = view.text(surface, mine + (f" · {status}" if status else ""), (975, 492), 15,
+                         colour if colour == GOLD else INK, bold=colour == GOLD,
+                         anchor="topright")
+        room = view.logical(line.topleft)[0] - 30 - 16  # the keys end short of this line
         if self.choosing:
             view.text(surface, "Where does the Dragon stand? Choose:", (470, BUTTON_Y - 24), 14,
                       GOLD, bold=True)
         elif self.acting:
-            self.draw_advice(surface, BUTTON_Y - 26, KEYS_HELP, size=12, width=650)
+            self.draw_advice(surface, BUTTON_Y - 26, KEYS_HELP, size=12, width=min(650, room))
 
     def _draw_popups(self, surface) -> None:
         for text, x, y, left in self.popups:

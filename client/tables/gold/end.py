@@ -14,6 +14,13 @@ SCORES_X, SCORE_W = 420, 72  # the categories' columns, right-aligned 60 in
 HEADER_Y, ROWS_Y, ROW = 72, 94, 44
 
 
+def who_won(names: list[str], you_alone: bool) -> str:
+    """"Bot 2 wins", "You win", "Ana and you win", "Nobody wins"."""
+    if not names:
+        return "Nobody wins"
+    return f"{' and '.join(names)} {'win' if len(names) > 1 or you_alone else 'wins'}"
+
+
 class EndPanel(Panel):
     box = END_BOX
 
@@ -25,8 +32,8 @@ class EndPanel(Panel):
         winners = state.winners or ()
         advanced = bool(self.session.start.config.get("advanced"))
         liars = liars_of(revealed, scores, advanced)
-        won = " and ".join(self.name(s, True) for s in winners) or "Nobody"
-        view.text(surface, f"The game is over: {won} win{'s' if len(winners) == 1 else ''}",
+        won = who_won([self.name(s, True) for s in winners], tuple(winners) == (self.table.me,))
+        view.text(surface, f"The game is over: {won}",
                   (x + w / 2, y + 12), BANNER, GOLD, bold=True, anchor="midtop", width=w - 40)
         rules = "advanced rules" if advanced else "basic rules"
         view.text(surface, f"Every screen revealed and scored by the {rules}",

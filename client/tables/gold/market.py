@@ -72,7 +72,7 @@ class MarketPanel(Panel):
         out = {}
         for i, offer in enumerate(state.market.offers if state.market else ()):
             if offer.seat in self.can.declines:
-                y = OFFERS_Y + i * OFFER_ROW + 16
+                y = OFFERS_Y + i * OFFER_ROW + 18  # clear of the offer's words at 960×540
                 out[Deal(offer.seat)] = (RIGHT_X + 200, y, ANSWER_W, ANSWER_H)
                 out[Decline(offer.seat)] = (RIGHT_X + 276, y, ANSWER_W, ANSWER_H)
         return out

@@ -99,7 +99,8 @@ class Mine(Piece):
         surface.blit(image, view.point(x, y))
         where = self._lair_name(place) if is_away(place) else place
         view.text(surface, ADVENTURERS[kind], (x + w / 2, y + h + 2), TINY, INK, anchor="midtop")
-        view.text(surface, where, (x + w / 2, y + h + 15), TINY, DIM, anchor="midtop")
+        view.text(surface, where, (x + w / 2, y + h + 15), TINY, DIM, anchor="midtop",
+                  width=ADV_STEP - 4)  # "at Gloomtalon" is wider than its slot
         if table.acting and self.can.can_attack_with(kind):
             held = table.held == Adventurer(kind)
             pygame.draw.circle(surface, GOLD if held else GOOD, view.point(x + w / 2, y + h / 2),
