@@ -39,7 +39,6 @@ from engine.bots import Bot, remote_choice
 from engine.chance import CHANCE, Dealt, ShuffleRequest, TimeUp
 from engine.errors import BadWire
 from engine.fields import malformed
-from engine.game import State
 from engine.observe import HISTORY, Witness
 from engine.registry import get_game
 from engine.wire import Action, Event, from_record, replace, to_record

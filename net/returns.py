@@ -120,7 +120,8 @@ class Returns:
             self.welcome.discard(seat)
             node.emit(Notice("you are back at the table: your seat is yours again from this "
                              "hand" if seat == replica.me else
-                             f"{replica.name_of(seat)} is back at the table and plays their seat again"))
+                             f"{replica.name_of(seat)} is back at the table and plays their "
+                             "seat again"))
         node.stepper.seat_bots(node.options.think)  # the heir plays one seat fewer
         node.stepper.wake()
 

@@ -27,8 +27,8 @@ def to_pause(table: LocalTable, humans_read: bool = True) -> int:
 
 
 def pauses(table: LocalTable) -> set:
-    return {None if r.rounds.pause is None else (r.rounds.pause.until, frozenset(r.rounds.pause.ready))
-            for r in table.everyone()}
+    pauses = (r.rounds.pause for r in table.everyone())
+    return {None if p is None else (p.until, frozenset(p.ready)) for p in pauses}
 
 
 def test_the_pause_lasts_its_steps_on_every_peer_and_the_spectator():
