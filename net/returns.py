@@ -106,6 +106,7 @@ class Returns:
         node.scribe.secret(secrets)
         node.replica = Replica(old.start, old.me, secrets=[secrets])
         node.seen = Seen()  # the frames it took before come again, to a replica that has none
+        node.suspect.clear()  # a desync its lone step caused is no twin's: nothing to name
         # its own frames come back from the others; it signs again only once back
         self.until, self.told, node.scribe.adopting = step, old.applied, True
         node.stepper.seat_bots(node.options.think)
