@@ -9,6 +9,7 @@ from engine.chance import Dealt, Rolled, Shuffled, TimeUp
 from engine.errors import IllegalAction
 from engine.games.dragon import combos, rules
 from engine.games.dragon.cards import parse
+from engine.tell import Names
 from tests.engine.dragon_helpers import GAME, cards, declare, pass_, play, rig
 
 DRAGON_HAND = "3S 4S 5S 6S 7S 8S 9S 10S JS QS KS AS 5C"  # attack: 5S (D9.1)
@@ -248,6 +249,19 @@ def test_D7_1_leader_cannot_pass():
 def test_D7_1_only_the_seat_in_turn_acts():
     state = opened({0: "3S"})
     refused(state, "D7", play_action(state, 1, _any_card(state, 1)))
+
+
+def test_a_refusal_names_the_player_only_where_the_names_are_known():
+    """Raised without names, the refusal says "that player"; the window words it for its
+    own player and the table's names, and no seat number reaches anyone."""
+    state = opened({0: "3S"})
+    with pytest.raises(IllegalAction) as err:
+        GAME.apply(state, play_action(state, 1, _any_card(state, 1)))
+    assert str(err.value) == "it is not that player's turn (rule D7)"
+    assert err.value.explain(Names(("ana", "Bo", "Cy", "Di"), 1)) == \
+        "it is not your turn (rule D7)"
+    assert err.value.explain(Names(("ana", "Bo", "Cy", "Di"), 0)) == \
+        "it is not Bo's turn (rule D7)"
 
 
 def _any_card(state, seat):

@@ -4,6 +4,10 @@ match kinds, where the buying window opens every turn)."""
 
 from __future__ import annotations
 
+import ast
+import re
+from pathlib import Path
+
 import pytest
 
 from client.selfplay import transcript
@@ -117,3 +121,18 @@ def test_combinations_and_melds_are_told_as_a_player_says_them():
         "three 4s (Unicorns, Basilisks and a Dragon)"
     assert grown_words([wild(c) for c in ["3Gr", "4Gr", "5Gr", "6Gr"]]) == \
         "the run of Griffins, now from 3 to 6"
+
+
+def test_no_refusal_in_the_engine_says_a_seat_number():
+    """An IllegalAction reaches players (the advice line, `hoard peer`): one that speaks of a
+    seat carries it and says "{who}"/"{whose}", worded with the table's names at the boundary
+    (IllegalAction.explain), never "seat 2"."""
+    engine = Path(__file__).resolve().parents[2] / "engine"
+    said = []
+    for path in engine.rglob("*.py"):
+        for node in ast.walk(ast.parse(path.read_text())):
+            if isinstance(node, ast.Call) and getattr(node.func, "id", "") == "IllegalAction":
+                text = ast.unparse(node)
+                if re.search(r"\bseats? \{|\{seat\}", text, re.IGNORECASE):
+                    said.append(f"{path.name}: {text}")
+    assert not said, said

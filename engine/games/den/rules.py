@@ -407,7 +407,7 @@ class Den(HandsGame):
 
     def _check_turn(self, state: DenState, seat: int) -> None:
         if state.phase != PLAYING or state.requests or seat != state.turn:
-            raise IllegalAction("DN3.5", f"it is not seat {seat}'s turn")
+            raise IllegalAction("DN3.5", "it is not {whose} turn", seat)
 
     def _play(self, state: DenState, action: Play) -> list[Event]:
         seat, pile, refs, faces = action.seat, action.pile, action.refs, action.faces

@@ -347,7 +347,7 @@ class Dragon(HandsGame):
     # -- seat actions -------------------------------------------------------
     def _check_turn(self, state: DragonState, seat: int) -> None:
         if state.requests or not self._awaits(state, seat):
-            raise IllegalAction("D7", f"it is not seat {seat}'s turn")
+            raise IllegalAction("D7", "it is not {whose} turn", seat)
 
     def _check_cards(self, state: DragonState, seat: int, refs, faces) -> int:
         """The refs are the seat's, distinct, and (where known) show these faces."""

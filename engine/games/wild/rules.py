@@ -520,7 +520,7 @@ class Wild(HandsGame):
     def _check_window(self, state: WildState, seat: int) -> None:
         if state.requests or state.phase != BUYING or seat not in state.waiting:
             rule = "W10.7" if seat == state.turn else "W10.2"
-            raise IllegalAction(rule, f"seat {seat} has no buying question to answer")
+            raise IllegalAction(rule, "{who} may answer no buying question now", seat)
 
     def _ask(self, state: WildState, action: AskToBuy) -> list[Event]:
         self._check_window(state, action.seat)
@@ -558,7 +558,7 @@ class Wild(HandsGame):
     def _answer(self, state: WildState, action: AnswerBuyer) -> list[Event]:
         seat = action.seat
         if state.requests or state.phase != ANSWERING or seat != state.turn:
-            raise IllegalAction("W10.4", f"seat {seat} has no buyer to answer")
+            raise IllegalAction("W10.4", "{who} may answer no buyer now", seat)
         if type(action.allow) is not bool:
             raise IllegalAction("W10.4", "the answer is yes or no")
         buyer = state.buyer
@@ -573,7 +573,7 @@ class Wild(HandsGame):
     def _draw(self, state: WildState, action: Draw) -> list[Event]:
         seat = action.seat
         if state.requests or state.phase != DRAWING or seat != state.turn:
-            raise IllegalAction("W4", f"seat {seat} may not draw now")
+            raise IllegalAction("W4", "{who} may not draw now", seat)
         if action.from_discard is True:
             if not state.discard:
                 raise IllegalAction("W4", "the discard pile is empty")
@@ -587,7 +587,7 @@ class Wild(HandsGame):
     # -- laying down (W5-W9) ------------------------------------------------------
     def _check_lay(self, state: WildState, seat: int, refs, faces) -> None:
         if state.requests or state.phase != LAYING or seat != state.turn:
-            raise IllegalAction("W6.1", f"seat {seat} may not lay down now")
+            raise IllegalAction("W6.1", "{who} may not lay down now", seat)
         if state.laid:
             raise IllegalAction("W6.3", "one meld or one addition a turn")
         _check_cards(state, seat, refs, faces)
@@ -639,7 +639,7 @@ class Wild(HandsGame):
     def _discard(self, state: WildState, action: Discard) -> list[Event]:
         seat = action.seat
         if state.requests or state.phase != LAYING or seat != state.turn:
-            raise IllegalAction("W9.1", f"seat {seat} may not discard now")
+            raise IllegalAction("W9.1", "{who} may not discard now", seat)
         _check_cards(state, seat, action.refs, action.faces)
         if len(action.refs) != 1:
             raise IllegalAction("W9.1", "one card is discarded")
