@@ -357,7 +357,7 @@ class Printer:
                              "shown": bool(entry.action.faces), "step": done.step, "t": now})
 
     def _refused(self, entry) -> str:
-        """'your action is refused: it is not your turn (rule D7)', with the table's names."""
+        """'your action is refused: it is not your turn (rule …)', with the table's names."""
         seat = getattr(entry.action, "seat", entry.seat)
         who = self.names.whose(seat) if 0 <= seat < len(self.names.seats) else "the table's"
         said = entry.refusal.explain(self.names) if entry.refusal else entry.error

@@ -23,7 +23,9 @@ from client.tables.gold.parts import draw_token, token_words
 from client.tables.gold.piece import Panel
 from client.tables.gold.targets import Deal, Decline, Partner, Trade
 from client.ui import DIM, GOLD, INK
+from engine.games.gold.advice import NO_MORE_OFFERS, OFFERS_WAIT
 from engine.games.gold.refusals import Choice
+from engine.games.gold.rules import GAME
 from engine.games.gold.tokens import SUPPLY
 from engine.games.gold.views import GoldView
 
@@ -124,15 +126,15 @@ class MarketPanel(Panel):
         view, table = self.view, self.table
         self.frame(surface)
         x, y, _, _ = PANEL_BOX
-        view.text(surface, "The Market: trade tokens with anyone before the time is up",
-                  (x + 16, y + 10), TITLE, GOLD, bold=True, width=840)
+        advised = GAME.advice(state, table.me, self.session.names)  # the rules' words
+        view.text(surface, advised.title if advised else "", (x + 16, y + 10), TITLE, GOLD,
+                  bold=True, width=840)
         self.ring(surface, state)
         market = state.market
         if self.can.offers is not None:
             self._draw_trade(surface)
         elif table.me is not None and table.acting and market and table.me not in market.left:
-            view.text(surface, "You cannot make another offer now; answer the offers made to "
-                      "you or leave the Market.", (EDITOR_X, 170), TEXT, DIM, width=520)
+            view.text(surface, NO_MORE_OFFERS, (EDITOR_X, 170), TEXT, DIM, width=520)
         self._draw_offers(surface, state)
         left = market.left if market else ()
         if left:
@@ -174,8 +176,7 @@ class MarketPanel(Panel):
             words = (f"You offer {self.name(trade.partner)} {token_words(trade.give)} for "
                      f"{token_words(trade.get)}.")
         view.text(surface, words, (EDITOR_X, 330), TEXT, INK, width=540)
-        view.text(surface, "Tokens you offer wait on the table until the offer is answered.",
-                  (EDITOR_X, 350), SMALL, DIM, width=540)
+        view.text(surface, OFFERS_WAIT, (EDITOR_X, 350), SMALL, DIM, width=540)
 
     def _draw_count(self, surface, colour: int, y: float, count: int, open_: bool) -> None:
         """A colour's token and count, with its steppers when the offer may change it."""

@@ -21,6 +21,7 @@ from client.tables.gold.parts import draw_token
 from client.tables.gold.piece import Piece
 from client.tables.gold.targets import Adventurer
 from client.ui import DIM, GOLD, GOOD, INK
+from engine.games.gold.advice import SCREEN_UNKNOWN
 from engine.games.gold.components import ADVENTURERS, DRAGONS
 from engine.games.gold.refusals import Choice
 from engine.games.gold.tokens import COLOURS
@@ -123,8 +124,7 @@ class Mine(Piece):
         view.text(surface, "Behind your screen (only you see it)", (x + 70, y + 12), TEXT, INK,
                   width=w - 80)
         if mine is None:
-            view.text(surface, "A stolen token's colour is still hidden: your screen shows "
-                      "again once it is known.", (x + 12, y + 50), SMALL, DIM, width=w - 24)
+            view.text(surface, SCREEN_UNKNOWN, (x + 12, y + 50), SMALL, DIM, width=w - 24)
             return
         if not any(mine):
             view.text(surface, "nothing yet", (x + 12, y + 50), TEXT, DIM)

@@ -110,7 +110,7 @@ class SharePanel(Panel):
         """Why the editor's split cannot be put on the table now; empty when it can."""
         table = self.table
         if table.editor is None:
-            return table.refusal(Choice(kind="split")) or "There is no hoard to share now."
+            return table.refusal(Choice(kind="split")) or "That split is not open now."
         split = table.editor.split()
         if self.can.splits is not None and self.can.splits.allows(split):
             return ""

@@ -10,6 +10,7 @@ from client.tables.gold.parts import draw_token
 from client.tables.gold.piece import Panel
 from client.tables.gold.targets import Take, Victim
 from client.ui import DIM, GOLD, GOOD
+from engine.games.gold.rules import GAME
 from engine.games.gold.views import GoldView
 
 VICTIM_W, VICTIM_H, VICTIM_STEP = 166, 48, 176
@@ -64,19 +65,7 @@ class TheftPanel(Panel):
                                  border_radius=view.px(6))
 
     def _words(self, state: GoldView) -> tuple[str, str]:
-        """The title and the hint under it, for the thief's owner or an onlooker."""
-        whose = self.session.names.whose
-        theft = state.kill.theft if state.kill else None
-        if self.can.steals:
-            return ("Your thief steals one token: from whose screen?",
-                    "The token is drawn unseen from that player's screen.")
-        if self.can.takes:
-            return (f"Your wizard looks behind {whose(theft.victim)} screen: take one token",
-                    "Only you and your victim learn which token it was.")
-        if theft:
-            helped = " with the wizard's help" if theft.looks else ""
-            return (f"{whose(theft.thief, True)} thief robs {self.name(theft.victim)}{helped}",
-                    "The thief and the victim see the token; the others do not.")
-        thief = next(iter(state.to_act), None)
-        return (f"{self.name(thief, True)}'s thief chooses whom to rob",
-                "Thieves steal in turn after the hoard is shared.")
+        """The title and the hint under it, for the thief's owner or an onlooker: the rules'
+        words (Game.advice)."""
+        advised = GAME.advice(state, self.table.me, self.session.names)
+        return (advised.title, " ".join(advised.lines)) if advised else ("", "")

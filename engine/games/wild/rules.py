@@ -25,8 +25,8 @@ from engine.chance import (
 )
 from engine.errors import IllegalAction
 from engine.fields import Face, Index, Ref, Seat
-from engine.game import LazyActions, Option, Outcome, Refusal, top_seats
-from engine.games.wild import melds, refusals
+from engine.game import Advice, LazyActions, Option, Outcome, Refusal, top_seats
+from engine.games.wild import advice, melds, refusals
 from engine.games.wild.cards import DECK, FIRST_DRAGON, name
 from engine.games.wild.clues import refusal_clues
 from engine.games.wild.views import (
@@ -417,6 +417,9 @@ class Wild(HandsGame):
     def why_not(self, view: WildView, seat: int, choice: refusals.Choice,
                 names: Names) -> Refusal | None:
         return refusals.why_not(view, seat, choice, names)
+
+    def advice(self, view: WildView, seat: int | None, names: Names) -> Advice | None:
+        return advice.advice(view, seat, names)
 
     def standing(self, state) -> tuple[float, ...]:
         return tuple(state.scores)
