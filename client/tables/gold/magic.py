@@ -11,10 +11,11 @@ import pygame
 from client import assets
 from client.tables.common import wrap_text
 from client.tables.gold.layout import FORESEEN_Y, MAGIC_BOX, MAGIC_CARD, MAGIC_WORDS_AT, SMALL, TEXT
-from client.tables.gold.parts import effect_of, magic_words
+from client.tables.gold.parts import effect_of
 from client.tables.gold.piece import Piece
 from client.tables.gold.targets import MagicCard
 from client.ui import DIM, GOLD, GOOD, INK
+from engine.games.gold.advice import magic_words
 from engine.games.gold.components import DRAGONS, MAGIC_NAMES
 from engine.games.gold.refusals import Choice
 from engine.games.gold.views import GoldView

@@ -13,19 +13,7 @@ import pygame
 
 from client import assets
 from client.ui import INK
-from engine.games.gold.components import (
-    BANISH,
-    CHARM,
-    FEAR,
-    HASTE,
-    HOURGLASS,
-    MAGIC_DECK,
-    MAP,
-    MIGHT,
-    RALLY,
-    RECALL,
-    SCRY,
-)
+from engine.games.gold.components import BANISH, CHARM, FEAR, MAGIC_DECK, RECALL
 from engine.games.gold.scoring import (
     ADVANCED_MAJORITY,
     BASIC_MAJORITY,
@@ -35,19 +23,6 @@ from engine.games.gold.scoring import (
 )
 from engine.games.gold.tokens import BLACK, COLOURS, GEMS, GOLD, RED, SILVER
 
-#: what each Magic Object does, in a player's words
-MAGIC_WORDS = {
-    RECALL: "bring one of your attacking adventurers home, face up",
-    BANISH: "send another player's attacking adventurer home, face down",
-    RALLY: "turn all your face-down adventurers face up",
-    MIGHT: "your attack this turn counts 3 more",
-    HASTE: "attack twice this turn",
-    FEAR: "every adventurer at one Dragon goes home, face down",
-    SCRY: "look at the next two Dragons of the pile",
-    MAP: "draw two tokens from the bag behind your screen",
-    CHARM: "take one token of a Dragon's treasure behind your screen",
-    HOURGLASS: "turn the sand timer: the negotiation starts its time again",
-}
 #: what a Magic Object's use asks for before it is played
 TARGET_WORDS = {
     RECALL: "click one of your adventurers at a Dragon",
@@ -59,10 +34,6 @@ TARGET_WORDS = {
 
 def effect_of(face: int) -> int:
     return MAGIC_DECK[face]
-
-
-def magic_words(face: int) -> str:
-    return MAGIC_WORDS[effect_of(face)]
 
 
 def plural(n: int, word: str) -> str:

@@ -1,5 +1,5 @@
 """What a Dragon's Gold seat may do now, in the rules' words (Game.advice): the thefts (G8)
-and the Market (G11), for the panel of the phase.
+and the Market (G11), for the panel of the phase, and what each Magic Object does (G12).
 
 The client asks with its view and draws the answer; the sentences that explain a rule live
 here, beside the rules, so the table never restates one."""
@@ -7,6 +7,19 @@ here, beside the rules, so the table never restates one."""
 from __future__ import annotations
 
 from engine.game import Advice
+from engine.games.gold.components import (
+    BANISH,
+    CHARM,
+    FEAR,
+    HASTE,
+    HOURGLASS,
+    MAGIC_DECK,
+    MAP,
+    MIGHT,
+    RALLY,
+    RECALL,
+    SCRY,
+)
 from engine.games.gold.flow import MARKET, STEAL, TAKE
 from engine.games.gold.views import GoldView
 from engine.tell import Names
@@ -19,6 +32,25 @@ NO_MORE_OFFERS = "You cannot make another offer now; answer the offers made to y
 #: G8.3: a stolen token's colour is known to the thief and the victim only when it is dealt
 SCREEN_UNKNOWN = "A stolen token's colour is still hidden: your screen shows again once it " \
                  "is known."
+
+#: what each Magic Object does (G12), in a player's words
+MAGIC_WORDS = {
+    RECALL: "bring one of your attacking adventurers home, face up",
+    BANISH: "send another player's attacking adventurer home, face down",
+    RALLY: "turn all your face-down adventurers face up",
+    MIGHT: "your attack this turn counts 3 more",
+    HASTE: "attack twice this turn",
+    FEAR: "every adventurer at one Dragon goes home, face down",
+    SCRY: "look at the next two Dragons of the pile",
+    MAP: "draw two tokens from the bag behind your screen",
+    CHARM: "take one token of a Dragon's treasure behind your screen",
+    HOURGLASS: "turn the sand timer: the negotiation starts its time again",
+}
+
+
+def magic_words(face: int) -> str:
+    """What the Magic Object of `face` does, in a player's words."""
+    return MAGIC_WORDS[MAGIC_DECK[face]]
 
 
 def advice(view: GoldView, seat: int | None, names: Names) -> Advice | None:
