@@ -5,13 +5,15 @@ from __future__ import annotations
 
 from client import assets
 from client.anim import Tween
+from client.tables.gold.layout import MIDDLE_X, POPUP_HALF, TOKEN
 from client.ui import GOLD
 
 FLIGHT = 0.6  # seconds a token or an adventurer takes to fly
 POPUP_TIME = 1.8
 POPUP_RISE = 12  # logical pixels a second
-POPUP_X = (200, 760)  # a popup's centre stays between these, so its words stay on screen
-TOKEN_SIZE = 20
+POPUP_X = (MIDDLE_X - POPUP_HALF, MIDDLE_X + POPUP_HALF)  # a popup's centre's bounds
+POPUP_SIZE = 20
+TOKEN_SIZE = TOKEN + 2
 TOKENS_FLOWN = 6  # of a colour at most: a big hoard flies as a stream, not a swarm
 
 
@@ -64,5 +66,5 @@ class Motion:
         low, high = POPUP_X
         for text, x, y, left in self.popups:
             rise = (POPUP_TIME - left) * POPUP_RISE
-            self.view.text(surface, text, (min(max(x, low), high), y - rise), 20, GOLD,
+            self.view.text(surface, text, (min(max(x, low), high), y - rise), POPUP_SIZE, GOLD,
                            bold=True, anchor="center")

@@ -12,6 +12,7 @@ from __future__ import annotations
 import pygame
 
 from client import assets
+from client.tables.gold.layout import CELL_GAP
 from client.ui import INK
 from engine.games.gold.components import BANISH, CHARM, FEAR, MAGIC_DECK, RECALL
 from engine.games.gold.scoring import (
@@ -22,6 +23,10 @@ from engine.games.gold.scoring import (
     token_points,
 )
 from engine.games.gold.tokens import BLACK, COLOURS, GEMS, GOLD, RED, SILVER
+
+COUNT_SCALE = 0.72  # a count's words beside its token, to the token's size
+DIGIT_W = 9  # room for a digit of a count
+LINE_GAP = 4  # between the rows of tokens that wrap
 
 #: what a Magic Object's use asks for before it is played
 TARGET_WORDS = {
@@ -60,15 +65,15 @@ def draw_tokens(surface, view, counts, x: float, y: float, size: float, width: f
     """Each colour held as its shape and its count, left to right, wrapping inside `width`;
     the screen rect of each colour drawn."""
     rects = {}
-    step = size + count_width(counts) + 6
+    step = size + count_width(counts) + CELL_GAP
     left = x
     for c, n in enumerate(counts):
         if not n:
             continue
         if x + step > left + width and x > left:
-            x, y = left, y + size + 4
+            x, y = left, y + size + LINE_GAP
         rects[c] = draw_token(surface, view, c, x, y, size)
-        view.text(surface, f"{n}", (x + size + 2, y + size / 2), size * 0.72, colour,
+        view.text(surface, f"{n}", (x + size + 2, y + size / 2), size * COUNT_SCALE, colour,
                   anchor="midleft")
         x += step
     return rects
@@ -76,7 +81,7 @@ def draw_tokens(surface, view, counts, x: float, y: float, size: float, width: f
 
 def count_width(counts) -> float:
     """Room for the widest count beside a token."""
-    return 9 * len(str(max(counts, default=0)))
+    return DIGIT_W * len(str(max(counts, default=0)))
 
 
 class SplitEditor:
