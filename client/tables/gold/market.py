@@ -46,7 +46,8 @@ PLUS_X = STEPPER + 4  # a colour's + from its −
 STEPPERS_Y = STEPPER + 4  # a colour's steppers, under its token
 COUNT_TOKEN = STEPPER - 2
 OFFERS_Y = EDITOR_Y - 16  # the offers on the table, under their heading
-ANSWER_W, ANSWER_H = 70, CHIP_H - GAP  # an offer's Accept and Decline, at its right
+ANSWER_W, ANSWER_H = 70, CHIP_H - GAP - 2  # an offer's Accept and Decline, at its right
+ANSWER_Y = PAD + 2  # under the offer's words, clear of their descenders
 ANSWERS_X = RIGHT_X + RIGHT_W - 2 * ANSWER_W - CELL_GAP - 4
 OFFER_WORDS_Y = PANEL_Y + PANEL_H - 104  # what the offer made now says, and the note
 LEFT_Y = PANEL_Y + PANEL_H - 62  # who left the Market
@@ -91,7 +92,7 @@ class MarketPanel(Panel):
         out = {}
         for i, offer in enumerate(state.market.offers if state.market else ()):
             if offer.seat in self.can.declines:
-                y = OFFERS_Y + i * OFFER_ROW + PAD
+                y = OFFERS_Y + i * OFFER_ROW + ANSWER_Y
                 out[Deal(offer.seat)] = (ANSWERS_X, y, ANSWER_W, ANSWER_H)
                 out[Decline(offer.seat)] = (ANSWERS_X + ANSWER_W + CELL_GAP, y, ANSWER_W,
                                             ANSWER_H)
