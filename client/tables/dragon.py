@@ -44,7 +44,6 @@ from engine.games.dragon.rules import (
     Played,
     TrickWon,
 )
-from engine.games.dragon.words import play_words
 from engine.tell import count as count_words
 from net.bridge import ViewUpdate
 from net.hints import Hinted
@@ -252,7 +251,7 @@ class DragonTable(TableRenderer):
         self.hinted = True
         action = hinted.action
         faces = frozenset(action.faces) if isinstance(action, Play) else frozenset()
-        what = f"play {play_words(faces)}" if faces else (
+        what = f"play {combos.play_words(faces)}" if faces else (
             "pass" if isinstance(action, Pass) else "show its Dragon")
         self.session.advise(f"The {hinted.level} bot would {what}.")
         plays = self.hint_order()

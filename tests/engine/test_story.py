@@ -14,7 +14,7 @@ from client.selfplay import transcript
 from engine.bots import make_bot
 from engine.errors import BadNames
 from engine.games.dragon.cards import parse
-from engine.games.dragon.words import play_words
+from engine.games.dragon.combos import play_words
 from engine.games.wild.cards import parse as wild
 from engine.games.wild.words import grown_words, meld_words
 from engine.local import play

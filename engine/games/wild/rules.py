@@ -27,7 +27,7 @@ from engine.errors import IllegalAction
 from engine.fields import Face, Index, Ref, Seat
 from engine.game import Advice, LazyActions, Option, Outcome, Refusal, top_seats
 from engine.games.wild import advice, melds, refusals
-from engine.games.wild.cards import DECK, FIRST_DRAGON, name
+from engine.games.wild.cards import DECK, FIRST_DRAGON, card_words
 from engine.games.wild.clues import refusal_clues
 from engine.games.wild.views import (
     ANSWERING,
@@ -713,7 +713,7 @@ class Wild(HandsGame):
 
 def _check_cards(state: WildState, seat: int, refs, faces) -> None:
     """Clause W6.4: distinct cards the seat holds, each showing its true face."""
-    problem = card_problem(state.held[seat], state.faces, refs, faces, FACES, name)
+    problem = card_problem(state.held[seat], state.faces, refs, faces, FACES, card_words)
     if problem:
         raise IllegalAction("W6.4", problem)
 
