@@ -64,12 +64,13 @@ MIDDLE_X = (MARGIN + TABLE_W) / 2
 POPUP_HALF = 280  # a popup's centre stays this near the middle, so its words stay on screen
 
 # -- the panels over the lairs -----------------------------------------------------------
-PANEL_W = TABLE_W - MARGIN
-PANEL_BOX = (MARGIN, LAIR_Y - 6, PANEL_W, MINE_Y - LAIR_Y)  # the sharing's and the Market's
+PANEL_X = LAIR_X - GAP / 2  # over the lairs' frames too, so none shows at its edge
+PANEL_W = TABLE_W - PANEL_X
+PANEL_BOX = (PANEL_X, LAIR_Y - 6, PANEL_W, MINE_Y - LAIR_Y)  # the sharing's and the Market's
 PANEL_TITLE_W = PANEL_W - 100  # the title, clear of the sand timer's ring
 THEFT_W, THEFT_H = 740, 230
 THEFT_BOX = (MIDDLE_X - THEFT_W / 2, LAIR_Y + 32, THEFT_W, THEFT_H)
-END_BOX = (MARGIN, PANEL_BOX[1], PANEL_W, SIDE_Y + SIDE_H + 28 - PANEL_BOX[1])  # the seats show
+END_BOX = (PANEL_X, PANEL_BOX[1], PANEL_W, SIDE_Y + SIDE_H + 28 - PANEL_BOX[1])  # the seats show
 RIGHT_W = 350  # the right half: what is on the table
 RIGHT_X = TABLE_W - MARGIN - RIGHT_W
 EDITOR_X, EDITOR_Y = MARGIN + PAD, PANEL_BOX[1] + 84  # the left half: what you make

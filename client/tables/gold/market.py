@@ -39,7 +39,7 @@ from engine.games.gold.rules import GAME
 from engine.games.gold.tokens import SUPPLY
 from engine.games.gold.views import GoldView
 
-PANEL_X, PANEL_Y, _, PANEL_H = PANEL_BOX
+_, PANEL_Y, _, PANEL_H = PANEL_BOX
 PARTNER_BOX = (EDITOR_Y - 36, 88, CHIP_H - 2)  # (y, w, h) of a partner's chip
 PARTNER_STEP = PARTNER_BOX[1] + CELL_GAP
 PLUS_X = STEPPER + 4  # a colour's + from its −
@@ -145,7 +145,7 @@ class MarketPanel(Panel):
         view, table = self.view, self.table
         self.frame(surface)
         advised = GAME.advice(state, table.me, self.session.names)  # the rules' words
-        view.text(surface, advised.title if advised else "", (PANEL_X + PAD, PANEL_Y + INSET),
+        view.text(surface, advised.title if advised else "", (EDITOR_X, PANEL_Y + INSET),
                   TITLE, GOLD, bold=True, width=PANEL_TITLE_W)
         self.ring(surface, state)
         market = state.market

@@ -19,7 +19,6 @@ from client.tables.gold.layout import (
     LARGE,
     MARGIN,
     NAME_COLUMN,
-    PAD,
     PANEL_BOX,
     PANEL_TITLE_W,
     RIGHT_W,
@@ -42,7 +41,7 @@ from engine.games.gold.refusals import Choice
 from engine.games.gold.tokens import COLOURS
 from engine.games.gold.views import GoldView, Kill
 
-PANEL_X, PANEL_Y, PANEL_W, PANEL_H = PANEL_BOX
+_, PANEL_Y, _, PANEL_H = PANEL_BOX
 HOARD_Y = PANEL_Y + 40  # the hoard, under the title
 HOARD_TOKENS_X = EDITOR_X + 54
 RIGHT_TOP = PANEL_Y + 28  # the right half's heading
@@ -152,7 +151,7 @@ class SharePanel(Panel):
         what = "share its hoard before the sand runs out" if negotiate else \
             "divide and choose its hoard"
         view.text(surface, f"{DRAGONS[kill.dragon].name} is slain: {what}",
-                  (PANEL_X + PAD, PANEL_Y + INSET), TITLE, GOLD, bold=True, width=PANEL_TITLE_W)
+                  (EDITOR_X, PANEL_Y + INSET), TITLE, GOLD, bold=True, width=PANEL_TITLE_W)
         view.text(surface, "Hoard:", (EDITOR_X, HOARD_Y + 2), TEXT, INK)
         draw_tokens(surface, view, kill.hoard, HOARD_TOKENS_X, HOARD_Y, TOKEN,
                     EDITOR_RIGHT - HOARD_TOKENS_X)
