@@ -33,6 +33,7 @@ from net.discovery import LOBBY_STATE, Discovery
 from net.entry import get_in, get_in_anywhere
 from net.errors import BadAddress, NetError
 from net.events import (
+    Away,
     Fault,
     Finished,
     GameStarted,
@@ -50,6 +51,7 @@ from net.journal import Journal
 from net.liveness import MoveWait
 from net.locks import PEER, InUse, Lock, lock_identity, lock_journal
 from net.node import TableNode
+from net.returns import away_sentence
 
 JOIN_WAIT = 1.5  # how long to look for the table before creating it (a fresh browser
 # may need one re-query, ~1.1 s, to hear a table that is already up)
@@ -313,6 +315,10 @@ class Printer:
 
     def on_Notice(self, event: Notice) -> None:
         self.say(event.text)
+
+    def on_Away(self, event: Away) -> None:
+        heir = self.names.whose(event.heir) + " bot"  # "your bot" when it is this seat's
+        self.say(f"{away_sentence(heir, event.left)} (step {event.step})")
 
     def on_LobbyChanged(self, event: LobbyChanged) -> None:
         line = "lobby: " + event.state.describe()

@@ -77,6 +77,7 @@ class Lobby(Scene):
         self.keys: list[str] = []
         self.choosing: str = ""  # "new" or "solo": the game buttons are showing
         self.resumable = _resumable()
+        self.offered: list[Summary] = []  # the resume buttons' games, in order
         self.resuming: Summary | None = None
         self.opened = time.monotonic()
         self.typed, self.typing = "", False  # the address box's text, kept across layouts
@@ -104,7 +105,7 @@ class Lobby(Scene):
                     enabled=listed is not None and not listed.problem)
         self.button("history", "History", 840, 640, 210, 48)
         self.button("rules", "Rules", 1060, 640, 180, 48)
-        shown = self.resumable[:RESUME_OFFERS]  # looked at again: another window may have closed
+        self.offered = shown = self._offers()
         self.elsewhere = {i for i, s in enumerate(shown) if journal_holder(s.path) is not None}
         for i, summary in enumerate(shown):
             free = i not in self.elsewhere
@@ -122,6 +123,14 @@ class Lobby(Scene):
                     f"{game.min_seats}–{game.max_seats}"
                 self.button(f"game:{game_id}", f"{game.name}  ({seats} players)",
                             840, 300 + i * 58, 400, 50)
+
+    def _offers(self) -> list[Summary]:
+        """The newest games to resume: a kept seat, or one this player left at a table
+        that is still playing on the network (looked at again on every layout: another
+        window may have closed, a table may have ended)."""
+        playing = {t.key for t in self.session.tables.values() if t.state != "lobby"}
+        return [s for s in self.resumable if s.kept or s.start.table.hex() in playing
+                ][:RESUME_OFFERS]
 
     def _address_box(self) -> None:
         """Join by address or code: for networks whose multicast discovery finds nothing."""
@@ -217,7 +226,7 @@ class Lobby(Scene):
 
             self.app.replace(History(self.app))
         elif ident.startswith("resume:"):
-            self._resume(self.resumable[int(ident.split(":", 1)[1])])
+            self._resume(self.offered[int(ident.split(":", 1)[1])])
 
     def _resume(self, summary: Summary) -> None:
         """Take the seat back: a node opened on the game's journal rebuilds the table from
@@ -332,9 +341,10 @@ class Lobby(Scene):
 
 
 def _resumable() -> list[Summary]:
-    """The journals' unfinished games whose seat was kept, the newest first (one that is
-    open in another window among them: it is listed, not offered)."""
-    return [s for s in journals(state_folder() / TABLES) if s.kept]
+    """The journals' unfinished games whose seat was kept, or handed on when this player
+    left, the newest first (one that is open in another window among them: it is listed,
+    not offered)."""
+    return [s for s in journals(state_folder() / TABLES) if s.kept or s.returnable]
 
 
 def _offer(summary: Summary, free: bool) -> str:
@@ -343,6 +353,8 @@ def _offer(summary: Summary, free: bool) -> str:
         summary.name[:NAME_SHOWN - 1] + "…"
     if not free:
         return f"{name} ({game}): open in another window"
+    if summary.left:
+        return f"Back to {name} ({game}, from the next hand)"
     return f"Resume {name} ({game}, step {summary.steps})"
 
 

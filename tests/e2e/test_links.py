@@ -55,13 +55,34 @@ def test_a_lid_closed_past_the_tables_patience_the_others_play_on_and_it_comes_b
     sleeper.wait_line(lambda line: step_of(line) >= 12, TIMEOUT)
     sleeper.popen.send_signal(signal.SIGSTOP)
     for p in peers[:3]:
-        p.wait_line(lambda line: "went quiet: the hand is dealt again without them" in line,
-                    TIMEOUT)
+        p.wait_line(lambda line: "went quiet for too long: the hand is dealt again without "
+                    "them" in line, TIMEOUT)
     sleeper.popen.send_signal(signal.SIGCONT)
-    told = sleeper.wait_line(lambda line: "the table played on without you" in line, TIMEOUT)
+    told = sleeper.wait_line(lambda line: "The table played on without you" in line, TIMEOUT)
     assert "bot plays your seat until the next hand is dealt" in told
     sleeper.wait_line(lambda line: "you are back at the table" in line, TIMEOUT)
     for p in peers[:3]:
-        p.wait_line(lambda line: line.startswith("p3 (seat ") and "plays their seat again"
-                    in line, TIMEOUT)
+        p.wait_line(lambda line: line.startswith("p3 is back at the table and plays their "
+                                                 "seat again"), TIMEOUT)
+    agree([p.finish(TIMEOUT) for p in peers])
+
+
+def test_a_quiet_peer_killed_and_restarted_follows_and_takes_its_seat_back(lan, tmp_path):
+    """A laptop that went quiet past the table's patience is not woken but killed (SIGKILL
+    while stopped: the battery ran out) and started again with the same command: it resumes
+    from its journal, learns the table played on without it, follows, and takes its seat
+    back at the next hand; the four finish the match together."""
+    args = ("--option", "hands=2", "--void-after", "6", "--timeout", str(TIMEOUT))
+    peers = [peer(lan, tmp_path, i, "dead-lid", *args, think=2) for i in range(4)]
+    sleeper = peers[3]
+    sleeper.wait_line(lambda line: step_of(line) >= 12, TIMEOUT)
+    sleeper.popen.send_signal(signal.SIGSTOP)
+    for p in peers[:3]:
+        p.wait_line(lambda line: "went quiet for too long: the hand is dealt again without "
+                    "them" in line, TIMEOUT)
+    sleeper.kill()
+    peers[3] = sleeper = peer(lan, tmp_path, 3, "dead-lid", *args, think=2)
+    told = sleeper.wait_line(lambda line: "The table played on without you" in line, TIMEOUT)
+    assert "bot plays your seat until the next hand is dealt" in told
+    sleeper.wait_line(lambda line: "you are back at the table" in line, TIMEOUT)
     agree([p.finish(TIMEOUT) for p in peers])
