@@ -297,7 +297,8 @@ class Session:
         for entry in done.entries:
             if entry.error:
                 if getattr(entry.action, "seat", entry.seat) == self.seat:  # not a hosted bot's
-                    self.advise(f"Refused: {entry.error}")
+                    said = entry.refusal.explain(self.names) if entry.refusal else entry.error
+                    self.advise(f"Refused: {said}")
                 continue
             for item in entry.events:
                 self.say(self.game.tell(item, self.names))

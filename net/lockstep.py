@@ -37,7 +37,7 @@ from typing import Any
 
 from engine.bots import Bot, remote_choice
 from engine.chance import CHANCE, Dealt, ShuffleRequest, TimeUp
-from engine.errors import BadWire
+from engine.errors import BadWire, EngineError
 from engine.fields import malformed
 from engine.observe import HISTORY, Witness
 from engine.registry import get_game
@@ -63,7 +63,10 @@ class Entry:
     seat: int  # the frame's seat, or CHANCE for the table's own answers
     action: Action | None
     events: tuple[Event, ...] = ()
-    error: str = ""
+    error: str = ""  # why it was rejected, in words that name no player (for logs)
+    #: the engine's refusal, when it was one: the client words it for its players, with the
+    #: table's names (EngineError.explain); not compared, so peers' entries stay equal
+    refusal: EngineError | None = field(default=None, compare=False)
 
 
 @dataclass
@@ -292,8 +295,8 @@ class Replica:
         if not well_typed(action):
             return Entry(seat, action, (), "fields of the wrong type")
         if getattr(action, "seat", None) not in self.seating.controls(seat):
-            return Entry(seat, action, (), f"seat {seat} may not act for seat "
-                         f"{getattr(action, 'seat', None)}")
+            return Entry(seat, action, (), "a player may act only for their own seat and the "
+                         "bots they host")
         if type(action) is NextHand:  # the table's, not the game's
             self.rounds.ready_for_next_hand(seat)
             return Entry(seat, action)
@@ -305,6 +308,8 @@ class Replica:
     def _apply(self, seat: int, action: Action, step: int) -> Entry:
         try:
             events = self.game.apply(self.state, action)
+        except EngineError as exc:
+            return Entry(seat, action, (), str(exc), exc)
         except ValueError as exc:
             return Entry(seat, action, (), str(exc))
         except Exception as exc:  # a hostile action must not crash the table; all peers agree

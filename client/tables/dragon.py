@@ -24,7 +24,7 @@ from client.ui import ALERT, DIM, GOLD, GOOD, INK
 from client.widgets import countdown_ring, fan_positions
 from engine.cards import mask_of
 from engine.games.dragon import combos
-from engine.games.dragon.cards import names, rank, suit
+from engine.games.dragon.cards import rank, suit
 from engine.games.dragon.rules import (
     DRAGON_STAGE,
     GAME,
@@ -251,7 +251,7 @@ class DragonTable(TableRenderer):
         self.hinted = True
         action = hinted.action
         faces = frozenset(action.faces) if isinstance(action, Play) else frozenset()
-        what = f"play {names(faces)}" if faces else (
+        what = f"play {combos.play_words(faces)}" if faces else (
             "pass" if isinstance(action, Pass) else "show its Dragon")
         self.session.advise(f"The {hinted.level} bot would {what}.")
         plays = self.hint_order()

@@ -19,7 +19,6 @@ from client.tables import register
 from client.tables.common import (
     PACE,
     TableRenderer,
-    capital,
     draw_card,
     draw_ending,
     enable,
@@ -31,7 +30,8 @@ from client.tables.common import (
 from client.ui import ALERT, DIM, GOLD, GOOD, INK
 from client.widgets import countdown_ring
 from engine.games.wild import melds
-from engine.games.wild.cards import FIRST_DRAGON, SUIT_NAMES, card_words, number, suit
+from engine.games.wild.advice import NO_MELDS
+from engine.games.wild.cards import FIRST_DRAGON, SUIT_NAMES, number, suit
 from engine.games.wild.refusals import Choice
 from engine.games.wild.rules import (
     ANSWERING,
@@ -558,9 +558,7 @@ class WildTable(TableRenderer):
         entries = state.melds
         if not entries and self.new_tile is None:
             x, y, w, h = MELDS
-            view.text(surface, "No melds yet: three of a number, or three in a row of a suit; "
-                      "a Dragon stands for any card.", (x + w / 2, y + 60), 15, DIM,
-                      anchor="midtop")
+            view.text(surface, NO_MELDS, (x + w / 2, y + 60), 15, DIM, anchor="midtop")
         for i, (owner, _kind, faces, wild_as) in enumerate(
                 (m.owner, m.kind, m.faces, m.wild_as) for m in entries):
             x, y, width, _, tile_w = self.tiles[i]
@@ -662,36 +660,10 @@ class WildTable(TableRenderer):
             return
         view = self.view
         x, y, w, h = BUY_BOX
-        name = self.session.seat_name
         view.panel(surface, view.rect(x, y, w, h), edge=GOLD if self.buying or self.answers
                    else (70, 110, 90))
-        turn = state.turn
-        top = state.discard[-1] if state.discard else None
-        asked = state.asked
-        if phase == BUYING:
-            title = "Buy the discard?" if self.buying else "Others may buy the discard"
-            lines = [f"{capital(card_words(top))} is on offer (a penalty card comes "
-                     "with it)."]
-            if asked:
-                lines.append(f"Asked: {self.session.names.group(asked)}.")
-        elif phase == ANSWERING:
-            buyer = state.buyer
-            title = f"{name(buyer, True)} wants to buy"
-            nearest = (f" {name(buyer, True)} sits nearest after {name(turn)}."
-                       if len(asked) > 1 else "")
-            if self.answers:
-                lines = [f"Let them have {card_words(top)}? If not, you take it as your draw."
-                         + nearest]
-            else:
-                lines = [f"{name(turn, True)} decides.{nearest}"]
-        elif phase == DRAWING:
-            title = "Draw" if self.draws else f"{name(turn, True)} draws"
-            lines = ["Click the deck or the discard pile." if self.draws else ""]
-        else:
-            title = "Lay down, then discard" if self.me == turn else \
-                f"{name(turn, True)} plays"
-            lines = ["Select cards, then a meld; one card on the discard ends the turn."
-                     if self.me == turn else ""]
+        advised = GAME.advice(state, self.me, self.session.names)  # the rules' words
+        title, lines = (advised.title, advised.lines) if advised else ("", ())
         timed = phase == BUYING and state.timer is not None
         view.text(surface, title, (x + 10, y + 8), 15, GOLD, bold=True,
                   width=w - (70 if timed else 20))

@@ -7,15 +7,16 @@ import pygame
 
 from client import assets
 from client.anim import Tween
+from client.tables.gold.layout import MIDDLE_X, POPUP_HALF, TOKEN
 from client.ui import GOLD, OVERLAY
 
 FLIGHT = 0.6  # seconds a token or an adventurer takes to fly
 POPUP_TIME = 1.8
 POPUP_RISE = 12  # logical pixels a second
-POPUP_X = (200, 760)  # a popup's centre stays between these, so its words stay on screen
+POPUP_X = (MIDDLE_X - POPUP_HALF, MIDDLE_X + POPUP_HALF)  # a popup's centre's bounds
 POPUP_WORDS = 20
 POPUP_PADDING = (24, 10)  # logical px its banner adds around its words
-TOKEN_SIZE = 20
+TOKEN_SIZE = TOKEN + 2
 TOKENS_FLOWN = 6  # of a colour at most: a big hoard flies as a stream, not a swarm
 
 
