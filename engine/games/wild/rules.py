@@ -309,10 +309,14 @@ class _Options(LazyActions):
         self.seat, self.hand, self.groups, self.face_ref = seat, hand, groups, face_ref
         self.discards = hand.bit_count()
         self.size = self.discards + sum(len(options) for _, options in groups)
+        self.held: tuple[int, ...] | None = None  # the hand's faces, once a discard is built
 
     def build(self, i: int) -> Action:
         if i < self.discards:
-            face = faces_of(self.hand)[i]
+            # kept: a bot weighing every discard would otherwise list the hand each time
+            if self.held is None:
+                self.held = faces_of(self.hand)
+            face = self.held[i]
             return Discard(self.seat, (self.face_ref[face],), (face,))
         i -= self.discards
         for meld, options in self.groups:
