@@ -50,7 +50,8 @@ class EndPanel(Panel):
         winners = state.winners or ()
         advanced = bool(self.session.start.config.get("advanced"))
         liars = liars_of(revealed, scores, advanced)
-        won = who_won([self.name(s, True) for s in winners], tuple(winners) == (self.table.me,))
+        won = who_won([self.name(s, i == 0) for i, s in enumerate(winners)],  # 'Ana and you'
+                      tuple(winners) == (self.table.me,))
         view.text(surface, f"The game is over: {won}", (x + w / 2, y + BANNER_Y), BANNER,
                   GOLD, bold=True, anchor="midtop", width=w - 2 * MARGIN)
         rules = "advanced rules" if advanced else "basic rules"
