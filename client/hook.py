@@ -28,6 +28,7 @@ KEYS = {"return": pygame.K_RETURN, "left": pygame.K_LEFT, "right": pygame.K_RIGH
 
 
 LEGAL_SHOWN = 400  # legal actions a state() lists: a hoard's splits run to billions
+LOG_SHOWN = 60  # the log lines a state() lists: enough to find a line a wait looks for
 
 
 class WaitedTooLong(AssertionError):
@@ -129,7 +130,7 @@ class Driver:
                 ending=None if session.ending is None else [session.ending.kind,
                                                             session.ending.text,
                                                             list(session.ending.scores)],
-                log=session.log[-5:])
+                log=session.log[-LOG_SHOWN:])
         return found
 
 
@@ -165,8 +166,9 @@ class Hook:
                 self.driver.type(command["type"])
             elif "autoplay" in command:  # a bot of this kind plays this window's seat
                 if self.driver.app.session is None:
-                    raise ValueError("no table to play at")
-                self.driver.app.session.send(PlayWith(command["autoplay"], 0))
+                    raise ValueError("no table to play at")  # (`think`: steps before a move)
+                self.driver.app.session.send(PlayWith(command["autoplay"],
+                                                      int(command.get("think", 0))))
             return {"ok": True, **self.driver.state()}
         except (ValueError, KeyError, TypeError, WaitedTooLong) as exc:
             return {"ok": False, "error": f"{type(exc).__name__}: {exc}",

@@ -27,12 +27,13 @@ from engine.chance import Dealt
 from engine.errors import BadOption, EngineError
 from engine.game import options_from_pairs
 from engine.registry import game_ids, get_game
-from engine.tell import Names
+from engine.tell import Names, join_words, ordinal
 from net.address_code import read_address
 from net.discovery import LOBBY_STATE, Discovery
 from net.entry import get_in, get_in_anywhere
 from net.errors import BadAddress, NetError
 from net.events import (
+    Away,
     Fault,
     Finished,
     GameStarted,
@@ -50,6 +51,7 @@ from net.journal import Journal
 from net.liveness import MoveWait
 from net.locks import PEER, InUse, Lock, lock_identity, lock_journal
 from net.node import TableNode
+from net.returns import away_sentence
 
 JOIN_WAIT = 1.5  # how long to look for the table before creating it (a fresh browser
 # may need one re-query, ~1.1 s, to hear a table that is already up)
@@ -314,6 +316,10 @@ class Printer:
     def on_Notice(self, event: Notice) -> None:
         self.say(event.text)
 
+    def on_Away(self, event: Away) -> None:
+        heir = self.names.whose(event.heir) + " bot"  # "your bot" when it is this seat's
+        self.say(f"{away_sentence(heir, event.left)} (step {event.step})")
+
     def on_LobbyChanged(self, event: LobbyChanged) -> None:
         line = "lobby: " + event.state.describe()
         if event.state.game and line != self.lobby_line:
@@ -330,17 +336,23 @@ class Printer:
         start = event.start
         self.game = get_game(start.game)
         self.names = start.names(event.seat)
-        seats = ", ".join(f"{i} {s.label(i)}" for i, s in enumerate(start.seats))
-        you = "spectating" if event.seat is None else f"you are seat {event.seat}"
+        seated = join_words([s.label(i) or self.names.seats[i] for i, s in enumerate(start.seats)])
+        # seats by name and position words, never a number: the engine counts from 0 and a
+        # person from 1, and "seat 2" read as either
+        you = "you are watching" if event.seat is None else \
+            f"you are {self.names.seats[event.seat]}, in the " \
+            f"{ordinal(event.seat + 1)} seat"
+        options = ", ".join(f"{k} {_said(v)}" for k, v in start.options) or "default options"
         again = f" (resumed at step {event.resumed_at})" if event.resumed_at >= 0 else ""
-        self.say(f"game started{again}: {start.game} {dict(start.options)}; seats {seats}; {you}")
+        self.say(f"game started{again}: {self.game.name} ({options}); seated in order: "
+                 f"{seated}; {you}")
 
     def on_StepApplied(self, event: StepApplied) -> None:
         done = event.applied
         now = time.monotonic()
         for entry in done.entries:
             if entry.error:
-                self.say(f"step {done.step}: rejected from seat {entry.seat}: {entry.error}")
+                self.say(f"step {done.step}: {self._refused(entry)}")
                 continue
             happened = " ".join(self.game.tell(e, self.names) for e in entry.events)
             self.say(f"step {done.step}: {happened or self.game.tell(entry.action, self.names)}")
@@ -349,6 +361,13 @@ class Printer:
             elif self.trace and isinstance(entry.action, Dealt):
                 self._trace({"dealt": entry.action.deck, "to": entry.action.to_seat,
                              "shown": bool(entry.action.faces), "step": done.step, "t": now})
+
+    def _refused(self, entry) -> str:
+        """'your action is refused: it is not your turn (rule …)', with the table's names."""
+        seat = getattr(entry.action, "seat", entry.seat)
+        who = self.names.whose(seat) if 0 <= seat < len(self.names.seats) else "the table's"
+        said = entry.refusal.explain(self.names) if entry.refusal else entry.error
+        return f"{who} action is refused: {said}"
 
     def on_Submitted(self, event: Submitted) -> None:
         if self.trace:
@@ -370,7 +389,10 @@ class Printer:
 
     def on_Left(self, event: Left) -> None:
         self.say(f"left the table at step {event.step}" + (
-            f"; seat {event.heir} plays on for this seat" if event.heir >= 0 else ""))
+            f"; {self._heir(event.heir)} plays on in this seat" if event.heir >= 0 else ""))
+
+    def _heir(self, seat: int) -> str:
+        return self.names.seats[seat] if self.names else f"the {ordinal(seat + 1)} seat"
 
     def on_Fault(self, event: Fault) -> None:
         self.say(f"table stopped: {event.report}")
@@ -381,6 +403,11 @@ class Printer:
     def close(self) -> None:
         if self.trace:
             self.trace.close()
+
+
+def _said(value) -> str:
+    """An option's value as words: 'on', 'off', '60', 'points'."""
+    return ("on" if value else "off") if isinstance(value, bool) else str(value)
 
 
 def run(args) -> int:

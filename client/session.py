@@ -38,6 +38,7 @@ from net.bridge import (
     Vote,
 )
 from net.events import (
+    Away,
     Fault,
     Finished,
     GameStarted,
@@ -55,6 +56,7 @@ from net.liveness import MoveWait
 from net.lobby import LobbyState, StartConfig
 from net.locks import WINDOW, Lock, lock_identity, lock_journal
 from net.private import private_folder
+from net.returns import away_sentence
 
 log = logging.getLogger("hoard.client")
 LOG_LINES = 400
@@ -114,7 +116,6 @@ class Session:
     move_wait: tuple[tuple[str, ...], float] | None = None  # whose move, since when
     gone: dict[int, int] = field(default_factory=dict)  # seat that left -> the heir playing it
     ending: Ending | None = None
-    notice: str = ""
     locks: dict[str, Lock] = field(default_factory=dict)  # "identity", "journal": held
     hint: Hinted | None = None  # the hard bot's choice at this view, once thought
     hint_asked: ViewUpdate | None = None  # the view a hint was last asked at
@@ -285,20 +286,27 @@ class Session:
                      f"{self.names.acts(heir, 'play')} on for it.")
         for seat, heir in done.quiet:
             self.gone[seat] = heir
-            if seat != self.seat:
+            if seat != self.seat:  # (this seat's players are told by an Away)
                 self.say(f"{self.seat_name(seat, True)} went quiet for too long: the "
                          f"hand is dealt again without them, and {self._bot_of(heir)} plays "
                          "their seat.")
+        for seat in done.back:
+            self.say("You are back at the table: your seat is yours again from this hand."
+                     if seat == self.seat else f"{self.seat_name(seat, True)} is back at the "
+                     "table and plays their seat again.")
         for entry in done.entries:
             if entry.error:
                 if getattr(entry.action, "seat", entry.seat) == self.seat:  # not a hosted bot's
-                    self.advise(f"Refused: {entry.error}")
+                    said = entry.refusal.explain(self.names) if entry.refusal else entry.error
+                    self.advise(f"Refused: {said}")
                 continue
             for item in entry.events:
                 self.say(self.game.tell(item, self.names))
 
+    def _on_Away(self, event: Away) -> None:
+        self.say(away_sentence(self._bot_of(event.heir), event.left))
+
     def _on_Notice(self, event: Notice) -> None:
-        self.notice = event.text
         log.info("%s", event.text)
 
     def _on_Waiting(self, event: Waiting) -> None:

@@ -26,6 +26,9 @@ PANEL_EDGE = (70, 110, 90)
 SHADOW = (0, 0, 0)
 INK_HEIGHT = 1.2  # a line's ink, ascent to descent, in font sizes (DejaVu: 0.93 + 0.24)
 OVERLAY = 245  # a panel at least this opaque is drawn over the table (a question, a result)
+READABLE = 10  # px: no words are drawn smaller (at 960×540 an 11-point note was 8 px, unread)
+ROW_WORDS = 17  # logical size of a list row's words (client.widgets.FittedList)
+ROW_PADDING = 14  # logical px a list row keeps between its words and each edge
 
 
 class Viewport:
@@ -57,8 +60,12 @@ class Viewport:
     def px(self, logical_size: float) -> int:
         return max(1, round(logical_size * self.scale))
 
+    def text_px(self, logical_size: float) -> int:
+        """The pixel size words of a logical size are drawn at: scaled, never unreadable."""
+        return max(READABLE, self.px(logical_size))
+
     def font(self, logical_size: float, bold: bool = False) -> pygame.font.Font:
-        return assets.font(self.px(logical_size), bold)
+        return assets.font(self.text_px(logical_size), bold)
 
     def text(self, surface: pygame.Surface, text: str, pos: tuple[float, float], size: float,
              colour=INK, bold: bool = False, anchor: str = "topleft",
@@ -66,11 +73,11 @@ class Viewport:
         """Draw one line at a logical position; cut with an ellipsis to `width` if given."""
         if width is not None:
             text = fit(self.font(size, bold), text, self.px(width))
-        image = assets.text(text, self.px(size), bold, tuple(colour))
+        image = assets.text(text, self.text_px(size), bold, tuple(colour))
         rect = image.get_rect(**{anchor: self.point(*pos)})
         surface.blit(image, rect)
         if self.recording(surface):  # the ink: the fallback fonts' line is half again as tall
-            ink = rect.inflate(0, min(0, round(INK_HEIGHT * self.px(size)) - rect.height))
+            ink = rect.inflate(0, min(0, round(INK_HEIGHT * self.text_px(size)) - rect.height))
             self.drawn.append(("label", ink, text, False))
         return rect
 
@@ -153,9 +160,9 @@ def theme(scale: float) -> dict:
         # times its size to smooth the corners (a 760×480 list took ~90 MB while built)
         "selection_list": {"colours": colours,
                            "misc": {"list_item_height": str(max(16, round(40 * scale)))}},
-        "@selection_list_item": {"font": {**font, "size": size(17)},
+        "@selection_list_item": {"font": {**font, "size": size(ROW_WORDS)},
                                  "misc": {"text_horiz_alignment": "left",
-                                          "text_horiz_alignment_padding": size(14)}},
+                                          "text_horiz_alignment_padding": size(ROW_PADDING)}},
         "#unavailable": {"colours": {"normal_text": "#7d8a82", "hovered_text": "#9aa59e",
                                      "selected_text": "#9aa59e"}},
         "text_box": {"font": {**font, "size": size(15)}, "colours": colours},

@@ -1,12 +1,15 @@
-"""Small drawn widgets shared by the tables: the countdown ring, seat panels, card fans."""
+"""Small widgets shared by the scenes and tables: the countdown ring, card fans, and a list
+whose rows are never cut without a sign."""
 
 from __future__ import annotations
 
+import html
 import math
 
 import pygame
+import pygame_gui
 
-from client.ui import ALERT, DIM, GOLD, Viewport
+from client.ui import ALERT, DIM, GOLD, ROW_PADDING, ROW_WORDS, Viewport, fit
 
 
 def countdown_ring(surface: pygame.Surface, view: Viewport, centre: tuple[float, float],
@@ -34,3 +37,44 @@ def fan_positions(count: int, left: float, right: float, card_width: float,
     width = card_width + gap * (count - 1)
     start = left + (right - left - width) / 2
     return [start + i * gap for i in range(count)]
+
+
+class FittedList(pygame_gui.elements.UISelectionList):
+    """A pygame_gui selection list whose rows end in "…" when they do not fit its width
+    (pygame_gui would cut them with no sign), a cut row showing its whole text on hover.
+    `whole` keeps every row's text, in order, for a scene to show the selected one's."""
+
+    def __init__(self, view: Viewport, rect: pygame.Rect, rows: list[tuple[str, str]],
+                 manager, default_selection: tuple[str, str] | None = None, **kwargs):
+        # the row selected is chosen after the rows are cut: a button selected first keeps
+        # drawing the words it was made with
+        super().__init__(rect, rows, manager, **kwargs)
+        self.whole = [text for text, _ in rows]
+        if self.item_list_container is None:  # no rows: nothing to fit
+            return
+        room = self.item_list_container.relative_rect.width - 2 * view.px(ROW_PADDING)
+        font = view.font(ROW_WORDS)
+        for item in self.item_list:
+            item["text"] = fit(font, item["text"], room)
+            if item["button_element"] is not None:
+                item["button_element"].set_text(item["text"])
+        if default_selection in rows:
+            item = self.item_list[rows.index(default_selection)]
+            item["selected"] = True
+            if item["button_element"] is not None:
+                item["button_element"].select()
+        self._tips()
+
+    def update(self, time_delta: float) -> None:
+        super().update(time_delta)
+        self._tips()  # a scroll makes a fresh button for each row that comes into view
+
+    def _tips(self) -> None:
+        for item, whole in zip(self.item_list, self.whole, strict=True):
+            button = item["button_element"]
+            if button is not None and item["text"] != whole and button.tool_tip_text is None:
+                button.set_tooltip(html.escape(whole.strip()))
+
+    def chosen(self) -> int | None:
+        """The index of the row selected, if any (two rows may read alike once cut)."""
+        return next((i for i, item in enumerate(self.item_list) if item["selected"]), None)

@@ -79,7 +79,7 @@ def level_word(kind: str) -> str:
 def describe_levels() -> str:
     """The --bot help's list of kinds."""
     return ("easy (a greedy player), normal (a quick search), hard (a determinized search "
-            "within ~150 ms), or random; greedy is easy's old name")
+            "within ~160 ms), or random; greedy is easy's old name")
 
 
 def make_bot(game: Game, kind: str, seed: int = 0) -> Bot:

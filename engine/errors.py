@@ -4,14 +4,35 @@
 class EngineError(ValueError):
     """Base of every error the engine raises on bad input."""
 
+    def explain(self, names) -> str:
+        """The error in words for the players of a table with these `names` (engine.tell)."""
+        return str(self)
+
 
 class IllegalAction(EngineError):
-    """An action breaks a rule; `rule` names the clause in docs/rules/<game>.md."""
+    """An action breaks a rule; `rule` names the clause in docs/rules/<game>.md.
 
-    def __init__(self, rule: str, message: str):
-        super().__init__(f"{message} (rule {rule})")
-        self.rule = rule
-        self.detail = message
+    A refusal that speaks of a player is raised deep in the rules, where no names are known:
+    it carries the `seat` and says "{who}" or "{whose}" where the player is meant. `explain`
+    words it for a table's names ("it is not your turn", "it is not Ana's turn") at the
+    boundary that has them; str() says "that player", so no seat number ever reaches a player
+    (seats count from 0 in the engine and from 1 in a person's mouth)."""
+
+    def __init__(self, rule: str, message: str, seat: int | None = None):
+        self.rule, self.seat, self.template = rule, seat, message
+        self.detail = _fill(message, "that player", "that player's")
+        super().__init__(f"{self.detail} (rule {rule})")
+
+    def explain(self, names) -> str:
+        if self.seat is None:
+            return str(self)
+        said = _fill(self.template, names.who(self.seat), names.whose(self.seat))
+        return f"{said} (rule {self.rule})"
+
+
+def _fill(template: str, who: str, whose: str) -> str:
+    # replace, not str.format: the rest of a message may hold braces of its own
+    return template.replace("{whose}", whose).replace("{who}", who)
 
 
 class UnknownGame(EngineError):

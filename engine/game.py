@@ -127,6 +127,14 @@ class Refusal(Value):
     text: str
 
 
+class Advice(Value):
+    """What a seat may do now, as the game's rules say it: a panel's title and the sentences
+    under it. The client draws them as they are, so no rule is restated outside the engine."""
+
+    title: str
+    lines: tuple[str, ...] = ()
+
+
 def clone(state: State) -> State:
     """A deep copy of a state (a pickle round trip: three to four times as fast as
     copy.deepcopy on the games' states)."""
@@ -328,6 +336,11 @@ class Game(ABC):
         """Why `selection` (a game's own shape: the faces chosen, a pile...) is not a play
         `seat` may make in `view`, or None where the game has nothing to say. Asked by the
         client, which holds a view, not a state."""
+        return None
+
+    def advice(self, view: View, seat: int | None, names: Names) -> Advice | None:
+        """What `seat` (None: a spectator) may do now in `view`, in the rules' words, for the
+        panel of the phase the view is in; None where the game's table needs none."""
         return None
 
     #: event type -> the function(event, names) that tells it (engine.tell): the story as data

@@ -6,9 +6,12 @@ unaccounted for), plays each candidate action out in each world with the easy bo
 in every seat to the end of the hand, and keeps the candidate whose playouts
 leave it furthest ahead (`Game.standing`). Every candidate meets the same worlds
 (common random numbers), so their differences are not the deal's luck. It stops
-once it has spent its budget of CPU time, or twice the budget in wall-clock time on
-a busy machine; a thought that runs past it still plays, with what it has, or with
-the easy bot's choice when not a single world was played out.
+once it has spent its budget of CPU time, or a little more than the budget in
+wall-clock time on a busy machine; a thought that runs past it still plays, with
+what it has, or with the easy bot's choice when not a single world was played out.
+The worlds go where they tell most: candidates that fall clearly behind, or play out
+the same as another, leave the race early (`_prune`), and the decision ends once one
+is left.
 """
 
 from __future__ import annotations
@@ -36,7 +39,8 @@ class SearchBot(Bot):
     `easy` makes the easy bot (its choice is always a candidate, and the answer when
     there is no time); `budget` is the thinking time in seconds; `width` the most
     candidates weighed (the easy bot's ranking picks them when it has one, else a
-    random few join its choice); `least`/`most` bound the worlds played out; another
+    random few join its choice); `least`/`most` bound the worlds played out; `stretch`
+    times the budget is the most wall-clock time a thought takes on a busy machine; another
     candidate overrules the easy bot's only when it does better by `confidence`
     standard errors of the difference (flat Monte Carlo over few worlds otherwise
     swaps a sound heuristic for the luckiest candidate).
@@ -46,12 +50,13 @@ class SearchBot(Bot):
     wants_worlds = True
 
     def __init__(self, seed: int = 0, *, easy: Callable[[int], Bot], budget: float = 0.15,
-                 width: int = 8, least: int = 1, most: int = 1000, confidence: float = 1.0):
+                 width: int = 8, least: int = 1, most: int = 1000, confidence: float = 1.0,
+                 stretch: float = 2.0):
         super().__init__(seed)
         self.easy_bot = easy
         self.easy = easy(seed)
         self.budget, self.width, self.least, self.most = budget, width, least, most
-        self.confidence = confidence
+        self.confidence, self.stretch = confidence, stretch
         self.worlds = 0  # worlds played out at the last decision (for the benchmark)
 
     def choose(self, game: Game, obs: Observation) -> Action | None:
@@ -69,12 +74,15 @@ class SearchBot(Bot):
         return self.pick(candidates, self.weigh(game, obs, candidates, start))
 
     def pick(self, candidates: list, results: list[list[float]]):
-        """The first candidate (the default choice) unless another clearly did better in
-        the worlds weighed (`results`, per candidate); the first where none was."""
+        """The default choice (the first candidate) unless the best of those still in the
+        race clearly did better in the worlds they shared with it (`results`, per
+        candidate, world by world; a candidate dropped from the race has fewer)."""
         if not results or not results[0]:
             return candidates[0]
+        rounds = max(len(r) for r in results)
+        racing = [i for i, r in enumerate(results) if len(r) == rounds]
         # ties go to the earlier candidate: the default comes first
-        best = max(range(len(candidates)), key=lambda i: (sum(results[i]), -i))
+        best = max(racing, key=lambda i: (sum(results[i]), -i))
         return candidates[best] if self.clearly_better(results[best], results[0]) \
             else candidates[0]
 
@@ -82,12 +90,16 @@ class SearchBot(Bot):
               start: float) -> list[list[float]]:
         """Each candidate's playout scores, world by world (the same worlds for all), as
         many worlds as the budget allows (CPU time; wall-clock time from `start` up to
-        twice the budget); [] when no world may be sampled.
-        A None candidate is waiting: the others move first."""
+        `stretch` times the budget); [] when no world may be sampled. A race: whenever
+        the worlds played reach a power of two (4, 8, 16...), the candidates clearly
+        behind or no different from another drop out (`_prune`), so the worlds go to
+        the few that matter rather than to eight equally. A None candidate is waiting:
+        the others move first."""
         # the budget is this thread's CPU time, so a busy machine slows the search rather
-        # than thins it; the wall clock only cuts it off, at twice the budget
-        cutoff, spent = start + 2 * self.budget, thread_time() + self.budget
+        # than thins it; the wall clock cuts it off, at `stretch` times the budget
+        cutoff, spent = start + self.stretch * self.budget, thread_time() + self.budget
         results: list[list[float]] = [[] for _ in candidates]  # per candidate, per world
+        racing = list(range(len(candidates)))
         worlds = 0
         try:
             while worlds < self.most:
@@ -96,15 +108,19 @@ class SearchBot(Bot):
                 world = pickle.dumps(game.determinize(obs, random.Random(seed)),
                                      pickle.HIGHEST_PROTOCOL)
                 scores = []
-                for action in candidates:
-                    scores.append(self.playout(game, obs.seat, action, world, seed))
+                for i in racing:
+                    scores.append(self.playout(game, obs.seat, candidates[i], world, seed))
                     if perf_counter() > cutoff or (
                             thread_time() > spent and worlds >= self.least):
                         break
                 else:
                     worlds += 1
-                    for result, score in zip(results, scores, strict=True):
-                        result.append(score)
+                    for i, score in zip(racing, scores, strict=True):
+                        results[i].append(score)
+                    if worlds >= 4 and worlds & (worlds - 1) == 0 and len(racing) > 2:
+                        racing = _prune(racing, results)
+                    if len(racing) == 1:  # the rest fell out: the choice is made
+                        break
                     continue
                 break  # out of time mid-world: that world is left out
         except NoWorlds:
@@ -114,17 +130,8 @@ class SearchBot(Bot):
 
     def clearly_better(self, best: list[float], easy: list[float]) -> bool:
         """Does the best candidate beat the easy bot's choice by more than the worlds'
-        luck? Every candidate met the same worlds, so the test is on the differences,
-        world by world: their mean must stand `confidence` standard errors above 0."""
-        n = len(best)
-        diffs = [b - e for b, e in zip(best, easy, strict=True)]
-        mean = sum(diffs) / n
-        if mean <= 0:
-            return False
-        if n < 2:
-            return self.confidence <= 0
-        var = sum((d - mean) ** 2 for d in diffs) / (n - 1)
-        return mean > self.confidence * math.sqrt(var / n)
+        luck (`confidence` standard errors)?"""
+        return _ahead(best, easy, self.confidence)
 
     def candidates(self, game: Game, obs: Observation, fallback: Action) -> list[Action]:
         legal = list(obs.legal) if len(obs.legal) <= 4 * self.width else None
@@ -176,8 +183,46 @@ class SearchBot(Bot):
                     break
                 chosen = TimeUp(state.timer.key)
             apply(state, chosen)
-        standing = game.standing(state)
-        return standing[me] - max(s for i, s in enumerate(standing) if i != me)
+        return value(game, state, me)
+
+
+def _prune(racing: list[int], results: list[list[float]]) -> list[int]:
+    """The candidates `racing` still worth worlds: not the same, world for world, as an
+    earlier one (two Dragons into two empty corners), nor clearly worse than the leader
+    (their mean difference a standard error below 0: all met the same worlds). The default
+    (index 0) and the leader always stay, in their first order."""
+    leader = max(racing, key=lambda i: (sum(results[i]), -i))
+    keep, seen = [], set()
+    for i in racing:
+        same = tuple(results[i])
+        if i in (0, leader) or (same not in seen and not _ahead(results[leader], results[i], 1.0)):
+            keep.append(i)
+        seen.add(same)
+    return keep
+
+
+def _ahead(these: list[float], those: list[float], z: float) -> bool:
+    """Did `these` scores beat `those` by more than the worlds' luck? Both met the same
+    worlds, so the test is on the differences, world by world: their mean must stand `z`
+    standard errors above 0."""
+    diffs = [a - b for a, b in zip(these, those, strict=True)]
+    n = len(diffs)
+    mean = sum(diffs) / n
+    if mean <= 0:
+        return False
+    if n < 2:
+        return z <= 0
+    var = sum((d - mean) ** 2 for d in diffs) / (n - 1)
+    return mean > z * math.sqrt(var / n)
+
+
+def value(game: Game, state, me: int) -> float:
+    """What a playout's end is worth to `me`: how far ahead of the best other seat it
+    stands (`Game.standing`: chips, points). A mean of score leads, not a count of wins:
+    it tells a near miss from a rout, so far fewer worlds tell two candidates apart,
+    and in a match's last hand a lead is what wins it."""
+    standing = game.standing(state)
+    return standing[me] - max(s for i, s in enumerate(standing) if i != me)
 
 
 def levels(easy: Callable[[int], Bot], **hard) -> dict[str, Callable[[int], Bot]]:
@@ -187,6 +232,9 @@ def levels(easy: Callable[[int], Bot], **hard) -> dict[str, Callable[[int], Bot]
         return SearchBot(seed, easy=easy, budget=0.04, width=3, most=12)
 
     def strong(seed: int = 0) -> Bot:
-        return SearchBot(seed, easy=easy, **{"budget": 0.15, "width": 8, **hard})
+        # 160 ms of CPU, cut at 256 ms of wall-clock time: a busy machine's decision
+        # (the last playout's overrun included) stays under the 300 ms goal
+        return SearchBot(seed, easy=easy, **{"budget": 0.16, "stretch": 1.6, "width": 8,
+                                             **hard})
 
     return {"easy": easy, "normal": normal, "hard": strong}

@@ -63,9 +63,9 @@ def view_update(replica: Replica, seat: int | None) -> ViewUpdate:
     """What `seat` (None: anyone) is shown of the replica now, and may do."""
     state = replica.state
     legal = () if seat is None else handed_out(replica.game.legal_actions(state, seat))
-    pause = replica.pause
+    pause = replica.rounds.pause
     return ViewUpdate(replica.applied, seat, replica.game.view(state, seat), legal,
-                      replica.deadline if state.timer is not None else None,
+                      replica.rounds.deadline if state.timer is not None else None,
                       None if pause is None else pause.until,
                       () if pause is None else pause.waits_for(replica.order))
 

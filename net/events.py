@@ -82,6 +82,17 @@ def finished_of(replica: Replica) -> Finished:
 
 
 @dataclass(frozen=True)
+class Away:
+    """This peer's seat is played by `heir`'s bot from `step` until the next hand is dealt,
+    when it is its own again (net.returns): it left and came back (`left`), or it was
+    silent too long and the others played on without it."""
+
+    step: int
+    heir: int
+    left: bool
+
+
+@dataclass(frozen=True)
 class Left:
     """This peer left the game at `step`; the seat `heir` plays on for it. (One that went
     quiet has not left: it is away until the next hand, net.returns.)"""

@@ -42,6 +42,17 @@ class Body:
     welcome: frozenset[int] = frozenset()  # absent seats its author would let back
 
 
+def body_payload(body: Body) -> list:
+    """The payload a frame signs for `body` (actions as records): the short form when it
+    neither leaves nor welcomes, as frames before returns were."""
+    payload = [list(body.actions), body.chance, body.hash]
+    if body.welcome:
+        payload += [body.leaving, sorted(body.welcome)]
+    elif body.leaving:
+        payload.append(True)
+    return payload
+
+
 def parse_body(record: Record) -> Body:
     payload = record.payload()
     if not isinstance(payload, tuple) or len(payload) not in (3, 4, 5):

@@ -127,7 +127,9 @@ class Links:
     # -- this peer's own address -------------------------------------------------------
     def check_address(self, now: float) -> None:
         """A laptop that got a new address (a Wi-Fi reconnect) advertises it and says so in
-        its hellos; its dead links are closed by the mesh and redialled from the new one."""
+        its hellos; it closes its links at once and redials every peer from the new address
+        (the others take the newest link of a proven key), not waiting for the mesh to
+        find them silent."""
         node = self.node
         if node.options.interface or node.role != "peer" or now < self._address_due:
             return
@@ -138,6 +140,11 @@ class Links:
                              "telling the table"))
             node.host = host
             self.advertise()
+            # its links are bound to the old address: dead, though the others' ends still
+            # look open; dial every peer afresh from the new one
+            for conn in list(node.mesh.conns):
+                conn.close()
+            self.backoff = Backoff()
 
     async def reclaim_port(self, port: int) -> None:
         """Listen again on the port the table knows for this peer, where it is free: two

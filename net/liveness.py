@@ -267,6 +267,10 @@ class Suspect:
         self.fault, self._since = fault, now
         return True
 
+    def clear(self) -> None:
+        """The state the fault was found in is gone (this peer rebuilt it): forget it."""
+        self.fault = None
+
     def due(self, now: float) -> TableFault | None:
         """The fault held back, once no twin turned up in time."""
         if self.fault is not None and now - self._since > self.wait:

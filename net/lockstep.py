@@ -37,9 +37,8 @@ from typing import Any
 
 from engine.bots import Bot, remote_choice
 from engine.chance import CHANCE, Dealt, ShuffleRequest, TimeUp
-from engine.errors import BadWire
+from engine.errors import BadWire, EngineError
 from engine.fields import malformed
-from engine.game import State
 from engine.observe import HISTORY, Witness
 from engine.registry import get_game
 from engine.wire import Action, Event, from_record, replace, to_record
@@ -48,11 +47,12 @@ from net.chance import ChanceSource
 from net.deck_chance import DeckChance
 from net.errors import TableFault
 from net.frames import QUIET, STEP, Record, sign
-from net.framestore import WINDOW, Body, FrameStore, parse_body
+from net.framestore import WINDOW, Body, FrameStore, body_payload, parse_body
 from net.hindsight import first_state, replayed_knowing, upcoming_deals
 from net.identity import Identity
 from net.lobby import StartConfig
-from net.pause import PAUSE_STEPS, HandPause, NextHand
+from net.pause import NextHand
+from net.rounds import Rounds
 from net.seating import Seating
 
 
@@ -63,7 +63,10 @@ class Entry:
     seat: int  # the frame's seat, or CHANCE for the table's own answers
     action: Action | None
     events: tuple[Event, ...] = ()
-    error: str = ""
+    error: str = ""  # why it was rejected, in words that name no player (for logs)
+    #: the engine's refusal, when it was one: the client words it for its players, with the
+    #: table's names (EngineError.explain); not compared, so peers' entries stay equal
+    refusal: EngineError | None = field(default=None, compare=False)
 
 
 @dataclass
@@ -102,16 +105,11 @@ class Replica:
         for secret in secrets:
             self.chance.restore(secret)
         self._back_now: list[int] = []  # seats taken back in the step being applied
-        self.fresh_deal: FreshDeal | None = None
-        self.rewinds = 0  # how often the match went back to a fresh deal (a seat went quiet)
+        self.rounds = Rounds()  # the last fresh deal, the pause between hands, the timer
         self.applied = -1
         self.history: list[Action] = []  # every action applied, for taking over a seat
         self.hashes = {-1: self._hash()}
-        self.timer_key: int | None = None
-        self.deadline = 0
-        self._track_timer(-1)
-        self.pause: HandPause | None = None  # the pause between two hands, while it lasts
-        self.paused_for: ShuffleRequest | None = None  # the shuffle the last pause held
+        self.rounds.track_timer(self.state, -1)
         request = self.game.chance_request(self.state)
         if request is not None:
             self._note_fresh_deal(request, -1)
@@ -228,13 +226,10 @@ class Replica:
         """This peer's signed frame for the next step (`leaving`: its last; `welcome`: the
         seats away from the table whose players asked this peer to be let back)."""
         step = self.applied + 1
-        body = [[to_record(a) for a in actions], chance, self.hashes[self.applied]]
-        if welcome:
-            body += [leaving, sorted(welcome)]
-        elif leaving:
-            body.append(True)
+        body = Body(tuple(to_record(a) for a in actions), chance, self.hashes[self.applied],
+                    leaving, welcome)
         return sign(identity, STEP, self.start.table, self.me, step,
-                    self.store.follows(self.me, step), body)
+                    self.store.follows(self.me, step), body_payload(body))
 
     def sent(self) -> Record | None:
         """This peer's frame for the next step, if it has signed it already."""
@@ -300,11 +295,10 @@ class Replica:
         if not well_typed(action):
             return Entry(seat, action, (), "fields of the wrong type")
         if getattr(action, "seat", None) not in self.seating.controls(seat):
-            return Entry(seat, action, (), f"seat {seat} may not act for seat "
-                         f"{getattr(action, 'seat', None)}")
-        if type(action) is NextHand:  # the table's, not the game's: a late one is no harm
-            if self.pause is not None:
-                self.pause.ready.add(seat)
+            return Entry(seat, action, (), "a player may act only for their own seat and the "
+                         "bots they host")
+        if type(action) is NextHand:  # the table's, not the game's
+            self.rounds.ready_for_next_hand(seat)
             return Entry(seat, action)
         reason = self.chance.check(action, seat)
         if reason:
@@ -314,12 +308,14 @@ class Replica:
     def _apply(self, seat: int, action: Action, step: int) -> Entry:
         try:
             events = self.game.apply(self.state, action)
+        except EngineError as exc:
+            return Entry(seat, action, (), str(exc), exc)
         except ValueError as exc:
             return Entry(seat, action, (), str(exc))
         except Exception as exc:  # a hostile action must not crash the table; all peers agree
             return Entry(seat, action, (), f"the engine refused it ({type(exc).__name__})")
         self.history.append(action)
-        self._track_timer(step)
+        self.rounds.track_timer(self.state, step)
         return Entry(seat, action, tuple(events))
 
     # -- a seat leaves, and comes back ------------------------------------------------
@@ -344,28 +340,24 @@ class Replica:
         (the state before its shuffle); its heir plays its seats from now on."""
         heir = self.attendance.depart(seat, step)
         self.chance.quiet(seat, heir)
-        fresh = self.fresh_deal
+        fresh = self.rounds.rewind(step)
         if fresh is None:
             raise TableFault("void", step, f"the hand is void: {self.name_of(seat)} (seat "
                              f"{seat}) went quiet before the first deal")
         self.state = copy.deepcopy(fresh.state)
         del self.history[fresh.history:]
-        self.rewinds += 1
-        self.timer_key, self.deadline = fresh.timer_key, fresh.deadline + step - fresh.step
         return heir
 
     def _note_fresh_deal(self, request, step: int) -> None:
         """Keep the state before a shuffle that starts afresh (every deck in play is
         finished: no card in play needs anyone's keys), to deal again from if a seat goes
         quiet."""
-        if not isinstance(request, ShuffleRequest) or (
-                self.fresh_deal is not None and self.fresh_deal.request == request):
+        if not isinstance(request, ShuffleRequest):
             return
-        if self.chance.decks_in_play() <= self.game.finished_decks(self.state):
-            self.fresh_deal = FreshDeal(request, copy.deepcopy(self.state), len(self.history),
-                                        self.timer_key, self.deadline, step)
-            if not self.over:
-                self._take_back(step)
+        afresh = self.chance.decks_in_play() <= self.game.finished_decks(self.state)
+        if self.rounds.note_fresh_deal(request, self.state, len(self.history), step, afresh
+                                       ) and not self.over:
+            self._take_back(step)
 
     def _learn(self) -> None:
         """Take over the seats of one who left knowing what it knew (net.hindsight)."""
@@ -380,35 +372,17 @@ class Replica:
         while True:
             request = self.game.chance_request(self.state)
             self._note_fresh_deal(request, step)
-            if self._paused(request, step):
+            if self.rounds.paused(request, step, bool(self.history), self.order):
                 return
             answer = None if request is None else self.chance.answer(request)
             if answer is None:
-                timer = self.state.timer
-                if timer is None or timer.key != self.timer_key or step < self.deadline:
+                if not self.rounds.timer_due(self.state, step):
                     return
-                answer = TimeUp(timer.key)
+                answer = TimeUp(self.state.timer.key)
             entry = self._apply(CHANCE, answer, step)
             entries.append(entry)
             if entry.error:
                 return  # a refused answer would be refused again: wait for new input
-
-    def _paused(self, request, step: int) -> bool:
-        """Is `request` the shuffle of a hand after the first, held back while the pause
-        between hands lasts (net.pause)? Each shuffle is held once, so a hand dealt again
-        from its fresh deal (a seat went quiet) does not pause twice."""
-        fresh = self.fresh_deal
-        if (self.pause is None and self.history and request != self.paused_for
-                and fresh is not None and fresh.request == request):
-            self.pause, self.paused_for = HandPause(request, step + PAUSE_STEPS), request
-        if self.pause is not None and self.pause.over(step, self.order):
-            self.pause = None
-        return self.pause is not None
-
-    def _track_timer(self, step: int) -> None:
-        timer = self.state.timer
-        if timer is not None and timer.key != self.timer_key:
-            self.timer_key, self.deadline = timer.key, step + timer.steps
 
     def _hash(self) -> bytes:
         return bytes.fromhex(self.game.public_hash(self.state))
@@ -420,18 +394,6 @@ class Replica:
     def records_at(self, step: int) -> list[Record]:
         """The frames and votes of a step: what is journaled, relayed and streamed."""
         return self.store.records_at(step)
-
-
-@dataclass(frozen=True)
-class FreshDeal:
-    """The state before a shuffle that starts afresh, and what the replica kept with it."""
-
-    request: ShuffleRequest
-    state: State
-    history: int  # how many actions had been applied
-    timer_key: int | None
-    deadline: int
-    step: int
 
 
 class BotSeats:
@@ -462,10 +424,10 @@ class BotSeats:
         fresh = first_state(replica.game, replica.start)
         self.witnesses = {s: Witness(replica.game, fresh, s) for s in self.bots}
         self.thoughts.clear()
-        self.rewinds = replica.rewinds
+        self.rewinds = replica.rounds.rewinds
 
     def _catch_up(self) -> None:
-        if self.rewinds != self.replica.rewinds:  # the history was cut back: feed it afresh
+        if self.rewinds != self.replica.rounds.rewinds:  # the history was cut back: feed it afresh
             self._witness_from_start()
         history, chance = self.replica.history, self.replica.chance
         for seat, witness in self.witnesses.items():
@@ -480,7 +442,7 @@ class BotSeats:
         if changed:
             self.since = replica.applied
         game, state = replica.game, replica.state
-        pause = replica.pause
+        pause = replica.rounds.pause
         if pause is not None and replica.me in self.bots and replica.me not in pause.ready:
             return [NextHand(replica.me)]  # a bot reads no results: it plays this seat on
         if replica.over or game.chance_request(state) is not None:
@@ -489,9 +451,7 @@ class BotSeats:
             return []
         self._catch_up()
         acting = game.to_act(state)
-        clock = None
-        if state.timer is not None and state.timer.key == replica.timer_key:
-            clock = max(0, replica.deadline - replica.applied)
+        clock = replica.rounds.clock(state, replica.applied)
         chosen = []
         for seat in sorted(self.bots):
             if seat not in acting:

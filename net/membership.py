@@ -22,6 +22,9 @@ from net.lobby import Lobby
 from net.mesh import Conn
 from net.rejoin import Rejoin
 
+JOIN_PATIENCE = 20.0  # seconds a join by address keeps dialling an address that is silent
+JOIN_RETRY = 0.3  # pause between two tries
+
 
 class Membership:
     def __init__(self, node):
@@ -52,8 +55,10 @@ class Membership:
                          f"{node.host}:{node.mesh.port}"))
 
     async def join(self, addresses: list[Address], table: bytes | None = None,
-                   name: str = "", timeout: float = 5.0) -> bool:
-        """Join (or, as a spectator, watch) the table at one of `addresses`.
+                   name: str = "", timeout: float = JOIN_PATIENCE) -> bool:
+        """Join (or, as a spectator, watch) the table at one of `addresses`, trying again
+        until `timeout` while they do not answer (a lossy Wi-Fi loses SYNs and hellos);
+        False at once when every one refuses (nothing listens there).
 
         Its id is learnt from the first hello when not given.
         """
@@ -61,8 +66,11 @@ class Membership:
         if table is not None and table != self.table:
             self.set_table(table, name)
         node.links.seeds = list(addresses)
-        if not await node.links.connect_any(addresses, timeout):
-            return False
+        deadline = time.monotonic() + timeout
+        while not await node.links.connect_any(addresses, deadline - time.monotonic()):
+            if time.monotonic() >= deadline or set(addresses) <= node.mesh.refused:
+                return False
+            await asyncio.sleep(JOIN_RETRY)
         if node.role == "peer" and not self.is_member():
             self.op("join", node.identity.name, node.host, node.mesh.port)
         verb = "joined" if node.role == "peer" else "watching"

@@ -93,6 +93,7 @@ class Mesh:
         self.greet, self.handle, self.lost = greet, handle, lost
         self.conns: dict[Conn, None] = {}  # insertion-ordered: the newest last
         self.dropped: dict[str, Counter] = defaultdict(Counter)
+        self.refused: set[tuple[str, int]] = set()  # addresses whose last dial was refused
         self.server: asyncio.base_events.Server | None = None
         self.port = 0
         self._tasks: set[asyncio.Task] = set()
@@ -115,8 +116,12 @@ class Mesh:
         try:
             reader, writer = await asyncio.wait_for(asyncio.open_connection(host, port),
                                                     DIAL_TIMEOUT)
-        except (OSError, TimeoutError):
+        except ConnectionRefusedError:  # an answer: nothing listens there
+            self.refused.add((host, port))
             return None
+        except (OSError, TimeoutError):  # no answer yet: on a lossy link, worth trying again
+            return None
+        self.refused.discard((host, port))
         return self._start(reader, writer, outbound=True)
 
     def keep_alive(self, now: float) -> None:

@@ -288,9 +288,11 @@ class TableNode:
         if done.step > self.returns.told:  # (steps taken again after a rebuild: told once)
             self.emit(StepApplied(done))
         for seat, heir in done.left:
-            self.emit(Notice(f"{replica.name_of(seat)} (seat {seat}) left the table; "
-                             f"{replica.name_of(heir)} (seat {heir}) plays on for it"))
-            if seat == replica.me:
+            self.emit(Notice(f"{replica.name_of(seat)} left the table; "
+                             f"{replica.name_of(heir)} plays on for it"))
+            if seat == replica.me and self.scribe.replaying:
+                self.returns.came_back_after_leaving(heir, done.step)  # net.returns
+            elif seat == replica.me:
                 self._left(Left(done.step, heir))
                 return True
             if heir == replica.me:

@@ -52,6 +52,13 @@ class Summary:
             and self.seat is not None and not self.damaged
 
     @property
+    def returnable(self) -> bool:
+        """An unfinished game whose seat this peer handed on when it left: it may come
+        back to it while the table plays on (net.returns), at the next hand."""
+        return self.start is not None and not self.finished and self.left \
+            and self.seat is not None and not self.damaged
+
+    @property
     def resumable(self) -> bool:
         return self.kept and self.in_use is None
 
@@ -87,7 +94,7 @@ def _summary(path: Path, entries: list[list]) -> Summary:
     for entry in entries[1:]:
         if entry[0] == "done":
             done = entry
-        left = left or entry[0] == "left"
+        left = left or entry[0] == "left"  # a frame of its own after it: it came back
         if entry[0] != "record" or len(entry) != 2:
             continue
         fields = _fields(entry[1])
@@ -95,7 +102,7 @@ def _summary(path: Path, entries: list[list]) -> Summary:
             _fold(lobby, entry[1])
         elif fields[0] == STEP:
             steps = max(steps, fields[3])
-            left = left or (fields[6] == me and _leaving(fields[5]))
+            left = _leaving(fields[5]) if fields[6] == me else left
     start = lobby.start()
     seat = None if start is None else start.seat_of(me)
     scores, winners = (tuple(done[2]), tuple(done[3])) if done and len(done) >= 4 else ((), ())

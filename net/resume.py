@@ -61,6 +61,7 @@ def _resumed(node) -> None:
                      f"journal at step {applied}"))
     if replica is not None:
         node.emit(GameStarted(replica.start, replica.me, applied))
+        node.returns.tell_untold()
         if node.finished is not None:
             node.emit(node.finished)
         else:

@@ -1,4 +1,5 @@
-"""The way back to the table for a player who went quiet (a lid closed too long).
+"""The way back to the table for a player who went quiet (a lid closed too long), or who
+left and runs the table's command again (or resumes it from the window).
 
 When every other human voted to play on without it, its seat is played by its heir's
 bot and the hand is dealt again (net.lockstep). The quiet peer, once awake, is told so,
@@ -16,7 +17,7 @@ peer that lost its journal does (net.rejoin), before it follows.
 from __future__ import annotations
 
 from net.errors import BadFrame
-from net.events import Notice
+from net.events import Away, Notice
 from net.gossip import Seen
 from net.lockstep import Replica
 from net.rejoin import Rejoin
@@ -32,6 +33,7 @@ class Returns:
         self.following = Rejoin()  # asks for the frames a player away has missed
         self.until = -1  # rebuilt: it signs nothing before it applied this step again
         self.told = -1  # rebuilt: the steps up to this one were told already
+        self.untold: Away | None = None  # read back from the journal: told once it is read
 
     # -- the others' side: a player asks to come back -------------------------------------
     def asked(self, key: bytes) -> None:
@@ -70,9 +72,27 @@ class Returns:
 
     def went_quiet(self, heir: int, step: int) -> None:
         """This peer's seat went quiet at `step` (the others voted): say so; it follows on."""
-        replica = self.node.replica
-        self.node.emit(Notice(played_on_without(replica, replica.me, heir, step)))
+        self._tell(Away(step, heir, left=False))
         self.node.stepper.wake()
+
+    def came_back_after_leaving(self, heir: int, step: int) -> None:
+        """The journal read back holds this peer's leave at `step`: the same command run
+        again (or Resume) comes back to the table, as a quiet player does."""
+        self._tell(Away(step, heir, left=True))
+
+    def _tell(self, away: Away) -> None:
+        """Say that this peer is away; while its journal is read back, once it is read
+        (net.resume: after the game's start, so a window knows the names first)."""
+        if self.node.scribe.replaying:
+            self.untold = away
+        else:
+            self.node.emit(away)
+
+    def tell_untold(self) -> None:
+        """After a journal was read back: say that this peer is away, if it is."""
+        if self.untold is not None and not self.node.replica.seated:
+            self.node.emit(self.untold)
+        self.untold = None
 
     def stepped_alone(self, step: int) -> None:
         """The others played on without this peer from `step`, which it applied with its own
@@ -86,11 +106,12 @@ class Returns:
         node.scribe.secret(secrets)
         node.replica = Replica(old.start, old.me, secrets=[secrets])
         node.seen = Seen()  # the frames it took before come again, to a replica that has none
+        node.suspect.clear()  # a desync its lone step caused is no twin's: nothing to name
         # its own frames come back from the others; it signs again only once back
         self.until, self.told, node.scribe.adopting = step, old.applied, True
         node.stepper.seat_bots(node.options.think)
         node.stepper.wake()  # it may wait on a frame of its own that will never be taken
-        node.emit(Notice(played_on_without(old, old.me, old.heir(old.me), step)))
+        node.emit(Away(step, old.heir(old.me), left=False))
 
     def taken_back(self, seats: list[int]) -> None:
         """Seats whose players came back at this step's fresh deal."""
@@ -100,16 +121,23 @@ class Returns:
             self.welcome.discard(seat)
             node.emit(Notice("you are back at the table: your seat is yours again from this "
                              "hand" if seat == replica.me else
-                             f"{replica.name_of(seat)} (seat {seat}) plays their seat again"))
+                             f"{replica.name_of(seat)} is back at the table and plays their "
+                             "seat again"))
         node.stepper.seat_bots(node.options.think)  # the heir plays one seat fewer
         node.stepper.wake()
 
 
+def away_sentence(heir_bot: str, left: bool) -> str:
+    """What a player whose seat is played by `heir_bot` ("Ana's bot") until the next hand
+    is told: the window and `hoard peer` say the same."""
+    why = "You left the table" if left else ("The table played on without you: you were "
+                                             "silent too long, so the hand was dealt again "
+                                             "without you")
+    return f"{why}; {heir_bot} plays your seat until the next hand is dealt, when it is " \
+        "yours again."
+
+
 def played_on_without(replica: Replica, seat: int, heir: int, step: int) -> str:
-    """What a seat that went quiet, and everyone else, is told."""
-    if seat == replica.me:
-        return (f"the table played on without you at step {step}: you were silent too long, "
-                f"so the hand was dealt again without you; {replica.name_of(heir)}'s bot "
-                "plays your seat until the next hand is dealt, when it is yours again")
-    return (f"{replica.name_of(seat)} (seat {seat}) went quiet: the hand is dealt again "
+    """What the others are told of a seat that went quiet."""
+    return (f"{replica.name_of(seat)} went quiet for too long: the hand is dealt again "
             f"without them from step {step}; {replica.name_of(heir)}'s bot plays their seat")

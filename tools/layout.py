@@ -68,9 +68,11 @@ def _uncovered(items: list[Drawn]) -> list[Drawn]:
 
 
 def _widgets(app, screen: pygame.Rect) -> list[str]:
-    """pygame_gui buttons and labels: on the window, their words whole."""
+    """pygame_gui buttons and labels: on the window, their words whole; and each row of a
+    list in view: its words clear of both its edges."""
     found = []
     for element in app.scene.elements:
+        found += _rows(element)
         text = getattr(element, "text", None)
         if not element.alive() or not element.visible or not isinstance(text, str):
             continue
@@ -81,6 +83,21 @@ def _widgets(app, screen: pygame.Rect) -> list[str]:
         if width > rect.width - PADDING or height > rect.height:
             found.append(f"widget {text!r} is cut: {width}×{height} px of words in a "
                          f"{rect.width}×{rect.height} box")
+    return found
+
+
+def _rows(element) -> list[str]:
+    """A selection list's rows that are drawn: a row's words keep its padding at each end
+    (pygame_gui cuts what runs past the right one, with no sign)."""
+    found = []
+    for item in getattr(element, "item_list", ()) if element.alive() and element.visible else ():
+        row = item.get("button_element")
+        if row is None or not row.visible:
+            continue
+        width = row.font.size(row.text)[0] + 2 * row.text_horiz_alignment_padding
+        if width > row.rect.width:
+            found.append(f"list row {row.text.strip()!r} is cut: {width} px of words and "
+                         f"padding in a {row.rect.width} px row")
     return found
 
 

@@ -2,7 +2,7 @@
 
 Writes lobby-none-found-, lobby-, setup- and rules-<game>-<width>.png, each game's pictures
 (tools/shots/<game>.py), then the night's: the leave question, the lobby offering to resume,
-the history and a replay; at 1280×720 and 1920×1080.
+the history and a replay; at 960×540, 1280×720 and 1920×1080.
 The lobby's tables are listings as discovery reports them (one of another protocol
 version, greyed); the tables themselves are real tables on this machine with bots.
 """
@@ -15,7 +15,7 @@ import os
 import tempfile
 from pathlib import Path
 
-SIZES = {1280: (1280, 720), 1920: (1920, 1080)}
+SIZES = {960: (960, 540), 1280: (1280, 720), 1920: (1920, 1080)}
 GAMES = ("dragon", "den", "wild", "gold")
 
 

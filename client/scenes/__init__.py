@@ -79,6 +79,15 @@ class Scene:
         view = self.view
         return fit(view.font(size, bold), text, view.px(width) - view.px(MARGIN))
 
+    def fitted_part(self, words, part: str, width: float, size: float = BUTTON_WORDS,
+                    bold: bool = False) -> str:
+        """`words(part)` with `part` — a name — cut with an ellipsis so that the whole fits
+        `width`: the name is cut, never what is said of it ("· settings", the step)."""
+        view = self.view
+        font = view.font(size, bold)
+        room = view.px(width) - view.px(MARGIN) - font.size(words(""))[0]
+        return words(fit(font, part, room))
+
     def targets(self) -> dict[str, pygame.Rect]:
         found = {ident: b.rect for ident, b in self.buttons.items()
                  if b.alive() and b.is_enabled and b.visible}

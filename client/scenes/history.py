@@ -19,7 +19,8 @@ from client.scenes.table import TableScene
 from client.session import TABLES, Session
 from client.settings import state_folder
 from client.tables.common import enable
-from client.ui import DIM, GOLD
+from client.ui import DIM, GOLD, INK, fit, wrap
+from client.widgets import FittedList
 from engine.registry import game_ids, get_game
 from engine.tell import join_words
 from net.errors import CorruptJournal
@@ -29,6 +30,8 @@ from net.replay import Summary, journals, replay
 
 SPEEDS = (1, 2, 4, 8)
 SCRUB = (992, 594, 276, 30)  # the bar that is the whole game, from its start to its end
+LIST = (40, 90, 1200, 440)  # the games, a row each: what a row cannot hold ends in "…"
+DETAIL_Y, DETAIL_ROWS, DETAIL_LINE = 540, 4, 20  # under it, the chosen game's row whole
 STEP_SECONDS = 0.9  # between shown steps when playing at 1×
 
 
@@ -45,8 +48,8 @@ class History(Scene):
     def build(self) -> None:
         rows = [(_row(s), "#table") for s in self.games]
         chosen = rows[self.selected] if self.selected is not None else None
-        self.games_list = self.add(pygame_gui.elements.UISelectionList(
-            self.view.rect(40, 90, 1200, 500), rows, self.app.gui, object_id="#games",
+        self.games_list = self.add(FittedList(
+            self.view, self.view.rect(*LIST), rows, self.app.gui, object_id="#games",
             default_selection=chosen))
         summary = self.chosen()
         can_replay = summary is not None and summary.start is not None
@@ -71,9 +74,9 @@ class History(Scene):
     def handle(self, event) -> None:
         if event.type == pygame_gui.UI_SELECTION_LIST_NEW_SELECTION and \
                 event.ui_element is self.games_list:
-            rows = [_row(s) for s in self.games]
-            if event.text in rows:
-                self.selected, self.deleting = rows.index(event.text), False
+            chosen = self.games_list.chosen()
+            if chosen is not None:
+                self.selected, self.deleting = chosen, False
                 self.layout()
             return
         super().handle(event)
@@ -109,11 +112,25 @@ class History(Scene):
         self.view.text(surface, "Games played on this machine, the newest first.", (220, 42),
                        16, DIM)
         summary = self.chosen()
-        if summary is not None and summary.damaged:
-            self.view.text(surface, f"Damaged: {summary.damaged}", (40, 600), 14, DIM)
+        if summary is not None:
+            self._draw_detail(surface, summary)
         if not self.games:
             self.view.text(surface, "No games yet: the games you play are kept here.",
                            (640, 340), 20, DIM, anchor="center")
+
+    def _draw_detail(self, surface, summary: Summary) -> None:
+        """The chosen game's row whole, wrapped (its row in the list may end in "…"), and
+        why a damaged journal is damaged."""
+        view, width = self.view, self.view.px(LIST[2])
+        font = view.font(15)
+        lines = [(line, INK) for line in wrap(font, _row(summary).strip(), width)]
+        if summary.damaged:
+            lines += [(line, DIM) for line in wrap(font, f"Damaged: {summary.damaged}", width)]
+        if len(lines) > DETAIL_ROWS:
+            last, colour = lines[DETAIL_ROWS - 1]
+            lines = [*lines[:DETAIL_ROWS - 1], (fit(font, last + "…", width), colour)]
+        for i, (line, colour) in enumerate(lines):
+            view.text(surface, line, (LIST[0], DETAIL_Y + i * DETAIL_LINE), 15, colour)
 
 
 def _played() -> list[Summary]:

@@ -12,6 +12,7 @@ from client.scenes import Scene, checked_name, draw_felt
 from client.session import TABLES
 from client.settings import os_user_name, state_folder
 from client.ui import ALERT, DIM, GOLD, INK
+from client.widgets import FittedList
 from engine.registry import game_ids, get_game
 from net.address_code import read_address
 from net.bridge import ResumeFailed
@@ -20,7 +21,8 @@ from net.events import GameStarted
 from net.locks import InUse, journal_holder
 from net.replay import Summary, journals
 
-NAME_SHOWN = 20  # a table's name on a Resume button, cut to fit beside its game and step
+OFFER_W = 400  # a Resume button's width
+ABOUT_YOU_W = 394  # "you are NAME · key", between Watch and History
 RESUME_OFFERS = 2  # the newest unfinished games offered; the rest are in the history
 NONE_FOUND_AFTER = 4.0  # seconds with no table seen before saying multicast may be blocked
 SECOND_SEAT = "To play a second seat on this machine, start another window with " \
@@ -76,6 +78,7 @@ class Lobby(Scene):
         self.keys: list[str] = []
         self.choosing: str = ""  # "new" or "solo": the game buttons are showing
         self.resumable = _resumable()
+        self.offered: list[Summary] = []  # the resume buttons' games, in order
         self.resuming: Summary | None = None
         self.opened = time.monotonic()
         self.typed, self.typing = "", False  # the address box's text, kept across layouts
@@ -88,12 +91,14 @@ class Lobby(Scene):
         return self.app.session
 
     def build(self) -> None:
-        self.button("settings", f"{self.app.settings.name} · settings", 930, 30, 310, 40)
+        whole = f"{self.app.settings.name} · settings"
+        shown = self.fitted_part(lambda n: f"{n} · settings", self.app.settings.name, 310)
+        self.button("settings", shown, 930, 30, 310, 40, tip=whole if shown != whole else None)
         items = self._items()
         chosen = items[self.keys.index(self.selected)] if self.selected in self.keys else None
-        self.table_list = self.add(pygame_gui.elements.UISelectionList(
-            self.view.rect(40, 120, 760, 400), items, self.app.gui, object_id="#tables",
-            default_selection=chosen))
+        self.table_list = self.add(FittedList(
+            self.view, self.view.rect(40, 120, 760, 400), items, self.app.gui,
+            object_id="#tables", default_selection=chosen))
         self._address_box()
         listed = self.session.tables.get(self.selected)
         can_join = listed is not None and not listed.problem and listed.state == "lobby" \
@@ -103,11 +108,13 @@ class Lobby(Scene):
                     enabled=listed is not None and not listed.problem)
         self.button("history", "History", 840, 640, 210, 48)
         self.button("rules", "Rules", 1060, 640, 180, 48)
-        shown = self.resumable[:RESUME_OFFERS]  # looked at again: another window may have closed
+        self.offered = shown = self._offers()
         self.elsewhere = {i for i, s in enumerate(shown) if journal_holder(s.path) is not None}
         for i, summary in enumerate(shown):
             free = i not in self.elsewhere
-            self.button(f"resume:{i}", _offer(summary, free), 840, 550 - i * 60, 400, 50,
+            offer, whole = self._offer(summary, free)
+            self.button(f"resume:{i}", offer, 840, 550 - i * 60, OFFER_W, 50,
+                        tip=whole if offer != whole else None,
                         primary=i == 0 and free,
                         enabled=free and self.resuming is None and not self.choosing)
         self.button("new", "New table", 840, 120, 400, 56)
@@ -121,6 +128,14 @@ class Lobby(Scene):
                     f"{game.min_seats}–{game.max_seats}"
                 self.button(f"game:{game_id}", f"{game.name}  ({seats} players)",
                             840, 300 + i * 58, 400, 50)
+
+    def _offers(self) -> list[Summary]:
+        """The newest games to resume: a kept seat, or one this player left at a table
+        that is still playing on the network (looked at again on every layout: another
+        window may have closed, a table may have ended)."""
+        playing = {t.key for t in self.session.tables.values() if t.state != "lobby"}
+        return [s for s in self.resumable if s.kept or s.start.table.hex() in playing
+                ][:RESUME_OFFERS]
 
     def _address_box(self) -> None:
         """Join by address or code: for networks whose multicast discovery finds nothing."""
@@ -157,9 +172,9 @@ class Lobby(Scene):
     def handle(self, event) -> None:
         if event.type == pygame_gui.UI_SELECTION_LIST_NEW_SELECTION and \
                 event.ui_element is self.table_list:
-            items = [text for text, _ in self._items()]
-            if event.text in items:
-                self.selected = self.keys[items.index(event.text)]
+            chosen = self.table_list.chosen()
+            if chosen is not None and chosen < len(self.keys):
+                self.selected = self.keys[chosen]
                 self.layout()
             return
         if event.type == pygame_gui.UI_TEXT_ENTRY_FINISHED and event.ui_element is self.entry:
@@ -216,7 +231,21 @@ class Lobby(Scene):
 
             self.app.replace(History(self.app))
         elif ident.startswith("resume:"):
-            self._resume(self.resumable[int(ident.split(":", 1)[1])])
+            self._resume(self.offered[int(ident.split(":", 1)[1])])
+
+    def _offer(self, summary: Summary, free: bool) -> tuple[str, str]:
+        """A Resume button's words, the table's name cut so that its game and step always
+        show, and the words whole (the button's tooltip when the name is cut)."""
+        game = get_game(summary.start.game).name
+
+        def words(name: str) -> str:
+            if not free:
+                return f"{name} ({game}): open in another window"
+            if summary.left:
+                return f"Back to {name} ({game}, from the next hand)"
+            return f"Resume {name} ({game}, step {summary.steps})"
+
+        return self.fitted_part(words, summary.name, OFFER_W), words(summary.name)
 
     def _resume(self, summary: Summary) -> None:
         """Take the seat back: a node opened on the game's journal rebuilds the table from
@@ -319,8 +348,10 @@ class Lobby(Scene):
         self._draw_address_note(surface)
         if self.elsewhere:
             view.text(surface, SECOND_SEAT, (40, 684), 14, DIM)
-        view.text(surface, f"you are {self.app.settings.name} · key "
-                  f"{self.app.identity.fingerprint[:4]}", (430, 636), 15, INK)
+        key = self.app.identity.fingerprint[:4]
+        view.text(surface, self.fitted_part(lambda name: f"you are {name} · key {key}",
+                                            self.app.settings.name, ABOUT_YOU_W, 15),
+                  (430, 636), 15, INK)
 
 
     def _draw_address_note(self, surface) -> None:
@@ -335,18 +366,10 @@ class Lobby(Scene):
 
 
 def _resumable() -> list[Summary]:
-    """The journals' unfinished games whose seat was kept, the newest first (one that is
-    open in another window among them: it is listed, not offered)."""
-    return [s for s in journals(state_folder() / TABLES) if s.kept]
-
-
-def _offer(summary: Summary, free: bool) -> str:
-    game = get_game(summary.start.game).name
-    name = summary.name if len(summary.name) <= NAME_SHOWN else \
-        summary.name[:NAME_SHOWN - 1] + "…"
-    if not free:
-        return f"{name} ({game}): open in another window"
-    return f"Resume {name} ({game}, step {summary.steps})"
+    """The journals' unfinished games whose seat was kept, or handed on when this player
+    left, the newest first (one that is open in another window among them: it is listed,
+    not offered)."""
+    return [s for s in journals(state_folder() / TABLES) if s.kept or s.returnable]
 
 
 def _sentence(exc: Exception) -> str:

@@ -196,8 +196,9 @@ class Setup(Scene):
                       f"table {self.joining}…", (640, 340), 24, anchor="center")
             return
         game = get_game(lobby.game)
-        view.text(surface, f"{lobby.name} · {game.name}", (40, 24), 30, GOLD, bold=True,
-                  width=740)
+        title = self.fitted_part(lambda name: f"{name} · {game.name}", lobby.name, 740, 30,
+                                 bold=True)  # the table's name is cut, never its game
+        view.text(surface, title, (40, 24), 30, GOLD, bold=True, width=740)
         view.text(surface, "You are watching: the game shows here when everyone seated has "
                   "agreed." if self.session.watching else "Sit, add bots, set the options; the "
                   "game starts when everyone seated has agreed.", (40, 70), 15, DIM)

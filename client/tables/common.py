@@ -380,6 +380,12 @@ class TableRenderer:
             return False
         return self.match_over is not None or self.session.pause_left(PACE) is not None
 
+    def hand_shown(self, number: int) -> int:
+        """The hand a title names. The engine counts the next hand as soon as one ends (its
+        shuffle is what the table's pause holds back), so while a result is up the title
+        names the hand whose result it is, not the one not yet dealt."""
+        return self.hand_over.hand if self.result_up() else number
+
     def result_line(self, event) -> str:
         """Who went out, or how the hand ended, in words."""
         return ""

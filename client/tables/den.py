@@ -324,8 +324,8 @@ class DenTable(TableRenderer):
     # -- drawing ---------------------------------------------------------------------
     def draw_table(self, surface: pygame.Surface, state: DenView) -> None:
         view = self.view
-        view.text(surface, f"Dragon Den · hand {state.hand_number}", (20, 12), 22, GOLD,
-                  bold=True)
+        view.text(surface, f"Dragon Den · hand {self.hand_shown(state.hand_number)}", (20, 12),
+                  22, GOLD, bold=True)
         view.text(surface, self._goal(state), (330, 18), 15, DIM)
         for seat in self.others():
             self.draw_seat(surface, seat, state)

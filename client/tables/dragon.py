@@ -326,8 +326,9 @@ class DragonTable(TableRenderer):
     def _draw_top(self, surface, state) -> None:
         view = self.view
         pot = state.pile
-        view.text(surface, f"Dragon · hand {state.hand_no} of {state.hands}", (20, 14),
-                  22, GOLD, bold=True)
+        hand = self.hand_shown(state.hand_no)
+        view.text(surface, f"Dragon · hand {hand} of {state.hands}", (20, 14), 22, GOLD,
+                  bold=True)
         view.text(surface, f"cards won this hand: {pot}" if pot else "", (330, 20), 15, DIM)
 
     def status(self, seat: int, state: DragonView) -> tuple[str, tuple]:

@@ -19,7 +19,6 @@ from client.tables import register
 from client.tables.common import (
     PACE,
     TableRenderer,
-    capital,
     draw_card,
     draw_ending,
     enable,
@@ -31,7 +30,8 @@ from client.tables.common import (
 from client.ui import ALERT, DIM, GOLD, GOOD, INK
 from client.widgets import countdown_ring
 from engine.games.wild import melds
-from engine.games.wild.cards import FIRST_DRAGON, SUIT_NAMES, card_words, number, suit
+from engine.games.wild.advice import NO_MELDS
+from engine.games.wild.cards import FIRST_DRAGON, SUIT_NAMES, number, suit
 from engine.games.wild.refusals import Choice
 from engine.games.wild.rules import (
     ANSWERING,
@@ -549,8 +549,8 @@ class WildTable(TableRenderer):
         seats = len(state.counts)
         goal = f"first to {config.get('target', 200)} points" if \
             config.get("match") == "points" else f"one hand per player ({seats} hands)"
-        self.view.text(surface, f"Dragons Wild · hand {state.hand_number}", (20, 12), 22,
-                       GOLD, bold=True)
+        hand = self.hand_shown(state.hand_number)
+        self.view.text(surface, f"Dragons Wild · hand {hand}", (20, 12), 22, GOLD, bold=True)
         self.view.text(surface, goal, (330, 18), 15, DIM)
 
     def status(self, seat: int, state: WildView) -> tuple[str, tuple]:
@@ -573,9 +573,7 @@ class WildTable(TableRenderer):
         entries = state.melds
         if not entries and self.new_tile is None:
             x, y, w, h = MELDS
-            view.text(surface, "No melds yet: three of a number, or three in a row of a suit; "
-                      "a Dragon stands for any card.", (x + w / 2, y + 60), 15, DIM,
-                      anchor="midtop")
+            view.text(surface, NO_MELDS, (x + w / 2, y + 60), 15, DIM, anchor="midtop")
         for i, (owner, _kind, faces, wild_as) in enumerate(
                 (m.owner, m.kind, m.faces, m.wild_as) for m in entries):
             x, y, width, _, tile_w = self.tiles[i]
@@ -589,9 +587,9 @@ class WildTable(TableRenderer):
                     rect = self._card(surface, sprite, (width, width * 1.4))
                     if face >= FIRST_DRAGON and not sprite.tween.moving:
                         self._stands_for(surface, rect, faces, wild_as)
-            if key in lit:
-                pygame.draw.rect(surface, GOLD, view.rect(x - 4, y - 4, tile_w + 8,
-                                                          width * 1.4 + 8),
+            if key in lit:  # its top edge stays below the owner's name over the meld
+                pygame.draw.rect(surface, GOLD, view.rect(x - 4, y - 1, tile_w + 8,
+                                                          width * 1.4 + 5),
                                  view.px(3), border_radius=view.px(8))
         if self.new_tile is not None:
             x, y, w, h = self.new_tile
@@ -677,36 +675,10 @@ class WildTable(TableRenderer):
             return
         view = self.view
         x, y, w, h = BUY_BOX
-        name = self.session.seat_name
         view.panel(surface, view.rect(x, y, w, h), edge=GOLD if self.buying or self.answers
                    else (70, 110, 90))
-        turn = state.turn
-        top = state.discard[-1] if state.discard else None
-        asked = state.asked
-        if phase == BUYING:
-            title = "Buy the discard?" if self.buying else "Others may buy the discard"
-            lines = [f"{capital(card_words(top))} is on offer (a penalty card comes "
-                     "with it)."]
-            if asked:
-                lines.append(f"Asked: {self.session.names.group(asked)}.")
-        elif phase == ANSWERING:
-            buyer = state.buyer
-            title = f"{name(buyer, True)} wants to buy"
-            nearest = (f" {name(buyer, True)} sits nearest after {name(turn)}."
-                       if len(asked) > 1 else "")
-            if self.answers:
-                lines = [f"Let them have {card_words(top)}? If not, you take it as your draw."
-                         + nearest]
-            else:
-                lines = [f"{name(turn, True)} decides.{nearest}"]
-        elif phase == DRAWING:
-            title = "Draw" if self.draws else f"{name(turn, True)} draws"
-            lines = ["Click the deck or the discard pile." if self.draws else ""]
-        else:
-            title = "Lay down, then discard" if self.me == turn else \
-                f"{name(turn, True)} plays"
-            lines = ["Select cards, then a meld; one card on the discard ends the turn."
-                     if self.me == turn else ""]
+        advised = GAME.advice(state, self.me, self.session.names)  # the rules' words
+        title, lines = (advised.title, advised.lines) if advised else ("", ())
         timed = phase == BUYING and state.timer is not None
         view.text(surface, title, (x + 10, y + 8), 15, GOLD, bold=True,
                   width=w - (70 if timed else 20))
@@ -727,13 +699,15 @@ class WildTable(TableRenderer):
         count = state.counts[self.bottom]
         mine = f"{self.bottom_name()} · {count_words(count, 'card')} · " \
                f"{self.scores[self.bottom].value} points"
-        view.text(surface, mine + (f" · {status}" if status else ""), (975, 492), 15,
-                  colour if colour == GOLD else INK, bold=colour == GOLD, anchor="topright")
+        line = view.text(surface, mine + (f" · {status}" if status else ""), (975, 492), 15,
+                         colour if colour == GOLD else INK, bold=colour == GOLD,
+                         anchor="topright")
+        room = view.logical(line.topleft)[0] - 30 - 16  # the keys end short of this line
         if self.choosing:
             view.text(surface, "Where does the Dragon stand? Choose:", (470, BUTTON_Y - 24), 14,
                       GOLD, bold=True)
         elif self.acting:
-            self.draw_advice(surface, BUTTON_Y - 26, KEYS_HELP, size=12, width=650)
+            self.draw_advice(surface, BUTTON_Y - 26, KEYS_HELP, size=12, width=min(650, room))
 
     def _draw_popups(self, surface) -> None:
         for text, x, y, left in self.popups:

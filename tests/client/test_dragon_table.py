@@ -73,8 +73,8 @@ def test_d5_a_play_that_does_not_beat_the_trick_is_refused_in_words(table):
     driver.click(f"card:{cards('4S')[0]}")
     assert "play" not in driver.targets()
     assert renderer.why_not(renderer.selected()) == (
-        "4S does not beat 9D: a single must be beaten by a higher single of as many cards, "
-        "or by a chop (D5).")
+        "The 4 of Stars does not beat the 9 of Droids: a single must be beaten by a higher "
+        "single of as many cards, or by a chop (D5).")
     driver.key("return")
     assert sent == []
 

@@ -16,8 +16,10 @@ from engine.bots import make_bot
 from engine.local import play
 from engine.registry import get_game
 from net.bridge import ViewUpdate, handed_out
+from net.discovery import Listing
+from net.events import TableSeen
 from net.lobby import Seat, StartConfig
-from tools.layout import problems
+from tools.layout import drawn, problems
 
 SIZES = ((960, 540), (1280, 720), (1920, 1080))
 NAMES = ("Ana", "Bartholomew Featherstonehaugh", "王小明", "Εὐφροσύνη", "Zoë", "Séverine")
@@ -65,15 +67,87 @@ def test_the_lobby_setup_and_rules(app):
     check(app, "the lobby")
     new_dragon_table(app, driver)
     check(app, "the table setup")
+    title = next(d.words for d in drawn(app) if d.words.startswith("Barth"))
+    assert title.endswith("… · Dragon"), "a long table name is cut, never its game"
     driver.click("rules")
     for game in GAMES:  # one layout around each game's text (which wraps in its box): each
         driver.click(f"game:{game}")  # box is built in ~0.6 s, so one game at every size
         check(app, f"the rules of {game}", SIZES if game == "dragon" else SIZES[:1])
 
 
+def journals(folder) -> list:
+    """The history's and the lobby's offers of games on this machine, with the longest rows
+    they hold: six long names at an unfinished Wild, a finished Dragon, a damaged journal."""
+    from net.replay import Summary
+
+    wild = StartConfig(b"w" * 16, "Bartholomew Featherstonehaugh's table", "wild", (),
+                       tuple(Seat(bytes([i]) * 32, NAMES[i]) for i in range(6)))
+    dragon = StartConfig(b"d" * 16, "night", "dragon", (),
+                         tuple(Seat(bytes([i]) * 32, NAMES[i]) if i < 2 else Seat(bot="greedy")
+                               for i in range(4)))
+    return [Summary(folder / "wild.journal", wild.name, 1.8e9, wild, 1, 179, False),
+            Summary(folder / "dragon.journal", dragon.name, 1.7e9, dragon, 0, 900, True,
+                    (1190, 1010, 900, 900), (0,)),
+            Summary(folder / "broken.journal", "broken", 1.6e9, None, None, -1, False,
+                    damaged="frame 3's signature does not verify, and nothing after it "
+                            "can be trusted either")]
+
+
+def test_the_history_and_the_lobbys_resume_offers(app, tmp_path, monkeypatch):
+    """Every row of the history and the lobby's lists drawn whole or ending in "…", the
+    chosen game's row whole under the history's list."""
+    from client.hook import Driver
+    from client.scenes import history, lobby
+    from tools.screens import list_tables
+
+    played = journals(tmp_path)
+    monkeypatch.setattr(history, "_played", lambda: played)
+    monkeypatch.setattr(lobby, "_resumable", lambda: [s for s in played if s.kept])
+    driver = Driver(app)
+    app.replace(lobby.Lobby(app))
+    list_tables(app)
+    app.session.bridge.updates.put(TableSeen("appeared", Listing(
+        "ff" * 8, f"{NAMES[1]}'s table for a long Friday night", "wild", 1, 6, "lobby",
+        (("127.0.0.1", 4000),))))
+    driver.step(3)
+    assert "resume:0" in app.targets()
+    check(app, "the lobby offering to resume")
+    offer = app.scene.buttons["resume:0"]
+    assert offer.text.startswith("Resume Barth") and "…" in offer.text
+    assert offer.text.endswith("(Dragons Wild, step 179)"), "the name is cut, not the game"
+    assert offer.tool_tip_text == f"Resume {played[0].name} (Dragons Wild, step 179)"
+    settings = app.scene.buttons["settings"].text  # the window's name is NAMES[1], long
+    assert settings.endswith("… · settings"), "the name is cut, not what the button does"
+    assert any(d.words.startswith("you are Barth") and d.words.endswith(
+        f"· key {app.identity.fingerprint[:4]}") for d in drawn(app))
+    app.replace(history.History(app))
+    driver.click("game:0")
+    driver.wait_for(lambda: app.scene.chosen() is played[0], "the first game to be chosen")
+    check(app, "the history, a long row chosen")
+    shown = " ".join(d.words for d in drawn(app))
+    assert "unfinished at step 179: resume it from the lobby" in shown
+
+
+def test_a_list_row_cut_with_no_sign_is_reported(app):
+    """The check measures a list's rows: one that pygame_gui would cut is a problem."""
+    import pygame_gui
+
+    from client.scenes import Scene
+
+    class Cut(Scene):
+        def build(self) -> None:
+            self.add(pygame_gui.elements.UISelectionList(
+                self.view.rect(40, 90, 300, 200), [" · ".join(NAMES) * 2], self.app.gui))
+
+    app.replace(Cut(app))
+    found = problems(app)
+    assert any(p.startswith("list row") and "is cut" in p for p in found), found
+
+
 def states(game_id: str, seats: int):
     """(name, state, the events that led to it) of a seeded bots' match: seat 0's second
-    turn, the first hand's end and the match's end."""
+    turn, the first hand's end, a Dragon killed and a Market with offers on the table
+    (Gold), and the match's end."""
     game = get_game(game_id)
     config, seats = game.configure({}, seats)
     state = game.setup(config, seats)
@@ -83,11 +157,24 @@ def states(game_id: str, seats: int):
         if any(type(e).__name__ == "HandOver" for e in events) and "result" not in shown:
             shown.add("result")
             yield "result", state, events
+        elif "kill" not in shown and any(type(e).__name__ == "DragonKilled" for e in events):
+            shown.add("kill")  # Gold: the news of it rises over the lairs
+            yield "a kill", state, events
+        elif "market" not in shown and offered_to_seat_0(state):
+            shown.add("market")
+            yield "market", state, events
         elif 0 in game.to_act(state) and game.chance_request(state) is None:
             turns += 1
             if turns == 2:
                 yield "a turn", state, events
     yield "end", state, ()
+
+
+def offered_to_seat_0(state) -> bool:
+    """A Gold Market with an offer to seat 0 on the table: its Accept and Decline show."""
+    market = getattr(state, "market", None)
+    return market is not None and any(partner == 0 for _, partner, *_ in
+                                      market.offers.values())
 
 
 def show(app, game_id: str, seats: int, state, events, pause: bool, folder):

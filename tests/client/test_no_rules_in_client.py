@@ -1,6 +1,7 @@
 """The client holds no rule of its own: it asks the engine (Game.why_not, legal actions),
 so no file in client/ names a rule clause of docs/rules (D, DN, W, G)."""
 
+import ast
 import re
 from pathlib import Path
 
@@ -20,3 +21,32 @@ def test_no_file_in_the_client_names_a_rule_clause():
              for n, line in enumerate(path.read_text().splitlines(), 1)
              if CLAUSE.search(line)]
     assert not named, named
+
+
+ENGINE = Path(__file__).resolve().parents[2] / "engine" / "games"
+#: where the engine keeps the sentences that explain its rules to a player
+SAYERS = ("advice.py", "refusals.py")
+
+
+def _sentences(path: Path, shortest: int) -> set[str]:
+    """The string literals of a module at least `shortest` long (the words of an f-string
+    between its fields; docstrings left out), as the parser joins them across lines."""
+    tree = ast.parse(path.read_text())
+    docs = {id(node.body[0].value) for node in ast.walk(tree)
+            if isinstance(node, (ast.Module, ast.FunctionDef, ast.ClassDef)) and node.body
+            and isinstance(node.body[0], ast.Expr)}
+    return {node.value.strip() for node in ast.walk(tree)
+            if isinstance(node, ast.Constant) and isinstance(node.value, str)
+            and id(node) not in docs and len(node.value.strip()) >= shortest}
+
+
+def test_the_rules_sentences_the_engine_says_are_not_said_again_in_the_client():
+    """A rule's sentence for a player (Game.advice, Game.why_not) lives beside the rules; the
+    client draws what the engine says, so none of those sentences may come back to client/."""
+    said = set().union(*(_sentences(p, 20) for name in SAYERS for p in ENGINE.rglob(name)))
+    assert len(said) > 20  # the pattern still finds the engine's sentences
+    client = {(path.relative_to(CLIENT), text) for path in CLIENT.rglob("*.py")
+              for text in _sentences(path, 20)}
+    again = [(str(where), text) for where, text in client for sentence in said
+             if sentence in text or text in sentence]
+    assert not again, again

@@ -93,3 +93,42 @@ def test_on_a_lan_without_multicast_a_table_is_joined_by_the_code_its_setup_show
         finally:
             ana.close()
             bo.close()
+
+
+@pytest.mark.slow
+def test_a_player_who_handed_the_seat_to_a_bot_comes_back_from_the_lobby(two_windows):
+    """Issue 27: "Hand my seat to a bot and leave", then the lobby offers the way back to the
+    table while it plays on; the seat is the player's again when the next hand is dealt."""
+    ana, bo = two_windows
+    ana.wait(lambda s: s["scene"] == "lobby", "the lobby")
+    ana.click("new")
+    ana.click("game:dragon")
+    ana.wait(lambda s: s["scene"] == "setup" and s["lobby"], "the new table's setup")
+    for target in ("sit:0", "opt:hands:-", "opt:hands:-", "bot:1", "bot:2"):
+        ana.click(target)  # two hands: leave in the first, back for the second
+    seen = bo.wait(lambda s: any(t[:3] == ["Ana's table", "lobby", 3]
+                                 for t in s.get("tables", {}).values()), "Ana's table", 15)
+    key = next(k for k, t in seen["tables"].items() if t[0] == "Ana's table")
+    bo.click(f"table:{key}")
+    bo.click("join")
+    bo.wait(lambda s: "sit:3" in s["targets"], "the free seat to be offered", 15)
+    bo.click("sit:3")
+    ana.click("agree", 15)
+    bo.click("agree")
+    for window in (ana, bo):
+        window.wait(lambda s: s["started"] and s["scene"] == "table", "the game", 20)
+        window.send({"autoplay": "greedy", "think": 6})  # a hand lasts long enough to return
+    bo.wait(lambda s: s["applied"] >= 10, "a few steps of the first hand")
+    bo.click("leave")
+    bo.click("leave:bot")
+    bo.wait(lambda s: "resume:0" in s["targets"], "the way back to the table", 20)
+    bo.click("resume:0")
+    told = bo.wait(lambda s: s["scene"] == "table" and any(
+        line.startswith("You left the table") for line in s["log"]), "the way back told", 20)
+    assert "bot plays your seat until the next hand is dealt" in " ".join(told["log"])
+    bo.send({"autoplay": "greedy", "think": 6})  # for the hand that is Bo's again
+    back = "You are back at the table: your seat is yours again from this hand."
+    bo.wait(lambda s: back in s["log"], "the seat back at the next hand", 60)
+    ends = [w.wait(lambda s: s["ending"] is not None, "the end of the match", 90)["ending"]
+            for w in (ana, bo)]
+    assert ends[0][0] == ends[1][0] == "finished" and ends[0][2] == ends[1][2]

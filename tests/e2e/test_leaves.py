@@ -6,6 +6,7 @@ import json
 
 import pytest
 
+from net.replay import replay, summarize
 from tests.e2e.test_lan_table import GAME_TIMEOUT, agree, peer
 from tools.lab.processes import step_of
 
@@ -55,3 +56,23 @@ def test_players_leave_in_turn_to_one_heir_and_the_match_completes(lan, tmp_path
         at = left["left"] + 6
     results = [p.finish(GAME_TIMEOUT) for p in stay]
     agree(results)
+
+
+def test_a_player_who_left_comes_back_with_the_same_command_and_plays_the_next_hand(
+        lan, tmp_path):
+    """Ctrl-C hands the seat to the heir's bot; the same command run again resumes from the
+    journal, follows the table and takes the seat back when the next hand is dealt."""
+    args = ("--option", "hands=3")
+    peers = [peer(lan, tmp_path, i, "come-back", *args, think=1) for i in range(4)]
+    leaver = peers[3]
+    leaver.wait_line(lambda line: step_of(line) >= 10, GAME_TIMEOUT)
+    assert leaver.interrupt() == 130
+    peers[3] = leaver = peer(lan, tmp_path, 3, "come-back", *args, think=1)
+    leaver.wait_line(lambda line: "you are back at the table" in line, GAME_TIMEOUT)
+    results = [p.finish(GAME_TIMEOUT) for p in peers]
+    agree(results)
+    journal = tmp_path / "peer3" / "tables" / "come-back.journal"
+    summary = summarize(journal)  # the History's row: finished, not left
+    assert summary.finished and not summary.left and not summary.returnable
+    replayed = replay(journal, own_view=True)  # and its replay, through the leave and back
+    assert replayed.finished.final_hash == results[3]["final_hash"]

@@ -42,26 +42,50 @@ def test_a_peer_whose_address_changes_mid_game_redials_and_the_match_completes(t
         assert time.monotonic() - moved < 60  # healed in seconds, not voided at 90 s
 
 
+QUIET_ARGS = ("--option", "hands=2", "--void-after", "6", "--timeout", str(TIMEOUT))
+
+
+def quiet_table(lan, tmp_path, table: str):
+    """Four peers; the last is stopped (SIGSTOP) in the first hand until the three others
+    have played on without it."""
+    peers = [peer(lan, tmp_path, i, table, *QUIET_ARGS, think=2) for i in range(4)]
+    peers[3].wait_line(lambda line: step_of(line) >= 12, TIMEOUT)
+    peers[3].popen.send_signal(signal.SIGSTOP)
+    for p in peers[:3]:
+        p.wait_line(lambda line: "went quiet for too long: the hand is dealt again without "
+                    "them" in line, TIMEOUT)
+    return peers
+
+
+def comes_back(sleeper) -> None:
+    """The sleeper is told what happened, follows, and takes its seat back."""
+    told = sleeper.wait_line(lambda line: "The table played on without you" in line, TIMEOUT)
+    assert "bot plays your seat until the next hand is dealt" in told
+    sleeper.wait_line(lambda line: "you are back at the table" in line, TIMEOUT)
+
+
 def test_a_lid_closed_past_the_tables_patience_the_others_play_on_and_it_comes_back(
         lan, tmp_path):
     """A laptop stopped (SIGSTOP) longer than the table's patience: the three others vote to
     play on without it, the hand is dealt again and its seat is played by the heir's bot;
     woken (SIGCONT), the sleeper is told what happened, follows, takes its seat back when
     the next hand is dealt, and the four finish the match together."""
-    peers = [peer(lan, tmp_path, i, "lid", "--option", "hands=2", "--void-after", "6",
-                  "--timeout", str(TIMEOUT),
-                  think=2) for i in range(4)]
-    sleeper = peers[3]
-    sleeper.wait_line(lambda line: step_of(line) >= 12, TIMEOUT)
-    sleeper.popen.send_signal(signal.SIGSTOP)
+    peers = quiet_table(lan, tmp_path, "lid")
+    peers[3].popen.send_signal(signal.SIGCONT)
+    comes_back(peers[3])
     for p in peers[:3]:
-        p.wait_line(lambda line: "went quiet: the hand is dealt again without them" in line,
-                    TIMEOUT)
-    sleeper.popen.send_signal(signal.SIGCONT)
-    told = sleeper.wait_line(lambda line: "the table played on without you" in line, TIMEOUT)
-    assert "bot plays your seat until the next hand is dealt" in told
-    sleeper.wait_line(lambda line: "you are back at the table" in line, TIMEOUT)
-    for p in peers[:3]:
-        p.wait_line(lambda line: line.startswith("p3 (seat ") and "plays their seat again"
-                    in line, TIMEOUT)
+        p.wait_line(lambda line: line.startswith("p3 is back at the table and plays their "
+                                                 "seat again"), TIMEOUT)
+    agree([p.finish(TIMEOUT) for p in peers])
+
+
+def test_a_quiet_peer_killed_and_restarted_follows_and_takes_its_seat_back(lan, tmp_path):
+    """A laptop that went quiet past the table's patience is not woken but killed (SIGKILL
+    while stopped: the battery ran out) and started again with the same command: it resumes
+    from its journal, learns the table played on without it, follows, and takes its seat
+    back at the next hand; the four finish the match together."""
+    peers = quiet_table(lan, tmp_path, "dead-lid")
+    peers[3].kill()
+    peers[3] = peer(lan, tmp_path, 3, "dead-lid", *QUIET_ARGS, think=2)
+    comes_back(peers[3])
     agree([p.finish(TIMEOUT) for p in peers])

@@ -19,7 +19,7 @@ from tools.lab.processes import Proc
 
 pytestmark = pytest.mark.slow
 
-SEAT = re.compile(r"you are seat (\d+)")
+SEAT = re.compile(r"you are .+, in the (\d+)(?:st|nd|rd|th) seat")
 
 
 def _sent(kind: str):
@@ -98,7 +98,7 @@ def _seats(lan, tmp_path, game: str, count: int) -> dict[int, Seat]:
              for i in range(count)]
     seats = {}
     for i, proc in enumerate(peers):
-        seat = int(SEAT.search(proc.wait_line(SEAT.search, GAME_TIMEOUT))[1])
+        seat = int(SEAT.search(proc.wait_line(SEAT.search, GAME_TIMEOUT))[1]) - 1  # said from 1
         seats[seat] = Seat(proc, tmp_path / f"trace{i}.jsonl")
     return seats
 

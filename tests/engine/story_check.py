@@ -5,8 +5,31 @@ from __future__ import annotations
 
 import re
 
+from engine.games.den import cards as den_cards
+from engine.games.dragon import cards as dragon_cards
+from engine.games.gold.tokens import LETTERS
+from engine.games.wild import cards as wild_cards
+
+
+def _card_code() -> str:
+    """Any card's code in any game ('7S', '10B', 'KTN', '7Ba', 'D4'): a pattern for a whole
+    word, longest codes first so '10B' is not read as '0B'."""
+    codes = {module.name(face) for module in (dragon_cards, den_cards, wild_cards)
+             for face in module.DECK}
+    alternatives = "|".join(map(re.escape, sorted(codes, key=len, reverse=True)))
+    return rf"(?<![\w#])(?:{alternatives})(?!\w)"
+
+
+CARD_CODE = _card_code()
+#: Gold's token codes ('3s 1g 2B'); a lone '7s' is a plural of 7 in the card games
+_TOKEN = rf"\d+[{''.join(LETTERS)}]"
+TOKEN_CODE = rf"\b{_TOKEN}(?: {_TOKEN})+\b|\b\d+[{''.join(LETTERS[1:])}]\b"
+
 #: what a line must never hold, with why
 FORBIDDEN = {
+    rf"\(\s*{CARD_CODE}(?:\s+{CARD_CODE})*\s*\)": "card codes in brackets",
+    CARD_CODE: "a card's code instead of its name",
+    TOKEN_CODE: "tokens' codes instead of their colours",
     r"\bseats? \d": "a seat number",
     r"->|→": "an arrow",
     r"\(s\)": "an '(s)'",

@@ -9,7 +9,9 @@ from engine.chance import Dealt, Rolled, Shuffled, TimeUp
 from engine.errors import IllegalAction
 from engine.games.dragon import combos, rules
 from engine.games.dragon.cards import parse
+from engine.tell import Names
 from tests.engine.dragon_helpers import GAME, cards, declare, pass_, play, rig
+from tests.engine.story_check import problems
 
 DRAGON_HAND = "3S 4S 5S 6S 7S 8S 9S 10S JS QS KS AS 5C"  # attack: 5S (D9.1)
 
@@ -250,6 +252,19 @@ def test_D7_1_only_the_seat_in_turn_acts():
     refused(state, "D7", play_action(state, 1, _any_card(state, 1)))
 
 
+def test_a_refusal_names_the_player_only_where_the_names_are_known():
+    """Raised without names, the refusal says "that player"; the window words it for its
+    own player and the table's names, and no seat number reaches anyone."""
+    state = opened({0: "3S"})
+    with pytest.raises(IllegalAction) as err:
+        GAME.apply(state, play_action(state, 1, _any_card(state, 1)))
+    assert str(err.value) == "it is not that player's turn (rule D7)"
+    assert err.value.explain(Names(("ana", "Bo", "Cy", "Di"), 1)) == \
+        "it is not your turn (rule D7)"
+    assert err.value.explain(Names(("ana", "Bo", "Cy", "Di"), 0)) == \
+        "it is not Bo's turn (rule D7)"
+
+
 def _any_card(state, seat):
     from engine.games.dragon.cards import name
 
@@ -477,3 +492,17 @@ def test_D11_3_match_runs_the_set_number_of_hands():
 def test_D1_actions_of_no_dragon_kind_are_refused():
     state = rig({0: "3S"})
     refused(state, "D1", Rolled(3))
+
+
+
+def test_a_refusal_tells_the_cards_by_name_not_by_code():
+    """The advice line says what a player would: no '4S' or '9D' (story_check's codes)."""
+    state = opened({0: "3S 9D", 1: "4S 5D 7C"})
+    play(state, 0, "9D")
+    names = Names(("ana", "Bo", "Cy", "Di"), 1)
+    view = GAME.view(state, 1)
+    lower = GAME.why_not(view, 1, tuple(cards("4S")), names)
+    assert lower.text.startswith("The 4 of Stars does not beat the 9 of Droids: a single")
+    mixed = GAME.why_not(view, 1, tuple(cards("4S 7C")), names)
+    assert mixed.rule == "D4" and mixed.text.startswith("That selection is not a combination")
+    assert not problems(lower.text) and not problems(mixed.text)

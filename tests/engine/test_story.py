@@ -4,15 +4,23 @@ match kinds, where the buying window opens every turn)."""
 
 from __future__ import annotations
 
+import ast
+import re
+from pathlib import Path
+
 import pytest
 
 from client.selfplay import transcript
 from engine.bots import make_bot
 from engine.errors import BadNames
+from engine.games.dragon.cards import parse
+from engine.games.dragon.combos import play_words
+from engine.games.wild.cards import parse as wild
+from engine.games.wild.words import grown_words, meld_words
 from engine.local import play
 from engine.registry import get_game
 from engine.tell import Names, count, join_words, spectator_names, third_person
-from tests.engine.story_check import check_story
+from tests.engine.story_check import check_story, problems
 
 #: names as players type them: lower case, inner capitals, a space, a twin's tag
 NAMES = ("ana", "McKay", "Bo Li", "Cy#1a2b", "Di", "Ed")
@@ -87,3 +95,44 @@ def test_names_speak_of_you_and_of_others_in_agreement():
 def test_names_that_cannot_tell_a_story_are_refused(seats, listener):
     with pytest.raises(BadNames):
         Names(seats, listener)
+
+
+@pytest.mark.parametrize("line", [
+    "McKay plays a run (3S 4B 5D 6S).",  # Dragon's codes in brackets
+    "Ana lays down a meld of 4Un 4Ba D4 for 24 points.",  # Wild's, bare
+    "7Ba is on offer to Bo.",
+    "Bo lays KTN on the north pile.",  # Den's
+    "The hoard, 3s 1g 2B, goes to Ana.",  # Gold's tokens
+])
+def test_a_card_or_token_code_in_a_line_fails_the_story(line):
+    assert problems(line)
+
+
+def test_combinations_and_melds_are_told_as_a_player_says_them():
+    assert play_words([parse(c) for c in ["3S", "4B", "5D", "6S"]]) == \
+        "a run of 3 to 6, up to the 6 of Stars"
+    assert play_words([parse(c) for c in ["QS", "QC"]]) == "a pair of Queens (Stars and Coins)"
+    assert play_words([parse(c) for c in ["2S", "2D", "2C", "2B"]]) == "four 2s"
+    assert play_words([parse(c) for c in ["3S", "3D", "4S", "4C", "5S", "5B"]]) == \
+        "a double run of 3s to 5s, up to the 5 of Blades"
+    assert meld_words([wild(c) for c in ["6Ph", "D1", "8Ph"]]) == \
+        "a run of Phoenixes from 6 to 8 (a Dragon as the 7)"
+    assert meld_words([wild(c) for c in ["4Un", "4Ba", "D4"]]) == \
+        "three 4s (Unicorns, Basilisks and a Dragon)"
+    assert grown_words([wild(c) for c in ["3Gr", "4Gr", "5Gr", "6Gr"]]) == \
+        "the run of Griffins, now from 3 to 6"
+
+
+def test_no_refusal_in_the_engine_says_a_seat_number():
+    """An IllegalAction reaches players (the advice line, `hoard peer`): one that speaks of a
+    seat carries it and says "{who}"/"{whose}", worded with the table's names at the boundary
+    (IllegalAction.explain), never "seat 2"."""
+    engine = Path(__file__).resolve().parents[2] / "engine"
+    said = []
+    for path in engine.rglob("*.py"):
+        for node in ast.walk(ast.parse(path.read_text())):
+            if isinstance(node, ast.Call) and getattr(node.func, "id", "") == "IllegalAction":
+                text = ast.unparse(node)
+                if re.search(r"\bseats? \{|\{seat\}", text, re.IGNORECASE):
+                    said.append(f"{path.name}: {text}")
+    assert not said, said

@@ -118,7 +118,7 @@ def test_a_peer_cannot_act_for_another_seat():
     table, _ = dragon_table()
     deal(table)
     entries = applied_entries(table, {1: [Pass(2)]})
-    assert any("may not act for seat 2" in e.error for e in entries)
+    assert any("may act only for their own seat" in e.error for e in entries)
 
 
 def test_actions_with_fields_of_the_wrong_type_are_rejected():

@@ -141,7 +141,7 @@ def test_a_seat_that_goes_quiet_is_played_on_and_the_match_completes(tmp_path):
     asyncio.run(go())
     for said in heard[:3]:
         assert any(isinstance(e, Notice) and e.text.startswith(
-            "player3 (seat 3) went quiet: the hand is dealt again without them") and
+            "player3 went quiet for too long: the hand is dealt again without them") and
             "player0's bot plays their seat" in e.text for e in said)
     replayed = replay(journals[1].path, own_view=False)
     assert replayed.finished is not None and replayed.finished.final_hash == next(

@@ -17,18 +17,18 @@ def to_pause(table: LocalTable, humans_read: bool = True) -> int:
     """Steps until the first hand is over and the pause opens; its last step. With
     `humans_read`, the humans' own bots stop saying "Next hand" for them."""
     first = table.replicas[0]
-    while first.pause is None:
+    while first.rounds.pause is None:
         assert first.state.hand == 1, "the second hand began with no pause"
         table.step()
     if humans_read:
         for seat, bots in table.bots.items():
             bots.bots.pop(seat, None)  # a person at the window now, not a bot
-    return first.pause.until
+    return first.rounds.pause.until
 
 
 def pauses(table: LocalTable) -> set:
-    return {None if r.pause is None else (r.pause.until, frozenset(r.pause.ready))
-            for r in table.everyone()}
+    pauses = (r.rounds.pause for r in table.everyone())
+    return {None if p is None else (p.until, frozenset(p.ready)) for p in pauses}
 
 
 def test_the_pause_lasts_its_steps_on_every_peer_and_the_spectator():
@@ -37,7 +37,7 @@ def test_the_pause_lasts_its_steps_on_every_peer_and_the_spectator():
     first = table.replicas[0]
     assert until == first.applied + PAUSE_STEPS
     while first.applied < until - 1:
-        assert len(pauses(table)) == 1 and first.pause is not None
+        assert len(pauses(table)) == 1 and first.rounds.pause is not None
         assert first.state.hand == 2 and first.chance.decks.get(2) is None  # not shuffled
         table.step()
     table.step()
@@ -50,7 +50,7 @@ def test_next_hand_from_every_seated_human_ends_it_at_once():
     to_pause(table)
     first = table.replicas[0]
     table.step({0: [NextHand(0)]})
-    assert pauses(table) == {(first.pause.until, frozenset({0}))}  # still waits for seat 1
+    assert pauses(table) == {(first.rounds.pause.until, frozenset({0}))}  # still waits for seat 1
     table.step({1: [NextHand(1)]})
     assert pauses(table) == {None} and first.chance.decks.get(2) is not None
 
@@ -58,7 +58,7 @@ def test_next_hand_from_every_seated_human_ends_it_at_once():
 def test_a_seat_played_by_its_bot_says_next_hand_itself():
     table = two_hands()
     to_pause(table, humans_read=False)
-    pause = table.replicas[0].pause
+    pause = table.replicas[0].rounds.pause
     table.step()  # the bots' NextHand goes out in the frames of this step
     assert pause.ready == {0, 1} and pauses(table) == {None}
     table.play()

@@ -9,6 +9,12 @@ play one hand of Dragon with greedy bots. `started`: games where all four began 
 `p50_ms` / `p99_ms`: from an action's submission (its bot decided) to its application
 on every peer, pooled over the completed games. `game_s`: from the first peer's start
 of play to the last peer's end; `total_s`: from launch to the last end.
+
+`--events` then plays a game night's events on the same lossy link, each on a fresh LAN
+(tools/lab/wifi_events.py): a lid closed 20 s (within the table's patience) and 150 s
+(past it), an address change mid-hand, and a Wi-Fi without multicast joined by address
+from a window. Each: `completed`, `agreeing` and `recover_s`, the seconds from the
+event's end to the table going on for the player it hit.
 """
 
 from __future__ import annotations
@@ -24,8 +30,10 @@ from pathlib import Path
 from tools.bench.lockstep import latencies, percentile
 from tools.lab.processes import Proc
 from tools.lab.relay import Link, LossyLan
+from tools.lab.wifi_events import address_change, lid, no_multicast
 
 SEATS = 4
+EVENTS = ("lid20", "lid150", "address", "nomulticast")
 
 
 def add_arguments(parser) -> None:
@@ -37,6 +45,9 @@ def add_arguments(parser) -> None:
     parser.add_argument("--think", type=int, default=0, help="steps a bot waits to act")
     parser.add_argument("--seed", type=int, default=0, help="the relay's first seed")
     parser.add_argument("--keep", metavar="DIR", help="keep each peer's output here")
+    parser.add_argument("--events", default=",".join(EVENTS),
+                        help=f"game-night events to play after the games, comma-separated "
+                             f"among {', '.join(EVENTS)} ('' for none)")
 
 
 def _peer(host, folder: Path, table: str, i: int, args) -> Proc:
@@ -94,6 +105,35 @@ def play(index: int, args, folder: Path) -> dict:
     return game
 
 
+def event(name: str, args, folder: Path) -> dict:
+    """One game-night event on a fresh lossy LAN (tools.lab.wifi_events)."""
+    link = Link(args.loss, args.delay, args.jitter, args.seed)
+    timeout = max(args.timeout, 240.0)  # a lid closed 150 s, then the match's end
+    try:
+        if name.startswith("lid"):
+            return lid(link, folder, float(name[3:]), timeout)
+        if name == "address":
+            return address_change(link, folder, timeout)
+        return no_multicast(link, folder, timeout)
+    except AssertionError as exc:  # a wait that ran out: the event failed, say how
+        return {"completed": False, "agreeing": False, "error": str(exc)[-600:]}
+
+
+def events(args, tmp: str) -> dict:
+    chosen = [name for name in args.events.split(",") if name]
+    unknown = set(chosen) - set(EVENTS)
+    if unknown:
+        raise SystemExit(f"wifi: unknown --events {', '.join(sorted(unknown))}; choose among "
+                         f"{', '.join(EVENTS)}")
+    found = {}
+    for name in chosen:
+        folder = Path(tmp) / name
+        folder.mkdir()
+        found[name] = event(name, args, folder)
+        print(json.dumps({name: found[name]}), file=sys.stderr, flush=True)  # progress
+    return found
+
+
 def run(args) -> dict:
     games = []
     with tempfile.TemporaryDirectory(prefix="hoard-wifi-") as tmp:
@@ -104,6 +144,7 @@ def run(args) -> dict:
             games.append(game)
             shown = {k: v for k, v in game.items() if k != "latency_ms"}
             print(json.dumps(shown), file=sys.stderr, flush=True)  # progress
+        happened = events(args, tmp)
     samples = [v for g in games for v in g.get("latency_ms", ())]
     done = [g for g in games if g["completed"]]
     return {
@@ -118,4 +159,5 @@ def run(args) -> dict:
                    "worst": max(g["game_s"] for g in done)} if done else None,
         "failed": [{k: g[k] for k in ("game", "started", "moves", "tails") if k in g}
                    for g in games if not g["completed"]],
+        "events": happened,
     }

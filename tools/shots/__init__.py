@@ -25,10 +25,7 @@ def first_hand(app, driver, game: str, save, before_move) -> None:
     seat's turns before its move is made, to take the game's other pictures."""
     import importlib
 
-    try:  # the lab's own (dragon, gold) or the tests' (den, wild)
-        clicks = importlib.import_module(f"tools.lab.{game}_clicks")
-    except ModuleNotFoundError:
-        clicks = importlib.import_module(f"tools.lab.{game}_clicks")
+    clicks = importlib.import_module(f"tools.lab.{game}_clicks")
     solo_table(app, driver, game)
     seen = None
     while True:
@@ -46,4 +43,17 @@ def first_hand(app, driver, game: str, save, before_move) -> None:
         seen = view
         action = clicks.choose(view.legal)
         before_move(view, action)
-        clicks.make_by_clicks(driver, action)
+        make(app, driver, clicks.make_by_clicks, action, seen)
+
+
+def make(app, driver, make_by_clicks, action, seen) -> None:
+    """Make `action`, chosen from the view `seen`, by clicks; if the table moved on before
+    its button was clicked (bots answer at once: a buying window closed, a Market opened),
+    the question is gone and the caller chooses again from the new view."""
+    from client.hook import WaitedTooLong
+
+    try:
+        make_by_clicks(driver, action)
+    except WaitedTooLong:
+        if app.session.view is seen:
+            raise

@@ -13,6 +13,7 @@ def shoot(app, driver, save) -> None:
     from engine.games.gold import moves
     from engine.registry import get_game
     from tools.lab.gold_clicks import Chooser, make_by_clicks
+    from tools.shots import make
 
     app.replace(Lobby(app))
     driver.click("solo")
@@ -53,4 +54,4 @@ def shoot(app, driver, save) -> None:
             driver.click("offer")
             shot.add("gold-market")
             continue
-        make_by_clicks(driver, action)
+        make(app, driver, make_by_clicks, action, seen)

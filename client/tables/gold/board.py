@@ -12,7 +12,12 @@ from client import assets
 from client.tables.common import wrap_text
 from client.tables.gold.layout import (
     ATTACKER,
+    ATTACKER_ROW,
+    BAG_AT,
+    BAR,
     DRAGON_CARD,
+    GAP,
+    INSET,
     LAIR_GAP,
     LAIR_H,
     LAIR_W,
@@ -20,13 +25,18 @@ from client.tables.gold.layout import (
     LAIR_Y,
     LARGE,
     LINE,
+    MARGIN,
     PILE_AT,
     PILE_CARD,
+    PILE_W,
     PROMPT,
     PROMPT_Y,
+    ROW,
     SMALL,
+    STRENGTH_H,
     TEXT,
     TINY,
+    TOKEN,
     TREASURE_X,
 )
 from client.tables.gold.parts import TARGET_WORDS, draw_token, effect_of, plural
@@ -38,9 +48,16 @@ from engine.games.gold.flow import TURN
 from engine.games.gold.tokens import COLOURS
 from engine.games.gold.views import GoldView
 
-TOKEN_ROW = 13
+HOARD_TOKEN = TINY + 1  # a treasure token, a colour to a row under the word "treasure"
+HOARD_ROW, HOARD_TOP = HOARD_TOKEN + 1, TINY + 3
+HOARD_W = LAIR_W - TREASURE_X  # a row's width: its token and its count in words
 ATTACKERS_A_ROW = 6
-BAR = (40, 60, 50)  # the unfilled part of a lair's strength bar
+BAR_Y = STRENGTH_H - BAR - 7  # the strength bar, under its words
+ATTACKERS_Y = DRAGON_CARD[1] + STRENGTH_H + 6
+PROMPT_W = PILE_AT[0] - 2 * MARGIN  # the prompt and the keys stop short of the pile
+PILE_WORDS = PILE_CARD[0] + INSET  # the pile's words, beside its card
+MARKET_ICON = (30, 42)
+BAR_COLOUR = (40, 60, 50)  # the unfilled part of a lair's strength bar
 KEYS_HELP = "attack: an adventurer, then a Dragon (or drag it) · P propose · A accept · " \
     "R reject · E share evenly · H hint · F1: the keys"
 
@@ -91,12 +108,12 @@ class Board(Piece):
         for colour, n in enumerate(lair.hoard):
             if not n:
                 continue
-            top = y + 14 + row * TOKEN_ROW
+            top = y + HOARD_TOP + row * HOARD_ROW
             if surface is not None:
-                draw_token(surface, self.view, colour, x + TREASURE_X, top, 12)
-                self.view.text(surface, f"{n} {COLOURS[colour]}", (x + TREASURE_X + 15, top - 1),
-                               TINY, INK)
-            rects[colour] = self.view.rect(x + TREASURE_X, top, 84, 12)
+                draw_token(surface, self.view, colour, x + TREASURE_X, top, HOARD_TOKEN)
+                self.view.text(surface, f"{n} {COLOURS[colour]}",
+                               (x + TREASURE_X + HOARD_ROW + 2, top - 1), TINY, INK)
+            rects[colour] = self.view.rect(x + TREASURE_X, top, HOARD_W, HOARD_TOKEN)
             row += 1
         return rects
 
@@ -141,10 +158,12 @@ class Board(Piece):
         x, y, w, h = lair_box(slot)
         held = self.table.held
         lit = isinstance(held, Adventurer) and (held.kind, slot) in self.can.attacks
-        view.panel(surface, view.rect(x - 4, y - 4, w + 8, h + 8), alpha=120,
+        edge = GAP / 2  # the lair's frame, just outside what it holds
+        view.panel(surface, view.rect(x - edge, y - edge, w + GAP, h + GAP), alpha=120,
                    edge=GOLD if lit else PANEL_EDGE)
         if lair is None:
-            view.text(surface, "empty lair", (x + w / 2, y + 60), LARGE, DIM, anchor="midtop")
+            view.text(surface, "empty lair", (x + w / 2, y + h / 4), LARGE, DIM,
+                      anchor="midtop")
             return
         image = assets.card("gold", lair.dragon, (view.px(DRAGON_CARD[0]),
                                                   view.px(DRAGON_CARD[1])))
@@ -153,7 +172,7 @@ class Board(Piece):
         self._hoard_rects(slot, lair, surface)
         if lair.hidden:
             view.text(surface, f"+{lair.hidden} hidden",
-                      (x + TREASURE_X, y + DRAGON_CARD[1] - 14), TINY, DIM)
+                      (x + TREASURE_X, y + DRAGON_CARD[1] - HOARD_TOP), TINY, DIM)
         self._draw_strength(surface, lair, x, y + DRAGON_CARD[1] + 7, w)
         for (owner, kind, _), box in zip(lair.attackers, attacker_boxes(slot, lair),
                                          strict=True):
@@ -167,9 +186,10 @@ class Board(Piece):
         total, strength = lair.total, lair.strength
         view.text(surface, f"attack {total} / {strength}", (x, y), TEXT,
                   GOLD if total else INK, bold=bool(total))
-        radius = view.px(3)
-        pygame.draw.rect(surface, BAR, view.rect(x, y + 18, w, 6), border_radius=radius)
-        done = view.rect(x, y + 18, w * min(1.0, total / strength), 6)
+        radius = view.px(BAR / 2)
+        pygame.draw.rect(surface, BAR_COLOUR, view.rect(x, y + BAR_Y, w, BAR),
+                         border_radius=radius)
+        done = view.rect(x, y + BAR_Y, w * min(1.0, total / strength), BAR)
         pygame.draw.rect(surface, GOLD, done, border_radius=radius)
 
     def _draw_pile(self, surface, state: GoldView) -> None:
@@ -178,35 +198,41 @@ class Board(Piece):
         if state.pile:
             surface.blit(assets.sprite("gold/back", (view.px(PILE_CARD[0]),
                                                      view.px(PILE_CARD[1]))), view.point(x, y))
-        right = x + PILE_CARD[0] + 10
+        right = x + PILE_WORDS
         view.text(surface, f"pile {state.pile}", (right, y), TEXT, INK)
         market_in = state.market_in
         market = "Market: passed" if market_in is None else \
             f"Market in {plural(market_in, 'Dragon')}"
-        surface.blit(assets.sprite("gold/market", (view.px(30), view.px(42))),
-                     view.point(right, y + 20))
-        for k, line in enumerate(wrap_text(view, market, SMALL, 78)):
-            view.text(surface, line, (right, y + 66 + k * 15), SMALL, DIM)
-        bag = sum(state.bag)
-        draw_token(surface, view, 0, x, y + 140, 18)
-        view.text(surface, f"bag: {plural(bag, 'token')}", (x + 24, y + 141), TEXT, INK)
-        view.text(surface, f"out of the game: {sum(state.box)}", (x, y + 164), SMALL, DIM)
+        icon_y = y + MARGIN
+        surface.blit(assets.sprite("gold/market", (view.px(MARKET_ICON[0]),
+                                                   view.px(MARKET_ICON[1]))),
+                     view.point(right, icon_y))
+        below = icon_y + MARKET_ICON[1] + 4
+        for k, line in enumerate(wrap_text(view, market, SMALL, PILE_W - PILE_WORDS - 2)):
+            view.text(surface, line, (right, below + k * (SMALL + 3)), SMALL, DIM)
+        bag_y = BAG_AT[1]  # the bag and what left the game, under the pile
+        draw_token(surface, view, 0, *BAG_AT, TOKEN)
+        view.text(surface, f"bag: {plural(sum(state.bag), 'token')}",
+                  (x + TOKEN + 6, bag_y + 1), TEXT, INK)
+        view.text(surface, f"out of the game: {sum(state.box)}", (x, bag_y + TOKEN + 6), SMALL,
+                  DIM)
         discards = len(state.discards)
         if discards or self.session.start.config.get("advanced"):
-            view.text(surface, f"Magic used: {discards}", (x, y + 182), SMALL, DIM)
+            view.text(surface, f"Magic used: {discards}", (x, bag_y + TOKEN + 6 + SMALL + 6),
+                      SMALL, DIM)
 
     def _draw_prompt(self, surface, state: GoldView) -> None:
         if state.phase != TURN:
             return
         view, table = self.view, self.table
         if state.turn == table.me and table.acting:
-            view.text(surface, self._your_turn(), (20, PROMPT_Y), PROMPT, GOLD, bold=True,
-                      width=760)
+            view.text(surface, self._your_turn(), (MARGIN, PROMPT_Y), PROMPT, GOLD, bold=True,
+                      width=PROMPT_W)
         else:
             view.text(surface, f"{self.name(state.turn, True)} chooses an attack",
-                      (20, PROMPT_Y), LINE, INK, width=760)
+                      (MARGIN, PROMPT_Y), LINE, INK, width=PROMPT_W)
         if table.acting:
-            view.text(surface, KEYS_HELP, (20, PROMPT_Y + 26), SMALL, DIM, width=760)
+            view.text(surface, KEYS_HELP, (MARGIN, PROMPT_Y + ROW), SMALL, DIM, width=PROMPT_W)
 
     def _your_turn(self) -> str:
         held, uses = self.table.held, self.table.held_uses()
@@ -221,7 +247,6 @@ class Board(Piece):
 def attacker_boxes(slot: int, lair) -> list[tuple[float, float, float, float]]:
     """The attackers under a lair, six to a row."""
     x, y, _, _ = lair_box(slot)
-    top = y + DRAGON_CARD[1] + 37
     return [(x + (i % ATTACKERS_A_ROW) * (ATTACKER + 4),
-             top + (i // ATTACKERS_A_ROW) * (ATTACKER + 2), ATTACKER, ATTACKER)
+             y + ATTACKERS_Y + (i // ATTACKERS_A_ROW) * ATTACKER_ROW, ATTACKER, ATTACKER)
             for i in range(len(lair.attackers))]

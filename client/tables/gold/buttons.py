@@ -4,20 +4,38 @@ Objects), each shown only while what it does is open to this seat."""
 from __future__ import annotations
 
 from client.tables.common import enable, show
-from client.tables.gold.layout import BUTTON_Y, HINT_BUTTON
+from client.tables.gold.layout import (
+    BUTTON_H,
+    BUTTON_Y,
+    CELL_GAP,
+    EDITOR_RIGHT,
+    EDITOR_X,
+    GAP,
+    HINT_BUTTON,
+    MAGIC_W,
+    MAGIC_X,
+    RIGHT_X,
+    TABLE_W,
+    USE_AT,
+)
 from client.tables.gold.parts import effect_of
 from engine.games.gold.components import TARGETS
 from engine.games.gold.flow import DIVIDE, NEGOTIATE
 
+# the row's ends: the editors' buttons end where the editor does, the answers start at the
+# table's half and the rest keep to the table's right edge
+RIGHT_END = TABLE_W - GAP
+PROPOSE_X = EDITOR_RIGHT - 150
 # (id, label, x, width, primary)
-ROW = (("even", "Share out evenly", 250, 160, False), ("propose", "Propose", 418, 150, True),
-       ("divide", "Divide", 418, 150, True), ("accept", "Accept", 590, 110, True),
-       ("reject", "Reject", 706, 100, False),
-       ("hourglass", "Turn the Hourglass", 812, 140, False),
-       ("offer", "Make the offer", 36, 150, True),
-       ("leave_market", "Leave the Market", 772, 180, False))
-HEIGHT = 34
-USE = (820, 612, 140)  # (x, y, width)
+ROW = (("even", "Share out evenly", PROPOSE_X - GAP - 160, 160, False),
+       ("propose", "Propose", PROPOSE_X, 150, True),
+       ("divide", "Divide", PROPOSE_X, 150, True),
+       ("accept", "Accept", RIGHT_X, 110, True),
+       ("reject", "Reject", RIGHT_X + 110 + CELL_GAP, 100, False),
+       ("hourglass", "Turn the Hourglass", RIGHT_END - 140, 140, False),
+       ("offer", "Make the offer", EDITOR_X, 150, True),
+       ("leave_market", "Leave the Market", RIGHT_END - 180, 180, False))
+USE = (*USE_AT, MAGIC_X + MAGIC_W - GAP - USE_AT[0])  # (x, y, width) of Use it
 ANSWERS = ("accept", "reject", "leave_market")  # each submits the legal answer it names
 
 
@@ -28,11 +46,11 @@ class Buttons:
     def build(self) -> None:
         scene = self.table.scene
         for ident, label, x, width, primary in ROW:
-            scene.button(ident, label, x, BUTTON_Y, width, HEIGHT, primary=primary)
+            scene.button(ident, label, x, BUTTON_Y, width, BUTTON_H, primary=primary)
         x, y, width = USE
-        scene.button("use", "Use it", x, y, width, HEIGHT, primary=True)
+        scene.button("use", "Use it", x, y, width, BUTTON_H, primary=True)
         x, y, width = HINT_BUTTON
-        scene.button("hint", "Hint", x, y, width, HEIGHT)
+        scene.button("hint", "Hint", x, y, width, BUTTON_H)
         self.refresh()
 
     def refresh(self) -> None:

@@ -1,40 +1,85 @@
 """Where the Gold table's pieces sit, in logical pixels of the 1280×720 design (the view
-scales them): the board's row of lairs and the pile across the middle, your side along
-the bottom, and the panels that cover the lairs while their stage runs. The numbers
-each piece still holds are offsets inside its own box."""
+scales them), all measured from a few units: the table's part of the window, its margin,
+the gap between neighbours and a panel's padding. The board's row of lairs and the pile
+run across the middle, your side along the bottom, and the panels cover the lairs while
+their stage runs. A piece places what is inside its box with these units too, so moving
+one region moves what is in it."""
 
 from __future__ import annotations
 
-# -- the board ---------------------------------------------------------------------------
-LAIR_X, LAIR_Y, LAIR_W, LAIR_H, LAIR_GAP = 20, 118, 184, 216, 8
+# -- the units ---------------------------------------------------------------------------
+TABLE_W, TABLE_H = 960, 720  # the table's part of the design: the log has the rest
+MARGIN = 20  # the table's edge, and the space between its regions
+GAP = 8  # between neighbours in a row: lairs, chips, tokens
+CELL_GAP = 6  # between the cells of an editor, and the chips of a row
+PAD = 16  # a big panel's edge to its words
+INSET = 10  # a small box's edge to what is in it (your screen, your Magic Objects)
+ROW = 26  # a line of words or a row of controls
+CHIP_H = 30  # a button drawn on a panel
+STEPPER = 18  # a − or + of an editor
+BUTTON_H = 34  # the table's real buttons
+TOKEN = 18  # a token beside its count; hoards in a list are drawn smaller
+TOKEN_SMALL = 14
+RING = 22  # the sand timer's radius, at a panel's top right
+
+# -- the top: the title, then the other seats' panels (TableRenderer.seat_row) ------------
+TITLE_AT = (MARGIN, 12)
+SEATS_BOTTOM = 108
+
+# -- the board: four lairs, then the pile, across the table ------------------------------
 DRAGON_CARD = (92, 129)
-TREASURE_X = DRAGON_CARD[0] + 6  # the hoard's rows, beside the Dragon's card
 ATTACKER = 26  # an attacker's counter under a lair
-PILE_AT = (800, 118)
+ATTACKER_ROW = ATTACKER + 2
+BAR = 6  # the strength bar's height
+STRENGTH_H = 31  # the attack's words and the bar under them
+LAIR_X, LAIR_Y, LAIR_GAP = MARGIN, SEATS_BOTTOM + INSET, GAP
+LAIR_H = DRAGON_CARD[1] + STRENGTH_H + 2 * ATTACKER_ROW  # two rows of attackers
 PILE_CARD = (70, 98)
-PROMPT_Y = 346  # the line that says what to do now, and the keys under it
-BUTTON_Y = 392
+PILE_W = PILE_CARD[0] + 90  # the pile's card and the words beside it
+PILE_AT = (TABLE_W - PILE_W, LAIR_Y)
+LAIR_W = (PILE_AT[0] - MARGIN - LAIR_X - 3 * LAIR_GAP) / 4
+TREASURE_X = DRAGON_CARD[0] + 6  # the hoard's rows, beside the Dragon's card
+BAG_AT = (PILE_AT[0], PILE_AT[1] + PILE_CARD[1] + 42)  # the bag's token, under the pile
+PROMPT_Y = LAIR_Y + LAIR_H + 12  # the line that says what to do now, and the keys under it
+BUTTON_Y = PROMPT_Y + 46
 
 # -- your side ---------------------------------------------------------------------------
-MINE_Y = 440
+MINE_Y = BUTTON_Y + BUTTON_H + 14  # your status line
 ADV_SIZE = 50
-ADV_STEP = 58
-SCREEN_BOX = (262, 466, 378, 136)
-MAGIC_BOX = (652, 466, 308, 136)
+ADV_STEP = ADV_SIZE + GAP
+ADV_AT = (MARGIN + 4, MINE_Y + 34)
+SIDE_Y, SIDE_H = MINE_Y + ROW, 136  # your screen's and your Magic Objects' boxes
+SCREEN_X = ADV_AT[0] + 4 * ADV_STEP + 6
+MAGIC_W = 308
+MAGIC_X = TABLE_W - MAGIC_W
+SCREEN_BOX = (SCREEN_X, SIDE_Y, MAGIC_X - 12 - SCREEN_X, SIDE_H)
+MAGIC_BOX = (MAGIC_X, SIDE_Y, MAGIC_W, SIDE_H)
 MAGIC_CARD = (60, 84)
-MAGIC_WORDS_AT = (300, 612)  # what the Magic Object in hand does
-FORESEEN_Y = 660  # the Crystal Ball's Dragons
+MAGIC_WORDS_AT = (SCREEN_X + 38, SIDE_Y + SIDE_H + INSET)  # what the Magic Object in hand does
+USE_AT = (MAGIC_X + 168, MAGIC_WORDS_AT[1])  # its Use it button
+FORESEEN_Y = MAGIC_WORDS_AT[1] + 48  # the Crystal Ball's Dragons
+
+# -- what moves over the table ---------------------------------------------------------
+MIDDLE_X = (MARGIN + TABLE_W) / 2
+POPUP_HALF = 280  # a popup's centre stays this near the middle, so its words stay on screen
 
 # -- the panels over the lairs -----------------------------------------------------------
-PANEL_BOX = (20, 112, 940, 322)  # the sharing's and the Market's
-THEFT_BOX = (120, 150, 740, 230)
-END_BOX = (20, 100, 940, 530)
-EDITOR_X, EDITOR_Y, EDITOR_RIGHT = 36, 196, 570  # the left half: what you make
-RIGHT_X = 590  # the right half: what is on the table
+PANEL_X = LAIR_X - GAP / 2  # over the lairs' frames too, so none shows at its edge
+PANEL_W = TABLE_W - PANEL_X
+PANEL_BOX = (PANEL_X, LAIR_Y - 6, PANEL_W, MINE_Y - LAIR_Y)  # the sharing's and the Market's
+PANEL_TITLE_W = PANEL_W - 100  # the title, clear of the sand timer's ring
+THEFT_W, THEFT_H = 740, 230
+THEFT_BOX = (MIDDLE_X - THEFT_W / 2, LAIR_Y + 32, THEFT_W, THEFT_H)
+END_BOX = (PANEL_X, PANEL_BOX[1], PANEL_W, SIDE_Y + SIDE_H + 28 - PANEL_BOX[1])  # the seats show
+RIGHT_W = 350  # the right half: what is on the table
+RIGHT_X = TABLE_W - MARGIN - RIGHT_W
+EDITOR_X, EDITOR_Y = MARGIN + PAD, PANEL_BOX[1] + 84  # the left half: what you make
+EDITOR_RIGHT = RIGHT_X - MARGIN
+EDITOR_W = EDITOR_RIGHT - EDITOR_X
 NAME_COLUMN = 120
-STEPPER = 18
-CHIP_H = 30
-TRADE_X, GIVE_Y, GET_Y, TRADE_CELL = 110, 206, 266, 50
+TRADE_X, TRADE_CELL = EDITOR_X + 74, 50
+GIVE_Y = EDITOR_Y + GAP + 2
+GET_Y = GIVE_Y + 60
 OFFER_ROW = 40  # an offer's words, and under them its Accept and Decline
 
 # -- the type scale: each size of words on the table, by what it is for -----------------

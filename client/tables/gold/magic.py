@@ -10,18 +10,36 @@ import pygame
 
 from client import assets
 from client.tables.common import wrap_text
-from client.tables.gold.layout import FORESEEN_Y, MAGIC_BOX, MAGIC_CARD, MAGIC_WORDS_AT, SMALL, TEXT
-from client.tables.gold.parts import effect_of, magic_words
+from client.tables.gold.layout import (
+    CELL_GAP,
+    FORESEEN_Y,
+    GAP,
+    INSET,
+    MAGIC_BOX,
+    MAGIC_CARD,
+    MAGIC_WORDS_AT,
+    MARGIN,
+    PILE_AT,
+    ROW,
+    SMALL,
+    TEXT,
+    USE_AT,
+)
+from client.tables.gold.parts import effect_of
 from client.tables.gold.piece import Piece
 from client.tables.gold.targets import MagicCard
 from client.ui import DIM, GOLD, GOOD, INK
+from engine.games.gold.advice import magic_words
 from engine.games.gold.components import DRAGONS, MAGIC_NAMES
 from engine.games.gold.refusals import Choice
 from engine.games.gold.views import GoldView
 
-LIFT = 8  # the card in hand stands up this much
-BACK_STEP = 30  # a spectator's view of face-down cards
-MINI_BACK, MINI_STEP, MINI_SHOWN = (10, 14), 12, 6
+LIFT = GAP  # the card in hand stands up this much
+BACK_STEP = MAGIC_CARD[0] / 2  # a spectator's view of face-down cards
+CARDS_Y = ROW  # the cards, under the box's label
+MINI_BACK, MINI_SHOWN = (10, 14), 6  # face down on another seat's panel
+MINI_STEP = MINI_BACK[0] + 2
+WORDS_W = USE_AT[0] - MAGIC_WORDS_AT[0] - MARGIN  # clear of the Use it button
 
 
 def draw_backs(table, surface, count: int, x: float, y: float) -> None:
@@ -38,10 +56,12 @@ class Magic(Piece):
     def rects(self, state: GoldView) -> dict:
         cards = [m.card for m in state.my_magic or ()]
         x, y, w, _ = MAGIC_BOX
-        step = min(MAGIC_CARD[0] + 6, (w - 20 - MAGIC_CARD[0]) / max(1, len(cards) - 1))
+        step = min(MAGIC_CARD[0] + CELL_GAP,
+                   (w - 2 * INSET - MAGIC_CARD[0]) / max(1, len(cards) - 1))
         held = self.table.held
         return {MagicCard(card): self.view.rect(
-            x + 10 + i * step, y + 26 - (LIFT if held == MagicCard(card) else 0), *MAGIC_CARD)
+            x + INSET + i * step, y + CARDS_Y - (LIFT if held == MagicCard(card) else 0),
+            *MAGIC_CARD)
             for i, card in enumerate(cards)}
 
     def click(self, target: MagicCard) -> None:
@@ -56,19 +76,19 @@ class Magic(Piece):
         x, y, w, h = MAGIC_BOX
         view.panel(surface, view.rect(x, y, w, h))
         count = state.hands[table.bottom]
-        view.text(surface, "Magic Objects" if count else "No Magic Objects", (x + 10, y + 6),
-                  TEXT, INK if count else DIM)
+        view.text(surface, "Magic Objects" if count else "No Magic Objects",
+                  (x + INSET, y + CELL_GAP), TEXT, INK if count else DIM)
         self._draw_cards(surface, state)
         if table.me is None and count:
             for i in range(count):
                 surface.blit(assets.sprite("gold/magic/back", (view.px(MAGIC_CARD[0]),
                                                                view.px(MAGIC_CARD[1]))),
-                             view.point(x + 10 + i * BACK_STEP, y + 26))
+                             view.point(x + INSET + i * BACK_STEP, y + CARDS_Y))
         self._draw_held_words(surface)
         if state.foreseen:
             names = ", ".join(DRAGONS[d].name for d in state.foreseen)
-            view.text(surface, f"The next Dragons (Crystal Ball): {names}", (20, FORESEEN_Y),
-                      TEXT, GOLD, width=780)
+            view.text(surface, f"The next Dragons (Crystal Ball): {names}",
+                      (MARGIN, FORESEEN_Y), TEXT, GOLD, width=PILE_AT[0] - MARGIN)
 
     def _draw_cards(self, surface, state: GoldView) -> None:
         view = self.view
@@ -88,5 +108,5 @@ class Magic(Piece):
         face = held[0].face
         words = f"{MAGIC_NAMES[effect_of(face)]}: {magic_words(face)}"
         x, y = MAGIC_WORDS_AT
-        for k, line in enumerate(wrap_text(self.view, words, SMALL, 500)[:2]):
-            self.view.text(surface, line, (x, y + k * 16), SMALL, GOLD)
+        for k, line in enumerate(wrap_text(self.view, words, SMALL, WORDS_W)[:2]):
+            self.view.text(surface, line, (x, y + k * (SMALL + 4)), SMALL, GOLD)

@@ -5,12 +5,22 @@ table, with Accept and Decline under those made to you."""
 from __future__ import annotations
 
 from client.tables.gold.layout import (
+    CELL_GAP,
+    CHIP_H,
+    EDITOR_W,
     EDITOR_X,
+    EDITOR_Y,
+    GAP,
     GET_Y,
     GIVE_Y,
     HEADING,
+    INSET,
+    MARGIN,
     OFFER_ROW,
+    PAD,
     PANEL_BOX,
+    PANEL_TITLE_W,
+    RIGHT_W,
     RIGHT_X,
     SMALL,
     STEPPER,
@@ -23,14 +33,24 @@ from client.tables.gold.parts import draw_token, token_words
 from client.tables.gold.piece import Panel
 from client.tables.gold.targets import Deal, Decline, Partner, Trade
 from client.ui import DIM, GOLD, INK
+from engine.games.gold.advice import NO_MORE_OFFERS, OFFERS_WAIT
 from engine.games.gold.refusals import Choice
+from engine.games.gold.rules import GAME
 from engine.games.gold.tokens import SUPPLY
 from engine.games.gold.views import GoldView
 
-PARTNER_BOX, PARTNER_STEP = (160, 88, 28), 94  # (y, w, h) of a partner's chip
-PLUS_X = 22  # a colour's + from its −
-OFFERS_Y = 180
-ANSWER_W, ANSWER_H = 70, 22
+_, PANEL_Y, _, PANEL_H = PANEL_BOX
+PARTNER_BOX = (EDITOR_Y - 36, 88, CHIP_H - 2)  # (y, w, h) of a partner's chip
+PARTNER_STEP = PARTNER_BOX[1] + CELL_GAP
+PLUS_X = STEPPER + 4  # a colour's + from its −
+STEPPERS_Y = STEPPER + 4  # a colour's steppers, under its token
+COUNT_TOKEN = STEPPER - 2
+OFFERS_Y = EDITOR_Y - 16  # the offers on the table, under their heading
+ANSWER_W, ANSWER_H = 70, CHIP_H - GAP - 2  # an offer's Accept and Decline, at its right
+ANSWER_Y = PAD + 2  # under the offer's words, clear of their descenders
+ANSWERS_X = RIGHT_X + RIGHT_W - 2 * ANSWER_W - CELL_GAP - 4
+OFFER_WORDS_Y = PANEL_Y + PANEL_H - 104  # what the offer made now says, and the note
+LEFT_Y = PANEL_Y + PANEL_H - 62  # who left the Market
 SIDES = (("give", GIVE_Y, "You give"), ("get", GET_Y, "You get"))
 
 
@@ -64,17 +84,18 @@ class MarketPanel(Panel):
             for c in range(9):
                 if most and most[c]:
                     x = TRADE_X + c * TRADE_CELL
-                    out[Trade(side, c, -1)] = (x, y + 22, STEPPER, STEPPER)
-                    out[Trade(side, c, 1)] = (x + PLUS_X, y + 22, STEPPER, STEPPER)
+                    out[Trade(side, c, -1)] = (x, y + STEPPERS_Y, STEPPER, STEPPER)
+                    out[Trade(side, c, 1)] = (x + PLUS_X, y + STEPPERS_Y, STEPPER, STEPPER)
         return out
 
     def _answer_boxes(self, state: GoldView) -> dict:
         out = {}
         for i, offer in enumerate(state.market.offers if state.market else ()):
             if offer.seat in self.can.declines:
-                y = OFFERS_Y + i * OFFER_ROW + 16
-                out[Deal(offer.seat)] = (RIGHT_X + 200, y, ANSWER_W, ANSWER_H)
-                out[Decline(offer.seat)] = (RIGHT_X + 276, y, ANSWER_W, ANSWER_H)
+                y = OFFERS_Y + i * OFFER_ROW + ANSWER_Y
+                out[Deal(offer.seat)] = (ANSWERS_X, y, ANSWER_W, ANSWER_H)
+                out[Decline(offer.seat)] = (ANSWERS_X + ANSWER_W + CELL_GAP, y, ANSWER_W,
+                                            ANSWER_H)
         return out
 
     def rects(self, state: GoldView) -> dict:
@@ -123,25 +144,26 @@ class MarketPanel(Panel):
     def draw(self, surface, state: GoldView) -> None:
         view, table = self.view, self.table
         self.frame(surface)
-        x, y, _, _ = PANEL_BOX
-        view.text(surface, "The Market: trade tokens with anyone before the time is up",
-                  (x + 16, y + 10), TITLE, GOLD, bold=True, width=840)
+        advised = GAME.advice(state, table.me, self.session.names)  # the rules' words
+        view.text(surface, advised.title if advised else "", (EDITOR_X, PANEL_Y + INSET),
+                  TITLE, GOLD, bold=True, width=PANEL_TITLE_W)
         self.ring(surface, state)
         market = state.market
         if self.can.offers is not None:
             self._draw_trade(surface)
         elif table.me is not None and table.acting and market and table.me not in market.left:
-            view.text(surface, "You cannot make another offer now; answer the offers made to "
-                      "you or leave the Market.", (EDITOR_X, 170), TEXT, DIM, width=520)
+            view.text(surface, NO_MORE_OFFERS, (EDITOR_X, PARTNER_BOX[0] + INSET), TEXT, DIM,
+                      width=EDITOR_W)
         self._draw_offers(surface, state)
         left = market.left if market else ()
         if left:
             view.text(surface, "Left: " + ", ".join(self.name(s) for s in left),
-                      (RIGHT_X, 372), SMALL, DIM, width=350)
+                      (RIGHT_X, LEFT_Y), SMALL, DIM, width=RIGHT_W)
 
     def _draw_offers(self, surface, state: GoldView) -> None:
         view = self.view
-        view.text(surface, "Offers on the table", (RIGHT_X, OFFERS_Y - 30), HEADING, INK, bold=True)
+        view.text(surface, "Offers on the table", (RIGHT_X, OFFERS_Y - 30), HEADING, INK,
+                  bold=True)
         offers = state.market.offers if state.market else ()
         if not offers:
             view.text(surface, "none yet", (RIGHT_X, OFFERS_Y - 4), TEXT, DIM)
@@ -151,7 +173,7 @@ class MarketPanel(Panel):
             view.text(surface, f"{self.name(offerer, True)} → {self.name(partner)}: gives "
                       f"{token_words(offer.give)}; asks {token_words(offer.get)}",
                       (RIGHT_X, OFFERS_Y + i * OFFER_ROW), SMALL,
-                      GOLD if partner == self.table.me else INK, width=350)
+                      GOLD if partner == self.table.me else INK, width=RIGHT_W)
             if Deal(offerer) in answers:
                 self.chip(surface, answers[Deal(offerer)], "Accept",
                           offerer in self.can.deals)
@@ -159,7 +181,7 @@ class MarketPanel(Panel):
 
     def _draw_trade(self, surface) -> None:
         view, trade = self.view, self.trade
-        view.text(surface, "Offer to", (EDITOR_X, PARTNER_BOX[0] + 6), TEXT, INK)
+        view.text(surface, "Offer to", (EDITOR_X, PARTNER_BOX[0] + CELL_GAP), TEXT, INK)
         for seat, box in self._partner_boxes().items():
             self.chip(surface, box, self.name(seat, True), True, trade.partner == seat)
         steppers = self._trade_boxes()
@@ -173,18 +195,18 @@ class MarketPanel(Panel):
         else:
             words = (f"You offer {self.name(trade.partner)} {token_words(trade.give)} for "
                      f"{token_words(trade.get)}.")
-        view.text(surface, words, (EDITOR_X, 330), TEXT, INK, width=540)
-        view.text(surface, "Tokens you offer wait on the table until the offer is answered.",
-                  (EDITOR_X, 350), SMALL, DIM, width=540)
+        view.text(surface, words, (EDITOR_X, OFFER_WORDS_Y), TEXT, INK, width=EDITOR_W)
+        view.text(surface, OFFERS_WAIT, (EDITOR_X, OFFER_WORDS_Y + MARGIN), SMALL, DIM,
+                  width=EDITOR_W)
 
     def _draw_count(self, surface, colour: int, y: float, count: int, open_: bool) -> None:
         """A colour's token and count, with its steppers when the offer may change it."""
         view = self.view
         x = TRADE_X + colour * TRADE_CELL
         if open_ or count:
-            draw_token(surface, view, colour, x, y, 16)
-            view.text(surface, str(count), (x + 20, y + 1), TEXT, GOLD if count else DIM,
-                      bold=bool(count))
+            draw_token(surface, view, colour, x, y, COUNT_TOKEN)
+            view.text(surface, str(count), (x + COUNT_TOKEN + 4, y + 1), TEXT,
+                      GOLD if count else DIM, bold=bool(count))
         if open_:
-            self.sign(surface, "−", x, y + 22, 13, fill=False)
-            self.sign(surface, "+", x + PLUS_X, y + 22, 13, fill=False)
+            self.sign(surface, "−", x, y + STEPPERS_Y, TEXT, fill=False)
+            self.sign(surface, "+", x + PLUS_X, y + STEPPERS_Y, TEXT, fill=False)

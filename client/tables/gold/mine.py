@@ -8,9 +8,13 @@ import pygame
 
 from client import assets
 from client.tables.gold.layout import (
+    ADV_AT,
     ADV_SIZE,
     ADV_STEP,
+    GAP,
+    INSET,
     LINE,
+    MARGIN,
     MINE_Y,
     SCREEN_BOX,
     SMALL,
@@ -21,14 +25,20 @@ from client.tables.gold.parts import draw_token
 from client.tables.gold.piece import Piece
 from client.tables.gold.targets import Adventurer
 from client.ui import DIM, GOLD, GOOD, INK
+from engine.games.gold.advice import SCREEN_UNKNOWN
 from engine.games.gold.components import ADVENTURERS, DRAGONS
 from engine.games.gold.refusals import Choice
 from engine.games.gold.tokens import COLOURS
 from engine.games.gold.views import GoldView
 
 AWAY_ALPHA = 110  # an adventurer away at a Dragon is drawn faded
-MINI, MINI_STEP, MINI_AWAY_ALPHA = 16, 18, 90
-SCREEN_COLUMN, SCREEN_ROW = 122, 28
+MINI, MINI_AWAY_ALPHA = 16, 90  # the adventurers in miniature on another seat's panel
+MINI_STEP = MINI + 2
+SCREEN_ICON = (54, 30)
+SCREEN_WORDS_X = GAP + SCREEN_ICON[0] + GAP  # the screen's words, beside its picture
+SCREEN_TOKEN = 22
+SCREEN_COLUMN, SCREEN_ROW = SCREEN_TOKEN + 100, SCREEN_TOKEN + 6  # three colours a column
+SCREEN_ROWS_Y = SCREEN_ICON[1] + MARGIN - 4  # the tokens, under the picture
 
 
 def adventurer_sprite(team: int, kind: int, place) -> str:
@@ -58,7 +68,7 @@ def draw_minis(table, surface, seat: int, state: GoldView, x: float, y: float) -
 
 
 def adventurer_box(kind: int) -> tuple[float, float, float, float]:
-    return 24 + kind * ADV_STEP, MINE_Y + 34, ADV_SIZE, ADV_SIZE
+    return ADV_AT[0] + kind * ADV_STEP, ADV_AT[1], ADV_SIZE, ADV_SIZE
 
 
 class Mine(Piece):
@@ -83,7 +93,7 @@ class Mine(Piece):
         status, colour = self.table.status(seat, state)
         self.view.text(surface, f"{self.table.bottom_name()} · screen {state.screens[seat]} · "
                        f"magic {state.hands[seat]}" + (f" · {status}" if status else ""),
-                       (20, MINE_Y), LINE, GOLD if colour == GOLD else INK,
+                       (MARGIN, MINE_Y), LINE, GOLD if colour == GOLD else INK,
                        bold=colour == GOLD)
         for kind, place in enumerate(state.adventurers[seat]):
             self._draw_adventurer(surface, seat, kind, place)
@@ -99,7 +109,8 @@ class Mine(Piece):
         surface.blit(image, view.point(x, y))
         where = self._lair_name(place) if is_away(place) else place
         view.text(surface, ADVENTURERS[kind], (x + w / 2, y + h + 2), TINY, INK, anchor="midtop")
-        view.text(surface, where, (x + w / 2, y + h + 15), TINY, DIM, anchor="midtop")
+        view.text(surface, where, (x + w / 2, y + h + TINY + 4), TINY, DIM, anchor="midtop",
+                  width=ADV_STEP - 4)  # "at Gloomtalon" is wider than its slot
         if table.acting and self.can.can_attack_with(kind):
             held = table.held == Adventurer(kind)
             pygame.draw.circle(surface, GOLD if held else GOOD, view.point(x + w / 2, y + h / 2),
@@ -113,24 +124,28 @@ class Mine(Piece):
         view, table = self.view, self.table
         x, y, w, h = SCREEN_BOX
         view.panel(surface, view.rect(x, y, w, h))
-        surface.blit(assets.sprite("gold/screen", (view.px(54), view.px(30))),
-                     view.point(x + 8, y + 6))
+        surface.blit(assets.sprite("gold/screen", (view.px(SCREEN_ICON[0]),
+                                                   view.px(SCREEN_ICON[1]))),
+                     view.point(x + GAP, y + GAP - 2))
         mine = state.my_screen
+        words_at, words_w = (x + SCREEN_WORDS_X, y + INSET + 2), w - SCREEN_WORDS_X - INSET
         if table.me is None:
             view.text(surface, f"{state.screens[table.bottom]} tokens, hidden behind the "
-                      "screen", (x + 70, y + 12), TEXT, DIM, width=w - 80)
+                      "screen", words_at, TEXT, DIM, width=words_w)
             return
-        view.text(surface, "Behind your screen (only you see it)", (x + 70, y + 12), TEXT, INK,
-                  width=w - 80)
+        view.text(surface, "Behind your screen (only you see it)", words_at, TEXT, INK,
+                  width=words_w)
+        left, top = x + INSET + 2, y + SCREEN_ROWS_Y
         if mine is None:
-            view.text(surface, "A stolen token's colour is still hidden: your screen shows "
-                      "again once it is known.", (x + 12, y + 50), SMALL, DIM, width=w - 24)
+            view.text(surface, SCREEN_UNKNOWN, (left, top + 4), SMALL, DIM,
+                      width=w - 2 * (left - x))
             return
         if not any(mine):
-            view.text(surface, "nothing yet", (x + 12, y + 50), TEXT, DIM)
+            view.text(surface, "nothing yet", (left, top + 4), TEXT, DIM)
         held = [(c, n) for c, n in enumerate(mine) if n]
         for i, (c, n) in enumerate(held):  # three colours to a column
             col, row = divmod(i, 3)
-            tx, ty = x + 12 + col * SCREEN_COLUMN, y + 46 + row * SCREEN_ROW
-            draw_token(surface, view, c, tx, ty, 22)
-            view.text(surface, f"{n} {COLOURS[c]}", (tx + 28, ty + 3), TEXT, INK, width=90)
+            tx, ty = left + col * SCREEN_COLUMN, top + row * SCREEN_ROW
+            draw_token(surface, view, c, tx, ty, SCREEN_TOKEN)
+            view.text(surface, f"{n} {COLOURS[c]}", (tx + SCREEN_ROW, ty + 3), TEXT, INK,
+                      width=SCREEN_COLUMN - SCREEN_ROW - 4)

@@ -3,15 +3,20 @@ they were to where they go, and one popup rising with the latest news."""
 
 from __future__ import annotations
 
+import pygame
+
 from client import assets
 from client.anim import Tween
-from client.ui import GOLD
+from client.tables.gold.layout import MIDDLE_X, POPUP_HALF, TOKEN
+from client.ui import GOLD, OVERLAY
 
 FLIGHT = 0.6  # seconds a token or an adventurer takes to fly
 POPUP_TIME = 1.8
 POPUP_RISE = 12  # logical pixels a second
-POPUP_X = (200, 760)  # a popup's centre stays between these, so its words stay on screen
-TOKEN_SIZE = 20
+POPUP_X = (MIDDLE_X - POPUP_HALF, MIDDLE_X + POPUP_HALF)  # a popup's centre's bounds
+POPUP_WORDS = 20
+POPUP_PADDING = (24, 10)  # logical px its banner adds around its words
+TOKEN_SIZE = TOKEN + 2
 TOKENS_FLOWN = 6  # of a colour at most: a big hoard flies as a stream, not a swarm
 
 
@@ -61,8 +66,15 @@ class Motion:
                          view.point(x, y))
 
     def draw_popups(self, surface) -> None:
+        """Each popup on a banner of its own: it rises over the lairs' hoard rows, and
+        words on words were read as neither ("Sootwing is slain!" over "1 white")."""
+        view = self.view
         low, high = POPUP_X
         for text, x, y, left in self.popups:
-            rise = (POPUP_TIME - left) * POPUP_RISE
-            self.view.text(surface, text, (min(max(x, low), high), y - rise), 20, GOLD,
-                           bold=True, anchor="center")
+            centre = (min(max(x, low), high), y - (POPUP_TIME - left) * POPUP_RISE)
+            width, height = view.font(POPUP_WORDS, True).size(text)
+            banner = pygame.Rect(0, 0, width + view.px(POPUP_PADDING[0]),
+                                 height + view.px(POPUP_PADDING[1]))
+            banner.center = view.point(*centre)
+            view.panel(surface, banner, alpha=OVERLAY, edge=GOLD)
+            view.text(surface, text, centre, POPUP_WORDS, GOLD, bold=True, anchor="center")

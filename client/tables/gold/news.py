@@ -6,15 +6,27 @@ sharing panel lists the last ones)."""
 from __future__ import annotations
 
 from client.tables.gold.board import lair_centre
-from client.tables.gold.layout import ATTACKER, MINE_Y, PILE_AT, SCREEN_BOX
+from client.tables.gold.layout import (
+    ADV_AT,
+    ADV_SIZE,
+    ADV_STEP,
+    ATTACKER,
+    BAG_AT,
+    BUTTON_Y,
+    MIDDLE_X,
+    PROMPT_Y,
+    SCREEN_BOX,
+    TOKEN,
+)
 from engine.games.gold import moves
 from engine.games.gold.components import DRAGONS, magic_name
 
-HOARD_LOST_AT, MAGIC_AT = (490, 300), (490, 380)  # popups over the middle of the table
-HOME_AT = (130, MINE_Y + 50)  # your adventurers' row, where your attackers leave from
-BAG_AT = (PILE_AT[0] + 20, PILE_AT[1] + 150)
-BOX_BELOW_BAG = 22  # tokens out of the game lie under the bag
-STOLEN = 22  # a stolen token's size in flight
+HOARD_LOST_AT = (MIDDLE_X, PROMPT_Y - 46)  # popups over the middle of the table
+MAGIC_AT = (MIDDLE_X, BUTTON_Y - 12)
+HOME_AT = (ADV_AT[0] + 2 * ADV_STEP, ADV_AT[1] + ADV_SIZE / 2)  # your adventurers' row
+BAG = (BAG_AT[0] + TOKEN / 2, BAG_AT[1] + TOKEN / 2)  # tokens fly from the bag's middle
+BOX_BELOW_BAG = TOKEN + 4  # tokens out of the game lie under the bag
+STOLEN = TOKEN + 4  # a stolen token's size in flight
 
 
 class News:
@@ -27,12 +39,12 @@ class News:
         if kind is moves.TreasureDrawn:
             to = self.screen_at(event.index) if event.where == "screen" else \
                 lair_centre(event.index)
-            motion.fly_tokens(event.counts, BAG_AT, to)
+            motion.fly_tokens(event.counts, BAG, to)
         elif kind is moves.Took:
             motion.fly_tokens(event.counts, self._kill_at(), self.screen_at(event.seat))
         elif kind is moves.HoardLost:
             motion.fly_tokens(event.counts, self._kill_at(),
-                              (BAG_AT[0], BAG_AT[1] + BOX_BELOW_BAG))
+                              (BAG[0], BAG[1] + BOX_BELOW_BAG))
             motion.popup("The sand ran out: the hoard leaves the game", *HOARD_LOST_AT)
         elif kind is moves.DragonKilled:
             motion.popup(f"{DRAGONS[event.dragon].name} is slain!", *lair_centre(event.slot))

@@ -12,20 +12,9 @@ from __future__ import annotations
 import pygame
 
 from client import assets
+from client.tables.gold.layout import CELL_GAP
 from client.ui import INK
-from engine.games.gold.components import (
-    BANISH,
-    CHARM,
-    FEAR,
-    HASTE,
-    HOURGLASS,
-    MAGIC_DECK,
-    MAP,
-    MIGHT,
-    RALLY,
-    RECALL,
-    SCRY,
-)
+from engine.games.gold.components import BANISH, CHARM, FEAR, MAGIC_DECK, RECALL
 from engine.games.gold.scoring import (
     ADVANCED_MAJORITY,
     BASIC_MAJORITY,
@@ -35,19 +24,10 @@ from engine.games.gold.scoring import (
 )
 from engine.games.gold.tokens import BLACK, COLOURS, GEMS, GOLD, RED, SILVER
 
-#: what each Magic Object does, in a player's words
-MAGIC_WORDS = {
-    RECALL: "bring one of your attacking adventurers home, face up",
-    BANISH: "send another player's attacking adventurer home, face down",
-    RALLY: "turn all your face-down adventurers face up",
-    MIGHT: "your attack this turn counts 3 more",
-    HASTE: "attack twice this turn",
-    FEAR: "every adventurer at one Dragon goes home, face down",
-    SCRY: "look at the next two Dragons of the pile",
-    MAP: "draw two tokens from the bag behind your screen",
-    CHARM: "take one token of a Dragon's treasure behind your screen",
-    HOURGLASS: "turn the sand timer: the negotiation starts its time again",
-}
+COUNT_SCALE = 0.72  # a count's words beside its token, to the token's size
+DIGIT_W = 9  # room for a digit of a count
+LINE_GAP = 4  # between the rows of tokens that wrap
+
 #: what a Magic Object's use asks for before it is played
 TARGET_WORDS = {
     RECALL: "click one of your adventurers at a Dragon",
@@ -59,10 +39,6 @@ TARGET_WORDS = {
 
 def effect_of(face: int) -> int:
     return MAGIC_DECK[face]
-
-
-def magic_words(face: int) -> str:
-    return MAGIC_WORDS[effect_of(face)]
 
 
 def plural(n: int, word: str) -> str:
@@ -89,15 +65,15 @@ def draw_tokens(surface, view, counts, x: float, y: float, size: float, width: f
     """Each colour held as its shape and its count, left to right, wrapping inside `width`;
     the screen rect of each colour drawn."""
     rects = {}
-    step = size + count_width(counts) + 6
+    step = size + count_width(counts) + CELL_GAP
     left = x
     for c, n in enumerate(counts):
         if not n:
             continue
         if x + step > left + width and x > left:
-            x, y = left, y + size + 4
+            x, y = left, y + size + LINE_GAP
         rects[c] = draw_token(surface, view, c, x, y, size)
-        view.text(surface, f"{n}", (x + size + 2, y + size / 2), size * 0.72, colour,
+        view.text(surface, f"{n}", (x + size + 2, y + size / 2), size * COUNT_SCALE, colour,
                   anchor="midleft")
         x += step
     return rects
@@ -105,7 +81,7 @@ def draw_tokens(surface, view, counts, x: float, y: float, size: float, width: f
 
 def count_width(counts) -> float:
     """Room for the widest count beside a token."""
-    return 9 * len(str(max(counts, default=0)))
+    return DIGIT_W * len(str(max(counts, default=0)))
 
 
 class SplitEditor:

@@ -9,7 +9,7 @@ from abc import ABC, abstractmethod
 import pygame
 
 from client.tables.common import PACE
-from client.tables.gold.layout import PANEL_BOX, STEPPER, TEXT
+from client.tables.gold.layout import GAP, PANEL_BOX, RING, STEPPER, TEXT
 from client.tables.gold.targets import Target
 from client.ui import DIM, GOLD, INK, PANEL_EDGE
 from client.widgets import countdown_ring
@@ -17,6 +17,7 @@ from engine.games.gold.views import GoldView
 
 CHIP = (24, 52, 40)  # a button drawn on a panel
 CHIP_SELECTED = (60, 46, 20)
+RADIUS = 6  # a chip's corners (a stepper's are a little tighter)
 
 
 class Piece(ABC):
@@ -66,20 +67,20 @@ class Panel(Piece):
         left = self.session.seconds_left(PACE)
         if state.timer and left is not None:
             x, y, w, _ = self.box
-            countdown_ring(surface, self.view, (x + w - 34, y + 30), 22, left,
+            countdown_ring(surface, self.view, (x + w - RING - 12, y + RING + GAP), RING, left,
                            self.table.timer_total)
 
     def chip(self, surface, box, text: str, lit: bool, selected: bool = False) -> None:
         view = self.view
         rect = view.rect(*box)
-        radius = view.px(6)
+        radius = view.px(RADIUS)
         pygame.draw.rect(surface, CHIP_SELECTED if selected else CHIP, rect,
                          border_radius=radius)
         pygame.draw.rect(surface, GOLD if selected or lit else PANEL_EDGE, rect,
                          view.px(2 if selected else 1), border_radius=radius)
         x, y, w, h = box
         view.text(surface, text, (x + w / 2, y + h / 2), TEXT, INK if lit else DIM,
-                  anchor="center", width=w - 8)
+                  anchor="center", width=w - GAP)
 
     def sign(self, surface, sign: str, x: float, y: float, size: int, fill: bool) -> None:
         """A stepper's − or + button (filled on the split editor, an outline at the
@@ -87,7 +88,7 @@ class Panel(Piece):
         view = self.view
         rect = view.rect(x, y, STEPPER, STEPPER)
         if fill:
-            pygame.draw.rect(surface, CHIP, rect, border_radius=view.px(4))
-        pygame.draw.rect(surface, PANEL_EDGE, rect, view.px(1), border_radius=view.px(4))
+            pygame.draw.rect(surface, CHIP, rect, border_radius=view.px(RADIUS - 2))
+        pygame.draw.rect(surface, PANEL_EDGE, rect, view.px(1), border_radius=view.px(RADIUS - 2))
         view.text(surface, sign, (x + STEPPER / 2, y + STEPPER / 2), size, INK, bold=fill,
                   anchor="center")

@@ -29,7 +29,9 @@ from client.tables.gold.layout import (
     BANNER,
     HEADING,
     PILE_CARD,
+    ROW,
     SMALL,
+    TITLE_AT,
 )
 from client.tables.gold.magic import Magic, draw_backs
 from client.tables.gold.market import MarketPanel
@@ -55,10 +57,14 @@ STATUS = {"turn": "to attack", "negotiate": "negotiating", "divide": "dividing",
           "take": "picking a token", "market": "at the Market"}
 
 
+MARKS_W, MARKS_INSET = 80, 4  # a seat panel's right end: its adventurers and Magic Objects
+MARKS_Y = ROW - 2
+
+
 @register("gold")
 class GoldTable(TableRenderer):
     table_card = PILE_CARD
-    seat_marks = 80  # the adventurers in miniature, the Magic Objects face down
+    seat_marks = MARKS_W  # the adventurers in miniature, the Magic Objects face down
     keys = {pygame.K_p: "propose", pygame.K_d: "divide", pygame.K_a: "accept",
             pygame.K_r: "reject", pygame.K_e: "even", pygame.K_u: "use",
             pygame.K_l: "leave_market"}  # H, hint: every table's
@@ -263,8 +269,10 @@ class GoldTable(TableRenderer):
         rules = ["advanced" if config.get("advanced") else "basic"]
         if config.get("strategic"):
             rules.append("divide and choose")
-        self.view.text(surface, "Dragon's Gold", (20, 12), BANNER, GOLD, bold=True)
-        self.view.text(surface, " · ".join(rules) + " rules", (200, 18), HEADING, DIM)
+        x, y = TITLE_AT
+        self.view.text(surface, "Dragon's Gold", (x, y), BANNER, GOLD, bold=True)
+        self.view.text(surface, " · ".join(rules) + " rules", (x + 180, y + BANNER - HEADING - 1),
+                       HEADING, DIM)
 
     def _draw_held(self, surface) -> None:
         """The adventurer being dragged, under the pointer."""
@@ -278,8 +286,8 @@ class GoldTable(TableRenderer):
         return f"screen {state.screens[seat]} tokens"
 
     def draw_seat_marks(self, surface, seat: int, state: GoldView, x: float, y: float) -> None:
-        draw_minis(self, surface, seat, state, x + 4, y + 24)
-        draw_backs(self, surface, state.hands[seat], x + 4, y + 44)
+        draw_minis(self, surface, seat, state, x + MARKS_INSET, y + MARKS_Y)
+        draw_backs(self, surface, state.hands[seat], x + MARKS_INSET, y + MARKS_Y + ROW - 6)
 
     def status(self, seat: int, state: GoldView) -> tuple[str, tuple]:
         absent = self.absence(seat)

@@ -5,16 +5,21 @@ from __future__ import annotations
 
 import pygame
 
-from client.tables.gold.layout import TEXT, THEFT_BOX, TITLE
+from client.tables.gold.layout import GAP, INSET, MARGIN, PAD, TEXT, THEFT_BOX, TITLE
 from client.tables.gold.parts import draw_token
-from client.tables.gold.piece import Panel
+from client.tables.gold.piece import RADIUS, Panel
 from client.tables.gold.targets import Take, Victim
 from client.ui import DIM, GOLD, GOOD
+from engine.games.gold.rules import GAME
 from engine.games.gold.views import GoldView
 
-VICTIM_W, VICTIM_H, VICTIM_STEP = 166, 48, 176
-TOKEN, TOKEN_STEP, TOKENS_A_ROW = 36, 44, 16
-ROWS_Y = 80  # the victims' or the tokens' row, under the title and the hint
+VICTIM_W, VICTIM_H = 166, 48
+VICTIM_STEP = VICTIM_W + INSET
+TOKEN, TOKENS_A_ROW = 36, 16  # the tokens a wizard shows, face up to be taken
+TOKEN_STEP = TOKEN + GAP
+TITLE_Y = PAD
+HINT_Y = TITLE_Y + TITLE + 12
+ROWS_Y = HINT_Y + 2 * (TEXT + 4)  # the victims' or the tokens' row, under two lines of hint
 
 
 class TheftPanel(Panel):
@@ -23,12 +28,12 @@ class TheftPanel(Panel):
 
     def _victim_boxes(self) -> dict[int, tuple]:
         x, y, _, _ = self.box
-        return {s: (x + 20 + i * VICTIM_STEP, y + ROWS_Y, VICTIM_W, VICTIM_H)
+        return {s: (x + MARGIN + i * VICTIM_STEP, y + ROWS_Y, VICTIM_W, VICTIM_H)
                 for i, s in enumerate(sorted(self.can.steals))}
 
     def _take_boxes(self, state: GoldView) -> dict[int, tuple]:
         x, y, _, _ = self.box
-        return {p: (x + 20 + (p % TOKENS_A_ROW) * (TOKEN + 7),
+        return {p: (x + MARGIN + (p % TOKENS_A_ROW) * TOKEN_STEP,
                     y + ROWS_Y + (p // TOKENS_A_ROW) * TOKEN_STEP, TOKEN, TOKEN)
                 for p in range(len(state.looking_at or ()))}
 
@@ -51,32 +56,22 @@ class TheftPanel(Panel):
         self.frame(surface)
         x, y, w, _ = self.box
         title, hint = self._words(state)
-        view.text(surface, title, (x + 20, y + 16), TITLE, GOLD, bold=True, width=w - 40)
-        view.text(surface, hint, (x + 20, y + 46), TEXT, DIM, width=w - 40)
+        view.text(surface, title, (x + MARGIN, y + TITLE_Y), TITLE, GOLD, bold=True,
+                  width=w - 2 * MARGIN)
+        view.text(surface, hint, (x + MARGIN, y + HINT_Y), TEXT, DIM, width=w - 2 * MARGIN)
         for seat, box in self._victim_boxes().items():
             self.chip(surface, box, f"{self.name(seat, True)} · {state.screens[seat]} tokens",
                       True)
         looked = state.looking_at or ()
         for p, box in self._take_boxes(state).items():
-            draw_token(surface, view, looked[p], box[0] + 3, box[1] + 3, TOKEN - 6)
+            edge = GAP / 2 - 1  # the token inside its lit frame
+            draw_token(surface, view, looked[p], box[0] + edge, box[1] + edge, TOKEN - 2 * edge)
             if p in self.can.takes:
                 pygame.draw.rect(surface, GOOD, view.rect(*box), view.px(1.5),
-                                 border_radius=view.px(6))
+                                 border_radius=view.px(RADIUS))
 
     def _words(self, state: GoldView) -> tuple[str, str]:
-        """The title and the hint under it, for the thief's owner or an onlooker."""
-        whose = self.session.names.whose
-        theft = state.kill.theft if state.kill else None
-        if self.can.steals:
-            return ("Your thief steals one token: from whose screen?",
-                    "The token is drawn unseen from that player's screen.")
-        if self.can.takes:
-            return (f"Your wizard looks behind {whose(theft.victim)} screen: take one token",
-                    "Only you and your victim learn which token it was.")
-        if theft:
-            helped = " with the wizard's help" if theft.looks else ""
-            return (f"{whose(theft.thief, True)} thief robs {self.name(theft.victim)}{helped}",
-                    "The thief and the victim see the token; the others do not.")
-        thief = next(iter(state.to_act), None)
-        return (f"{self.name(thief, True)}'s thief chooses whom to rob",
-                "Thieves steal in turn after the hoard is shared.")
+        """The title and the hint under it, for the thief's owner or an onlooker: the rules'
+        words (Game.advice)."""
+        advised = GAME.advice(state, self.table.me, self.session.names)
+        return (advised.title, " ".join(advised.lines)) if advised else ("", "")

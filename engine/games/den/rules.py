@@ -38,12 +38,11 @@ from engine.games.den.cards import (
     SUIT_NAMES,
     force,
     name,
-    names,
     rank,
 )
 from engine.games.den.clues import turn_end_clues
 from engine.hands import HandsGame, HandsState
-from engine.tell import Names
+from engine.tell import Names, join_words
 from engine.wire import Action, Event, Value, wire
 
 HAND_SIZE = 7
@@ -407,7 +406,7 @@ class Den(HandsGame):
 
     def _check_turn(self, state: DenState, seat: int) -> None:
         if state.phase != PLAYING or state.requests or seat != state.turn:
-            raise IllegalAction("DN3.5", f"it is not seat {seat}'s turn")
+            raise IllegalAction("DN3.5", "it is not {whose} turn", seat)
 
     def _play(self, state: DenState, action: Play) -> list[Event]:
         seat, pile, refs, faces = action.seat, action.pile, action.refs, action.faces
@@ -417,11 +416,13 @@ class Den(HandsGame):
         _check_cards(state, seat, refs, faces)
         for high, low in pairwise(faces):
             if not FITS[high] >> low & 1:
-                raise IllegalAction("DN4.2", f"{names(faces)} is not a descending sequence")
+                raise IllegalAction("DN4.2", f"{cards_words(faces)} are not a descending "
+                                             "sequence")
         cards = state.piles[pile]
         first = faces[0]
         if cards and not FITS[cards[-1]] >> first & 1:
-            raise IllegalAction("DN4.1", f"{name(first)} does not go on {name(cards[-1])}")
+            raise IllegalAction("DN4.1", f"{card_words(first)} does not go on "
+                                        f"{card_words(cards[-1])}")
         if not cards and pile >= FOUNDATIONS and first >> 2 != DRAGON:
             raise IllegalAction("DN5.1", "only a Dragon goes into an empty corner")
         state.release(seat, refs, faces)
@@ -503,6 +504,11 @@ def card_words(face: int) -> str:
            f"({FORCE_NAMES[force(face)]})"
 
 
+def cards_words(faces) -> str:
+    """'the 7 of Taiyang (Yang) and the 6 of Shaoyin (Yin)'."""
+    return join_words([card_words(face) for face in faces])
+
+
 def _why_not_move(piles, source: int, target: int) -> Refusal:
     if not piles[target]:
         return Refusal("DN6.2", "A pile moves only onto another pile, not into an empty place.")
@@ -515,7 +521,8 @@ def _why_not_move(piles, source: int, target: int) -> Refusal:
 def _why_not_lay(piles, pile: int, faces) -> Refusal | None:
     run = sorted(faces, key=lambda f: -rank(f))
     if any(rank(a) != rank(b) + 1 or force(a) == force(b) for a, b in pairwise(run)):
-        return Refusal("DN4.2", f"{' '.join(name(f) for f in run)} is not a sequence: each card "
+        said = cards_words(run)
+        return Refusal("DN4.2", f"{said[:1].upper()}{said[1:]} are not a sequence: each card "
                        "must be one rank lower than the one before and of the other force.")
     top = piles[pile][-1] if piles[pile] else None
     if top is None and pile >= FOUNDATIONS and rank(run[0]) != DRAGON:
@@ -531,7 +538,7 @@ def _why_not_lay(piles, pile: int, faces) -> Refusal | None:
 
 def _check_cards(state: DenState, seat: int, refs, faces) -> None:
     """Clause DN3.5: distinct cards the seat holds, each showing its true face."""
-    problem = card_problem(state.held[seat], state.faces, refs, faces, FACES, name)
+    problem = card_problem(state.held[seat], state.faces, refs, faces, FACES, card_words)
     if problem:
         raise IllegalAction("DN3.5", problem)
 

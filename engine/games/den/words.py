@@ -14,7 +14,7 @@ from engine.games.den.rules import (
     PileMoved,
     Played,
     TurnEnded,
-    card_words,
+    cards_words,
 )
 from engine.tell import Names, count, join_words
 
@@ -25,8 +25,7 @@ def pile_words(pile: int) -> str:
 
 
 def _laid(e, n: Names) -> str:
-    cards = join_words([card_words(face) for face in e.faces])
-    return f"{n.does(e.seat, 'lay')} {cards} on {pile_words(e.pile)}."
+    return f"{n.does(e.seat, 'lay')} {cards_words(e.faces)} on {pile_words(e.pile)}."
 
 
 def _hand_over(e, n: Names) -> str:
@@ -44,7 +43,7 @@ def _match_over(e, n: Names) -> str:
 TELLERS = {
     CardsDealt: lambda e, n: f"{n.does(e.seat, 'be')} dealt {count(e.count, 'card')}.",
     FoundationsTurned: lambda e, n: "The foundations are turned up: "
-                                    f"{join_words([card_words(f) for f in e.faces])}.",
+                                    f"{cards_words(e.faces)}.",
     Drew: lambda e, n: f"{n.does(e.seat, 'draw')} a card; {count(e.stock, 'card')} "
                        f"{'is' if e.stock == 1 else 'are'} left in the stock.",
     Played: _laid,

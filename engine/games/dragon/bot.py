@@ -2,20 +2,22 @@
 
 from __future__ import annotations
 
+import itertools
+
 from engine.bots import Bot, Policy
 from engine.cards import mask_of
 from engine.games.dragon import combos
-from engine.games.dragon.cards import TWO
+from engine.games.dragon.rules import DeclareDragon, Pass, Play
 from engine.wire import Action
 
 DANGER = 3  # an opponent this close to going out makes the bot spend its strength
 
 
-def _strength_used(faces) -> int:
+def _strength_used(mask: int) -> int:
     """How much of the hand's power a play spends: 2s and bombs are precious."""
-    mask = mask_of(faces)
-    kind = combos.classify(mask)[0]
-    return sum(1 for f in faces if f >> 2 == TWO) + (2 if kind == combos.BOMB else 0)
+    low = (mask & -mask).bit_length() - 1
+    bomb = mask.bit_count() == 4 and low >> 2 == (mask.bit_length() - 1) >> 2
+    return (mask & combos.ALL_TWOS).bit_count() + 2 * bomb
 
 
 class GreedyBot(Bot, Policy):
@@ -32,27 +34,53 @@ class GreedyBot(Bot, Policy):
 
     def ranked(self, game, obs) -> list[Action]:
         """The legal actions, the likeliest good ones first: a search's candidates."""
-        legal = list(obs.legal)
-        return sorted(legal, key=lambda a: (0, _strength_used(a.faces), -len(a.faces),
-                                            max(a.faces)) if type(a).__name__ == "Play"
-                      else (1,) if type(a).__name__ == "Pass" else (-1,))
+        def key(a):
+            if type(a) is Play:
+                mask = mask_of(a.faces)
+                return (0, _strength_used(mask), -len(a.faces), mask.bit_length())
+            return (1,) if type(a) is Pass else (-1,)
+        return sorted(obs.legal, key=key)
+
+
+def _plays(legal):
+    """(mask, action) per play in `legal`, in its order; a lazy list's plays come as masks
+    with no action, so the hundreds of runs a lead may offer are weighed without being
+    built (a search's playouts run this at every move)."""
+    if isinstance(legal, combos.Plays):
+        for action in legal.head:
+            if type(action) is Play:
+                yield mask_of(action.faces), action
+        for block in legal.blocks:
+            for picks in itertools.product(*block):
+                yield sum(picks), None
+    else:
+        for action in legal:
+            if type(action) is Play:
+                yield mask_of(action.faces), action
 
 
 def _pick(legal, seat, counts, trick: bool) -> Action | None:
     if not legal:
         return None
-    plays = [a for a in legal if hasattr(a, "faces")]
-    declare = [a for a in plays if type(a).__name__ == "DeclareDragon"]
-    if declare:
-        return declare[0]
-    plays = [a for a in plays if type(a).__name__ == "Play"]
-    if not plays:
+    heads = legal.head if isinstance(legal, combos.Plays) else legal
+    declare = next((a for a in heads if type(a) is DeclareDragon), None)
+    if declare is not None:
+        return declare
+    best, best_key, best_action = None, None, None
+    for mask, action in _plays(legal):
+        # leading: spend least strength, then shed most cards, then lowest top card;
+        # following: least strength, then lowest top (every beating play has one size)
+        key = (_strength_used(mask), -mask.bit_count(), mask.bit_length()) if not trick \
+            else (_strength_used(mask), mask.bit_length())
+        if best_key is None or key < best_key:
+            best, best_key, best_action = mask, key, action
+    if best is None:
         return legal[0]
+    chosen = best_action if best_action is not None else legal.make(best)
     others = [c for s, c in enumerate(counts) if s != seat and c]
     pressed = bool(others) and min(others) <= DANGER
-    if not trick:
-        return min(plays, key=lambda a: (_strength_used(a.faces), -len(a.faces), max(a.faces)))
-    cheapest = min(plays, key=lambda a: (_strength_used(a.faces), max(a.faces)))
-    if _strength_used(cheapest.faces) and not pressed and len(legal) > len(plays):
-        return next(a for a in legal if type(a).__name__ == "Pass")
-    return cheapest
+    if trick and best_key[0] and not pressed:
+        passing = next((a for a in heads if type(a) is Pass), None)
+        if passing is not None:
+            return passing
+    return chosen

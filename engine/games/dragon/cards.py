@@ -36,3 +36,17 @@ def parse(text: str) -> int:
 
 def names(faces) -> str:
     return " ".join(name(f) for f in sorted(faces))
+
+
+#: ranks as said aloud: "the Queen of Stars", "a pair of Aces"
+RANK_WORDS = ("3", "4", "5", "6", "7", "8", "9", "10", "Jack", "Queen", "King", "Ace", "2")
+
+
+def rank_words(face: int, plural: bool = False) -> str:
+    """'Queen', or 'Queens' / '7s'."""
+    return RANK_WORDS[rank(face)] + ("s" if plural else "")
+
+
+def card_words(face: int) -> str:
+    """'the 7 of Stars', 'the Queen of Blades'."""
+    return f"the {rank_words(face)} of {SUIT_NAMES[suit(face)]}"

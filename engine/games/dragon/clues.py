@@ -1,9 +1,17 @@
-"""What a Dragon seat's passes say of its hand, for a search bot's sampled worlds.
+"""What a Dragon seat's passes and plays say of its hand, for a search bot's sampled worlds.
 
-A seat that passed on a trick it could have beaten with a combination of the same
-kind holding no 2 (2s and bombs are kept for need, by people and the easy bot alike)
-likely holds no such combination. Its hand now is what it held then, less what it
-played since, so a hand now that could beat that trick contradicts the pass.
+People and the easy bot alike keep 2s and bombs for need, so the plays below are read
+as a thrifty player's:
+
+- a seat that passed on a trick it could have beaten with a combination of the same
+  kind holding no 2 likely holds no such combination;
+- a seat that led a combination holding no 2 (and no bomb) likely held no longer one,
+  nor one as long with a lower top card: it sheds long and low first;
+- a seat that beat a trick with such a combination likely held none of the same kind
+  that beat it with a lower top card: it beats with the least it can.
+
+Its hand now is what it held then, less what it played since, so a hand now that holds
+what it would have played instead contradicts the pass or the play.
 """
 
 from __future__ import annotations
@@ -14,22 +22,44 @@ from engine.cards import mask_of
 from engine.games.dragon import combos
 from engine.hands import Clue
 
+#: before the history shows a trick's start, what is on the table is not known
+UNKNOWN = ("unknown",)
+#: the highest rank a run may reach (2s stand only in sets, D4)
+ACE_RANK = 11
+
 
 def pass_clues(history, overchop: bool) -> list[Clue]:
-    """A clue per pass on a trick in `history` (a seat's observation's public events)."""
-    from engine.games.dragon.rules import HandStarted, Passed, Played, TrickWon  # they import this
-
+    """A clue per pass on a trick, and per thrifty lead or beat, in `history` (a seat's
+    observation's public events)."""
+    from engine.games.dragon.rules import (  # they import this
+        HandOver,
+        HandStarted,
+        Passed,
+        Played,
+        TrickWon,
+    )
 
     clues, top, out = [], None, set()
+    table = UNKNOWN  # (combo, was it a chop) on the table; None: the next play leads
+    opening = False  # the hand's first lead may have to hold the 3 of Stars (D3)
     for event in history:
         kind = type(event)
         if kind is Played:
-            combo = combos.classify(mask_of(event.faces))
+            mask = mask_of(event.faces)
+            combo = combos.classify(mask)
+            if not event.chop and _thrifty(mask) and not (opening and table is None):
+                clue = _lead_clue(mask) if table is None else \
+                    _beat_clue(mask, table[0]) if table is not UNKNOWN and not table[1] \
+                    else None
+                if clue is not None:
+                    clues.append(Clue(event.seat, clue))
+            opening, table = False, (combo, event.chop)
             top = combo if overchop or not event.chop or combo[0] == combos.BOMB else None
         elif kind is TrickWon:
-            top, out = None, set()
-        elif kind is HandStarted:  # a new deal: what was passed on says nothing of it
-            clues, top, out = [], None, set()
+            top, out, table = None, set(), None
+        elif kind is HandStarted or kind is HandOver:  # a new deal: the old says nothing
+            clues, top, out, table = [], None, set(), None
+            opening = kind is HandStarted and event.leader < 0
         elif kind is Passed:
             # a seat that passed is out of the trick (D7.2): its later passes say nothing
             if top is not None and event.seat not in out and not combos.is_two_set(top):
@@ -38,5 +68,46 @@ def pass_clues(history, overchop: bool) -> list[Clue]:
     return clues
 
 
+def _thrifty(mask: int) -> bool:
+    """A combination that spends no strength: no 2, and not a bomb."""
+    low, high = ((mask & -mask).bit_length() - 1) >> 2, (mask.bit_length() - 1) >> 2
+    return not mask & combos.ALL_TWOS and not (mask.bit_count() == 4 and low == high)
+
+
+def _lead_clue(mask: int):
+    return partial(_could_lead_before, mask.bit_count(), mask.bit_length() - 1)
+
+
+def _beat_clue(mask: int, trick):
+    return partial(_could_beat_lower, trick, mask.bit_length() - 1)
+
+
 def _could_beat(top, hand: dict[int, int]) -> bool:
     return combos.can_follow(mask_of(hand.values()) & ~combos.ALL_TWOS, top)
+
+
+def _could_lead_before(size: int, top: int, hand: dict[int, int]) -> bool:
+    """Would the thrifty leader have led something else from a hand holding `hand`: a
+    longer thrifty combination, or one as long below the top card it led?"""
+    held = mask_of(hand.values()) & ~combos.ALL_TWOS
+    return _longest(held) > size or _longest(held & ((1 << top) - 1)) >= size
+
+
+def _could_beat_lower(trick, top: int, hand: dict[int, int]) -> bool:
+    """Would the thrifty player have beaten `trick` with a lower combination of its kind?"""
+    return combos.can_follow(mask_of(hand.values()) & ~combos.ALL_TWOS & ((1 << top) - 1),
+                             trick)
+
+
+def _longest(mask: int) -> int:
+    """The most cards a thrifty combination in `mask` (which holds no 2) takes: a set of
+    up to three (four would be a bomb), a run, or a double run."""
+    counts = [(mask >> (4 * r) & 15).bit_count() for r in range(ACE_RANK + 1)]
+    best = min(3, max(counts))
+    for least, per in ((1, 1), (2, 2)):
+        span = 0
+        for c in counts:
+            span = span + 1 if c >= least else 0
+            if span >= 3:
+                best = max(best, per * span)
+    return best

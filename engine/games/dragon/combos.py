@@ -11,9 +11,10 @@ from __future__ import annotations
 import bisect
 import itertools
 
-from engine.cards import bits_of
+from engine.cards import bits_of, mask_of
 from engine.game import LazyActions
-from engine.games.dragon.cards import ACE, TWO
+from engine.games.dragon.cards import ACE, SUIT_NAMES, TWO, card_words, rank_words, suit
+from engine.tell import join_words
 
 #: one choice of masks per rank; its plays are the ORs of one pick per choice
 Block = tuple[tuple[int, ...], ...]
@@ -239,3 +240,28 @@ def beating_plays(hand: int, cur, cur_is_chop: bool, overchop: bool) -> list[Blo
     if not bombs_listed and hand & ALL_TWOS == ALL_TWOS:
         out.append(((ALL_TWOS,),))
     return out
+
+
+#: how many cards of one rank a set holds, as said aloud ("three 7s")
+SET_WORDS = {2: "a pair of", 3: "three", 4: "four"}
+
+
+def play_words(faces) -> str:
+    """A play as said aloud, with what a player needs to know to beat it: 'the 7 of Stars',
+    'a pair of 7s (Stars and Coins)', 'four 2s', 'a run of 3 to 6, up to the 6 of Stars',
+    'a double run of 3s to 5s, up to the 5 of Blades'. Suits are told because they break
+    ties (clause D5); a bomb holds every suit, so it needs none."""
+    faces = sorted(faces)
+    combo = classify(mask_of(faces))
+    kind = combo[0] if combo else None
+    if len(faces) == 1:
+        return card_words(faces[0])
+    if kind in (PAIR, TRIPLE, BOMB):
+        said = f"{SET_WORDS[len(faces)]} {rank_words(faces[0], True)}"
+        suits = join_words([SUIT_NAMES[suit(f)] for f in faces])
+        return said if kind == BOMB else f"{said} ({suits})"
+    if kind in (RUN, DOUBLE_RUN):
+        double = kind == DOUBLE_RUN
+        span = f"{rank_words(faces[0], double)} to {rank_words(faces[-1], double)}"
+        return f"a {'double ' if double else ''}run of {span}, up to {card_words(faces[-1])}"
+    return join_words([card_words(f) for f in faces])  # not a combination: each card told

@@ -18,8 +18,7 @@ from engine.errors import IllegalAction
 from engine.fields import Face, Ref, Seat
 from engine.game import Option, Outcome, Refusal, View, top_seats
 from engine.games.dragon import combos
-from engine.games.dragon.cards import ACE, DECK, THREE_OF_STARS, name
-from engine.games.dragon.cards import names as names_of
+from engine.games.dragon.cards import ACE, DECK, THREE_OF_STARS, card_words
 from engine.games.dragon.clues import pass_clues
 from engine.hands import HandsGame, HandsState
 from engine.tell import Names
@@ -292,9 +291,9 @@ class Dragon(HandsGame):
         mask = mask_of(faces)
         combo = combos.classify(mask) if faces else None
         if combo is None:
-            return Refusal("D4", f"{names_of(faces) or 'Nothing'} is not a combination: play a"
-                           " single, pair, triple, bomb (four of a kind), run of three or more,"
-                           " or double run.")
+            return Refusal("D4", f"{'That selection' if faces else 'Nothing'} is not a "
+                           "combination: play a single, pair, triple, bomb (four of a kind), run "
+                           "of three or more, or double run.")
         if view.phase == DRAGON_STAGE:
             return Refusal("D9.4", "Only a Dragon may be shown now.")
         if view.phase == OPENING and not mask & 1 << THREE_OF_STARS:
@@ -305,8 +304,10 @@ class Dragon(HandsGame):
             return Refusal("D7.2", "After passing you may only come back in to chop a 2.")
         last = view.trick[-1].faces
         kind = combos.KIND_NAMES[combos.classify(mask_of(last))[0]]
-        return Refusal("D5", f"{names_of(faces)} does not beat {names_of(last)}: a {kind} must be"
-                       f" beaten by a higher {kind} of as many cards, or by a chop.")
+        said = combos.play_words(faces)
+        return Refusal("D5", f"{said[:1].upper()}{said[1:]} does not beat "
+                       f"{combos.play_words(last)}: a {kind} must be beaten by a higher {kind} "
+                       "of as many cards, or by a chop.")
 
     def standing(self, state) -> tuple[float, ...]:
         return tuple(state.chips)
@@ -347,11 +348,11 @@ class Dragon(HandsGame):
     # -- seat actions -------------------------------------------------------
     def _check_turn(self, state: DragonState, seat: int) -> None:
         if state.requests or not self._awaits(state, seat):
-            raise IllegalAction("D7", f"it is not seat {seat}'s turn")
+            raise IllegalAction("D7", "it is not {whose} turn", seat)
 
     def _check_cards(self, state: DragonState, seat: int, refs, faces) -> int:
         """The refs are the seat's, distinct, and (where known) show these faces."""
-        problem = card_problem(state.held[seat], state.faces, refs, faces, DECK_SET, name)
+        problem = card_problem(state.held[seat], state.faces, refs, faces, DECK_SET, card_words)
         if problem is not None:
             raise IllegalAction("D4", problem)
         return mask_of(faces)
@@ -364,7 +365,7 @@ class Dragon(HandsGame):
         mask = self._check_cards(state, seat, action.refs, action.faces)
         combo = combos.classify(mask)
         if combo is None:
-            raise IllegalAction("D4", f"{names_of(action.faces)} is not a combination")
+            raise IllegalAction("D4", "those cards are not a combination")
         chop = False
         if state.phase == OPENING and not mask & 1 << THREE_OF_STARS:
             raise IllegalAction("D3", LEAD_WITH_THREE)
@@ -374,7 +375,8 @@ class Dragon(HandsGame):
                     raise IllegalAction("D7.2", "after passing a player may only chop a 2")
             elif not combos.beats(combo, state.trick, state.trick_chop,
                                   state.config["overchop"]):
-                raise IllegalAction("D5", f"{names_of(action.faces)} does not beat the trick")
+                raise IllegalAction("D5", f"{combos.play_words(action.faces)} does not beat the "
+                                          "trick")
             chop = combo[:2] != state.trick[:2]
         return self._lay(state, seat, action, mask, combo, chop)
 
@@ -440,7 +442,7 @@ class Dragon(HandsGame):
             raise IllegalAction("D9.2", "a Dragon must be shown on the player's first turn")
         mask = self._check_cards(state, seat, action.refs, action.faces)
         if set(action.refs) != state.held[seat] or not is_dragon(mask):
-            raise IllegalAction("D9.1", f"{names_of(action.faces)} is not a Dragon hand")
+            raise IllegalAction("D9.1", "those cards are not a Dragon hand")
         attack = dragon_attack(mask)
         for r, f in zip(action.refs, action.faces, strict=True):
             state.faces[r] = f

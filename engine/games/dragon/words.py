@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
-from engine.games.dragon import combos
-from engine.games.dragon.cards import RANKS, SUIT_NAMES, name, rank, suit
+from engine.games.dragon.cards import card_words
+from engine.games.dragon.combos import play_words
 from engine.games.dragon.rules import (
     CardsDealt,
     DragonDeclared,
@@ -16,23 +16,6 @@ from engine.games.dragon.rules import (
     WentOut,
 )
 from engine.tell import Names, count, join_words, ordinal
-
-
-def card_words(face: int) -> str:
-    """'the 7 of Stars'."""
-    return f"the {RANKS[rank(face)]} of {SUIT_NAMES[suit(face)]}"
-
-
-def play_words(faces, kind: str) -> str:
-    """A play as said aloud: 'the 7 of Stars', 'a pair of 7s (7S 7C)', 'a run (5S 6D 7C)'."""
-    faces = sorted(faces)
-    if len(faces) == 1:
-        return card_words(faces[0])
-    cards = " ".join(name(f) for f in faces)
-    if kind in (combos.KIND_NAMES[combos.PAIR], combos.KIND_NAMES[combos.TRIPLE],
-                combos.KIND_NAMES[combos.BOMB]):
-        return f"a {kind} of {RANKS[rank(faces[0])]}s ({cards})"
-    return f"a {kind} ({cards})"
 
 
 def _hand_over(e, n: Names) -> str:
@@ -48,7 +31,7 @@ def _match_over(e, n: Names) -> str:
 
 TELLERS = {
     CardsDealt: lambda e, n: f"{n.does(e.seat, 'be')} dealt {count(e.count, 'card')}.",
-    Played: lambda e, n: f"{n.does(e.seat, 'play')} {play_words(e.faces, e.kind)}"
+    Played: lambda e, n: f"{n.does(e.seat, 'play')} {play_words(e.faces)}"
                            + (" — a chop!" if e.chop else "."),
     Passed: lambda e, n: f"{n.does(e.seat, 'pass')}.",
     TrickWon: lambda e, n: f"{n.does(e.seat, 'win')} the trick"

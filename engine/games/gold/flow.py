@@ -114,7 +114,7 @@ def finish(state: GoldState) -> tuple:
 
 def awaited(state: GoldState, phase: str, seat: int, rule: str) -> None:
     if state.phase != phase or seat not in waiting_seats(state):
-        raise IllegalAction(rule, f"seat {seat} may not do that now")
+        raise IllegalAction(rule, "{who} may not do that now", seat)
 
 
 def waiting_seats(state: GoldState) -> tuple[int, ...]:
@@ -308,7 +308,7 @@ def _rout(state: GoldState, events: list) -> None:
 def on_attack(state: GoldState, action: moves.Attack) -> list:
     seat, kind, slot = action.seat, action.kind, action.slot
     if state.phase != TURN or seat != state.turn:
-        raise IllegalAction("G4.5", f"it is not seat {seat}'s turn")
+        raise IllegalAction("G4.5", "it is not {whose} turn", seat)
     if type(kind) is not int or not 0 <= kind < 4 or state.adv[seat][kind] != UP:
         raise IllegalAction("G4.5", "only a face-up adventurer may attack")
     lair = state.slots[slot] if type(slot) is int and 0 <= slot < SLOTS else None

@@ -48,7 +48,8 @@ def on_magic(state: GoldState, action: moves.UseMagic) -> list:
     else:
         awaited(state, TURN, seat, "G12.5")
     if card not in state.hands[seat] or state.faces.get(card, face) != face:
-        raise IllegalAction("G12.5", f"seat {seat} does not hold {MAGIC_NAMES[effect]}")
+        raise IllegalAction("G12.5", "{who} may not use the "
+                             f"{MAGIC_NAMES[effect]}: it is not in {{whose}} hand", seat)
     if not isinstance(target, tuple) or len(target) != len(TARGETS[effect]):
         raise IllegalAction("G12.5", f"{MAGIC_NAMES[effect]} takes a target {TARGETS[effect]}")
     if not all(type(t) is int for t in target) or not ALLOWED[effect](state, seat, *target):

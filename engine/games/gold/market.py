@@ -13,7 +13,8 @@ from engine.games.gold import moves
 from engine.games.gold.flow import DONE, MARKET, await_phase, awaited, finish, push, run, step
 from engine.games.gold.splits import Chain, Offers
 from engine.games.gold.state import GoldState, Market
-from engine.games.gold.tokens import NONE, SUPPLY, is_counts, show
+from engine.games.gold.tokens import NONE, SUPPLY, is_counts
+from engine.games.gold.words import tokens
 
 
 @step("market_open")
@@ -45,7 +46,7 @@ def on_offer(state: GoldState, action: moves.Offer) -> list:
     if any(n > min(state.counts[partner], SUPPLY[c]) for c, n in enumerate(get)):
         raise IllegalAction("G11.2", "ask for no more of a colour than the partner holds tokens")
     if market.made.get(seat, 0) >= state.config["proposals"]:
-        raise IllegalAction("G11.3", f"seat {seat} has made all its offers")
+        raise IllegalAction("G11.3", "{whose} offers are all made", seat)
     old = market.offers.get(seat)
     if not state.may_claim(seat, give, old[2] if old else NONE):
         raise IllegalAction("G11.2", "a player offers only tokens from behind its own screen")
@@ -133,8 +134,8 @@ def vet(state: GoldState, action) -> None:
             return  # no such offer: apply refuses it
         claim, back = offer[3], NONE
     if is_counts(claim) and not state.holds(seat, claim, back):
-        raise IllegalAction("G16.3", f"seat {seat} does not hold {show(claim)} behind its "
-                                     "screen")
+        raise IllegalAction("G16.3", f"{{whose}} screen does not hold {tokens(claim)}",
+                             seat)
 
 
 def legal(state: GoldState, seat: int) -> list:

@@ -91,7 +91,7 @@ def on_propose(state: GoldState, action: moves.Propose) -> list:
     awaited(state, NEGOTIATE, seat, "G7.2")
     talks = state.talks
     if talks.made.get(seat, 0) >= state.config["proposals"]:
-        raise IllegalAction("G7.6", f"seat {seat} has made all its proposals")
+        raise IllegalAction("G7.6", "{whose} proposals are all made", seat)
     check_split(state, action.split, "G7.2")
     talks.made[seat] = talks.made.get(seat, 0) + 1
     talks.serial, talks.split, talks.by = state.serial(), action.split, seat

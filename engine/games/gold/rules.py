@@ -22,8 +22,18 @@ from engine.chance import (
     TimeUp,
 )
 from engine.errors import IllegalAction
-from engine.game import Game, Option, Outcome, Refusal
-from engine.games.gold import flow, magic, market, moves, negotiation, refusals, views, worlds
+from engine.game import Advice, Game, Option, Outcome, Refusal
+from engine.games.gold import (
+    advice,
+    flow,
+    magic,
+    market,
+    moves,
+    negotiation,
+    refusals,
+    views,
+    worlds,
+)
 from engine.games.gold.components import (
     UP,
 )
@@ -141,6 +151,9 @@ class Gold(Game):
     def why_not(self, view: views.GoldView, seat: int, choice: refusals.Choice,
                 names: Names) -> Refusal | None:
         return refusals.why_not(view, seat, choice, names)
+
+    def advice(self, view: views.GoldView, seat: int | None, names: Names) -> Advice | None:
+        return advice.advice(view, seat, names)
 
 
 def _negotiation_actions(state: GoldState, seat: int) -> Sequence[Action]:

@@ -20,23 +20,24 @@ class GreedyBot(Bot, Policy):
 
     def choose(self, game, obs) -> Action | None:
         view = obs.view
-        table = [(m.owner, m.faces, m.wild_as) for m in view.melds]
+        table = [melds.new_meld(m.owner, m.faces, m.wild_as) for m in view.melds]
         return _pick(obs.legal, obs.seat, Seen(mask_of(view.cards or ()), view.discard, table))
 
     def act(self, game, state, seat) -> Action | None:
-        faces = state.faces
-        seen = Seen(state.masks[seat], [faces[r] for r in state.discard[-1:]],
-                    [(m.owner, m.faces(), m.wild_as) for m in state.melds])
+        # the state's own melds, not copies: a search's playouts run this at every move,
+        # and it only reads them
+        seen = Seen(state.masks[seat], [state.faces[r] for r in state.discard[-1:]],
+                    state.melds)
         return _pick(game.legal_actions(state, seat), seat, seen)
 
 
 class Seen(NamedTuple):
-    """What the bot looks at: its hand (a mask), the discard pile and the melds on the table
-    as (owner, faces, wild_as)."""
+    """What the bot looks at: its hand (a mask), the discard pile and the melds on the
+    table (read, never changed)."""
 
     hand: int
     discard: Sequence[int]
-    melds: list[tuple[int, tuple[int, ...], int]]
+    melds: Sequence[melds.Meld]
 
 
 def _pick(legal, seat: int, seen: Seen) -> Action | None:
@@ -58,10 +59,6 @@ def _pick(legal, seat: int, seen: Seen) -> Action | None:
     return min(legal, key=lambda a: (_worth(seen, seat, hand, a.faces[0]), -a.faces[0]))
 
 
-def _table(seen: Seen) -> list[melds.Meld]:
-    return [melds.new_meld(owner, faces, wild_as) for owner, faces, wild_as in seen.melds]
-
-
 def _helps(seen: Seen, seat: int, hand: int, face: int) -> bool:
     """Does `face` make a new meld with the hand, or fit a meld the seat may add to?"""
     if face >= FIRST_DRAGON:
@@ -69,8 +66,8 @@ def _helps(seen: Seen, seat: int, hand: int, face: int) -> bool:
     bit = 1 << face
     if any(m & bit for m, _ in melds.meld_options(hand | bit)):
         return True
-    has_meld = any(owner == seat for owner, *_ in seen.melds)
-    return has_meld and any(melds.addition_options(m, bit) for m in _table(seen))
+    has_meld = any(m.owner == seat for m in seen.melds)
+    return has_meld and any(melds.addition_options(m, bit) for m in seen.melds)
 
 
 def _worth(seen: Seen, seat: int, hand: int, face: int) -> int:
@@ -80,6 +77,6 @@ def _worth(seen: Seen, seat: int, hand: int, face: int) -> int:
     partners = (hand & NUMBER_MASK[number(face)]).bit_count() - 1
     near = suit_bits(hand, suit(face)) & (0x1F << max(0, number(face) - 3)) >> 2
     worth = 2 * partners + near.bit_count()
-    if any(owner == seat for owner, *_ in seen.melds):
-        worth += 3 * any(melds.addition_options(m, 1 << face) for m in _table(seen))
+    if any(m.owner == seat for m in seen.melds):
+        worth += 3 * any(melds.addition_options(m, 1 << face) for m in seen.melds)
     return worth

@@ -25,9 +25,9 @@ from engine.chance import (
 )
 from engine.errors import IllegalAction
 from engine.fields import Face, Index, Ref, Seat
-from engine.game import LazyActions, Option, Outcome, Refusal, top_seats
-from engine.games.wild import melds, refusals
-from engine.games.wild.cards import DECK, FIRST_DRAGON, name
+from engine.game import Advice, LazyActions, Option, Outcome, Refusal, top_seats
+from engine.games.wild import advice, melds, refusals
+from engine.games.wild.cards import DECK, FIRST_DRAGON, card_words
 from engine.games.wild.clues import refusal_clues
 from engine.games.wild.views import (
     ANSWERING,
@@ -309,10 +309,14 @@ class _Options(LazyActions):
         self.seat, self.hand, self.groups, self.face_ref = seat, hand, groups, face_ref
         self.discards = hand.bit_count()
         self.size = self.discards + sum(len(options) for _, options in groups)
+        self.held: tuple[int, ...] | None = None  # the hand's faces, once a discard is built
 
     def build(self, i: int) -> Action:
         if i < self.discards:
-            face = faces_of(self.hand)[i]
+            # kept: a bot weighing every discard would otherwise list the hand each time
+            if self.held is None:
+                self.held = faces_of(self.hand)
+            face = self.held[i]
             return Discard(self.seat, (self.face_ref[face],), (face,))
         i -= self.discards
         for meld, options in self.groups:
@@ -418,6 +422,9 @@ class Wild(HandsGame):
                 names: Names) -> Refusal | None:
         return refusals.why_not(view, seat, choice, names)
 
+    def advice(self, view: WildView, seat: int | None, names: Names) -> Advice | None:
+        return advice.advice(view, seat, names)
+
     def standing(self, state) -> tuple[float, ...]:
         return tuple(state.scores)
 
@@ -520,7 +527,7 @@ class Wild(HandsGame):
     def _check_window(self, state: WildState, seat: int) -> None:
         if state.requests or state.phase != BUYING or seat not in state.waiting:
             rule = "W10.7" if seat == state.turn else "W10.2"
-            raise IllegalAction(rule, f"seat {seat} has no buying question to answer")
+            raise IllegalAction(rule, "{who} may answer no buying question now", seat)
 
     def _ask(self, state: WildState, action: AskToBuy) -> list[Event]:
         self._check_window(state, action.seat)
@@ -558,7 +565,7 @@ class Wild(HandsGame):
     def _answer(self, state: WildState, action: AnswerBuyer) -> list[Event]:
         seat = action.seat
         if state.requests or state.phase != ANSWERING or seat != state.turn:
-            raise IllegalAction("W10.4", f"seat {seat} has no buyer to answer")
+            raise IllegalAction("W10.4", "{who} may answer no buyer now", seat)
         if type(action.allow) is not bool:
             raise IllegalAction("W10.4", "the answer is yes or no")
         buyer = state.buyer
@@ -573,7 +580,7 @@ class Wild(HandsGame):
     def _draw(self, state: WildState, action: Draw) -> list[Event]:
         seat = action.seat
         if state.requests or state.phase != DRAWING or seat != state.turn:
-            raise IllegalAction("W4", f"seat {seat} may not draw now")
+            raise IllegalAction("W4", "{who} may not draw now", seat)
         if action.from_discard is True:
             if not state.discard:
                 raise IllegalAction("W4", "the discard pile is empty")
@@ -587,7 +594,7 @@ class Wild(HandsGame):
     # -- laying down (W5-W9) ------------------------------------------------------
     def _check_lay(self, state: WildState, seat: int, refs, faces) -> None:
         if state.requests or state.phase != LAYING or seat != state.turn:
-            raise IllegalAction("W6.1", f"seat {seat} may not lay down now")
+            raise IllegalAction("W6.1", "{who} may not lay down now", seat)
         if state.laid:
             raise IllegalAction("W6.3", "one meld or one addition a turn")
         _check_cards(state, seat, refs, faces)
@@ -639,7 +646,7 @@ class Wild(HandsGame):
     def _discard(self, state: WildState, action: Discard) -> list[Event]:
         seat = action.seat
         if state.requests or state.phase != LAYING or seat != state.turn:
-            raise IllegalAction("W9.1", f"seat {seat} may not discard now")
+            raise IllegalAction("W9.1", "{who} may not discard now", seat)
         _check_cards(state, seat, action.refs, action.faces)
         if len(action.refs) != 1:
             raise IllegalAction("W9.1", "one card is discarded")
@@ -710,7 +717,7 @@ class Wild(HandsGame):
 
 def _check_cards(state: WildState, seat: int, refs, faces) -> None:
     """Clause W6.4: distinct cards the seat holds, each showing its true face."""
-    problem = card_problem(state.held[seat], state.faces, refs, faces, FACES, name)
+    problem = card_problem(state.held[seat], state.faces, refs, faces, FACES, card_words)
     if problem:
         raise IllegalAction("W6.4", problem)
 

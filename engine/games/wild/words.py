@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from engine.games.wild.cards import card_words, names
+from engine.games.wild.cards import SUIT_NAMES, card_words, is_dragon, number, suit
 from engine.games.wild.rules import (
     Added,
     Bought,
@@ -22,6 +22,59 @@ from engine.games.wild.rules import (
     WentOut,
 )
 from engine.tell import Names, count, join_words
+
+#: how many cards a set holds, as said aloud ("three 4s")
+SET_WORDS = ("", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine",
+             "ten", "eleven", "twelve", "thirteen", "fourteen")
+
+
+def meld_words(faces) -> str:
+    """A meld as a player says it: 'three 4s (Unicorns, Basilisks and a Dragon)', 'a run of
+    Griffins from 3 to 5', 'a run of Phoenixes from 6 to 8 (a Dragon as the 7)'. Faces come
+    in table order (melds.Meld.faces): a run low to high with its Dragon in place."""
+    naturals = [f for f in faces if not is_dragon(f)]
+    if _is_set(naturals):
+        return f"{SET_WORDS[len(faces)]} {_set_number(naturals)} ({_set_suits(faces)})"
+    return f"a run of {_run_words(faces)}"
+
+
+def grown_words(faces) -> str:
+    """A meld just added to, told by what it now is: 'the 8s, five now', 'the run of
+    Griffins, now from 3 to 6'."""
+    naturals = [f for f in faces if not is_dragon(f)]
+    if _is_set(naturals):
+        return f"the {_set_number(naturals)}, {SET_WORDS[len(faces)]} now"
+    return f"the run of {_run_words(faces, 'now ')}"
+
+
+def _is_set(naturals) -> bool:
+    return len(naturals) != 1 and len({number(f) for f in naturals}) <= 1
+
+
+def _set_number(naturals) -> str:
+    return f"{number(naturals[0])}s" if naturals else "Dragons"
+
+
+def _set_suits(faces) -> str:
+    dragons = sum(map(is_dragon, faces))
+    parts = [SUIT_NAMES[suit(f)] for f in faces if not is_dragon(f)]
+    return join_words(parts + ([count(dragons, "Dragon") if dragons > 1 else "a Dragon"]
+                               if dragons else []))
+
+
+def _run_words(faces, now: str = "") -> str:
+    """'Griffins from 3 to 5', 'Phoenixes, now from 6 to 8 (a Dragon as the 7)'."""
+    natural = next(f for f in faces if not is_dragon(f))
+    first = number(natural) - faces.index(natural)
+    dragons = join_words([f"the {first + i}" for i, f in enumerate(faces) if is_dragon(f)])
+    lead = f", {now}" if now else " "
+    span = f"{SUIT_NAMES[suit(natural)]}{lead}from {first} to {first + len(faces) - 1}"
+    return span + (f" (a Dragon as {dragons})" if dragons else "")
+
+
+def cards_words(faces) -> str:
+    """'the 8 of Pegasi', 'the 5 of Griffins and a Dragon'."""
+    return join_words([card_words(f) for f in faces])
 
 
 def _drew(e: Drew, n: Names) -> str:
@@ -57,10 +110,10 @@ TELLERS = {
     Drew: _drew,
     DeckTurned: lambda e, n: f"The discard pile is turned over to make a new deck of "
                              f"{count(e.cards, 'card')}.",
-    Melded: lambda e, n: f"{n.does(e.seat, 'lay')} down a meld of {names(e.faces)} for "
+    Melded: lambda e, n: f"{n.does(e.seat, 'lay')} down {meld_words(e.faces)} for "
                          f"{count(e.points, 'point')}.",
-    Added: lambda e, n: f"{n.does(e.seat, 'add')} {names(e.faces)} to {names(e.meld_faces)} "
-                        f"for {count(e.points, 'point')}.",
+    Added: lambda e, n: f"{n.does(e.seat, 'add')} {cards_words(e.faces)} to "
+                        f"{grown_words(e.meld_faces)}, for {count(e.points, 'point')}.",
     Discarded: lambda e, n: f"{n.does(e.seat, 'discard')} {card_words(e.face)}.",
     RoundAdvanced: lambda e, n: f"Round {e.round} begins.",
     WentOut: lambda e, n: f"{n.does(e.seat, 'go')} out!",

@@ -1,0 +1,81 @@
+"""What a Dragon's Gold seat may do now, in the rules' words (Game.advice): the thefts (G8)
+and the Market (G11), for the panel of the phase, and what each Magic Object does (G12).
+
+The client asks with its view and draws the answer; the sentences that explain a rule live
+here, beside the rules, so the table never restates one."""
+
+from __future__ import annotations
+
+from engine.game import Advice
+from engine.games.gold.components import (
+    BANISH,
+    CHARM,
+    FEAR,
+    HASTE,
+    HOURGLASS,
+    MAGIC_DECK,
+    MAP,
+    MIGHT,
+    RALLY,
+    RECALL,
+    SCRY,
+)
+from engine.games.gold.flow import MARKET, STEAL, TAKE
+from engine.games.gold.views import GoldView
+from engine.tell import Names
+
+#: G11.3: said under the Market's trade editor
+OFFERS_WAIT = "Tokens you offer wait on the table until the offer is answered."
+#: G11.3: a seat at the Market with no offer left to make
+NO_MORE_OFFERS = "You cannot make another offer now; answer the offers made to you or leave " \
+                 "the Market."
+#: G8.3: a stolen token's colour is known to the thief and the victim only when it is dealt
+SCREEN_UNKNOWN = "A stolen token's colour is still hidden: your screen shows again once it " \
+                 "is known."
+
+#: what each Magic Object does (G12), in a player's words
+MAGIC_WORDS = {
+    RECALL: "bring one of your attacking adventurers home, face up",
+    BANISH: "send another player's attacking adventurer home, face down",
+    RALLY: "turn all your face-down adventurers face up",
+    MIGHT: "your attack this turn counts 3 more",
+    HASTE: "attack twice this turn",
+    FEAR: "every adventurer at one Dragon goes home, face down",
+    SCRY: "look at the next two Dragons of the pile",
+    MAP: "draw two tokens from the bag behind your screen",
+    CHARM: "take one token of a Dragon's treasure behind your screen",
+    HOURGLASS: "turn the sand timer: the negotiation starts its time again",
+}
+
+
+def magic_words(face: int) -> str:
+    """What the Magic Object of `face` does, in a player's words."""
+    return MAGIC_WORDS[MAGIC_DECK[face]]
+
+
+def advice(view: GoldView, seat: int | None, names: Names) -> Advice | None:
+    if view.phase in (STEAL, TAKE):
+        return _theft(view, seat, names)
+    if view.phase == MARKET:
+        return Advice("The Market: trade tokens with anyone before the time is up")
+    return None
+
+
+def _theft(view: GoldView, seat: int | None, names: Names) -> Advice:
+    """G8.2-G8.4: the thief's owner names the victim; with its wizard it looks and takes."""
+    mine = seat is not None and seat in view.to_act
+    theft = view.kill.theft if view.kill else None
+    if mine and view.phase == STEAL:
+        return Advice("Your thief steals one token: from whose screen?",
+                      ("The token is drawn unseen from that player's screen.",))
+    if mine and view.phase == TAKE and theft is not None:
+        return Advice(f"Your wizard looks behind {names.whose(theft.victim)} screen: take one "
+                      "token", ("Only you and your victim learn which token it was.",))
+    if theft is not None:
+        helped = " with the wizard's help" if theft.looks else ""
+        return Advice(f"{names.whose(theft.thief, True)} thief robs {names.who(theft.victim)}"
+                      f"{helped}", ("The thief and the victim see the token; the others do "
+                                    "not.",))
+    thief = f"{names.whose(view.to_act[0], True)} thief" if view.to_act else "A thief"
+    return Advice(f"{thief} chooses whom to rob",
+                  ("Thieves steal in turn after the hoard is shared.",))
