@@ -162,13 +162,16 @@ class Discovery:
             port=advert.port, properties=advert.txt(),
             server=f"hoard-{advert.member}-{advert.port}.local.",
         )
+        # each call returns the announcements it goes on sending in the background: wait for
+        # them, or an older listing's last announcements ("2 of 4 seats") land after a newer
+        # one's and the other lobbies keep the older one (mDNS caches it for 75 minutes)
         if self.info is not None and self.info.name == info.name:
             self.info = info
-            await self.zc.async_update_service(info)
+            await (await self.zc.async_update_service(info))
             return
         await self.withdraw()
         self.info = info
-        await self.zc.async_register_service(info, cooperating_responders=True)
+        await (await self.zc.async_register_service(info, cooperating_responders=True))
 
     async def withdraw(self) -> None:
         if self.zc is not None and self.info is not None:

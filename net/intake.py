@@ -76,8 +76,9 @@ class Intake:
         node.apply_ready()
 
     def _member(self, conn: Conn | None) -> bool:
-        """Is `conn` a seated human of this table (whose resends are no attack)?"""
-        return conn is not None and conn.key in self.node.replica.humans.values()
+        """Is `conn` a player of this table, seated now or once (whose resends are no
+        attack: one that just left resends its last frame until it sees it taken)?"""
+        return conn is not None and conn.key in self.node.replica.players
 
     def convict(self, fault: Equivocation) -> None:
         """Two frames one seat signed for one step: pass both to every peer and spectator
