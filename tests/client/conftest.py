@@ -17,14 +17,22 @@ def folders(tmp_path, monkeypatch):
     return tmp_path
 
 
+def pytest_configure(config):
+    config.addinivalue_line("markers", "default_bots: the window keeps the settings' default "
+                            "bot level (else its bots are easy: the tables are under test, not "
+                            "the bots, and easy ones answer at once)")
+
+
 @pytest.fixture
-def window(folders):
+def window(folders, request):
     """A real App at its first-run scene (no name saved yet) and a Driver for it."""
     from client.app import App
     from client.hook import Driver
     from client.scenes.lobby import first_scene
 
     app = App(discovery=False)
+    if request.node.get_closest_marker("default_bots") is None:
+        app.settings.bots = "easy"
     app.push(first_scene(app))
     yield Driver(app)
     app.close()

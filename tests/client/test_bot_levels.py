@@ -7,6 +7,8 @@ import pytest
 from client.settings import DEFAULT_BOTS
 from tests.client.test_window import my_turn, name_yourself, play_with_bots
 
+pytestmark = pytest.mark.default_bots  # the settings' default level is under test here
+
 
 def new_table(window, game="dragon") -> None:
     window.click("new")

@@ -117,7 +117,7 @@ def test_a_player_who_handed_the_seat_to_a_bot_comes_back_from_the_lobby(two_win
     bo.click("agree")
     for window in (ana, bo):
         window.wait(lambda s: s["started"] and s["scene"] == "table", "the game", 20)
-        window.send({"autoplay": "greedy", "think": 6})  # a hand lasts long enough to return
+        window.send({"autoplay": "greedy", "think": 4})  # a hand lasts long enough to return
     bo.wait(lambda s: s["applied"] >= 10, "a few steps of the first hand")
     bo.click("leave")
     bo.click("leave:bot")
@@ -126,7 +126,7 @@ def test_a_player_who_handed_the_seat_to_a_bot_comes_back_from_the_lobby(two_win
     told = bo.wait(lambda s: s["scene"] == "table" and any(
         line.startswith("You left the table") for line in s["log"]), "the way back told", 20)
     assert "bot plays your seat until the next hand is dealt" in " ".join(told["log"])
-    bo.send({"autoplay": "greedy", "think": 6})  # for the hand that is Bo's again
+    bo.send({"autoplay": "greedy", "think": 4})  # for the hand that is Bo's again
     back = "You are back at the table: your seat is yours again from this hand."
     bo.wait(lambda s: back in s["log"], "the seat back at the next hand", 60)
     ends = [w.wait(lambda s: s["ending"] is not None, "the end of the match", 90)["ending"]

@@ -88,7 +88,7 @@ def test_datagrams_through_the_relay_come_back_delayed_and_some_lost():
                                   text=True, cwd=str(ROOT))
         assert echo.stdout.readline().strip() == "up"
         probe = subprocess.run(lan.hosts[0].command(
-            [sys.executable, "-c", PROBE, lan.hosts[1].address, "200"]),
+            [sys.executable, "-c", PROBE, lan.hosts[1].address, "100"]),
             capture_output=True, text=True, timeout=60, cwd=str(ROOT))
         echo.kill()
         echo.wait()
@@ -96,6 +96,6 @@ def test_datagrams_through_the_relay_come_back_delayed_and_some_lost():
         lan.__exit__()
     rtts = json.loads(probe.stdout)
     # a round trip crosses the relay twice: 19 % lost, 100 ± 20 ms (ARP may cost the first)
-    assert 130 <= len(rtts) <= 190, len(rtts)
+    assert 60 <= len(rtts) <= 95, len(rtts)  # 81 expected of 100
     assert min(rtts) >= 0.079 and sorted(rtts)[len(rtts) // 2] < 0.2, sorted(rtts)[::20]
-    assert lan.counts["dropped"] > 0 and lan.counts["forwarded"] > 300
+    assert lan.counts["dropped"] > 0 and lan.counts["forwarded"] > 150

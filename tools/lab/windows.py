@@ -19,7 +19,7 @@ class Window:
 
     def __init__(self, namespace, folder: Path, name: str):
         config, state = folder / "config", folder / "state"
-        SettingsFile(config).save(Settings(name=name, animation="fast"))
+        SettingsFile(config).save(Settings(name=name, animation="fast", bots="easy"))  # quick bots
         env = {**os.environ, "HOARD_TEST_HOOK": "1", "HOARD_CONFIG_DIR": str(config),
                "HOARD_STATE_DIR": str(state), "SDL_VIDEODRIVER": "dummy",
                "SDL_AUDIODRIVER": "dummy", "HOARD_BOT_THINK": "0"}
@@ -84,7 +84,11 @@ class Window:
         if self.process.poll() is None:
             errors = self.state()["errors"]
             assert not errors, f"{self.name}'s window caught unexpected errors: {errors}"
-            self.process.terminate()
+            self.process.terminate()  # at a table, the window asks what becomes of the seat;
+            try:  # closed again while it asks, it goes and keeps the seat (client.scenes.table)
+                self.process.wait(2)
+            except subprocess.TimeoutExpired:
+                self.process.terminate()
             try:
                 self.process.wait(10)
             except subprocess.TimeoutExpired:
