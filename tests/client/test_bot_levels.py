@@ -108,7 +108,8 @@ def test_hint_says_and_selects_what_the_hard_bot_would_do(window, game):
     bot's choice in the game's words and pre-selects it, and the choice is a legal action at
     the seat's turn (or, at Gold's talks, the bot would wait: it says so)."""
     name_yourself(window)
-    play_with_bots(window, game)
+    window.app.settings.bots = "easy"  # quick opponents (normal ones talk long at Gold's
+    play_with_bots(window, game)       # table): the hint is the hard bot's all the same
     session = window.app.session
     view = window.wait_for(lambda: my_turn(window, None), "this seat's turn", 60)
     assert view != "over"
