@@ -39,13 +39,26 @@ def seat_everyone(windows) -> None:
         seen = window.wait(lambda s: any(t[0] == "Ana's table" for t in s.get("tables", {})
                                          .values()), "Ana's table in the lobby", 15)
         key = next(k for k, t in seen["tables"].items() if t[0] == "Ana's table")
-        window.click(f"table:{key}")
-        window.click("join")
+        join(window, key)
         take_seat(window, seat)
     for window in windows:
         window.click("agree", 15)
     for window in windows:
         window.wait(lambda s: s["started"] and s["view"], "the game's first view", 30)
+
+
+def join(window, key: str) -> None:
+    """Join the table listed under `key`; a join that did not get in (the window is back in
+    its lobby, saying so) is clicked again, as a person would."""
+    for _ in range(3):
+        window.click(f"table:{key}")
+        window.click("join")
+        try:
+            window.wait(lambda s: s["scene"] == "setup", "the table's setup", 10)
+            return
+        except AssertionError:
+            window.send({"click": "dialog:ok"})  # the message of a join that failed, if any
+    raise AssertionError(f"{window.name} could not join the table")
 
 
 def take_seat(window, seat: int) -> None:
