@@ -352,8 +352,8 @@ class Replica:
         """Keep the state before a shuffle that starts afresh (every deck in play is
         finished: no card in play needs anyone's keys), to deal again from if a seat goes
         quiet."""
-        if not isinstance(request, ShuffleRequest):
-            return
+        if not isinstance(request, ShuffleRequest) or self.rounds.kept(request):
+            return  # (asked again at every step while it waits: weigh the decks once)
         afresh = self.chance.decks_in_play() <= self.game.finished_decks(self.state)
         if self.rounds.note_fresh_deal(request, self.state, len(self.history), step, afresh
                                        ) and not self.over:

@@ -45,12 +45,15 @@ class Rounds:
                         step: int, decks_finished: bool) -> bool:
         """Keep the state before `request` if it is a new shuffle that starts afresh
         (`decks_finished`: every deck in play is finished); True when it was kept."""
-        if not decks_finished or (
-                self.fresh_deal is not None and self.fresh_deal.request == request):
+        if not decks_finished or self.kept(request):
             return False
         self.fresh_deal = FreshDeal(request, copy.deepcopy(state), history,
                                     self.timer_key, self.deadline, step)
         return True
+
+    def kept(self, request: ShuffleRequest) -> bool:
+        """Is `request` the fresh deal kept already (asked again while it waits)?"""
+        return self.fresh_deal is not None and self.fresh_deal.request == request
 
     def rewind(self, step: int) -> FreshDeal | None:
         """Go back to the last fresh deal at `step` (a seat went quiet): the timer it had

@@ -1,4 +1,5 @@
-"""Dragons Wild's actions said as a hint would say them: 'lay down a meld of 7S 8S 9S'."""
+"""Dragons Wild's actions said as a hint would say them, cards by name: 'add the 8 of Pegasi
+to Ana's meld of …'."""
 
 from __future__ import annotations
 
