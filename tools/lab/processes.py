@@ -92,11 +92,12 @@ class Proc:
         return (f"{self.argv[:3]} exit {self.popen.poll()}: {self.lines[-5:]} "
                 f"{self.errors[-10:]}")
 
-    def arrival(self, predicate) -> float | None:
-        """When the first output line that satisfies `predicate` arrived, if one did."""
+    def arrival(self, predicate, since: float = 0.0) -> float | None:
+        """When the first output line that satisfies `predicate` arrived (at `since` or
+        later), if one did."""
         with self.changed:
             return next((at for line, at in zip(self.lines, self.times, strict=False)
-                         if predicate(line)), None)
+                         if at >= since and predicate(line)), None)
 
     def rss_kib(self) -> int:
         """The process's resident memory now."""

@@ -38,7 +38,7 @@ def lid(link: Link, folder: Path, seconds: float, timeout: float) -> dict:
         result = _ended(peers, timeout)
     quiet = any("went quiet" in line for p in peers[:-1] for line in p.lines)
     back = sleeper.arrival(lambda line: "you are back at the table" in line) if quiet else \
-        _first_step_after(sleeper, woke)
+        sleeper.arrival(lambda line: step_of(line) >= 0, woke)
     return {**result, "lid_s": seconds, "played_on_without_it": quiet,
             "recover_s": None if back is None else round(back - woke, 2)}
 
@@ -55,7 +55,7 @@ def address_change(link: Link, folder: Path, timeout: float) -> dict:
         lan._run(host, ["ip", "addr", "add", f"{lan.SUBNET}.50/24", "dev", "eth0"])
         moved = time.monotonic()
         result = _ended(peers, timeout)
-    back = _first_step_after(mover, moved)
+    back = mover.arrival(lambda line: step_of(line) >= 0, moved)
     return {**result, "recover_s": None if back is None else round(back - moved, 2)}
 
 
@@ -133,10 +133,3 @@ def _ended(peers: list[Proc], timeout: float) -> dict:
     return {"completed": len(done) == len(finals), "agreeing": agreeing,
             "scores": tuple(done[0]["scores"]) if done else None,
             "tails": [] if agreeing else [p.lines[-3:] + p.errors[-2:] for p in peers]}
-
-
-def _first_step_after(peer: Proc, since: float) -> float | None:
-    """When `peer` first applied a step after `since`."""
-    with peer.changed:
-        return next((at for line, at in zip(peer.lines, peer.times, strict=False)
-                     if at >= since and step_of(line) >= 0), None)
