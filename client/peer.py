@@ -170,7 +170,6 @@ class Seating:
         self.since = time.monotonic()  # when this peer entered its lobby
         self.first_seen: dict[str, float] = {}  # table id -> when this peer first saw it
         self.company_since: float | None = None  # when a second member was first in the lobby
-        self.voted: set[bytes] = set()
         self.scheduled = False
         self.moving = False
         self.watcher: asyncio.Task | None = None
@@ -213,9 +212,11 @@ class Seating:
             if free:
                 node.lobby_op("sit", free[0])
             return
-        proposal = node.lobby.state().proposal(node.table)
-        if proposal is not None and proposal.digest not in self.voted:
-            self.voted.add(proposal.digest)
+        # a vote counts for the proposal as it stands: any change clears the votes, and a
+        # table put back as it was (a seat taken and freed again) must be agreed to again
+        state = node.lobby.state()
+        proposal = state.proposal(node.table)
+        if proposal is not None and me not in state.votes:
             node.lobby_op("start", proposal.encode())
 
     def _refuse_if_still(self) -> None:

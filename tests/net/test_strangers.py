@@ -147,6 +147,48 @@ def test_nothing_a_stranger_signs_in_the_lobby_stops_it(tmp_path):
         table.kill()
 
 
+def test_a_table_put_back_as_it_was_is_agreed_to_again(tmp_path):
+    """A seat taken, freed and taken again gives the lobby the proposal it had before: every
+    change cleared the votes, so the peer votes for it again (it once kept the proposals it
+    had voted for and never asked again: the table sat full and never started)."""
+    table = PeerTable(tmp_path, humans=2, start=False)
+    host = table.peers[0]
+    try:
+        async def sit_stand_sit() -> str:
+            guest = await guest_of(table)
+            member = Member(guest)
+            member.send("join", "mallory", LOOPBACK, 1)
+            lobby = host.wait_line(lambda line: "2 member(s)" in line, 20)
+            free = next(int(i) for i, label in re.findall(r"(\d):([^,;]+)", lobby)
+                        if label == "-")
+            member.send("sit", free)
+            vote = await _first_start_vote(guest)  # the host agreed to the full table
+            member.send("stand")
+            member.send("sit", free)  # the same proposal again, its votes cleared
+            await asyncio.sleep(0.5)
+            member.send("start", vote)
+            await guest.drain()
+            started = host.wait_line(lambda line: line.startswith("game started"), 20)
+            guest.close()
+            return started
+        assert "mallory" in asyncio.run(sit_stand_sit())
+    finally:
+        table.kill()
+
+
+async def _first_start_vote(guest: Stranger) -> bytes:
+    """The proposal of the first start vote a peer sends this guest."""
+    deadline = time.monotonic() + 20
+    while time.monotonic() < deadline:
+        for tag, *fields in guest.inbox:
+            if tag in ("rec", "relay"):
+                record = decode(fields[0])
+                if record.kind == LOBBY and record.payload()[1] == "start":
+                    return record.payload()[2]
+        await asyncio.sleep(0.05)
+    raise AssertionError(f"no start vote came: {guest.inbox[-3:]}")
+
+
 def test_a_seat_that_equivocates_to_some_peers_only_is_named_by_every_peer(tmp_path):
     """Security case 5: the cheating seat sends one peer a twin of the frame it sends the
     other; each sees only a desync, asks for the steps before it, finds the twin, passes the
