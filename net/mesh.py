@@ -60,6 +60,7 @@ class Conn:
         self.role = ""
         self.listen: tuple[str, int] | None = None
         self.closed = False
+        self.finished = False  # nothing more is sent: the stream ends after what is queued
         self.last_sent = time.monotonic()
 
     @property
@@ -67,7 +68,7 @@ class Conn:
         return f"{self.name}#{self.key.hex()[:8]}" if self.key else self.host
 
     def send(self, message: list) -> None:
-        if self.closed:
+        if self.closed or self.finished:
             return
         if self.writer.transport.get_write_buffer_size() > MAX_BACKLOG:
             log.warning("dropping %s: it stopped reading", self.label)
@@ -78,6 +79,20 @@ class Conn:
 
     async def drain(self) -> None:
         await self.writer.drain()
+
+    def finish(self) -> None:
+        """End the stream after what is queued on it (a FIN), reading on: the other side
+        gets every byte sent before, then the end."""
+        if self.closed or self.finished:
+            return
+        self.finished = True
+        if not self.writer.can_write_eof():
+            self.close()
+            return
+        try:
+            self.writer.write_eof()
+        except (OSError, RuntimeError):  # the link is gone already
+            self.close()
 
     def close(self) -> None:
         if not self.closed:
@@ -97,6 +112,7 @@ class Mesh:
         self.server: asyncio.base_events.Server | None = None
         self.port = 0
         self._tasks: set[asyncio.Task] = set()
+        self.closing = False  # stopping: links are read to their end, nothing heeded
 
     async def listen(self, host: str, port: int) -> int:
         self.server = await asyncio.start_server(self._accepted, host, port)
@@ -179,14 +195,16 @@ class Mesh:
         finally:
             self.conns.pop(conn, None)
             conn.close()
-            self.lost(conn)
+            if not self.closing:
+                self.lost(conn)
 
     async def _read(self, conn: Conn) -> None:
         while not conn.closed:
             try:
                 timeout = SILENT_LIMIT if conn.key else HELLO_TIMEOUT
                 body = await asyncio.wait_for(stream.read_body(conn.reader), timeout)
-                self.handle(conn, stream.decode(body))
+                if not self.closing:
+                    self.handle(conn, stream.decode(body))
             except stream.Closed:
                 return
             except TimeoutError:
@@ -203,13 +221,21 @@ class Mesh:
                     return
 
     async def close(self) -> None:
+        """Stop: each link ends its stream after what is queued (the evidence that names a
+        cheat, a final `have`) and is read on, unheeded, until the other side ends it too,
+        for at most FLUSH_ON_CLOSE. A socket closed with unread bytes in it sends a reset,
+        and a reset can make the other side drop what it was sent last before reading it:
+        a cheat never learned it was named, and waited for peers long gone."""
         if self.server is not None:
             self.server.close()
+        self.closing = True
         conns = list(self.conns)
         for conn in conns:
+            conn.finish()
+        if self._tasks:
+            await asyncio.wait(list(self._tasks), timeout=FLUSH_ON_CLOSE)
+        for conn in conns:
             conn.close()
-        # what was sent last (the evidence that names a cheat, a final `have`) is flushed
-        # before the process may exit, for at most a moment
         closing = [asyncio.ensure_future(conn.writer.wait_closed()) for conn in conns]
         if closing:
             await asyncio.wait(closing, timeout=FLUSH_ON_CLOSE)
