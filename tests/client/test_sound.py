@@ -35,19 +35,21 @@ def heard(monkeypatch):
     return played
 
 
-def dragon_match(window) -> None:
+def dragon_match(window, hands: int = 1) -> None:
     name_yourself(window)
-    solo_with_bots(window, "dragon", 4, 1)
+    solo_with_bots(window, "dragon", 4, hands)
     window.app.session.send(PlayWith("greedy", 0))
     window.wait_for(lambda: window.app.session.ending, "the match to end", 90)
     window.step(5)
 
 
 def test_a_dragon_match_is_heard_event_by_event(window, heard):
-    """deal, play, pass, trick won, the hand's coins and the win, each as it happens."""
-    dragon_match(window)
+    """deal, play, pass, trick won, the hand's coins and the win, each as it happens. Two
+    hands: on a busy machine the table may open after the first deal, whose news is then
+    stale (the window snaps to the present, silent); the second is dealt at the table."""
+    dragon_match(window, hands=2)
     assert {"deal", "play", "pass", "trick", "coins", "win"} <= set(heard), heard
-    assert heard[0] == "deal" and heard[-1] == "win"
+    assert heard[-1] == "win", heard
 
 
 def test_muted_the_same_match_is_silent(window, heard):
