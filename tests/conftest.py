@@ -1,0 +1,28 @@
+"""The suite runs on two pytest-xdist workers (`-n 2 --dist loadgroup`, pyproject's addopts).
+
+A test that starts real processes, windows or network namespaces (the lab's tools, or a test
+marked slow) joins the group `processes`, whose tests run one at a time on one worker, as
+they would alone: their waits are sized for a table with the machine to itself, and two
+lossy LANs or two game nights at once would share its two cores. The in-process tests
+(engine, replicas, headless windows) share the other worker and fill the first's gaps."""
+
+import pytest
+
+#: the lab's modules that start processes, windows, namespaces or relays
+PROCESS_TOOLS = {f"tools.lab.{name}" for name in (
+    "processes", "netns", "peer_table", "windows", "night", "relay", "wifi_events")}
+
+
+def _starts_processes(item: pytest.Item) -> bool:
+    if item.get_closest_marker("slow") is not None:
+        return True
+    module = getattr(item, "module", None)
+    return module is not None and any(
+        getattr(value, "__module__", None) in PROCESS_TOOLS
+        for value in vars(module).values())
+
+
+def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+    for item in items:
+        if _starts_processes(item):
+            item.add_marker(pytest.mark.xdist_group("processes"))
