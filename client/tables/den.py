@@ -42,6 +42,7 @@ from engine.games.den.rules import (
     TurnEnded,
 )
 from engine.tell import count as count_words
+from engine.tell import signed
 from net.bridge import ViewUpdate
 
 CARD = (64, 90)  # a card on the cross
@@ -401,7 +402,7 @@ class DenTable(TableRenderer):
         return f"{winners} went out"
 
     def result_rows(self, event) -> list[tuple[int, str, tuple]]:
-        return [(seat, f"{points:+d}".replace("-", "−"), GOOD if points > 0 else ALERT)
+        return [(seat, signed(points), GOOD if points > 0 else ALERT)
                 for seat, points in enumerate(event.points)]
 
 

@@ -45,6 +45,7 @@ from engine.games.dragon.rules import (
     TrickWon,
 )
 from engine.tell import count as count_words
+from engine.tell import signed
 from net.bridge import ViewUpdate
 
 CARD = (86, 120)
@@ -418,7 +419,7 @@ class DragonTable(TableRenderer):
         rows = []
         for seat in order:
             net = event.payouts[seat] - stake
-            rows.append((seat, f"{net:+,}".replace("-", "−"), GOOD if net > 0 else ALERT))
+            rows.append((seat, signed(net), GOOD if net > 0 else ALERT))
         return rows
 
     def _draw_ending(self, surface) -> None:

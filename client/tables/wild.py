@@ -60,6 +60,7 @@ from engine.games.wild.rules import (
 )
 from engine.games.wild.views import WildView
 from engine.tell import count as count_words
+from engine.tell import signed
 from net.bridge import ViewUpdate
 
 PILE_CARD = (70, 98)  # the deck and the discard
@@ -657,8 +658,8 @@ class WildTable(TableRenderer):
         x, y, w, h = ROUND_BOX
         now = state.round
         view.panel(surface, view.rect(x, y, w, h))
-        view.text(surface, f"Round {now} · {round_points(now)} points a card", (x + 10, y + 5),
-                  14, INK, bold=True, width=w - 20)
+        view.text(surface, f"Round {now} · {count_words(round_points(now), 'point')} a card",
+                  (x + 10, y + 5), 14, INK, bold=True, width=w - 20)
         for k in range(8):
             points = 8 - k
             cx, cy = x + 20 + k * 26, y + 35
@@ -722,7 +723,8 @@ class WildTable(TableRenderer):
         return f"{self.session.seat_name(event.went_out, True)} went out"
 
     def result_rows(self, event) -> list[tuple[int, str, tuple]]:
-        return [(seat, f"−{penalty}" if penalty else "out" if seat == event.went_out else "0",
+        """A penalty as the engine tells it (a loss: 'Penalties: Bot 2 −13'), or 'out'."""
+        return [(seat, signed(-penalty) if penalty or seat != event.went_out else "out",
                  ALERT if penalty else GOOD) for seat, penalty in enumerate(event.penalties)]
 
 
