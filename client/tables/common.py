@@ -164,6 +164,13 @@ class TableRenderer:
         return self.me is not None and not self.session.watching
 
     @property
+    def player(self) -> int | None:
+        """The seat this window asks to act: its own while it plays; None where nobody is
+        asked, a spectator's window or a replay (of this player's seat too), which tell
+        every turn in the third person."""
+        return self.me if self.acting else None
+
+    @property
     def state(self):
         """The latest view (the game's `View` struct), None until the first one."""
         return self.session.view.view if self.session.view is not None else None
@@ -242,7 +249,7 @@ class TableRenderer:
         if absent is not None:
             return absent
         if seat in state.to_act:
-            return ("your turn" if seat == self.me else "to play"), GOLD
+            return ("your turn" if seat == self.player else "to play"), GOLD
         return ("bot" if self.session.start.seats[seat].is_bot else ""), DIM
 
     seat_marks = 0  # the width a game's marks take at the right of a seat's panel

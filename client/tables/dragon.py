@@ -363,7 +363,7 @@ class DragonTable(TableRenderer):
         view = self.view
         self.draw_hidden_hand(surface, state)
         status, colour = self.status(self.bottom, state)
-        if self.offered and state.phase != OVER:
+        if self.offered and self.acting and state.phase != OVER:
             status, colour = "your turn", GOLD
         elif self.me in state.to_act and state.phase == OPENING:
             status, colour = "waiting for the 3 of Stars", DIM

@@ -118,7 +118,7 @@ class WildTable(TableRenderer):
     # -- the view --------------------------------------------------------------------
     def my_turn(self, phase: str) -> bool:
         state = self.state
-        return state is not None and state.phase == phase and self.me in state.to_act
+        return state is not None and state.phase == phase and self.player in state.to_act
 
     def sync(self, animate: bool = True) -> None:
         update: ViewUpdate = self.session.view
@@ -565,7 +565,7 @@ class WildTable(TableRenderer):
             if phase == BUYING and seat in state.to_act:
                 return "may buy…", DIM
             if seat == state.turn:
-                return ("your turn" if seat == self.me else "to play"), GOLD
+                return ("your turn" if seat == self.player else "to play"), GOLD
         return super().status(seat, state)
 
     def _draw_melds(self, surface, state: WildView, lit: set[str]) -> None:
@@ -678,7 +678,7 @@ class WildTable(TableRenderer):
         x, y, w, h = BUY_BOX
         view.panel(surface, view.rect(x, y, w, h), edge=GOLD if self.buying or self.answers
                    else (70, 110, 90))
-        advised = GAME.advice(state, self.me, self.session.names)  # the rules' words
+        advised = GAME.advice(state, self.player, self.session.names)  # the rules' words
         title, lines = (advised.title, advised.lines) if advised else ("", ())
         timed = phase == BUYING and state.timer is not None
         view.text(surface, title, (x + 10, y + 8), 15, GOLD, bold=True,
