@@ -280,7 +280,7 @@ class WildTable(TableRenderer):
     def _popup(self, seat: int, text: str) -> None:
         """Points laid rise from the seat's score."""
         if seat == self.me:
-            x, y = 900, 548
+            x, y = 900, BUTTON_Y - 12  # over this seat's points
         else:
             x, y, w, _ = self.seat_box(seat)
             x, y = x + w - 36, y + 40
@@ -380,9 +380,9 @@ class WildTable(TableRenderer):
         scene.button("meld", "Lay meld", 30, BUTTON_Y, 130, 44, primary=True)
         scene.button("discard", "Discard", 170, BUTTON_Y, 120, 44)
         scene.button("sort", "Sort: by number", 300, BUTTON_Y, 160, 44)
-        scene.button("hint", "Hint", 470, BUTTON_Y, 90, 44)  # the Dragon's places cover it
-        for i in range(3):
-            scene.button(f"wild{i}", "", 470 + i * 165, BUTTON_Y, 160, 44, primary=True)
+        scene.button("hint", "Hint", 470, BUTTON_Y, 90, 44)
+        for i in range(3):  # where the Dragon stands: in the place of the buttons they hide
+            scene.button(f"wild{i}", "", 30 + i * 165, BUTTON_Y, 160, 44, primary=True)
         x, y, w, h = BUY_BOX
         scene.button("buy", "Buy", x + 10, y + h - 52, 100, 42, primary=True)
         scene.button("decline", "No thanks", x + 118, y + h - 52, w - 128, 42)
@@ -402,6 +402,7 @@ class WildTable(TableRenderer):
         enable(buttons["meld"], any(t < 0 for t, _ in self.lays))
         enable(buttons["discard"], len(self.selected()) == 1)
         buttons["sort"].set_text("Sort: by suit" if self.by_suit else "Sort: by number")
+        show(buttons["sort"], not self.choosing)
         show(buttons["hint"], not self.choosing)
         view = self.session.view
         enable(buttons["hint"], self.acting and view is not None and bool(view.legal))
@@ -694,21 +695,22 @@ class WildTable(TableRenderer):
             countdown_ring(surface, view, (x + w - 28, y + 24), 18, left, self.timer_total)
 
     def _draw_me(self, surface, state: WildView) -> None:
+        """This seat's cards, points and status at the right of the buttons (as at the other
+        tables), so the line above the buttons is the keys' or the advice's alone."""
         view = self.view
         self.draw_hidden_hand(surface, state)
         status, colour = self.status(self.bottom, state)
         count = state.counts[self.bottom]
-        mine = f"{self.bottom_name()} · {count_words(count, 'card')} · " \
-               f"{self.scores[self.bottom].value} points"
-        line = view.text(surface, mine + (f" · {status}" if status else ""), (975, 492), 15,
-                         colour if colour == GOLD else INK, bold=colour == GOLD,
-                         anchor="topright")
-        room = view.logical(line.topleft)[0] - 30 - 16  # the keys end short of this line
+        view.text(surface, f"{self.bottom_name()} · {count_words(count, 'card')} · "
+                  f"{self.scores[self.bottom].value} points", (975, BUTTON_Y), 15, INK,
+                  anchor="topright")
+        view.text(surface, status, (975, BUTTON_Y + 22), 15, colour, bold=True,
+                  anchor="topright")
         if self.choosing:
-            view.text(surface, "Where does the Dragon stand? Choose:", (470, BUTTON_Y - 24), 14,
+            view.text(surface, "Where does the Dragon stand? Choose:", (30, BUTTON_Y - 24), 14,
                       GOLD, bold=True)
         elif self.acting:
-            self.draw_advice(surface, BUTTON_Y - 26, KEYS_HELP, size=12, width=min(650, room))
+            self.draw_advice(surface, BUTTON_Y - 26, KEYS_HELP, size=12)
 
     def _draw_popups(self, surface) -> None:
         for text, x, y, left in self.popups:

@@ -218,3 +218,24 @@ def test_each_table_mid_play_at_a_result_at_the_end_and_asking(app, game_id, tmp
         if name == "a turn":
             scene.asking = True
             check(app, f"{game_id}, the leave question")
+
+
+KEY_LINES = {"dragon": "client.tables.dragon", "den": "client.tables.den",
+             "wild": "client.tables.wild"}  # Gold's has a row of its own, under its prompt
+
+
+@pytest.mark.parametrize("game_id", KEY_LINES)
+def test_the_keys_line_is_drawn_whole_beside_this_seats_status(app, game_id, tmp_path):
+    """At this seat's turn the line of keys above the buttons is read whole at every size,
+    never cut short by the seat's status line beside it (Wild's ended in '…' at 960x540)."""
+    import importlib
+
+    keys = importlib.import_module(KEY_LINES[game_id]).KEYS_HELP
+    seats = GAMES[game_id]
+    _, state, events = next(s for s in states(game_id, seats) if s[0] == "a turn")
+    show(app, game_id, seats, state, events, False, tmp_path)
+    for size in SIZES:
+        app.resize(size)
+        app.scene.renderer.sync(animate=False)
+        lines = [d.words for d in drawn(app) if d.words.startswith(keys[:12])]
+        assert lines == [keys], (size, lines)
