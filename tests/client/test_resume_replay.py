@@ -124,17 +124,23 @@ def drag(driver, start, end) -> None:
     driver.step(4)
 
 
+def replay_of_last_game(driver, button: str = "replay"):
+    """From the table of a finished game: the history, its newest game, replayed (from the
+    public view, or by "replay:mine" from this seat's); the replay scene, read back."""
+    driver.click("lobby")
+    driver.click("history")
+    driver.click("game:0")
+    driver.click(button)
+    return driver.wait_for(lambda: driver.app.scene.name == "replay" and
+                           driver.app.scene.moments and driver.app.scene, "the replay", 30)
+
+
 def test_a_seek_in_a_replay_redraws_at_once(window):
     """Issue 30: after a jump (the bar, Back, Home) no card of the moment left behind stays
     on screen: nothing is in flight, every card is where the view puts it."""
     name_yourself(window)
     finished_game(window)
-    window.click("lobby")
-    window.click("history")
-    window.click("game:0")
-    window.click("replay")
-    scene = window.wait_for(lambda: window.app.scene.name == "replay" and
-                            window.app.scene.moments and window.app.scene, "the replay", 30)
+    scene = replay_of_last_game(window)
     for _ in range(12):  # shown as a live window shows them: cards dealt and played, moving
         scene.forward()
     window.step(1)
@@ -156,12 +162,7 @@ def test_a_replay_from_my_seat_asks_nobody_to_act(window, game):
     nor gives the seat's instructions (Wild's "Draw", "Lay down, then discard")."""
     name_yourself(window)
     finished_game(window, game=game)
-    window.click("lobby")
-    window.click("history")
-    window.click("game:0")
-    window.click("replay:mine")
-    scene = window.wait_for(lambda: window.app.scene.name == "replay" and
-                            window.app.scene.moments and window.app.scene, "the replay", 30)
+    scene = replay_of_last_game(window, "replay:mine")
     mine = [i for i, m in enumerate(scene.moments, 1) if 0 in m.view.view.to_act]
     assert scene.session.seat == 0 and mine, "moments when this seat was to act"
     for count in mine[:: max(1, len(mine) // 6)]:
