@@ -9,6 +9,7 @@ from __future__ import annotations
 import itertools
 import os
 
+import pygame
 import pytest
 
 from client.session import Ending, Session
@@ -239,3 +240,23 @@ def test_the_keys_line_is_drawn_whole_beside_this_seats_status(app, game_id, tmp
         app.scene.renderer.sync(animate=False)
         lines = [d.words for d in drawn(app) if d.words.startswith(keys[:12])]
         assert lines == [keys], (size, lines)
+
+
+def test_a_long_dragon_trick_stays_clear_of_the_seat_panels(app, tmp_path):
+    """The older plays of a trick step up-left of the newest, three at most: a trick of many
+    plays never covers a seat's panel (its older plays go under the third)."""
+    game = get_game("dragon")
+    config, seats = game.configure({}, 4)
+    state = game.setup(config, seats)
+    bots = [make_bot(game, "greedy", s) for s in range(seats)]
+    for _ in play(game, state, bots, seed=7):
+        if len(game.view(state, None).trick) >= 9:
+            break
+    renderer = show(app, "dragon", 4, state, (), False, tmp_path).renderer
+    seen = [s.tween.end for s in renderer.trick.values() if s.tween.end[3] > 0]
+    panels = [pygame.Rect(renderer.seat_box(seat)) for seat in renderer.others()]
+    for x, y, w, _ in seen:
+        card = pygame.Rect(x, y, w, w * 120 / 86)
+        assert not any(card.colliderect(panel) for panel in panels), (card, panels)
+    plays = game.view(state, None).trick
+    assert len(plays) >= 9 and len(seen) < sum(len(p.faces) for p in plays), "some go under"
