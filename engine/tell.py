@@ -96,10 +96,15 @@ def count(n: int, noun: str, plural: str = "") -> str:
     return f"{n:,} {noun if n == 1 else plural or noun + 's'}"
 
 
+def figure(n: int) -> str:
+    """A score: '1,035', and below nought with a true minus (U+2212), as the rules print it
+    and the table draws it: '\u22125'."""
+    return f"{n:,}".replace("-", "\u2212")
+
+
 def signed(n: int) -> str:
-    """What a hand gave or took: '+5', '0', and a loss with a true minus (U+2212), as the
-    rules print it and the table draws it."""
-    return f"{n:+,}".replace("-", "\u2212") if n else "0"
+    """What a hand gave or took: '+5', '0', '\u221213'."""
+    return f"+{n:,}" if n > 0 else figure(n)
 
 
 def ordinal(n: int) -> str:

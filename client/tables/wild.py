@@ -699,13 +699,7 @@ class WildTable(TableRenderer):
         tables), so the line above the buttons is the keys' or the advice's alone."""
         view = self.view
         self.draw_hidden_hand(surface, state)
-        status, colour = self.status(self.bottom, state)
-        count = state.counts[self.bottom]
-        view.text(surface, f"{self.bottom_name()} · {count_words(count, 'card')} · "
-                  f"{self.scores[self.bottom].value} points", (975, BUTTON_Y), 15, INK,
-                  anchor="topright")
-        view.text(surface, status, (975, BUTTON_Y + 22), 15, colour, bold=True,
-                  anchor="topright")
+        self.draw_my_lines(surface, state, BUTTON_Y, "points")
         if self.choosing:
             view.text(surface, "Where does the Dragon stand? Choose:", (30, BUTTON_Y - 24), 14,
                       GOLD, bold=True)
