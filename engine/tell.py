@@ -96,6 +96,17 @@ def count(n: int, noun: str, plural: str = "") -> str:
     return f"{n:,} {noun if n == 1 else plural or noun + 's'}"
 
 
+def figure(n: int) -> str:
+    """A score: '1,035', and below nought with a true minus (U+2212), as the rules print it
+    and the table draws it: '\u22125'."""
+    return f"{n:,}".replace("-", "\u2212")
+
+
+def signed(n: int) -> str:
+    """What a hand gave or took: '+5', '0', '\u221213'."""
+    return f"+{n:,}" if n > 0 else figure(n)
+
+
 def ordinal(n: int) -> str:
     """1 -> '1st', 2 -> '2nd', 11 -> '11th'."""
     suffix = "th" if 10 <= n % 100 <= 20 else {1: "st", 2: "nd", 3: "rd"}.get(n % 10, "th")

@@ -14,6 +14,7 @@ from client.ui import ALERT, DIM, GOLD, GOOD, INK, PANEL_EDGE, wrap
 from client.widgets import fan_positions
 from engine.game import View
 from engine.tell import count as count_words
+from engine.tell import figure
 from net.bridge import ViewUpdate
 from net.events import StepApplied
 from net.hints import Hinted
@@ -106,7 +107,7 @@ def draw_ending(surface, view, session, unit: str) -> None:
         won = seat in ending.winners
         view.text(surface, ("★ " if won else "") + session.seat_name(seat, True),
                   (240, y), 18, GOLD if won else INK, width=300)
-        view.text(surface, f"{score:,} {unit}", (740, y), 18, INK, anchor="topright")
+        view.text(surface, f"{figure(score)} {unit}", (740, y), 18, INK, anchor="topright")
         y += 36
     for line in wrap_text(view, ending.text, 15, 540):
         view.text(surface, line, (220, y + 10), 15, GOOD if ending.audit == "clean" else INK)
@@ -162,6 +163,13 @@ class TableRenderer:
     def acting(self) -> bool:
         """Does this window play the seat it shows (not a spectator's or a replay's)?"""
         return self.me is not None and not self.session.watching
+
+    @property
+    def player(self) -> int | None:
+        """The seat this window asks to act: its own while it plays; None where nobody is
+        asked, a spectator's window or a replay (of this player's seat too), which tell
+        every turn in the third person."""
+        return self.me if self.acting else None
 
     @property
     def state(self):
@@ -242,7 +250,7 @@ class TableRenderer:
         if absent is not None:
             return absent
         if seat in state.to_act:
-            return ("your turn" if seat == self.me else "to play"), GOLD
+            return ("your turn" if seat == self.player else "to play"), GOLD
         return ("bot" if self.session.start.seats[seat].is_bot else ""), DIM
 
     seat_marks = 0  # the width a game's marks take at the right of a seat's panel
@@ -261,8 +269,17 @@ class TableRenderer:
         self.draw_seat_marks(surface, seat, state, x + w - self.seat_marks, y)
         view.text(surface, status, (x + 10, y + 44), 13, colour, width=w - 20)
 
+    def draw_my_lines(self, surface, state: View, y: float, unit: str) -> None:
+        """This seat's cards and score, its status under them, right of the buttons."""
+        status, colour = self.status(self.bottom, state)
+        mine = self.seat_line(self.bottom, state, unit)
+        self.view.text(surface, f"{self.bottom_name()} · {mine}", (975, y), 15, INK,
+                       anchor="topright")
+        self.view.text(surface, status, (975, y + 22), 15, colour, bold=True, anchor="topright")
+
     def seat_line(self, seat: int, state: View, unit: str) -> str:
-        return f"{count_words(state.counts[seat], 'card')} · {self.scores[seat].value:,} {unit}"
+        return f"{count_words(state.counts[seat], 'card')} · {figure(self.scores[seat].value)} " \
+               f"{unit}"
 
     def draw_seat_marks(self, surface, seat: int, state: View, x: float, y: float) -> None:
         """The game's pictures at the right of a seat's panel (`seat_marks` wide)."""
@@ -438,7 +455,7 @@ class TableRenderer:
             view.text(surface, self.session.seat_name(seat, True), (x + 30, row), 17, INK,
                       width=w - 220)
             view.text(surface, change, (x + w - 150, row), 17, colour, anchor="topright")
-            view.text(surface, f"{self.scores[seat].value:,}", (x + w - 30, row), 17, INK,
+            view.text(surface, figure(self.scores[seat].value), (x + w - 30, row), 17, INK,
                       anchor="topright")
         view.text(surface, self._pause_words(), (x + w / 2, y + h - 78), 14, DIM,
                   anchor="midtop", width=w - 40)

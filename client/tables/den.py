@@ -22,7 +22,7 @@ from client.tables.common import (
     hit,
     told,
 )
-from client.ui import ALERT, DIM, GOLD, GOOD, INK
+from client.ui import ALERT, DIM, GOLD, GOOD
 from engine.games.den.cards import rank
 from engine.games.den.rules import (
     FOUNDATIONS,
@@ -41,7 +41,7 @@ from engine.games.den.rules import (
     Played,
     TurnEnded,
 )
-from engine.tell import count as count_words
+from engine.tell import signed
 from net.bridge import ViewUpdate
 
 CARD = (64, 90)  # a card on the cross
@@ -380,15 +380,8 @@ class DenTable(TableRenderer):
                   DIM, anchor="midtop")
 
     def _draw_me(self, surface, state: DenView) -> None:
-        view = self.view
         self.draw_hidden_hand(surface, state)
-        status, colour = self.status(self.bottom, state)
-        cards = count_words(state.counts[self.bottom], "card")
-        view.text(surface, f"{self.bottom_name()} · {cards} · "
-                  f"{self.scores[self.bottom].value} points", (975, BUTTON_Y), 15, INK,
-                  anchor="topright")
-        view.text(surface, status, (975, BUTTON_Y + 22), 15, colour, bold=True,
-                  anchor="topright")
+        self.draw_my_lines(surface, state, BUTTON_Y, "points")
         if self.acting:
             self.draw_advice(surface, BUTTON_Y - 30, KEYS_HELP, size=13)
 
@@ -401,7 +394,7 @@ class DenTable(TableRenderer):
         return f"{winners} went out"
 
     def result_rows(self, event) -> list[tuple[int, str, tuple]]:
-        return [(seat, f"{points:+d}".replace("-", "−"), GOOD if points > 0 else ALERT)
+        return [(seat, signed(points), GOOD if points > 0 else ALERT)
                 for seat, points in enumerate(event.points)]
 
 

@@ -45,6 +45,7 @@ from engine.games.dragon.rules import (
     TrickWon,
 )
 from engine.tell import count as count_words
+from engine.tell import signed
 from net.bridge import ViewUpdate
 
 CARD = (86, 120)
@@ -52,6 +53,9 @@ HAND_Y, LIFT = 584, 26  # a lifted card clears the buttons above (BUTTON_Y + 44)
 HAND_LEFT, HAND_RIGHT = 30, 960
 DECK_AT = (490, 300)
 TRICK_AT = (490, 262)
+#: the older plays of a trick shown up-left of the newest, each a step further: no more
+#: than this many, so a long trick stays clear of the seat panels (older ones go under)
+TRICK_DEPTH = 3
 BUTTON_Y = 512
 SEAT_PANELS = {1: (20, 190, 210, 112), 2: (385, 78, 210, 112), 3: (750, 190, 210, 112)}
 DEAL_STAGGER = 0.03
@@ -145,11 +149,12 @@ class DragonTable(TableRenderer):
         for i, play in enumerate(plays):  # oldest first: the newest is drawn on top
             seat, faces = play.seat, play.faces
             depth = len(plays) - 1 - i
+            shown = min(depth, TRICK_DEPTH)
             xs = fan_positions(len(faces), TRICK_AT[0] - 150, TRICK_AT[0] + 150 + CARD[0],
                                CARD[0], 34)
             for face, x in zip(faces, xs, strict=True):
-                target = (x - 34 * depth, TRICK_AT[1] - 22 * depth, CARD[0],
-                          255 if depth == 0 else 150)
+                target = (x - 34 * shown, TRICK_AT[1] - 22 * shown, CARD[0],
+                          255 if depth == 0 else 150 if depth <= TRICK_DEPTH else 0)
                 sprite = self.trick.get(face)
                 if sprite is None:
                     start = self.hand[face].tween.value if face in self.hand else (
@@ -362,7 +367,7 @@ class DragonTable(TableRenderer):
         view = self.view
         self.draw_hidden_hand(surface, state)
         status, colour = self.status(self.bottom, state)
-        if self.offered and state.phase != OVER:
+        if self.offered and self.acting and state.phase != OVER:
             status, colour = "your turn", GOLD
         elif self.me in state.to_act and state.phase == OPENING:
             status, colour = "waiting for the 3 of Stars", DIM
@@ -418,7 +423,7 @@ class DragonTable(TableRenderer):
         rows = []
         for seat in order:
             net = event.payouts[seat] - stake
-            rows.append((seat, f"{net:+,}".replace("-", "−"), GOOD if net > 0 else ALERT))
+            rows.append((seat, signed(net), GOOD if net > 0 else ALERT))
         return rows
 
     def _draw_ending(self, surface) -> None:

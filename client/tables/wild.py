@@ -60,6 +60,7 @@ from engine.games.wild.rules import (
 )
 from engine.games.wild.views import WildView
 from engine.tell import count as count_words
+from engine.tell import signed
 from net.bridge import ViewUpdate
 
 PILE_CARD = (70, 98)  # the deck and the discard
@@ -117,7 +118,7 @@ class WildTable(TableRenderer):
     # -- the view --------------------------------------------------------------------
     def my_turn(self, phase: str) -> bool:
         state = self.state
-        return state is not None and state.phase == phase and self.me in state.to_act
+        return state is not None and state.phase == phase and self.player in state.to_act
 
     def sync(self, animate: bool = True) -> None:
         update: ViewUpdate = self.session.view
@@ -279,7 +280,7 @@ class WildTable(TableRenderer):
     def _popup(self, seat: int, text: str) -> None:
         """Points laid rise from the seat's score."""
         if seat == self.me:
-            x, y = 900, 548
+            x, y = 900, BUTTON_Y - 12  # over this seat's points
         else:
             x, y, w, _ = self.seat_box(seat)
             x, y = x + w - 36, y + 40
@@ -379,9 +380,9 @@ class WildTable(TableRenderer):
         scene.button("meld", "Lay meld", 30, BUTTON_Y, 130, 44, primary=True)
         scene.button("discard", "Discard", 170, BUTTON_Y, 120, 44)
         scene.button("sort", "Sort: by number", 300, BUTTON_Y, 160, 44)
-        scene.button("hint", "Hint", 470, BUTTON_Y, 90, 44)  # the Dragon's places cover it
-        for i in range(3):
-            scene.button(f"wild{i}", "", 470 + i * 165, BUTTON_Y, 160, 44, primary=True)
+        scene.button("hint", "Hint", 470, BUTTON_Y, 90, 44)
+        for i in range(3):  # where the Dragon stands: in the place of the buttons they hide
+            scene.button(f"wild{i}", "", 30 + i * 165, BUTTON_Y, 160, 44, primary=True)
         x, y, w, h = BUY_BOX
         scene.button("buy", "Buy", x + 10, y + h - 52, 100, 42, primary=True)
         scene.button("decline", "No thanks", x + 118, y + h - 52, w - 128, 42)
@@ -401,6 +402,7 @@ class WildTable(TableRenderer):
         enable(buttons["meld"], any(t < 0 for t, _ in self.lays))
         enable(buttons["discard"], len(self.selected()) == 1)
         buttons["sort"].set_text("Sort: by suit" if self.by_suit else "Sort: by number")
+        show(buttons["sort"], not self.choosing)
         show(buttons["hint"], not self.choosing)
         view = self.session.view
         enable(buttons["hint"], self.acting and view is not None and bool(view.legal))
@@ -564,7 +566,7 @@ class WildTable(TableRenderer):
             if phase == BUYING and seat in state.to_act:
                 return "may buy…", DIM
             if seat == state.turn:
-                return ("your turn" if seat == self.me else "to play"), GOLD
+                return ("your turn" if seat == self.player else "to play"), GOLD
         return super().status(seat, state)
 
     def _draw_melds(self, surface, state: WildView, lit: set[str]) -> None:
@@ -657,8 +659,8 @@ class WildTable(TableRenderer):
         x, y, w, h = ROUND_BOX
         now = state.round
         view.panel(surface, view.rect(x, y, w, h))
-        view.text(surface, f"Round {now} · {round_points(now)} points a card", (x + 10, y + 5),
-                  14, INK, bold=True, width=w - 20)
+        view.text(surface, f"Round {now} · {count_words(round_points(now), 'point')} a card",
+                  (x + 10, y + 5), 14, INK, bold=True, width=w - 20)
         for k in range(8):
             points = 8 - k
             cx, cy = x + 20 + k * 26, y + 35
@@ -677,7 +679,7 @@ class WildTable(TableRenderer):
         x, y, w, h = BUY_BOX
         view.panel(surface, view.rect(x, y, w, h), edge=GOLD if self.buying or self.answers
                    else (70, 110, 90))
-        advised = GAME.advice(state, self.me, self.session.names)  # the rules' words
+        advised = GAME.advice(state, self.player, self.session.names)  # the rules' words
         title, lines = (advised.title, advised.lines) if advised else ("", ())
         timed = phase == BUYING and state.timer is not None
         view.text(surface, title, (x + 10, y + 8), 15, GOLD, bold=True,
@@ -693,21 +695,16 @@ class WildTable(TableRenderer):
             countdown_ring(surface, view, (x + w - 28, y + 24), 18, left, self.timer_total)
 
     def _draw_me(self, surface, state: WildView) -> None:
+        """This seat's cards, points and status at the right of the buttons (as at the other
+        tables), so the line above the buttons is the keys' or the advice's alone."""
         view = self.view
         self.draw_hidden_hand(surface, state)
-        status, colour = self.status(self.bottom, state)
-        count = state.counts[self.bottom]
-        mine = f"{self.bottom_name()} · {count_words(count, 'card')} · " \
-               f"{self.scores[self.bottom].value} points"
-        line = view.text(surface, mine + (f" · {status}" if status else ""), (975, 492), 15,
-                         colour if colour == GOLD else INK, bold=colour == GOLD,
-                         anchor="topright")
-        room = view.logical(line.topleft)[0] - 30 - 16  # the keys end short of this line
+        self.draw_my_lines(surface, state, BUTTON_Y, "points")
         if self.choosing:
-            view.text(surface, "Where does the Dragon stand? Choose:", (470, BUTTON_Y - 24), 14,
+            view.text(surface, "Where does the Dragon stand? Choose:", (30, BUTTON_Y - 24), 14,
                       GOLD, bold=True)
         elif self.acting:
-            self.draw_advice(surface, BUTTON_Y - 26, KEYS_HELP, size=12, width=min(650, room))
+            self.draw_advice(surface, BUTTON_Y - 26, KEYS_HELP, size=12)
 
     def _draw_popups(self, surface) -> None:
         for text, x, y, left in self.popups:
@@ -722,7 +719,8 @@ class WildTable(TableRenderer):
         return f"{self.session.seat_name(event.went_out, True)} went out"
 
     def result_rows(self, event) -> list[tuple[int, str, tuple]]:
-        return [(seat, f"−{penalty}" if penalty else "out" if seat == event.went_out else "0",
+        """A penalty as the engine tells it (a loss: 'Penalties: Bot 2 −13'), or 'out'."""
+        return [(seat, signed(-penalty) if penalty or seat != event.went_out else "out",
                  ALERT if penalty else GOOD) for seat, penalty in enumerate(event.penalties)]
 
 

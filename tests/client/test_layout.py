@@ -9,6 +9,7 @@ from __future__ import annotations
 import itertools
 import os
 
+import pygame
 import pytest
 
 from client.session import Ending, Session
@@ -218,3 +219,44 @@ def test_each_table_mid_play_at_a_result_at_the_end_and_asking(app, game_id, tmp
         if name == "a turn":
             scene.asking = True
             check(app, f"{game_id}, the leave question")
+
+
+KEY_LINES = {"dragon": "client.tables.dragon", "den": "client.tables.den",
+             "wild": "client.tables.wild"}  # Gold's has a row of its own, under its prompt
+
+
+@pytest.mark.parametrize("game_id", KEY_LINES)
+def test_the_keys_line_is_drawn_whole_beside_this_seats_status(app, game_id, tmp_path):
+    """At this seat's turn the line of keys above the buttons is read whole at every size,
+    never cut short by the seat's status line beside it (Wild's ended in '…' at 960x540)."""
+    import importlib
+
+    keys = importlib.import_module(KEY_LINES[game_id]).KEYS_HELP
+    seats = GAMES[game_id]
+    _, state, events = next(s for s in states(game_id, seats) if s[0] == "a turn")
+    show(app, game_id, seats, state, events, False, tmp_path)
+    for size in SIZES:
+        app.resize(size)
+        app.scene.renderer.sync(animate=False)
+        lines = [d.words for d in drawn(app) if d.words.startswith(keys[:12])]
+        assert lines == [keys], (size, lines)
+
+
+def test_a_long_dragon_trick_stays_clear_of_the_seat_panels(app, tmp_path):
+    """The older plays of a trick step up-left of the newest, three at most: a trick of many
+    plays never covers a seat's panel (its older plays go under the third)."""
+    game = get_game("dragon")
+    config, seats = game.configure({}, 4)
+    state = game.setup(config, seats)
+    bots = [make_bot(game, "greedy", s) for s in range(seats)]
+    for _ in play(game, state, bots, seed=7):
+        if len(game.view(state, None).trick) >= 9:
+            break
+    renderer = show(app, "dragon", 4, state, (), False, tmp_path).renderer
+    seen = [s.tween.end for s in renderer.trick.values() if s.tween.end[3] > 0]
+    panels = [pygame.Rect(renderer.seat_box(seat)) for seat in renderer.others()]
+    for x, y, w, _ in seen:
+        card = pygame.Rect(x, y, w, w * 120 / 86)
+        assert not any(card.colliderect(panel) for panel in panels), (card, panels)
+    plays = game.view(state, None).trick
+    assert len(plays) >= 9 and len(seen) < sum(len(p.faces) for p in plays), "some go under"

@@ -2,12 +2,14 @@
 history: the real window, through the real bridge and node, by posted clicks and keys."""
 
 import pygame
+import pytest
 
 from client.settings import state_folder
 from net.bridge import PlayWith
 from net.replay import journals
 from tests.client.rigging import solo_with_bots
 from tests.client.test_window import name_yourself
+from tools.layout import drawn
 
 
 def bot_plays_for_me(driver) -> None:
@@ -15,9 +17,9 @@ def bot_plays_for_me(driver) -> None:
     driver.app.session.send(PlayWith("greedy", 0))
 
 
-def finished_game(driver, hands: int = 1) -> tuple:
-    """A solo Dragon match played out here; its final scores as the window showed them."""
-    solo_with_bots(driver, "dragon", 4, hands)
+def finished_game(driver, hands: int = 1, game: str = "dragon") -> tuple:
+    """A solo match played out here; its final scores as the window showed them."""
+    solo_with_bots(driver, game, 4, hands)
     bot_plays_for_me(driver)
     driver.wait_for(lambda: driver.app.session.ending, "the match to end", 90)
     ending = driver.app.session.ending
@@ -122,17 +124,23 @@ def drag(driver, start, end) -> None:
     driver.step(4)
 
 
+def replay_of_last_game(driver, button: str = "replay"):
+    """From the table of a finished game: the history, its newest game, replayed (from the
+    public view, or by "replay:mine" from this seat's); the replay scene, read back."""
+    driver.click("lobby")
+    driver.click("history")
+    driver.click("game:0")
+    driver.click(button)
+    return driver.wait_for(lambda: driver.app.scene.name == "replay" and
+                           driver.app.scene.moments and driver.app.scene, "the replay", 30)
+
+
 def test_a_seek_in_a_replay_redraws_at_once(window):
     """Issue 30: after a jump (the bar, Back, Home) no card of the moment left behind stays
     on screen: nothing is in flight, every card is where the view puts it."""
     name_yourself(window)
     finished_game(window)
-    window.click("lobby")
-    window.click("history")
-    window.click("game:0")
-    window.click("replay")
-    scene = window.wait_for(lambda: window.app.scene.name == "replay" and
-                            window.app.scene.moments and window.app.scene, "the replay", 30)
+    scene = replay_of_last_game(window)
     for _ in range(12):  # shown as a live window shows them: cards dealt and played, moving
         scene.forward()
     window.step(1)
@@ -145,6 +153,27 @@ def test_a_seek_in_a_replay_redraws_at_once(window):
         assert not any(s.tween.moving for s in renderer.sprites()), target
         window.step(1)
         assert scene.shown == target
+
+
+@pytest.mark.parametrize("game", ["dragon", "wild"])
+def test_a_replay_from_my_seat_asks_nobody_to_act(window, game):
+    """Issue 30: a replay from this player's seat tells its turns in the third person, as
+    every other seat's ("to play"); nothing on the table prompts "your turn" or "you:",
+    nor gives the seat's instructions (Wild's "Draw", "Lay down, then discard")."""
+    name_yourself(window)
+    finished_game(window, game=game)
+    scene = replay_of_last_game(window, "replay:mine")
+    mine = [i for i, m in enumerate(scene.moments, 1) if 0 in m.view.view.to_act]
+    assert scene.session.seat == 0 and mine, "moments when this seat was to act"
+    for count in mine[:: max(1, len(mine) // 6)]:
+        scene.goto(count)
+        words = [d.words for d in drawn(window.app)]
+        status, _ = scene.renderer.status(0, scene.session.view.view)
+        assert not status.startswith(("your turn", "you:")), (count, status)
+        prompts = [w for w in words if w.startswith(("your turn", "you:", "Draw", "Lay down",
+                                                     "Buy the discard?", "Let them have"))
+                   or "your turn" in w or "· you:" in w]
+        assert not prompts, (count, prompts)
 
 
 def test_history_and_a_replay_fit_at_every_size(window):

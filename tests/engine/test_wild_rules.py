@@ -3,7 +3,7 @@
 import pytest
 
 from engine.bots import make_bot
-from engine.chance import DealRequest, Dealt, RevealRequest, TimeUp
+from engine.chance import DealRequest, Dealt, RevealRequest, Shuffled, TimeUp
 from engine.errors import BadOption, IllegalAction
 from engine.game import top_seats
 from engine.games.wild import melds, rules
@@ -120,6 +120,24 @@ def test_W3_2_the_round_moves_on_after_the_dealers_turn():
     assert table.state.round == 1
     events = table.pass_turn(1)  # seat 1 deals this hand
     assert table.state.round == 2 and of(events, rules.RoundAdvanced)
+
+
+def test_W3_2_between_hands_the_round_is_the_last_hands_until_the_next_is_shuffled():
+    """The table's pause shows a hand's result under the round it ended in, as the log
+    told it; the next hand's round 1 begins with its shuffle."""
+    config, seats = GAME.configure({"match": "deals"}, 2)
+    state = GAME.setup(config, seats)
+    bots = [make_bot(GAME, "greedy", s) for s in range(seats)]
+    told, between = 1, []
+    for action, events in play(GAME, state, bots, 3):
+        told = next((e.round for e in events if isinstance(e, rules.RoundAdvanced)), told)
+        if of(events, rules.HandOver) and not of(events, rules.MatchOver):
+            between.append((told, GAME.view(state, None).round))
+        if isinstance(action, Shuffled) and state.hand > 1:
+            assert state.round == 1
+            told = 1
+    assert between and all(shown == told for told, shown in between), between
+    assert any(told > 1 for told, _ in between), "a hand that ended past its first round"
 
 
 # W4 --------------------------------------------------------------------------

@@ -34,6 +34,7 @@ from client.tables.gold.layout import (
     ROW,
     SMALL,
     STRENGTH_H,
+    TABLE_W,
     TEXT,
     TINY,
     TOKEN,
@@ -54,7 +55,8 @@ HOARD_W = LAIR_W - TREASURE_X  # a row's width: its token and its count in words
 ATTACKERS_A_ROW = 6
 BAR_Y = STRENGTH_H - BAR - 7  # the strength bar, under its words
 ATTACKERS_Y = DRAGON_CARD[1] + STRENGTH_H + 6
-PROMPT_W = PILE_AT[0] - 2 * MARGIN  # the prompt and the keys stop short of the pile
+#: the prompt and the keys run the table's width, under the pile's column (it ends above)
+PROMPT_W = TABLE_W - 2 * MARGIN
 PILE_WORDS = PILE_CARD[0] + INSET  # the pile's words, beside its card
 MARKET_ICON = (30, 42)
 BAR_COLOUR = (40, 60, 50)  # the unfilled part of a lair's strength bar

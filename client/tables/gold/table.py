@@ -295,7 +295,7 @@ class GoldTable(TableRenderer):
             return absent
         if seat in state.to_act:
             words = STATUS.get(state.phase, "to play")
-            return ("you: " + words if seat == self.me else words), GOLD
+            return ("you: " + words if seat == self.player else words), GOLD
         if state.phase == MARKET and seat in state.market.left:
             return "left the Market", DIM
         return ("bot" if self.session.start.seats[seat].is_bot else ""), DIM

@@ -16,7 +16,7 @@ from engine.games.den.rules import (
     TurnEnded,
     cards_words,
 )
-from engine.tell import Names, count, join_words
+from engine.tell import Names, count, join_words, signed
 
 
 def pile_words(pile: int) -> str:
@@ -31,7 +31,7 @@ def _laid(e, n: Names) -> str:
 def _hand_over(e, n: Names) -> str:
     how = f"play is blocked, and {n.group_acts(e.winners, 'win')} with the fewest cards" \
         if e.blocked else f"{n.group_acts(e.winners, 'go')} out"
-    points = join_words([f"{n.who(s)} {p:+d}" for s, p in enumerate(e.points)])
+    points = join_words([f"{n.who(s)} {signed(p)}" for s, p in enumerate(e.points)])
     return f"Hand {e.hand} is over: {how}. Points: {points}."
 
 

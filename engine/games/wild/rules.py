@@ -238,6 +238,7 @@ class WildState(HandsState):
         self.scores = [0] * seats
         #: others[s]: every seat but s, nearest after s first (W10.3)
         self.others = [tuple((s + i) % seats for i in range(1, seats)) for s in range(seats)]
+        self.round = 1
         self._start_hand()
 
     def _start_hand(self) -> None:
@@ -246,7 +247,6 @@ class WildState(HandsState):
         self.hand += 1
         self.dealer = (self.hand - 2) % n  # W13.1: the last seat deals first, then it passes left
         self.phase = DEALING
-        self.round = 1
         self.turn = -1
         self.turns = 0  # turns begun this hand; a meld "from an earlier turn" has a lower number
         self.empty_hands()
@@ -438,7 +438,11 @@ class Wild(HandsGame):
 
     # -- chance -----------------------------------------------------------
     def _shuffled(self, state: WildState, action: Shuffled) -> list[Event]:
+        """The hand begins, and its round 1 with it (W3.2): until its deck is shuffled (the
+        table's pause between hands holds it back) the round is the hand's just played,
+        as the log and the hand's result tell it."""
         self.take_due(state, action)
+        state.round = 1
         return [HandStarted(state.hand, state.dealer)]
 
     def _revealed(self, state: WildState, action: Revealed) -> list[Event]:

@@ -21,7 +21,7 @@ class MeldView(Value):
 class WildView(View, kw_only=True):
     hand_number: int
     dealer: int
-    round: int
+    round: int  # W3.2; between two hands, until the next is shuffled, the last one's
     counts: tuple[int, ...]
     deck: int
     turnovers: int

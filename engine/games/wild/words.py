@@ -21,7 +21,7 @@ from engine.games.wild.rules import (
     RoundAdvanced,
     WentOut,
 )
-from engine.tell import Names, count, join_words
+from engine.tell import Names, count, join_words, signed
 
 #: how many cards a set holds, as said aloud ("three 4s")
 SET_WORDS = ("", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine",
@@ -87,7 +87,7 @@ def _drew(e: Drew, n: Names) -> str:
 
 def _hand_over(e: HandOver, n: Names) -> str:
     how = "the deck ran dry" if e.went_out < 0 else f"{n.who(e.went_out)} went out"
-    paid = [f"{n.who(s)} {p:+d}" for s, p in enumerate(e.penalties) if p]
+    paid = [f"{n.who(s)} {signed(-p)}" for s, p in enumerate(e.penalties) if p]  # W12: lost
     penalties = f" Penalties: {join_words(paid)}." if paid else ""
     return f"Hand {e.hand} is over: {how}.{penalties}"
 
