@@ -90,9 +90,15 @@ def _false_claim(e, n: Names) -> str:
            f"{they} forfeit, and the others are scored without them."
 
 
+def game_over(winners, n: Names) -> str:
+    """'The game is over: Ana and you win' (nobody, when every seat forfeits: G13.5)."""
+    won = n.group_acts(winners, "win") if winners else "nobody wins"
+    return f"The game is over: {won}"
+
+
 def _over(e, n: Names) -> str:
-    return f"The game is over: {n.group_acts(e.winners, 'win')} with " \
-           f"{count(max(e.scores), 'point')}."
+    top = max(e.scores[w] for w in e.winners) if e.winners else None
+    return game_over(e.winners, n) + (f" with {count(top, 'point')}." if e.winners else ".")
 
 
 TELLERS = {
