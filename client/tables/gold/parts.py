@@ -14,7 +14,6 @@ from client import assets
 from client.tables.gold.layout import CELL_GAP
 from client.ui import INK
 from engine.games.gold.components import BANISH, CHARM, FEAR, MAGIC_DECK, RECALL
-from engine.games.gold.tokens import COLOURS
 
 COUNT_SCALE = 0.72  # a count's words beside its token, to the token's size
 DIGIT_W = 9  # room for a digit of a count
@@ -31,17 +30,6 @@ TARGET_WORDS = {
 
 def effect_of(face: int) -> int:
     return MAGIC_DECK[face]
-
-
-def plural(n: int, word: str) -> str:
-    """'1 token', '2 tokens'."""
-    return f"{n} {word}{'s' if n != 1 else ''}"
-
-
-def token_words(counts) -> str:
-    """'3 silver, 1 gold' as a player says it; 'nothing' when empty."""
-    parts = [f"{n} {COLOURS[c]}" for c, n in enumerate(counts) if n]
-    return ", ".join(parts) or "nothing"
 
 
 def draw_token(surface, view, colour: int, x: float, y: float, size: float,

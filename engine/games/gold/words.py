@@ -70,6 +70,12 @@ def _proposed(e, n: Names) -> str:
     return f"{n.does(e.seat, 'propose')} split number {e.serial}: {shares}."
 
 
+def offer_words(seat: int, partner: int, give, get, n: Names) -> str:
+    """An offer as the listener hears it (G11.2): 'Ana offers you 2 gold tokens for 1 silver
+    token', 'You offer Bo nothing for 1 red token', 'Bo offers Ana ...'."""
+    return f"{n.does(seat, 'offer')} {n.who(partner)} {tokens(give)} for {tokens(get)}"
+
+
 def _stole(e, n: Names) -> str:
     what = f"a {COLOURS[e.colour]} token" if e.colour >= 0 else "a token"
     return f"{n.does(e.thief, 'steal')} {what} from {n.who(e.victim)}."
@@ -130,8 +136,7 @@ TELLERS = {
                                     + (", helped by a wizard." if e.looks else "."),
     moves.Stole: _stole,
     moves.MarketOpened: lambda e, n: "The Market opens.",
-    moves.Offered: lambda e, n: f"{n.does(e.seat, 'offer')} {tokens(e.give)} to "
-                                f"{n.who(e.partner)} for {tokens(e.get)}.",
+    moves.Offered: lambda e, n: f"{offer_words(e.seat, e.partner, e.give, e.get, n)}.",
     moves.Traded: lambda e, n: f"{n.who(e.seat, start=True)} and {n.who(e.partner)} trade "
                                f"{tokens(e.give)} for {tokens(e.get)}.",
     moves.OfferWithdrawn: lambda e, n: f"{n.whose(e.seat, start=True)} offer "
