@@ -282,13 +282,19 @@ def test_D7_2_a_player_who_passed_is_locked_out():
     assert state.turn == 2
 
 
-def test_D7_2_chop_in_option_lets_a_passed_player_chop():
+def chop_back_in():
+    """With `chop_in`, seat 1 passed and the trick is now a single 2 (D7.2)."""
     state = opened({0: "3S 4S 2B", 1: "5S 9C 9D 9S 9B", 2: "6S", 3: "7S"}, chop_in=True)
     play(state, 0, "4S")
     pass_(state, 1)
     play(state, 2, "6S")
     play(state, 3, "7S")
     play(state, 0, "2B")
+    return state
+
+
+def test_D7_2_chop_in_option_lets_a_passed_player_chop():
+    state = chop_back_in()
     assert state.turn == 1
     legal = GAME.legal_actions(state, 1)
     plays = [a for a in legal if isinstance(a, rules.Play)]
@@ -551,12 +557,7 @@ def test_D7_1_nothing_beats_the_trick_so_the_advice_says_pass():
 
 
 def test_D7_2_with_chop_in_a_passed_seat_is_told_only_a_chop_brings_it_back():
-    state = opened({0: "3S 4S 2B", 1: "5S 9C 9D 9S 9B", 2: "6S", 3: "7S"}, chop_in=True)
-    play(state, 0, "4S")
-    pass_(state, 1)
-    play(state, 2, "6S")
-    play(state, 3, "7S")
-    play(state, 0, "2B")
+    state = chop_back_in()
     assert advised(state, 1) == "You passed this trick: only a chop of the 2s brings you " \
                                 "back in, or pass."
 
