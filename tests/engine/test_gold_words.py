@@ -26,8 +26,8 @@ def test_G14_6_the_verb_agrees_with_the_winners(winners, listener, said):
 
 @pytest.mark.parametrize("seat, partner, listener, said", [
     (0, 1, 1, "Ana offers you 2 gold tokens for 1 silver token"),
-    (1, 0, 2, "Bot 2 offers Ana 2 gold tokens for 1 silver token"),
-    (2, 3, 2, "You offer Bot 4 2 gold tokens for 1 silver token"),
+    (1, 0, 2, "Bot 2 offers 2 gold tokens to Ana for 1 silver token"),
+    (2, 3, 2, "You offer 2 gold tokens to Bot 4 for 1 silver token"),
 ])
 def test_G11_2_an_offer_is_said_for_the_listener(seat, partner, listener, said):
     names = Names(NAMES, listener)
@@ -38,4 +38,4 @@ def test_G11_2_an_offer_is_said_for_the_listener(seat, partner, listener, said):
 
 def test_G11_2_an_offer_of_nothing_for_tokens_says_nothing():
     said = offer_words(0, 1, counts(""), counts("1r"), Names(NAMES, 0))
-    assert said == "You offer Bot 2 nothing for 1 red token"
+    assert said == "You offer nothing to Bot 2 for 1 red token"

@@ -72,8 +72,11 @@ def _proposed(e, n: Names) -> str:
 
 def offer_words(seat: int, partner: int, give, get, n: Names) -> str:
     """An offer as the listener hears it (G11.2): 'Ana offers you 2 gold tokens for 1 silver
-    token', 'You offer Bo nothing for 1 red token', 'Bo offers Ana ...'."""
-    return f"{n.does(seat, 'offer')} {n.who(partner)} {tokens(give)} for {tokens(get)}"
+    token', 'You offer nothing to Bo for 1 red token', 'Bo offers 1 blue token to Ana for...'
+    (a name and a count never side by side: 'Bot 2 1 blue token' reads as one number)."""
+    what = f"you {tokens(give)}" if partner == n.listener else \
+        f"{tokens(give)} to {n.who(partner)}"
+    return f"{n.does(seat, 'offer')} {what} for {tokens(get)}"
 
 
 def _stole(e, n: Names) -> str:
