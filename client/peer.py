@@ -22,6 +22,7 @@ import sys
 import time
 from pathlib import Path
 
+from client import notices
 from engine.bots import bot_kinds, describe_levels
 from engine.chance import Dealt
 from engine.errors import BadOption, EngineError
@@ -51,7 +52,6 @@ from net.journal import Journal
 from net.liveness import MoveWait
 from net.locks import PEER, InUse, Lock, lock_identity, lock_journal
 from net.node import TableNode
-from net.returns import away_sentence
 
 JOIN_WAIT = 1.5  # how long to look for the table before creating it (a fresh browser
 # may need one re-query, ~1.1 s, to hear a table that is already up)
@@ -318,8 +318,7 @@ class Printer:
         self.say(event.text)
 
     def on_Away(self, event: Away) -> None:
-        heir = self.names.whose(event.heir) + " bot"  # "your bot" when it is this seat's
-        self.say(f"{away_sentence(heir, event.left)} (step {event.step})")
+        self.say(f"{notices.away(self.names, event.heir, event.left)} (step {event.step})")
 
     def on_LobbyChanged(self, event: LobbyChanged) -> None:
         line = "lobby: " + event.state.describe()
@@ -351,6 +350,7 @@ class Printer:
     def on_StepApplied(self, event: StepApplied) -> None:
         done = event.applied
         now = time.monotonic()
+        self._seats_news(done)
         for entry in done.entries:
             if entry.error:
                 self.say(f"step {done.step}: {self._refused(entry)}")
@@ -362,6 +362,17 @@ class Printer:
             elif self.trace and isinstance(entry.action, Dealt):
                 self._trace({"dealt": entry.action.deck, "to": entry.action.to_seat,
                              "shown": bool(entry.action.faces), "step": done.step, "t": now})
+
+    def _seats_news(self, done) -> None:
+        """Who left, went quiet or came back at this step, as the window's log says it
+        (this seat gone quiet is told by an Away)."""
+        for seat, heir in done.left:
+            self.say(notices.left(self.names, seat, heir))
+        for seat, heir in done.quiet:
+            if seat != self.names.listener:
+                self.say(notices.quiet(self.names, seat, heir))
+        for seat in done.back:
+            self.say(notices.back(self.names, seat))
 
     def _refused(self, entry) -> str:
         """'your action is refused: it is not your turn (rule …)', with the table's names."""
@@ -389,11 +400,8 @@ class Printer:
             self.say(f"waiting for {' and '.join(event.names)} to play")
 
     def on_Left(self, event: Left) -> None:
-        self.say(f"left the table at step {event.step}" + (
-            f"; {self._heir(event.heir)} plays on in this seat" if event.heir >= 0 else ""))
-
-    def _heir(self, seat: int) -> str:
-        return self.names.seats[seat] if self.names else f"the {ordinal(seat + 1)} seat"
+        self.say(f"{notices.left(self.names, self.names.listener, event.heir)} "
+                 f"(step {event.step})")
 
     def on_Fault(self, event: Fault) -> None:
         self.say(f"table stopped: {event.report}")

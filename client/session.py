@@ -19,6 +19,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from client import notices
 from client.settings import config_folder
 from engine.game import Game
 from engine.registry import get_game
@@ -56,7 +57,6 @@ from net.liveness import MoveWait
 from net.lobby import LobbyState, StartConfig
 from net.locks import WINDOW, Lock, lock_identity, lock_journal
 from net.private import private_folder
-from net.returns import away_sentence
 
 log = logging.getLogger("hoard.client")
 LOG_LINES = 400
@@ -282,18 +282,13 @@ class Session:
         self.applied, self.applied_at = done.step, time.monotonic()
         for seat, heir in done.left:
             self.gone[seat] = heir
-            self.say(f"{self.seat_name(seat, True)} left the table; "
-                     f"{self.names.acts(heir, 'play')} on for it.")
+            self.say(notices.left(self.names, seat, heir))
         for seat, heir in done.quiet:
             self.gone[seat] = heir
             if seat != self.seat:  # (this seat's players are told by an Away)
-                self.say(f"{self.seat_name(seat, True)} went quiet for too long: the "
-                         f"hand is dealt again without them, and {self._bot_of(heir)} plays "
-                         "their seat.")
+                self.say(notices.quiet(self.names, seat, heir))
         for seat in done.back:
-            self.say("You are back at the table: your seat is yours again from this hand."
-                     if seat == self.seat else f"{self.seat_name(seat, True)} is back at the "
-                     "table and plays their seat again.")
+            self.say(notices.back(self.names, seat))
         for entry in done.entries:
             if entry.error:
                 if getattr(entry.action, "seat", entry.seat) == self.seat:  # not a hosted bot's
@@ -304,7 +299,7 @@ class Session:
                 self.say(self.game.tell(item, self.names))
 
     def _on_Away(self, event: Away) -> None:
-        self.say(away_sentence(self._bot_of(event.heir), event.left))
+        self.say(notices.away(self.names, event.heir, event.left))
 
     def _on_Notice(self, event: Notice) -> None:
         log.info("%s", event.text)
@@ -344,11 +339,7 @@ class Session:
         self.say(f"{title}: {event.report}")
 
     def _on_Left(self, event: Left) -> None:
-        heir = "" if event.heir < 0 else f" {self.seat_name(event.heir)} plays on for you."
-        self.ending = Ending("left", f"You left the table.{heir}")
-
-    def _bot_of(self, heir: int) -> str:
-        return "your bot" if heir == self.seat else f"{self.seat_name(heir)}'s bot"
+        self.ending = Ending("left", notices.left(self.names, self.seat, event.heir))
 
     # -- words ---------------------------------------------------------------------
     def say(self, text: str) -> None:

@@ -53,7 +53,7 @@ from net.membership import Membership
 from net.mesh import Conn, Mesh
 from net.protocol import Protocol
 from net.resume import resume
-from net.returns import Returns, played_on_without
+from net.returns import Returns
 from net.scribe import Scribe
 from net.spectators import Spectators
 from net.stepper import Stepper
@@ -287,9 +287,7 @@ class TableNode:
         replica = self.replica
         if done.step > self.returns.told:  # (steps taken again after a rebuild: told once)
             self.emit(StepApplied(done))
-        for seat, heir in done.left:
-            self.emit(Notice(f"{replica.name_of(seat)} left the table; "
-                             f"{replica.name_of(heir)} plays on for it"))
+        for seat, heir in done.left:  # (StepApplied names who left, went quiet, came back)
             if seat == replica.me and self.scribe.replaying:
                 self.returns.came_back_after_leaving(heir, done.step)  # net.returns
             elif seat == replica.me:
@@ -300,8 +298,6 @@ class TableNode:
         for seat, heir in done.quiet:
             if seat == replica.me:
                 self.returns.went_quiet(heir, done.step)
-            else:
-                self.emit(Notice(played_on_without(replica, seat, heir, done.step)))
             if heir == replica.me:
                 self.stepper.seat_bots(self.options.think)
         if done.back:

@@ -116,28 +116,7 @@ class Returns:
     def taken_back(self, seats: list[int]) -> None:
         """Seats whose players came back at this step's fresh deal."""
         node = self.node
-        replica = node.replica
-        for seat in seats:
-            self.welcome.discard(seat)
-            node.emit(Notice("you are back at the table: your seat is yours again from this "
-                             "hand" if seat == replica.me else
-                             f"{replica.name_of(seat)} is back at the table and plays their "
-                             "seat again"))
+        self.welcome.difference_update(seats)  # (StepApplied names them: client.notices)
         node.stepper.seat_bots(node.options.think)  # the heir plays one seat fewer
         node.stepper.wake()
 
-
-def away_sentence(heir_bot: str, left: bool) -> str:
-    """What a player whose seat is played by `heir_bot` ("Ana's bot") until the next hand
-    is told: the window and `hoard peer` say the same."""
-    why = "You left the table" if left else ("The table played on without you: you were "
-                                             "silent too long, so the hand was dealt again "
-                                             "without you")
-    return f"{why}; {heir_bot} plays your seat until the next hand is dealt, when it is " \
-        "yours again."
-
-
-def played_on_without(replica: Replica, seat: int, heir: int, step: int) -> str:
-    """What the others are told of a seat that went quiet."""
-    return (f"{replica.name_of(seat)} went quiet for too long: the hand is dealt again "
-            f"without them from step {step}; {replica.name_of(heir)}'s bot plays their seat")

@@ -41,6 +41,7 @@ from engine.games.den.rules import (
     Played,
     TurnEnded,
 )
+from engine.games.den.words import how_won
 from engine.tell import signed
 from net.bridge import ViewUpdate
 
@@ -388,10 +389,7 @@ class DenTable(TableRenderer):
     result_heads = ("points", "score")
 
     def result_line(self, event) -> str:
-        winners = self.session.names.group(event.winners, start=True)
-        if event.blocked:
-            return f"The stock ran out and play is blocked: {winners} won"
-        return f"{winners} went out"
+        return how_won(event, self.session.names, start=True)  # the engine's words
 
     def result_rows(self, event) -> list[tuple[int, str, tuple]]:
         return [(seat, signed(points), GOOD if points > 0 else ALERT)

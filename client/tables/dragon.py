@@ -28,8 +28,6 @@ from engine.games.dragon.cards import rank, suit
 from engine.games.dragon.rules import (
     DRAGON_STAGE,
     GAME,
-    LEAD_WITH_THREE,
-    LEADER_PLAYS,
     OPENING,
     OVER,
     CardsDealt,
@@ -266,28 +264,15 @@ class DragonTable(TableRenderer):
         self.refresh_buttons()
 
     def why_not(self, faces: list[int]) -> str:
-        """Why the selection cannot be played, in the engine's words (empty when it can)."""
+        """Why the selection cannot be played, in the engine's words (empty when it can):
+        with nothing selected, what the rules let this seat do now (Game.advice)."""
         if self.selected_play() is not None:
             return ""
-        if not faces and self.me in self.state.to_act:
-            return self.nothing_selected()
+        advised = GAME.advice(self.state, self.me, self.session.names) if not faces else None
+        if advised is not None:
+            return advised.title
         refusal = GAME.why_not(self.state, self.me, tuple(faces), self.session.names)
         return told(refusal, "That is not a play you can make now.")
-
-    def nothing_selected(self) -> str:
-        """What to do with no card selected, from what the engine offers this seat: the
-        hint never says pass when Pass is not offered."""
-        if self.plays:
-            return "Select cards to play: the lit ones can take part in a play."
-        if self.pass_action is not None:
-            return "Nothing in your hand beats this trick: pass."
-        if self.dragon_action is not None:
-            return "Show your Dragon now, or let the chance go."
-        if self.state.phase == OPENING:
-            return f"{_first_up(LEAD_WITH_THREE)}: its holder leads, so wait for it."
-        if not self.state.trick:
-            return f"{_first_up(LEADER_PLAYS)}."
-        return "Wait for the others."
 
     @property
     def offered(self) -> bool:
@@ -428,11 +413,6 @@ class DragonTable(TableRenderer):
 
     def _draw_ending(self, surface) -> None:
         draw_ending(surface, self.view, self.session, "chips")
-
-
-def _first_up(words: str) -> str:
-    """An engine's refusal as the start of a sentence (str.capitalize lowers the rest)."""
-    return words[:1].upper() + words[1:]
 
 
 DragonTable.sounds = {CardsDealt: "deal", Played: "play", Passed: "pass", TrickWon: "trick",

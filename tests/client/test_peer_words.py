@@ -7,9 +7,10 @@ from __future__ import annotations
 import pytest
 
 from client.peer import Printer
+from client.session import Session
 from engine.errors import IllegalAction
 from engine.games.dragon.rules import Pass
-from net.events import GameStarted, StepApplied
+from net.events import Away, GameStarted, StepApplied
 from net.lobby import Seat, StartConfig
 from net.lockstep import Applied, Entry
 from tests.engine.story_check import problems
@@ -36,3 +37,32 @@ def test_the_header_names_the_seats_in_order_and_this_peer_by_position(printed):
 def test_a_refusal_is_told_with_the_tables_names(printed):
     assert printed[1] == "step 7: your action is refused: it is not your turn (rule D7)"
     assert not [line for line in printed if problems(line)]
+
+
+def test_the_window_and_the_peer_tell_the_seats_notices_in_the_same_words(capsys, tmp_path):
+    """A leave, a seat gone quiet, a seat back and this seat away are worded once
+    (client.notices) for the viewer: the window's log and `hoard peer` say the same."""
+    start = StartConfig(b"t" * 16, "night", "dragon", (("hands", 1),),
+                        (Seat(b"a" * 32, "ana", ""), Seat(b"b" * 32, "Bo Li", ""),
+                         Seat(b"c" * 32, "McKay", ""), Seat(b"", "", "hard")))
+    printer = Printer(None)
+    printer(GameStarted(start, 1))
+    session = Session(None, tmp_path, discovery=False)
+    session.fold(GameStarted(start, 1))
+    news = [StepApplied(Applied(9, left=[(0, 3)], quiet=[(2, 1)])),
+            StepApplied(Applied(30, back=[2, 1])), Away(12, 0, left=False)]
+    capsys.readouterr()
+    for item in news:
+        printer(item)
+        session.fold(item)
+    printed = capsys.readouterr().out.splitlines()
+    told = session.log[-len(printed):]
+    assert [line.removesuffix(" (step 12)") for line in printed] == told == [
+        "ana left the table; Bot 4 plays on for them.",
+        "McKay went quiet for too long: the hand is dealt again without them, and your bot "
+        "plays their seat.",
+        "McKay is back at the table and plays their seat again.",
+        "You are back at the table: your seat is yours again from this hand.",
+        "The table played on without you: you were silent too long, so the hand was dealt "
+        "again without you; ana's bot plays your seat until the next hand is dealt, when it "
+        "is yours again."]

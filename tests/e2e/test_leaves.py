@@ -68,7 +68,7 @@ def test_a_player_who_left_comes_back_with_the_same_command_and_plays_the_next_h
     leaver.wait_line(lambda line: step_of(line) >= 10, GAME_TIMEOUT)
     assert leaver.interrupt() == 130
     peers[3] = leaver = peer(lan, tmp_path, 3, "come-back", *args, think=1)
-    leaver.wait_line(lambda line: "you are back at the table" in line, GAME_TIMEOUT)
+    leaver.wait_line(lambda line: "You are back at the table" in line, GAME_TIMEOUT)
     results = [p.finish(GAME_TIMEOUT) for p in peers]
     agree(results)
     journal = tmp_path / "peer3" / "tables" / "come-back.journal"

@@ -61,7 +61,7 @@ def comes_back(sleeper) -> None:
     """The sleeper is told what happened, follows, and takes its seat back."""
     told = sleeper.wait_line(lambda line: "The table played on without you" in line, TIMEOUT)
     assert "bot plays your seat until the next hand is dealt" in told
-    sleeper.wait_line(lambda line: "you are back at the table" in line, TIMEOUT)
+    sleeper.wait_line(lambda line: "You are back at the table" in line, TIMEOUT)
 
 
 def test_a_lid_closed_past_the_tables_patience_the_others_play_on_and_it_comes_back(

@@ -416,3 +416,16 @@ def test_DN10_a_default_four_seat_match_ends_within_twelve_hands(seed):
 def test_DN_foreign_actions_are_refused():
     table = Table({}, "5TN 6TN 7TN 8TN")
     table.refused("DN3.5", TimeUp(1))
+
+
+@pytest.mark.parametrize("blocked, winners, said", [
+    (False, (1,), "You go out"),
+    (False, (0,), "Ana goes out"),
+    (True, (0, 1), "Play is blocked, and Ana and you win with the fewest cards"),
+])
+def test_DN9_the_hand_result_headline_says_how_the_hand_ended(blocked, winners, said):
+    from engine.games.den.words import how_won
+    from engine.tell import Names
+
+    over = rules.HandOver(1, winners, blocked, (0, 0), (0, 0))
+    assert how_won(over, Names(("Ana", "Bo"), 1), start=True) == said

@@ -282,13 +282,19 @@ def test_D7_2_a_player_who_passed_is_locked_out():
     assert state.turn == 2
 
 
-def test_D7_2_chop_in_option_lets_a_passed_player_chop():
+def chop_back_in():
+    """With `chop_in`, seat 1 passed and the trick is now a single 2 (D7.2)."""
     state = opened({0: "3S 4S 2B", 1: "5S 9C 9D 9S 9B", 2: "6S", 3: "7S"}, chop_in=True)
     play(state, 0, "4S")
     pass_(state, 1)
     play(state, 2, "6S")
     play(state, 3, "7S")
     play(state, 0, "2B")
+    return state
+
+
+def test_D7_2_chop_in_option_lets_a_passed_player_chop():
+    state = chop_back_in()
     assert state.turn == 1
     legal = GAME.legal_actions(state, 1)
     plays = [a for a in legal if isinstance(a, rules.Play)]
@@ -506,3 +512,59 @@ def test_a_refusal_tells_the_cards_by_name_not_by_code():
     mixed = GAME.why_not(view, 1, tuple(cards("4S 7C")), names)
     assert mixed.rule == "D4" and mixed.text.startswith("That selection is not a combination")
     assert not problems(lower.text) and not problems(mixed.text)
+
+
+# -- the advice: what a seat may do, worded from its legal actions (Game.advice) ----------
+
+NAMES = Names(("Ana", "Bo", "Cy", "Di"), 0)
+DRAGON = "3S 4S 5S 6S 7S 8S 9S 10S JS QS KS AS 2S"
+
+
+def advised(state, seat: int) -> str:
+    view = GAME.view(state, seat)
+    said = GAME.advice(view, seat, Names(NAMES.seats, seat))
+    legal = GAME.legal_actions(state, seat)
+    passes = any(isinstance(a, rules.Pass) for a in legal)
+    if view.phase != rules.DRAGON_STAGE:  # there a Pass lets the chance to show a Dragon go
+        assert passes == ("pass" in said.title.lower() and "not pass" not in said.title), \
+            said  # it says pass exactly when Pass is legal
+    return said.title
+
+
+def test_D3_1_at_the_first_trick_the_advice_never_says_pass():
+    state = rig({1: "3S"})
+    assert advised(state, 1) == "Select cards to play: the first play must hold the 3 of Stars."
+    assert advised(state, 0) == \
+        "The first play must hold the 3 of Stars: its holder leads, so wait for it."
+
+
+def test_D7_1_the_leader_must_play_and_a_follower_beats_or_passes():
+    state = opened({0: "3S 9D", 1: "4S 5D 10C"})
+    assert advised(state, 0) == "Select cards to play: you lead, and the leader must play, " \
+                                "not pass."
+    play(state, 0, "9D")
+    assert advised(state, 1) == "Select cards to play that beat the 9 of Droids, or pass."
+    assert GAME.advice(GAME.view(state, 2), 2, NAMES) is None  # not awaited: nothing to say
+
+
+def test_D7_1_nothing_beats_the_trick_so_the_advice_says_pass():
+    state = rig({0: "3S 4S 5D 6C 7B 8S 9D 10C JB QS KD AC 2S", 1: "2B"})
+    play(state, 0, "3S")
+    play(state, 1, "2B")
+    pass_(state, 2)
+    pass_(state, 3)
+    assert advised(state, 0) == "Nothing in your hand beats this trick: pass."
+
+
+def test_D7_2_with_chop_in_a_passed_seat_is_told_only_a_chop_brings_it_back():
+    state = chop_back_in()
+    assert advised(state, 1) == "You passed this trick: only a chop of the 2s brings you " \
+                                "back in, or pass."
+
+
+def test_D9_2_and_D9_4_a_dragon_is_advised_only_where_it_may_be_shown():
+    state = rig({0: DRAGON}, hands=1)
+    assert advised(state, 0) == "Your hand is a Dragon: show it now to take the whole pot, " \
+                                "or play on."
+    declare(state, 0)
+    assert advised(state, 1) == "A Dragon is shown and your hand holds none: let the chance go."

@@ -123,10 +123,14 @@ def test_G13_4_scores_are_the_revealed_screens_scored(seed, options, players, bo
     for _ in steps:
         pass
     outcome = GAME.outcome(state)
-    revealed = plain_view(state, None)["revealed"]
+    end = GAME.view(state, None).end
+    revealed = end.screens
     assert sum(map(sum, revealed)) + state.bag_total + sum(state.box) == TOTAL
     assert outcome.detail == "points"  # legal play never makes a false claim (G13.5)
     assert outcome.scores == score(revealed, state.config["advanced"])
+    # the end's score table: the same points by category, nobody forfeits (G14, G15)
+    assert all(sum(s.points) == total and s.forfeit is None
+               for s, total in zip(end.scores, outcome.scores, strict=True))
     assert outcome.winners == top_seats(outcome.scores)
     assert all(outcome.scores[w] == max(outcome.scores) for w in outcome.winners)
 

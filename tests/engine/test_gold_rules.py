@@ -983,6 +983,10 @@ def _the_liar_forfeits(state, liar: int) -> None:
     assert outcome.winners == tuple(s for s in range(state.seats)
                                     if s != liar and honest[s] == best)
     assert outcome.detail.startswith(f"points; seat(s) [{liar}] traded tokens they did not hold")
+    end = GAME.view(state, liar).end  # the end's score table says who forfeits, and why
+    assert [s for s, row in enumerate(end.scores) if row.forfeit] == [liar]
+    assert end.scores[liar].forfeit.rule == "G13.5" and not any(end.scores[liar].points)
+    assert tuple(sum(row.points) for row in end.scores) == honest
 
 
 def test_G16_3_a_false_claim_is_refused_at_once_where_the_screen_is_known(monkeypatch):
@@ -1154,8 +1158,14 @@ def test_G13_3_the_game_ends_when_the_last_dragon_dies_and_G13_4_screens_are_rev
     outcome = GAME.outcome(state)
     assert outcome is not None and not any(state.slots)
     assert of(events, moves.ScreensRevealed)[0].screens == tuple(map(tuple, state.screens))
-    view = plain_view(state, None)
-    assert view["revealed"] == state.screens and view["scores"] == list(outcome.scores)
+    end = GAME.view(state, None).end
+    assert end.screens == tuple(map(tuple, state.screens)) and end.winners == outcome.winners
+    assert tuple(s.total for s in end.scores) == outcome.scores
+    assert all(sum(s.points) == s.total and s.forfeit is None for s in end.scores)
+    names = spectator_names(4)
+    advised = GAME.advice(GAME.view(state, None), None, names)
+    assert advised.title == f"The game is over: {names.group_acts(outcome.winners, 'win')}"
+    assert advised.lines == ("Every screen revealed and scored by the basic rules",)
     assert all(b == 0 for b in state.blind) and conserved(state) == list(SUPPLY)
     assert GAME.legal_actions(state, 0) == [] and GAME.to_act(state) == ()
 

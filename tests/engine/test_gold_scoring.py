@@ -1,9 +1,10 @@
-"""Dragon's Gold scoring, every case of G14 (basic) and G15 (advanced)."""
+"""Dragon's Gold scoring, every case of G14 (basic) and G15 (advanced), and the same points
+by category for the end's score table."""
 
 import pytest
 
 from engine.game import top_seats
-from engine.games.gold.scoring import score
+from engine.games.gold.scoring import CATEGORIES, categories, score
 from tests.engine.gold_helpers import counts
 
 NOTHING = counts("")
@@ -130,3 +131,21 @@ def test_G15_7_the_highest_total_wins_and_ties_all_win():
     # seat 0: 19; seat 1: 5 + 6 + green 12 + blue 12 = 35
     assert score(table, True) == (19, 35, 0)
     assert top_seats(score(screens("1s", "1s", ""), True)) == (0, 1)
+
+
+# the end's score table: the same points, by category --------------------------------
+
+def test_G14_the_points_by_category_sum_to_the_basic_score():
+    table = screens("4s 1g 2B 1K", "3B 2G 1r", "2s 2g 2G 1W")
+    assert CATEGORIES == ("silver", "gold", "red", "black", "majorities", "sets")
+    assert categories(table, False) == ((4, 3, 0, 7, 0, 0), (0, 0, 1, 0, 30, 0),
+                                        (2, 6, 0, 0, 30, 0))
+    assert tuple(map(sum, categories(table, False))) == score(table, False)
+
+
+def test_G15_4_and_G15_5_the_cursed_owner_scores_no_majority_and_no_set_by_category():
+    table = screens("1K 1B 1G 1P 1Y 1W 1s", "2B 2G 2P 2Y 2W", "1B 1G 1P 1Y 1W 2g")
+    # seat 1 holds the most of every gem: 12 each; a set each for seats 1 and 2, not 0
+    assert categories(table, True) == ((1, 0, 0, 19, 0, 0), (0, 0, 0, 0, 60, 10),
+                                       (0, 6, 0, 0, 0, 5))
+    assert tuple(map(sum, categories(table, True))) == score(table, True)

@@ -3,7 +3,7 @@
 import asyncio
 
 from engine.registry import get_game
-from net.events import Fault, Finished, Notice, Waiting
+from net.events import Fault, Finished, StepApplied, Waiting
 from net.journal import Journal
 from net.node import TableNode
 from net.replay import replay
@@ -125,7 +125,8 @@ def test_a_spectator_joins_mid_game_and_reaches_the_same_hash():
 def test_a_seat_that_goes_quiet_is_played_on_and_the_match_completes(tmp_path):
     """Past the table's patience every other human votes to play on without the silent
     seat: the hand is dealt again without it, the heir's bot plays it, and the match goes
-    on — named in words, never voided. A journal of it replays to the same end."""
+    on — named in every step's news (client.notices words it), never voided. A journal of it
+    replays to the same end."""
     heard = [[] for _ in range(4)]
     journals = [Journal.open(tmp_path / f"p{i}.journal") for i in range(4)]
 
@@ -139,10 +140,9 @@ def test_a_seat_that_goes_quiet_is_played_on_and_the_match_completes(tmp_path):
         finally:
             await close_all(nodes)
     asyncio.run(go())
-    for said in heard[:3]:
-        assert any(isinstance(e, Notice) and e.text.startswith(
-            "player3 went quiet for too long: the hand is dealt again without them") and
-            "player0's bot plays their seat" in e.text for e in said)
+    for said in heard[:3]:  # seat 3 went quiet, and seat 0's bot plays it
+        assert [e.applied.quiet for e in said if isinstance(e, StepApplied)
+                and e.applied.quiet] == [[(3, 0)]]
     replayed = replay(journals[1].path, own_view=False)
     assert replayed.finished is not None and replayed.finished.final_hash == next(
         e for e in heard[1] if isinstance(e, Finished)).final_hash

@@ -40,7 +40,7 @@ from client.tables.gold.layout import (
     TOKEN,
     TREASURE_X,
 )
-from client.tables.gold.parts import TARGET_WORDS, draw_token, effect_of, plural
+from client.tables.gold.parts import TARGET_WORDS, draw_token, effect_of
 from client.tables.gold.piece import Piece
 from client.tables.gold.targets import Adventurer, Attacker, HoardToken, Lair
 from client.ui import DIM, GOLD, INK, PANEL_EDGE
@@ -48,6 +48,7 @@ from engine.games.gold.components import adventurer_name, magic_name
 from engine.games.gold.flow import TURN
 from engine.games.gold.tokens import COLOURS
 from engine.games.gold.views import GoldView
+from engine.tell import count
 
 HOARD_TOKEN = TINY + 1  # a treasure token, a colour to a row under the word "treasure"
 HOARD_ROW, HOARD_TOP = HOARD_TOKEN + 1, TINY + 3
@@ -204,7 +205,7 @@ class Board(Piece):
         view.text(surface, f"pile {state.pile}", (right, y), TEXT, INK)
         market_in = state.market_in
         market = "Market: passed" if market_in is None else \
-            f"Market in {plural(market_in, 'Dragon')}"
+            f"Market in {count(market_in, 'Dragon')}"
         icon_y = y + MARGIN
         surface.blit(assets.sprite("gold/market", (view.px(MARKET_ICON[0]),
                                                    view.px(MARKET_ICON[1]))),
@@ -214,7 +215,7 @@ class Board(Piece):
             view.text(surface, line, (right, below + k * (SMALL + 3)), SMALL, DIM)
         bag_y = BAG_AT[1]  # the bag and what left the game, under the pile
         draw_token(surface, view, 0, *BAG_AT, TOKEN)
-        view.text(surface, f"bag: {plural(sum(state.bag), 'token')}",
+        view.text(surface, f"bag: {count(sum(state.bag), 'token')}",
                   (x + TOKEN + 6, bag_y + 1), TEXT, INK)
         view.text(surface, f"out of the game: {sum(state.box)}", (x, bag_y + TOKEN + 6), SMALL,
                   DIM)

@@ -29,7 +29,7 @@ from client.tables.gold.layout import (
     TRADE_CELL,
     TRADE_X,
 )
-from client.tables.gold.parts import draw_token, token_words
+from client.tables.gold.parts import draw_token
 from client.tables.gold.piece import Panel
 from client.tables.gold.targets import Deal, Decline, Partner, Trade
 from client.ui import DIM, GOLD, INK
@@ -38,6 +38,7 @@ from engine.games.gold.refusals import Choice
 from engine.games.gold.rules import GAME
 from engine.games.gold.tokens import SUPPLY
 from engine.games.gold.views import GoldView
+from engine.games.gold.words import offer_words
 
 _, PANEL_Y, _, PANEL_H = PANEL_BOX
 PARTNER_BOX = (EDITOR_Y - 36, 88, CHIP_H - 2)  # (y, w, h) of a partner's chip
@@ -168,10 +169,10 @@ class MarketPanel(Panel):
         if not offers:
             view.text(surface, "none yet", (RIGHT_X, OFFERS_Y - 4), TEXT, DIM)
         answers = self._answer_boxes(state)
+        names = self.session.names
         for i, offer in enumerate(offers):
             offerer, partner = offer.seat, offer.partner
-            view.text(surface, f"{self.name(offerer, True)} → {self.name(partner)}: gives "
-                      f"{token_words(offer.give)}; asks {token_words(offer.get)}",
+            view.text(surface, offer_words(offerer, partner, offer.give, offer.get, names),
                       (RIGHT_X, OFFERS_Y + i * OFFER_ROW), SMALL,
                       GOLD if partner == self.table.me else INK, width=RIGHT_W)
             if Deal(offerer) in answers:
@@ -193,8 +194,8 @@ class MarketPanel(Panel):
         if trade.partner is None:
             words = "Choose whom to offer a trade to."
         else:
-            words = (f"You offer {self.name(trade.partner)} {token_words(trade.give)} for "
-                     f"{token_words(trade.get)}.")
+            words = offer_words(self.table.me, trade.partner, trade.give, trade.get,
+                                self.session.names) + "."
         view.text(surface, words, (EDITOR_X, OFFER_WORDS_Y), TEXT, INK, width=EDITOR_W)
         view.text(surface, OFFERS_WAIT, (EDITOR_X, OFFER_WORDS_Y + MARGIN), SMALL, DIM,
                   width=EDITOR_W)

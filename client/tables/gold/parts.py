@@ -1,7 +1,6 @@
 """Pieces of the Dragon's Gold table that hold no view of their own: the split editor
 (every token of a hoard assigned to a column by steppers), the Market's offer editor,
-tokens drawn as rows of shapes, the score table's categories, and the words for a
-Magic Object's effect.
+tokens drawn as rows of shapes, and the words for a Magic Object's effect.
 
 A token is drawn with its own shape (tools/art/gold.py), so colours are never the only
 difference; the counts beside them are words a player reads.
@@ -15,14 +14,6 @@ from client import assets
 from client.tables.gold.layout import CELL_GAP
 from client.ui import INK
 from engine.games.gold.components import BANISH, CHARM, FEAR, MAGIC_DECK, RECALL
-from engine.games.gold.scoring import (
-    ADVANCED_MAJORITY,
-    BASIC_MAJORITY,
-    SET_POINTS,
-    majority,
-    token_points,
-)
-from engine.games.gold.tokens import BLACK, COLOURS, GEMS, GOLD, RED, SILVER
 
 COUNT_SCALE = 0.72  # a count's words beside its token, to the token's size
 DIGIT_W = 9  # room for a digit of a count
@@ -39,17 +30,6 @@ TARGET_WORDS = {
 
 def effect_of(face: int) -> int:
     return MAGIC_DECK[face]
-
-
-def plural(n: int, word: str) -> str:
-    """'1 token', '2 tokens'."""
-    return f"{n} {word}{'s' if n != 1 else ''}"
-
-
-def token_words(counts) -> str:
-    """'3 silver, 1 gold' as a player says it; 'nothing' when empty."""
-    parts = [f"{n} {COLOURS[c]}" for c, n in enumerate(counts) if n]
-    return ", ".join(parts) or "nothing"
 
 
 def draw_token(surface, view, colour: int, x: float, y: float, size: float,
@@ -138,39 +118,3 @@ class OfferEditor:
 
     def clear(self) -> None:
         self.give, self.get = [0] * 9, [0] * 9
-
-
-# -- the end's score table ---------------------------------------------------------
-
-SCORE_COLUMNS = ("silver", "gold", "red", "black", "majorities", "sets", "total")
-
-
-def score_rows(screens, advanced: bool, liars) -> list[tuple[int, ...]]:
-    """Each seat's points by category, summing to the engine's score: a liar's
-    screen counts for nothing."""
-    counted = [s if p not in liars else (0,) * 9 for p, s in enumerate(screens)]
-    players = len(counted)
-    cursed = next((p for p, s in enumerate(counted) if s[BLACK]), -1) if advanced else -1
-    bonus = (ADVANCED_MAJORITY if advanced else BASIC_MAJORITY)[players]
-    majorities = [0] * players
-    for colour in GEMS:
-        for p, won in majority(counted, colour, bonus, advanced, cursed).items():
-            majorities[p] += won
-    rows = []
-    for p, screen in enumerate(counted):
-        black = token_points(screen, advanced) - screen[SILVER] - 3 * screen[GOLD] - screen[RED]
-        sets = SET_POINTS * min(screen[c] for c in GEMS) if advanced and p != cursed else 0
-        parts = (screen[SILVER], 3 * screen[GOLD], screen[RED], black, majorities[p], sets)
-        rows.append((*parts, sum(parts)))
-    return rows
-
-
-def liars_of(screens, scores, advanced: bool) -> tuple[int, ...]:
-    """The seats that forfeit, found as the set of scoreless seats whose removal
-    gives the engine's scores: the view shows screens and scores, not the verdict."""
-    maybe = [p for p, s in enumerate(screens) if any(s) and not scores[p]]
-    for mask in range(1 << len(maybe)):
-        liars = tuple(p for i, p in enumerate(maybe) if mask >> i & 1)
-        if [row[-1] for row in score_rows(screens, advanced, liars)] == list(scores):
-            return liars
-    return ()

@@ -99,7 +99,8 @@ class GoldTable(TableRenderer):
         if (isinstance(held, Adventurer) and not self.can.can_attack_with(held.kind)) or \
                 (isinstance(held, MagicCard) and held.card not in self.can.uses):
             self.held = None
-        self.set_scores(state.scores or (0,) * len(state.screens), animate)
+        self.set_scores(tuple(s.total for s in state.end.scores) if state.end else
+                        (0,) * len(state.screens), animate)
         self.refresh_buttons()
 
     def _sync_editor(self, state: GoldView) -> None:

@@ -28,9 +28,17 @@ def _laid(e, n: Names) -> str:
     return f"{n.does(e.seat, 'lay')} {cards_words(e.faces)} on {pile_words(e.pile)}."
 
 
+def how_won(e, n: Names, start: bool = False) -> str:
+    """How a hand ended (DN8): 'Ana goes out', 'play is blocked, and you win with the fewest
+    cards'; the hand's result panel draws it as its headline."""
+    if e.blocked:
+        return f"{'P' if start else 'p'}lay is blocked, and {n.group_acts(e.winners, 'win')} " \
+               "with the fewest cards"
+    return f"{n.group_acts(e.winners, 'go', start)} out"
+
+
 def _hand_over(e, n: Names) -> str:
-    how = f"play is blocked, and {n.group_acts(e.winners, 'win')} with the fewest cards" \
-        if e.blocked else f"{n.group_acts(e.winners, 'go')} out"
+    how = how_won(e, n)
     points = join_words([f"{n.who(s)} {signed(p)}" for s, p in enumerate(e.points)])
     return f"Hand {e.hand} is over: {how}. Points: {points}."
 

@@ -16,22 +16,31 @@ from engine.cards import card_problem, faces_of, mask_of
 from engine.chance import Dealt, Shuffled, ShuffleRequest, TimeUp, deal_round
 from engine.errors import IllegalAction
 from engine.fields import Face, Ref, Seat
-from engine.game import Option, Outcome, Refusal, View, top_seats
-from engine.games.dragon import combos
+from engine.game import Advice, Option, Outcome, Refusal, top_seats
+from engine.games.dragon import advice, combos, refusals
 from engine.games.dragon.cards import ACE, DECK, THREE_OF_STARS, card_words
 from engine.games.dragon.clues import pass_clues
+from engine.games.dragon.views import (
+    DEALING,
+    DRAGON_STAGE,
+    LEAD_WITH_THREE,
+    LEADER_PLAYS,
+    OPENING,
+    OVER,
+    PLAYING,
+    Claim,
+    DragonView,
+    Offered,
+    TrickPlay,
+)
 from engine.hands import HandsGame, HandsState
 from engine.tell import Names
-from engine.wire import Action, Event, Value, wire
+from engine.wire import Action, Event, wire
 
 SEATS = 4
 HAND_SIZE = 13
 PAYOUT_PERCENT = (60, 30, 10, 0)  # clause D11
 DECK_SET = frozenset(DECK)
-DEALING, OPENING, PLAYING, DRAGON_STAGE, OVER = "dealing", "opening", "playing", "dragons", "over"
-#: the words of refusals a client also words its hints with (one text, the engine's)
-LEAD_WITH_THREE = "the first play must hold the 3 of Stars"
-LEADER_PLAYS = "the leader must play, not pass"
 
 
 # -- actions -----------------------------------------------------------------
@@ -117,36 +126,6 @@ class HandOver(Event):
 class MatchOver(Event):
     chips: tuple[int, ...]
     winners: tuple[int, ...]
-
-
-# -- what a seat sees -------------------------------------------------------------
-
-class TrickPlay(Value):
-    """One play of the trick on the table."""
-
-    seat: int
-    faces: tuple[int, ...]
-
-
-class Claim(Value):
-    """A Dragon shown, with its attack card (D9.3)."""
-
-    seat: int
-    attack: int
-
-
-class DragonView(View, kw_only=True):
-    hand_no: int
-    hands: int
-    counts: tuple[int, ...]
-    trick: tuple[TrickPlay, ...]  # oldest first
-    last_player: int
-    passed: tuple[bool, ...]
-    places: tuple[int, ...]  # seats out, first out first
-    chips: tuple[int, ...]
-    pile: int  # cards won this hand
-    claims: tuple[Claim, ...]
-    cards: tuple[int, ...] | None = None  # the seat's own hand, where it is known
 
 
 # -- state -------------------------------------------------------------------
@@ -279,35 +258,25 @@ class Dragon(HandsGame):
             passed=tuple(bool(state.passed >> s & 1) for s in range(state.seats)),
             places=tuple(state.places), chips=tuple(state.chips), pile=state.pile,
             claims=tuple(Claim(s, a) for s, a in state.claims), cards=state.own_cards(seat),
+            offered=self._offered(state, seat),
         )
 
-    def why_not(self, view: DragonView, seat: int, faces, names: Names) -> Refusal | None:
-        """Clauses D3 to D9 applied to the faces a seat selected from its hand, in words."""
-        if view.phase == DEALING:
-            return Refusal("D2", "The cards are being dealt.")
-        if view.phase == OVER or seat not in view.to_act:
-            return Refusal("D7", f"It is {names.whose(view.turn)} turn." if view.turn >= 0
-                           else "Wait for the others.")
-        mask = mask_of(faces)
-        combo = combos.classify(mask) if faces else None
-        if combo is None:
-            return Refusal("D4", f"{'That selection' if faces else 'Nothing'} is not a "
-                           "combination: play a single, pair, triple, bomb (four of a kind), run "
-                           "of three or more, or double run.")
-        if view.phase == DRAGON_STAGE:
-            return Refusal("D9.4", "Only a Dragon may be shown now.")
-        if view.phase == OPENING and not mask & 1 << THREE_OF_STARS:
-            return Refusal("D3", f"{LEAD_WITH_THREE[:1].upper()}{LEAD_WITH_THREE[1:]}.")
-        if not view.trick:
+    def _offered(self, state: DragonState, seat: int | None) -> Offered | None:
+        """What the legal actions hold for `seat` now, for the advice's words (None when it
+        is not awaited): the words and the buttons come from the same legal actions."""
+        if seat is None or not self._awaits(state, seat):
             return None
-        if view.passed[seat]:
-            return Refusal("D7.2", "After passing you may only come back in to chop a 2.")
-        last = view.trick[-1].faces
-        kind = combos.KIND_NAMES[combos.classify(mask_of(last))[0]]
-        said = combos.play_words(faces)
-        return Refusal("D5", f"{said[:1].upper()}{said[1:]} does not beat "
-                       f"{combos.play_words(last)}: a {kind} must be beaten by a higher {kind} "
-                       "of as many cards, or by a chop.")
+        legal = self.legal_actions(state, seat)
+        head = legal.head if isinstance(legal, combos.Plays) else legal
+        return Offered(plays=len(legal) > len(head),
+                       passes=any(isinstance(a, Pass) for a in head),
+                       dragon=any(isinstance(a, DeclareDragon) for a in head))
+
+    def why_not(self, view: DragonView, seat: int, faces, names: Names) -> Refusal | None:
+        return refusals.why_not(view, seat, faces, names)
+
+    def advice(self, view: DragonView, seat: int | None, names: Names) -> Advice | None:
+        return advice.advice(view, seat, names)
 
     def standing(self, state) -> tuple[float, ...]:
         return tuple(state.chips)

@@ -6,6 +6,8 @@ here, beside the rules, so the table never restates one."""
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from engine.game import Advice
 from engine.games.gold.components import (
     BANISH,
@@ -20,9 +22,12 @@ from engine.games.gold.components import (
     RECALL,
     SCRY,
 )
-from engine.games.gold.flow import MARKET, STEAL, TAKE
-from engine.games.gold.views import GoldView
+from engine.games.gold.flow import MARKET, OVER, STEAL, TAKE
+from engine.games.gold.words import game_over
 from engine.tell import Names
+
+if TYPE_CHECKING:  # the views say a liar's forfeit in this module's words
+    from engine.games.gold.views import GoldView
 
 #: G11.3: said under the Market's trade editor
 OFFERS_WAIT = "Tokens you offer wait on the table until the offer is answered."
@@ -32,6 +37,11 @@ NO_MORE_OFFERS = "You cannot make another offer now; answer the offers made to y
 #: G8.3: a stolen token's colour is known to the thief and the victim only when it is dealt
 SCREEN_UNKNOWN = "A stolen token's colour is still hidden: your screen shows again once it " \
                  "is known."
+#: G13.5: under a liar's name in the end's score table
+FORFEIT_WHY = "Forfeits: paid at the Market with tokens it did not hold."
+#: G13.4, G14, G15: how the end's screens were scored
+SCORED_BY = {False: "Every screen revealed and scored by the basic rules",
+             True: "Every screen revealed and scored by the advanced rules"}
 
 #: what each Magic Object does (G12), in a player's words
 MAGIC_WORDS = {
@@ -58,6 +68,8 @@ def advice(view: GoldView, seat: int | None, names: Names) -> Advice | None:
         return _theft(view, seat, names)
     if view.phase == MARKET:
         return Advice("The Market: trade tokens with anyone before the time is up")
+    if view.phase == OVER and view.end is not None:
+        return Advice(game_over(view.end.winners, names), (SCORED_BY[view.end.advanced],))
     return None
 
 

@@ -8,10 +8,12 @@ from __future__ import annotations
 
 from engine.cards import ref
 from engine.game import View
+from engine.games.gold.advice import FORFEIT_WHY
 from engine.games.gold.components import DOWN, DRAGONS, MARKET_AFTER, UP
 from engine.games.gold.flow import OVER
+from engine.games.gold.scoring import categories
 from engine.games.gold.state import DRAGON_DECK, GoldState
-from engine.games.gold.tokens import face_colour
+from engine.games.gold.tokens import NONE, face_colour
 from engine.wire import Value
 
 #: an adventurer's place as the view says it: "up", "down", or the slot it attacks
@@ -83,6 +85,30 @@ class MagicCard(Value, array_like=True):
     face: int
 
 
+class Forfeit(Value):
+    """Why a seat scores nothing: the clause, and the words the end's score table says."""
+
+    rule: str
+    why: str
+
+
+class SeatScore(Value, kw_only=True):
+    """One seat's line of the end's score table, as the engine scored it."""
+
+    points: tuple[int, ...]  # by category, in the order of scoring.CATEGORIES
+    total: int
+    forfeit: Forfeit | None = None
+
+
+class End(Value):
+    """The end (G13.4-G15): every screen revealed and scored, and who won."""
+
+    screens: tuple[Counts, ...]
+    scores: tuple[SeatScore, ...]
+    winners: tuple[int, ...]
+    advanced: bool  # scored by the advanced rules (G15), or the basic (G14)
+
+
 class GoldView(View, kw_only=True):
     bag: Counts
     box: Counts
@@ -98,9 +124,7 @@ class GoldView(View, kw_only=True):
     kill: Kill | None = None
     market: Market | None = None
     thefts: tuple[Theft, ...] = ()
-    revealed: tuple[Counts, ...] | None = None  # at the end: every screen
-    scores: tuple[int, ...] | None = None
-    winners: tuple[int, ...] | None = None
+    end: End | None = None
     my_screen: Counts | None = None
     my_magic: tuple[MagicCard, ...] | None = None
     foreseen: tuple[int, ...] | None = None
@@ -108,7 +132,6 @@ class GoldView(View, kw_only=True):
 
 
 def view(state: GoldState, seat: int | None, to_act: tuple[int, ...]) -> GoldView:
-    over = state.phase == OVER
     return GoldView(
         phase=state.phase, to_act=to_act, turn=state.turn, timer=state.timer,
         bag=tuple(state.bag), box=tuple(state.box), pile=len(DRAGONS) - state.pile_next,
@@ -119,9 +142,7 @@ def view(state: GoldState, seat: int | None, to_act: tuple[int, ...]) -> GoldVie
         discards=tuple(sorted(state.magic_discard)), might=state.might, haste=state.haste,
         kill=_kill(state), market=_market(state),
         thefts=tuple(Theft(t.thief, t.victim, bool(t.looks)) for t in state.thefts),
-        revealed=tuple(tuple(s) for s in state.screens) if over else None,
-        scores=tuple(state.scores) if over else None,
-        winners=tuple(state.winners) if over else None,
+        end=_end(state) if state.phase == OVER else None,
         **({} if seat is None else _private(state, seat)),
     )
 
@@ -162,6 +183,18 @@ def _kill(state: GoldState) -> Kill | None:
         more["theft"] = Theft(theft.thief, theft.victim, bool(theft.looks))
     return Kill(slot=kill.slot, dragon=kill.dragon, attackers=_attackers(kill.attackers),
                 involved=tuple(kill.involved), hoard=tuple(kill.hoard), **more)
+
+
+def _end(state: GoldState) -> End:
+    """G13.5: a liar's screen is scored as empty, as `flow` scored it; G14, G15 by category."""
+    advanced = state.config["advanced"]
+    counted = [NONE if s in state.liars else screen for s, screen in enumerate(state.screens)]
+    forfeit = Forfeit("G13.5", FORFEIT_WHY)
+    scores = tuple(SeatScore(points=points, total=total,
+                             forfeit=forfeit if s in state.liars else None)
+                   for s, (points, total) in enumerate(zip(categories(counted, advanced),
+                                                           state.scores, strict=True)))
+    return End(tuple(tuple(s) for s in state.screens), scores, tuple(state.winners), advanced)
 
 
 def _market(state: GoldState) -> Market | None:

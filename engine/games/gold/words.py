@@ -70,6 +70,15 @@ def _proposed(e, n: Names) -> str:
     return f"{n.does(e.seat, 'propose')} split number {e.serial}: {shares}."
 
 
+def offer_words(seat: int, partner: int, give, get, n: Names) -> str:
+    """An offer as the listener hears it (G11.2): 'Ana offers you 2 gold tokens for 1 silver
+    token', 'You offer nothing to Bo for 1 red token', 'Bo offers 1 blue token to Ana for...'
+    (a name and a count never side by side: 'Bot 2 1 blue token' reads as one number)."""
+    what = f"you {tokens(give)}" if partner == n.listener else \
+        f"{tokens(give)} to {n.who(partner)}"
+    return f"{n.does(seat, 'offer')} {what} for {tokens(get)}"
+
+
 def _stole(e, n: Names) -> str:
     what = f"a {COLOURS[e.colour]} token" if e.colour >= 0 else "a token"
     return f"{n.does(e.thief, 'steal')} {what} from {n.who(e.victim)}."
@@ -90,9 +99,15 @@ def _false_claim(e, n: Names) -> str:
            f"{they} forfeit, and the others are scored without them."
 
 
+def game_over(winners, n: Names) -> str:
+    """'The game is over: Ana and you win' (nobody, when every seat forfeits: G13.5)."""
+    won = n.group_acts(winners, "win") if winners else "nobody wins"
+    return f"The game is over: {won}"
+
+
 def _over(e, n: Names) -> str:
-    return f"The game is over: {n.group_acts(e.winners, 'win')} with " \
-           f"{count(max(e.scores), 'point')}."
+    top = max(e.scores[w] for w in e.winners) if e.winners else None
+    return game_over(e.winners, n) + (f" with {count(top, 'point')}." if e.winners else ".")
 
 
 TELLERS = {
@@ -124,8 +139,7 @@ TELLERS = {
                                     + (", helped by a wizard." if e.looks else "."),
     moves.Stole: _stole,
     moves.MarketOpened: lambda e, n: "The Market opens.",
-    moves.Offered: lambda e, n: f"{n.does(e.seat, 'offer')} {tokens(e.give)} to "
-                                f"{n.who(e.partner)} for {tokens(e.get)}.",
+    moves.Offered: lambda e, n: f"{offer_words(e.seat, e.partner, e.give, e.get, n)}.",
     moves.Traded: lambda e, n: f"{n.who(e.seat, start=True)} and {n.who(e.partner)} trade "
                                f"{tokens(e.give)} for {tokens(e.get)}.",
     moves.OfferWithdrawn: lambda e, n: f"{n.whose(e.seat, start=True)} offer "

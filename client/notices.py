@@ -1,0 +1,46 @@
+"""The table's notices about its seats, in words for one viewer: a seat that left, a seat
+gone quiet, a seat back, and this seat away until the next hand (net.returns). The
+window's log (client.session) and `hoard peer` (client.peer) say each with the same
+function, so the two cannot drift apart; `names.listener` is the viewer ("you")."""
+
+from __future__ import annotations
+
+from engine.tell import Names
+
+
+def bot_of(names: Names, heir: int) -> str:
+    """The bot that plays a seat for a player gone: 'your bot', "Ana's bot"."""
+    return f"{names.whose(heir)} bot"
+
+
+def left(names: Names, seat: int, heir: int) -> str:
+    """'Ana left the table; you play on for them.', 'You left the table; Bo plays on for
+    you.' (`heir` -1: nobody plays on)."""
+    said = f"{names.who(seat, start=True)} left the table"
+    if heir < 0:
+        return f"{said}."
+    them = "you" if seat == names.listener else "them"
+    return f"{said}; {names.acts(heir, 'play')} on for {them}."
+
+
+def quiet(names: Names, seat: int, heir: int) -> str:
+    """Another seat went quiet past the table's patience (the viewer's own is `away`)."""
+    return f"{names.who(seat, start=True)} went quiet for too long: the hand is dealt again " \
+           f"without them, and {bot_of(names, heir)} plays their seat."
+
+
+def back(names: Names, seat: int) -> str:
+    """A seat's player took it back at a fresh deal."""
+    if seat == names.listener:
+        return "You are back at the table: your seat is yours again from this hand."
+    return f"{names.who(seat, start=True)} is back at the table and plays their seat again."
+
+
+def away(names: Names, heir: int, gone: bool) -> str:
+    """The viewer's seat is played by `heir`'s bot until the next hand is dealt: it left
+    (`gone`) and came back, or the table played on without it."""
+    why = "You left the table" if gone else ("The table played on without you: you were "
+                                             "silent too long, so the hand was dealt again "
+                                             "without you")
+    return f"{why}; {bot_of(names, heir)} plays your seat until the next hand is dealt, " \
+        "when it is yours again."

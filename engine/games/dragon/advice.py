@@ -1,0 +1,64 @@
+"""What a Dragon seat may do now, in the rules' words (Game.advice): the line a player reads
+when it asks to play with no card selected.
+
+Each line is worded from `DragonView.offered`, the seat's legal actions, so the words
+agree with the buttons: "pass" only when Pass is legal (never at a match's first trick,
+where the 3 of Stars must lead: D3), a Dragon only when it may be shown (D9.2)."""
+
+from __future__ import annotations
+
+from engine.game import Advice
+from engine.games.dragon.combos import play_words
+from engine.games.dragon.views import (
+    DRAGON_STAGE,
+    LEAD_WITH_THREE,
+    LEADER_PLAYS,
+    OPENING,
+    DragonView,
+    Offered,
+)
+from engine.tell import Names
+
+#: D7.1: the trick's last play is beyond this hand, and Pass is legal
+NOTHING_BEATS = "Nothing in your hand beats this trick: pass."
+#: D9.2: a Dragon may be shown only on the seat's first turn, which this is
+SHOW_DRAGON = "Your hand is a Dragon: show it now to take the whole pot, or play on."
+#: D9.4: another seat showed a Dragon; those yet to act may show theirs
+DRAGON_SHOWN = {True: "A Dragon is shown: show yours too now, or let the chance go.",
+                False: "A Dragon is shown and your hand holds none: let the chance go."}
+#: D7.2 with `chop_in`: a seat that passed is back only to chop a set of 2s
+CHOP_BACK_IN = "You passed this trick: only a chop of the 2s brings you back in, or pass."
+
+
+def advice(view: DragonView, seat: int | None, names: Names) -> Advice | None:
+    offered = view.offered
+    if seat is None or offered is None:
+        return None
+    if view.phase == DRAGON_STAGE:
+        return Advice(DRAGON_SHOWN[offered.dragon])
+    if offered.dragon:
+        return Advice(SHOW_DRAGON)
+    return Advice(_first_turn(offered) if view.phase == OPENING else _in_trick(view, seat,
+                                                                               offered))
+
+
+def _first_turn(offered: Offered) -> str:
+    """D3.1-D3.2: every seat is awaited, but only the holder of the 3 of Stars can play."""
+    if offered.plays:
+        return f"Select cards to play: {LEAD_WITH_THREE}."
+    return f"{_capital(LEAD_WITH_THREE)}: its holder leads, so wait for it."
+
+
+def _in_trick(view: DragonView, seat: int, offered: Offered) -> str:
+    """D5, D7: lead anything; else beat the last play or pass."""
+    if not view.trick:
+        return f"Select cards to play: you lead, and {LEADER_PLAYS}."
+    if not offered.plays:
+        return NOTHING_BEATS if offered.passes else "Wait for the others."
+    if view.passed[seat]:
+        return CHOP_BACK_IN
+    return f"Select cards to play that beat {play_words(view.trick[-1].faces)}, or pass."
+
+
+def _capital(words: str) -> str:
+    return words[:1].upper() + words[1:]
