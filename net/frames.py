@@ -26,7 +26,8 @@ import msgpack
 from net.errors import BadFrame
 from net.identity import Identity, verify
 
-PROTOCOL = 2  # 2: the pause between hands (net.pause); a build of 1 would desync there
+PROTOCOL = 3  # 2: the pause between hands (net.pause); 3: Dragon's and Gold's public views
+# (so their hashes) changed: builds of another version would desync, so they do not meet
 DOMAIN = b"hoard-record\x00"
 LOBBY, STEP, QUIET = 1, 2, 3
 KINDS = (LOBBY, STEP, QUIET)
