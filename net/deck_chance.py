@@ -531,8 +531,7 @@ class DeckChance(ChanceSource):
                              "player went quiet (their seed went with them)")
 
     def _name(self, participant: int) -> str:
-        seat = self.humans[participant]
-        return f"{self.labels[seat]} (seat {seat})"
+        return self.labels[self.humans[participant]]  # twins carry a fingerprint
 
     def _cheat(self, participant: int, reason: str) -> TableFault:
         return TableFault("cheat", self.step, f"{self._name(participant)} cheated: {reason}")

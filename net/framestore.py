@@ -28,8 +28,8 @@ class Equivocation(TableFault):
 
     def __init__(self, first: Record, second: Record, name: str):
         step = first.step
-        super().__init__("equivocation", step, f"equivocation: {name} (seat {first.seat}) "
-                         f"signed two different frames for step {step}")
+        super().__init__("equivocation", step, f"equivocation: {name} signed two "
+                         f"different frames for step {step}")
         self.evidence = (first, second)
 
 

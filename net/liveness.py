@@ -87,7 +87,7 @@ class MoveWatch:
             if seat == player and not replica.start.seats[seat].is_bot:
                 continue  # a person thinking: no limit without a timer
             raise TableFault("stall", step, f"the table stalled at step {step}: "
-                             f"{replica.name_of(seat)} (seat {seat}) is played by "
+                             f"{replica.name_of(seat)} is played by "
                              f"{replica.name_of(player)}'s bot, which made no move for "
                              f"{waited:.0f} s")
 
@@ -195,7 +195,7 @@ class PeerWatch:
         if not owed or overdue <= WAIT_NOTICE:
             return None
         if overdue > self.void_after:
-            whom = " and ".join(f"{replica.name_of(s)} (seat {s}), who owes {what}"
+            whom = " and ".join(f"{replica.name_of(s)}, who owes {what}"
                                 for s, what in owed)
             raise TableFault("void", replica.applied, f"the hand is void: the table "
                              f"waited {overdue:.0f} s on {whom}")
@@ -217,7 +217,7 @@ def _void_report(replica: Replica, overdue: float) -> str:
     whom = []
     for seat in replica.missing():
         owes = replica.chance.owed(seat)
-        whom.append(f"{replica.name_of(seat)} (seat {seat})"
+        whom.append(replica.name_of(seat)
                     + (f", who still owes {owes}" if owes else ""))
     return (f"the hand is void: no word for {overdue:.0f} s from {' and '.join(whom)} "
             f"(step {replica.applied + 1})")

@@ -277,7 +277,7 @@ class Replica:
 
     def _checked(self, record: Record, step: int) -> Body:
         expected = self.store.follows(record.seat, step)
-        who = f"{self.name_of(record.seat)} (seat {record.seat})"
+        who = self.name_of(record.seat)
         if record.prev != expected:
             raise TableFault("equivocation", step, f"equivocation: {who}'s frame for step "
                              f"{step} does not follow its frame for step {step - 1}")
@@ -342,8 +342,8 @@ class Replica:
         self.chance.quiet(seat, heir)
         fresh = self.rounds.rewind(step)
         if fresh is None:
-            raise TableFault("void", step, f"the hand is void: {self.name_of(seat)} (seat "
-                             f"{seat}) went quiet before the first deal")
+            raise TableFault("void", step, f"the hand is void: {self.name_of(seat)} went "
+                             "quiet before the first deal")
         self.state = copy.deepcopy(fresh.state)
         del self.history[fresh.history:]
         return heir

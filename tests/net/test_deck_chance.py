@@ -125,7 +125,7 @@ def test_a_play_of_a_face_down_card_without_its_keys_is_named_by_every_peer():
     frames[seat] = table.forge(seat, actions=[to_record(play)])
     for fault in table.faults(frames):
         assert fault.kind == "cheat"
-        assert f"player{seat} (seat {seat}) cheated: played its face-down card" in fault.report
+        assert f"player{seat} cheated: played its face-down card" in fault.report
 
 
 def test_a_play_of_another_seats_card_is_named_by_every_peer():
@@ -139,7 +139,7 @@ def test_a_play_of_another_seats_card_is_named_by_every_peer():
     frames[thief] = table.forge(thief, actions=[to_record(Play(thief, (card,), (face,)))],
                                 chance=[["deck", ref_deck(card), lie]])
     for fault in table.faults(frames):
-        assert "player0 (seat 0) cheated: deck.open of cards it does not hold" in fault.report
+        assert "player0 cheated: deck.open of cards it does not hold" in fault.report
 
 
 def test_a_deck_message_in_another_seats_name_is_cheating():
@@ -148,7 +148,7 @@ def test_a_deck_message_in_another_seats_name_is_cheating():
     honest = frames[2].payload()[1]  # seat 2's commitment, sent by seat 1
     frames[1] = table.forge(1, chance=honest)
     for fault in table.faults(frames):
-        assert "player1 (seat 1) cheated: sent a deck message in another seat's name" in \
+        assert "player1 cheated: sent a deck message in another seat's name" in \
             fault.report
 
 
@@ -165,7 +165,7 @@ def test_a_false_key_share_is_named_by_the_audit_for_every_peer():
     cheat.outbox = [("deck", 1, ("deck.share", 2, 0, positions, sealed))]
     for fault in fault_ahead(table, table.frames()):
         assert fault.kind == "cheat"
-        assert "player2 (seat 2) cheated: its key share to seat 0 is not its committed keys" \
+        assert "player2 cheated: its key share to seat 0 is not its committed keys" \
             in fault.report
 
 
@@ -175,7 +175,7 @@ def test_a_false_accusation_names_the_accuser():
     frames = table.frames()
     frames[3] = table.forge(3, chance=[["accuse", 1, 1]])
     for fault in fault_ahead(table, frames):
-        assert "player3 (seat 3) cheated: made an accusation the audit found false" in \
+        assert "player3 cheated: made an accusation the audit found false" in \
             fault.report
 
 
@@ -192,7 +192,7 @@ def test_a_card_swapped_in_a_shuffle_pass_voids_the_hand_and_the_audit_names_the
     honest_shuffle = cheat.decks[1].peer.shuffle
     cheat.decks[1].peer.shuffle = shuffle
     for fault in fault_ahead(table, table.frames(), max_steps=40):
-        assert "player1 (seat 1) cheated: its shuffle pass does not follow from its seed" in \
+        assert "player1 cheated: its shuffle pass does not follow from its seed" in \
             fault.report
 
 
@@ -231,7 +231,7 @@ def test_a_peer_that_lost_its_journal_says_so_and_every_peer_voids_the_hand_nami
     assert ("lost", 1) in frames[1].payload()[1]  # its only word for the deck
     for fault in table.faults(frames):
         assert fault.kind == "void"
-        assert "player1 (seat 1) lost its journal, and with it its secret keys for deck 1" \
+        assert "player1 lost its journal, and with it its secret keys for deck 1" \
             in fault.report
 
 
@@ -242,7 +242,7 @@ def test_a_seat_that_says_it_lost_keys_it_never_had_is_cheating():
     frames = table.frames()
     frames[2] = table.forge(2, chance=[["lost", 9]])
     for fault in table.faults(frames):
-        assert "player2 (seat 2) cheated: said it lost its keys for deck 9" in fault.report
+        assert "player2 cheated: said it lost its keys for deck 9" in fault.report
 
 
 def test_a_one_human_table_deals_its_bots_with_nothing_on_the_wire_but_passes():
@@ -323,7 +323,7 @@ def test_a_cheat_in_the_first_hand_is_named_by_its_audit_during_the_second():
     cheat.shuffle = shuffle
     for fault in fault_ahead(table, table.frames(), max_steps=3000):
         assert fault.kind == "cheat"
-        assert fault.report.startswith("player1 (seat 1) cheated: its shuffle pass does not "
+        assert fault.report.startswith("player1 cheated: its shuffle pass does not "
                                        "follow from its seed")
         assert fault.report.endswith("(found by the audit)")
     assert all(r.state.hand == 2 and not r.over for r in table.everyone())
@@ -383,7 +383,7 @@ def test_security_6_a_malformed_chance_entry_names_its_sender(chance):
     frames = table.frames()
     frames[1] = table.forge(1, chance=chance)
     for fault in table.faults(frames):
-        assert fault.kind == "cheat" and "player1 (seat 1)" in fault.report, fault.report
+        assert fault.kind == "cheat" and "player1" in fault.report, fault.report
 
 
 MSGPACK_VALUES = st.recursive(

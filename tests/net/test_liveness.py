@@ -46,7 +46,7 @@ def test_a_bot_that_never_moves_stops_the_table_naming_the_seat_and_its_host():
     with pytest.raises(TableFault) as stalled:
         watch.observe(replica, 31.0)
     assert stalled.value.kind == "stall" and stalled.value.step == replica.applied
-    assert "(seat 3) is played by player0's bot, which made no move for 31 s" in \
+    assert "Bot 4 · easy is played by player0's bot, which made no move for 31 s" in \
         stalled.value.report
 
 
@@ -77,7 +77,7 @@ def test_a_live_table_whose_heirs_bot_stops_moving_ends_with_a_stall_report(monk
             assert isinstance(await nodes[3].wait(30), Left)
             for fault in await asyncio.gather(*(n.wait(30) for n in nodes[:3])):
                 assert isinstance(fault, Fault) and fault.kind == "stall", fault
-                assert "(seat 3) is played by player0's bot, which made no move" in fault.report
+                assert "player3 is played by player0's bot, which made no move" in fault.report
         finally:
             await close_all(nodes)
     asyncio.run(go())

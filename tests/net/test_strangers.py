@@ -214,10 +214,9 @@ def test_a_seat_that_equivocates_to_some_peers_only_is_named_by_every_peer(tmp_p
         results = table.results(codes=(3,))
         cheat = table.peers[2]
         assert any(line.startswith("cheated at step") for line in cheat.lines)
-        seat = next(r["seat"] for r in results[2:])
         assert {r["fault"] for r in results} == {"equivocation"}, results
-        assert all(f"p2 (seat {seat}) signed two different frames" in r["report"]
-                   for r in results), results
+        assert all("p2 signed two different frames" in r["report"]
+                   for r in results), results  # by name: no seat number
     finally:
         table.kill()
 
@@ -323,8 +322,7 @@ def test_a_malformed_chance_message_names_its_sender_at_every_peer(tmp_path):
     table = PeerTable(tmp_path, cheat="tools.lab.cheats", cheat_env={"CHEAT": "bad-chance"})
     try:
         honest = [peer.finish(70, codes=(3,)) for peer in table.peers[:-1]]
-        seat = next(iter({0, 1, 2} - {r["seat"] for r in honest}))
         assert {r["fault"] for r in honest} == {"cheat"}, honest
-        assert all(r["report"].startswith(f"p2 (seat {seat}) cheated") for r in honest)
+        assert all(r["report"].startswith("p2 cheated") for r in honest)
     finally:
         table.kill()
