@@ -127,6 +127,8 @@ def wrap(font: pygame.font.Font, text: str, width: int) -> list[str]:
 
 assets.FORGET_TOO += [_panel, fit]
 
+RULES_MARGIN = 24  # logical: the rules' text keeps this far from its box's edges
+
 
 def theme(scale: float) -> dict:
     """pygame_gui's theme with the bundled font at this scale."""
@@ -166,4 +168,6 @@ def theme(scale: float) -> dict:
         "#unavailable": {"colours": {"normal_text": "#7d8a82", "hovered_text": "#9aa59e",
                                      "selected_text": "#9aa59e"}},
         "text_box": {"font": {**font, "size": size(15)}, "colours": colours},
+        # the rules: a margin around the text (client.scenes.rules.MARGIN)
+        "#rules": {"misc": {"padding": f"{size(RULES_MARGIN)},{size(16)}"}},
     }

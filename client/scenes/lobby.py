@@ -149,11 +149,12 @@ class Lobby(Scene):
         self.button("join-address", "Join by address", 490, 556, 220, 44,
                     enabled=self.resuming is None)
 
-    def layout(self) -> None:
+    def clear(self) -> None:
+        """What is typed in the name or address box outlives its widgets (a resize)."""
         entry = getattr(self, "entry", None)
         if entry is not None and entry.alive():
             self.typed, self.typing = entry.get_text(), entry.is_focused
-        super().layout()
+        super().clear()
 
     def _items(self) -> list:
         tables = sorted(self.session.tables.values(), key=lambda t: (bool(t.problem), t.name))
