@@ -165,6 +165,7 @@ def theme(scale: float) -> dict:
         "@selection_list_item": {"font": {**font, "size": size(ROW_WORDS)},
                                  "misc": {"text_horiz_alignment": "left",
                                           "text_horiz_alignment_padding": size(ROW_PADDING)}},
+        "#empty_list": {"colours": {"normal_text": "#9aa59e"}},
         "#unavailable": {"colours": {"normal_text": "#7d8a82", "hovered_text": "#9aa59e",
                                      "selected_text": "#9aa59e"}},
         "text_box": {"font": {**font, "size": size(15)}, "colours": colours},
