@@ -286,6 +286,9 @@ class App:
         self.view.resize(size)
         self.gui.set_window_resolution(size)
         self.gui.get_theme().load_theme(theme(self.view.scale))
+        # the scene's widgets are built afresh at the new scale, not rebuilt from the old
+        # (the rules' text box would lay its pictures, drawn for the old size, in the new)
+        self.scene.clear()
         self.gui.rebuild_all_from_changed_theme_data()
         self.scene.layout()
         self.settings.window = size  # saved when the window closes, not at every drag

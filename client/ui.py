@@ -127,6 +127,8 @@ def wrap(font: pygame.font.Font, text: str, width: int) -> list[str]:
 
 assets.FORGET_TOO += [_panel, fit]
 
+RULES_MARGIN = 24  # logical: the rules' text keeps this far from its box's edges
+
 
 def theme(scale: float) -> dict:
     """pygame_gui's theme with the bundled font at this scale."""
@@ -163,7 +165,10 @@ def theme(scale: float) -> dict:
         "@selection_list_item": {"font": {**font, "size": size(ROW_WORDS)},
                                  "misc": {"text_horiz_alignment": "left",
                                           "text_horiz_alignment_padding": size(ROW_PADDING)}},
+        "#empty_list": {"colours": {"normal_text": "#9aa59e"}},
         "#unavailable": {"colours": {"normal_text": "#7d8a82", "hovered_text": "#9aa59e",
                                      "selected_text": "#9aa59e"}},
         "text_box": {"font": {**font, "size": size(15)}, "colours": colours},
+        # the rules: a margin around the text (client.scenes.rules.MARGIN)
+        "#rules": {"misc": {"padding": f"{size(RULES_MARGIN)},{size(16)}"}},
     }

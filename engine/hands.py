@@ -14,10 +14,12 @@ from dataclasses import dataclass
 from typing import Any
 
 from engine.cards import faces_of, mask_of, ref, ref_deck, ref_position
-from engine.chance import ChanceRequest, Dealt, OpenChance, answers
+from engine.chance import ChanceRequest, Dealt, OpenChance, Shuffled, ShuffleRequest, answers
 from engine.errors import IllegalAction, NoWorlds
 from engine.game import Game, State, clone
 from engine.wire import Action
+
+DEALING = "dealing"  # each dealing game's phase from a hand's end until its cards are dealt
 
 
 class HandsState(State):
@@ -31,6 +33,26 @@ class HandsState(State):
     def __init__(self, game_id: str, config: dict[str, Any], seats: int):
         super().__init__(game_id, config, seats)
         self.requests: list[ChanceRequest] = []  # answered in order, first first
+
+    def next_hand(self, deck: tuple[int, ...]) -> None:
+        """The match goes on to its next hand: its number, its dealer (W13.1, DN2.5: the
+        last seat deals first, then it passes left; Dragon deals as if the last seat always
+        did, D2.2) and the shuffle of its fresh deck (D2.1, DN2.1, W2.1) are due. The table
+        stays as the hand just played left it (the cards in hand, the trick, the piles, the
+        discard, the melds) until that shuffle, which the table's pause between hands holds
+        back: the hand's result is shown over the hand it tells. `lay_table` clears it."""
+        self.hand += 1
+        self.dealer = (self.hand - 2) % self.seats
+        self.phase, self.turn, self.timer = DEALING, -1, None
+        self.requests = [ShuffleRequest(self.hand, deck)]
+
+    def lay_table(self) -> None:
+        """A fresh table for the hand `self.hand`, before its cards are dealt."""
+        raise NotImplementedError
+
+    def deal_requests(self) -> list[ChanceRequest]:
+        """The deal of the hand `self.hand` (and any card it turns up), after its shuffle."""
+        raise NotImplementedError
 
     def empty_hands(self) -> None:
         """No seat holds anything: a new hand is about to be dealt."""
@@ -96,6 +118,12 @@ class HandsGame(Game):
 
     def chance_request(self, state: HandsState) -> ChanceRequest | None:
         return state.requests[0] if state.requests else None
+
+    def shuffled(self, state: HandsState, action: Shuffled) -> None:
+        """A hand's deck is shuffled: the last hand leaves the table and this one is dealt."""
+        self.take_due(state, action)
+        state.lay_table()
+        state.requests.extend(state.deal_requests())
 
     def take_due(self, state: HandsState, action: Action) -> None:
         """Consume the request `action` answers; anything but the answer due is refused

@@ -92,8 +92,9 @@ def join_words(words: list[str]) -> str:
 
 
 def count(n: int, noun: str, plural: str = "") -> str:
-    """'1 card', '13 cards', '2 wolves' (with the plural given)."""
-    return f"{n:,} {noun if n == 1 else plural or noun + 's'}"
+    """'1 card', '13 cards', '2 wolves' (with the plural given), '0 points', and a score
+    below nought with a true minus, singular at one: '\u22121 point', '\u22125 points'."""
+    return f"{figure(n)} {noun if abs(n) == 1 else plural or noun + 's'}"
 
 
 def figure(n: int) -> str:

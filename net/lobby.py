@@ -31,7 +31,7 @@ import msgpack
 from engine.bots import bot_kinds, level_word
 from engine.errors import EngineError
 from engine.registry import get_game
-from engine.tell import Names
+from engine.tell import Names, count, join_words
 from net.errors import BadFrame
 from net.frames import LOBBY, Record, digest
 from net.identity import clean_name, fingerprint
@@ -78,6 +78,17 @@ class Seat:
         """How the table names the seat at `index`: a player as typed, a bot by its seat and
         level ("Bot 2 · hard")."""
         return f"{bot_name(index)} · {level_word(self.bot)}" if self.bot else self.name
+
+
+def players_words(seats: tuple[Seat, ...]) -> str:
+    """A table's players, short (History's rows): each player as typed, then the bots
+    counted by level, in seat order: 'Ana, Bo and 3 normal bots'."""
+    levels: dict[str, int] = {}
+    for seat in seats:
+        if seat.bot:
+            levels[level_word(seat.bot)] = levels.get(level_word(seat.bot), 0) + 1
+    return join_words([s.name for s in seats if not s.bot] +
+                      [count(n, f"{level} bot") for level, n in levels.items()])
 
 
 def bot_name(index: int) -> str:

@@ -62,9 +62,6 @@ class Summary:
     def resumable(self) -> bool:
         return self.kept and self.in_use is None
 
-    def players(self) -> list[str]:
-        return [] if self.start is None else [s.label(i) for i, s in enumerate(self.start.seats)]
-
     def when(self) -> str:
         return time.strftime("%a %d %b %H:%M", time.localtime(self.played))
 

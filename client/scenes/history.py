@@ -25,6 +25,7 @@ from engine.registry import game_ids, get_game
 from engine.tell import join_words
 from net.errors import CorruptJournal
 from net.events import GameStarted
+from net.lobby import bot_name, players_words
 from net.locks import journal_lock_path
 from net.replay import Summary, journals, replay
 
@@ -144,8 +145,7 @@ def _row(summary: Summary) -> str:
     if start is None:
         return f"  {summary.when()} · {summary.name} · damaged: nothing of it can be read"
     game = get_game(start.game).name if start.game in game_ids() else start.game
-    players = ", ".join(summary.players())
-    return f"  {summary.when()} · {game} · {players} · {_result(summary)}"
+    return f"  {summary.when()} · {game} · {players_words(start.seats)} · {_result(summary)}"
 
 
 def _result(summary: Summary) -> str:
@@ -154,7 +154,8 @@ def _result(summary: Summary) -> str:
         return f"damaged: {readable} can be read"
     if summary.finished and summary.winners:
         seats = summary.start.seats
-        names = join_words([seats[w].label(w) for w in summary.winners if w < len(seats)])
+        names = join_words([bot_name(w) if seats[w].bot else seats[w].name
+                            for w in summary.winners if w < len(seats)])
         return f"{names} won with {max(summary.scores):,}"
     if summary.finished:
         return "finished"

@@ -14,6 +14,7 @@ from client.settings import os_user_name, state_folder
 from client.ui import ALERT, DIM, GOLD, INK
 from client.widgets import FittedList
 from engine.registry import game_ids, get_game
+from engine.tell import count as count_words
 from net.address_code import read_address
 from net.bridge import ResumeFailed
 from net.errors import BadAddress, CorruptJournal
@@ -24,6 +25,8 @@ from net.replay import Summary, journals
 OFFER_W = 400  # a Resume button's width
 ABOUT_YOU_W = 394  # "you are NAME · key", between Watch and History
 RESUME_OFFERS = 2  # the newest unfinished games offered; the rest are in the history
+TABLE_LIST = (40, 120, 760, 400)  # the tables on this network, a row each
+EMPTY_LIST = "No tables yet: play with bots, or start a new table."  # said inside it
 NONE_FOUND_AFTER = 4.0  # seconds with no table seen before saying multicast may be blocked
 SECOND_SEAT = "To play a second seat on this machine, start another window with " \
               "hoard --profile NAME (its own name, identity and games)."
@@ -97,8 +100,13 @@ class Lobby(Scene):
         items = self._items()
         chosen = items[self.keys.index(self.selected)] if self.selected in self.keys else None
         self.table_list = self.add(FittedList(
-            self.view, self.view.rect(40, 120, 760, 400), items, self.app.gui,
+            self.view, self.view.rect(*TABLE_LIST), items, self.app.gui,
             object_id="#tables", default_selection=chosen))
+        if not items:  # said inside the list, over it (the window draws widgets last)
+            x, y, w, h = TABLE_LIST
+            self.add(pygame_gui.elements.UILabel(
+                self.view.rect(x + 20, y + h / 2 - 20, w - 40, 40), EMPTY_LIST, self.app.gui,
+                object_id="#empty_list")).change_layer(self.table_list.get_top_layer() + 1)
         self._address_box()
         listed = self.session.tables.get(self.selected)
         can_join = listed is not None and not listed.problem and listed.state == "lobby" \
@@ -149,11 +157,12 @@ class Lobby(Scene):
         self.button("join-address", "Join by address", 490, 556, 220, 44,
                     enabled=self.resuming is None)
 
-    def layout(self) -> None:
+    def clear(self) -> None:
+        """What is typed in the name or address box outlives its widgets (a resize)."""
         entry = getattr(self, "entry", None)
         if entry is not None and entry.alive():
             self.typed, self.typing = entry.get_text(), entry.is_focused
-        super().layout()
+        super().clear()
 
     def _items(self) -> list:
         tables = sorted(self.session.tables.values(), key=lambda t: (bool(t.problem), t.name))
@@ -338,8 +347,8 @@ class Lobby(Scene):
         surface.blit(assets.sprite("logo", (view.px(56), view.px(56))), view.point(40, 22))
         view.text(surface, "hoard", (108, 26), 36, GOLD, bold=True)
         count = sum(1 for t in self.session.tables.values() if not t.problem)
-        status = (f"{count} table{'s' if count != 1 else ''} on this network" if count else
-                  "Looking for tables on this network… none yet: start one, or play with bots.")
+        status = f"{count_words(count, 'table')} on this network" if count else \
+            "Looking for tables on this network…"
         if self.resuming is not None:
             status = f"Resuming {self.resuming.name}: reading its journal, finding the table…"
         view.text(surface, status, (40, 92), 16, DIM)

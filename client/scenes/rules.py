@@ -30,7 +30,7 @@ from markdown_it import MarkdownIt
 from client import assets
 from client.scenes import Scene, draw_felt
 from client.tables import MODULES
-from client.ui import DIM, GOLD, INK, PANEL_EDGE
+from client.ui import DIM, GOLD, INK, PANEL_EDGE, RULES_MARGIN, wrap
 from engine.registry import game_ids, get_game
 
 HEADING_COLOUR = "#E8C15A"
@@ -40,6 +40,11 @@ DEVELOPER = re.compile(r"<!-- developer -->.*?<!-- /developer -->\n?", re.DOTALL
 PICTURE = re.compile(r"<!-- picture: (\w+) (.+?) -->")
 KEYS = "<!-- keys -->"
 CARD_HEIGHT = 96  # logical: a card in a rules picture
+#: logical: the text's measure (about 90 characters of the body's size a line, for reading
+#: ease) and its box, centred in the window: the measure, a margin each side, a scroll bar
+MEASURE = 680
+BOX_W = MEASURE + 2 * RULES_MARGIN + 28
+BOX = (640 - BOX_W / 2, 76, BOX_W, 624)
 PARSER = MarkdownIt("commonmark").enable("table")
 
 
@@ -73,6 +78,9 @@ class Pictures:
 
     def __init__(self, px=round):
         self.px = px
+        # a picture no wider than the text's measure (pygame_gui lays out an image wider
+        # than its text box's lines for ever), with a few pixels to spare for rounding
+        self.room = px(MEASURE - 16)
         self.folder: Path | None = None
         self.count = 0
 
@@ -86,14 +94,18 @@ class Pictures:
         return path.as_posix()
 
     def cards(self, game: str, spec: str) -> str:
-        """A row of the game's own cards; `|` leaves a gap between groups."""
+        """A row of the game's own cards; `|` leaves a gap between groups. A row wider
+        than the text's measure is drawn with smaller cards."""
         px = self.px
-        height = px(CARD_HEIGHT)
-        images = [[self._sprite(game, name, height) for name in group.split()]
-                  for group in spec.split("|")]
         step, gap = px(10), px(30)
-        width = sum(sum(i.get_width() for i in group) + step * (len(group) - 1)
-                    for group in images) + gap * (len(images) - 1)
+        size, width = px(CARD_HEIGHT) + 1, self.room + 1
+        while width > self.room:
+            height = min(size - 1, size * self.room // width)
+            images = [[self._sprite(game, name, height) for name in group.split()]
+                      for group in spec.split("|")]
+            width = sum(sum(i.get_width() for i in group) + step * (len(group) - 1)
+                        for group in images) + gap * (len(images) - 1)
+            size = height
         row = pygame.Surface((max(1, width), height), pygame.SRCALPHA)
         x = 0
         for group in images:
@@ -112,24 +124,29 @@ class Pictures:
         return assets.sprite(f"{game}/{name}", size)
 
     def table(self, rows: list[list[str]]) -> str:
-        """A markdown table drawn as a table: a header row, ruled cells, columns fitted."""
+        """A markdown table drawn as a table: a header row, ruled cells, columns fitted to
+        the text's measure (the widest columns' cells wrap when the whole is wider)."""
         px = self.px
         font, bold = assets.font(px(BODY)), assets.font(px(BODY), True)
         pad, line = px(8), font.get_linesize()
         widths = [max((bold if r == 0 else font).size(row[c])[0] for r, row in enumerate(rows))
                   + 2 * pad for c in range(len(rows[0]))]
-        height = (line + pad) * len(rows) + pad // 2
-        image = pygame.Surface((sum(widths) + 2, height + 2), pygame.SRCALPHA)
+        widths = _fitted(widths, self.room - 2)
+        cells = [[wrap(bold if r == 0 else font, cell, widths[c] - 2 * pad) or [""]
+                  for c, cell in enumerate(row)] for r, row in enumerate(rows)]
+        heights = [line * max(map(len, row)) + pad for row in cells]
+        image = pygame.Surface((sum(widths) + 2, sum(heights) + pad // 2 + 2), pygame.SRCALPHA)
         image.fill((16, 36, 28, 200))
         y = 1
-        for r, row in enumerate(rows):
+        for r, row in enumerate(cells):
             x = 1
             for c, cell in enumerate(row):
                 face = bold if r == 0 else font
-                image.blit(face.render(cell, True, GOLD if r == 0 else INK),
-                           (x + pad, y + pad // 2))
+                for k, words in enumerate(cell):
+                    image.blit(face.render(words, True, GOLD if r == 0 else INK),
+                               (x + pad, y + pad // 2 + k * line))
                 x += widths[c]
-            y += line + pad
+            y += heights[r]
             pygame.draw.line(image, PANEL_EDGE if r == 0 else DIM, (0, y - pad // 4),
                              (image.get_width(), y - pad // 4), max(1, px(1.5) if r == 0 else 1))
         pygame.draw.rect(image, PANEL_EDGE, image.get_rect(), max(1, px(1.5)))
@@ -138,6 +155,17 @@ class Pictures:
             x += w
             pygame.draw.line(image, DIM, (x, 0), (x, image.get_height()), 1)
         return self.save(image)
+
+
+def _fitted(widths: list[int], room: int) -> list[int]:
+    """Column widths that fit `room`: the widest are narrowed to one cap (their cells then
+    wrap), the narrow ones kept whole."""
+    if sum(widths) <= room:
+        return widths
+    cap = max(widths)
+    while cap > 1 and sum(min(w, cap) for w in widths) > room:
+        cap -= 1
+    return [min(w, cap) for w in widths]
 
 
 def _inline(token, html_out: bool = True) -> str:
@@ -236,7 +264,7 @@ class RulesScene(Scene):
                                                                     False))])
         self.text = self.add(pygame_gui.elements.UITextBox(
             as_markup(screen_text(self.game_id), px, Pictures(px)),
-            self.view.rect(40, 76, 1200, 624),
+            self.view.rect(*BOX),
             self.app.gui, object_id="#rules"))
 
     def on_button(self, ident: str) -> None:

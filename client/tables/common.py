@@ -95,7 +95,7 @@ def draw_card(surface, view, deck: str, sprite: CardSprite, aspect: float,
 
 
 def draw_ending(surface, view, session, unit: str) -> None:
-    """The match's end: every seat's score (`unit`: chips, points), the winners starred, and
+    """The match's end: every seat's score (`unit`: chip, point), the winners starred, and
     the ending's words (the audit's verdict among them)."""
     ending = session.ending
     view.panel(surface, view.rect(200, 130, 580, 340), alpha=250, edge=GOLD)
@@ -107,7 +107,7 @@ def draw_ending(surface, view, session, unit: str) -> None:
         won = seat in ending.winners
         view.text(surface, ("★ " if won else "") + session.seat_name(seat, True),
                   (240, y), 18, GOLD if won else INK, width=300)
-        view.text(surface, f"{figure(score)} {unit}", (740, y), 18, INK, anchor="topright")
+        view.text(surface, count_words(score, unit), (740, y), 18, INK, anchor="topright")
         y += 36
     for line in wrap_text(view, ending.text, 15, 540):
         view.text(surface, line, (220, y + 10), 15, GOOD if ending.audit == "clean" else INK)
@@ -255,7 +255,7 @@ class TableRenderer:
 
     seat_marks = 0  # the width a game's marks take at the right of a seat's panel
 
-    def draw_seat(self, surface, seat: int, state: View, unit: str = "points") -> None:
+    def draw_seat(self, surface, seat: int, state: View, unit: str = "point") -> None:
         """A seat's panel: its name, what it holds (`seat_line`) with the game's marks
         beside it (`draw_seat_marks`), and its status."""
         view = self.view
@@ -278,8 +278,8 @@ class TableRenderer:
         self.view.text(surface, status, (975, y + 22), 15, colour, bold=True, anchor="topright")
 
     def seat_line(self, seat: int, state: View, unit: str) -> str:
-        return f"{count_words(state.counts[seat], 'card')} · {figure(self.scores[seat].value)} " \
-               f"{unit}"
+        return f"{count_words(state.counts[seat], 'card')} · " \
+               f"{count_words(self.scores[seat].value, unit)}"
 
     def draw_seat_marks(self, surface, seat: int, state: View, x: float, y: float) -> None:
         """The game's pictures at the right of a seat's panel (`seat_marks` wide)."""

@@ -42,6 +42,7 @@ from engine.games.den.rules import (
     TurnEnded,
 )
 from engine.games.den.words import how_won
+from engine.tell import count as count_words
 from engine.tell import signed
 from net.bridge import ViewUpdate
 
@@ -342,14 +343,15 @@ class DenTable(TableRenderer):
             draw_card(surface, view, "den", sprite, aspect)
         self.draw_result(surface)
         if self.session.ending is not None:
-            draw_ending(surface, view, self.session, "points")
+            draw_ending(surface, view, self.session, "point")
 
     def _goal(self, state: DenView) -> str:
         """What ends the match: the target, either way with bust, and the hand limit."""
         config = GAME.configure(self.session.start.config if self.session.start else {})[0]
         target, hands = state.target, config["hands"]
-        goal = f"to {target} or -{target} points" if config["bust"] else f"first to {target} points"
-        return f"{goal}, {hands} hands at most" if hands else goal
+        goal = f"to {target} or {count_words(-target, 'point')}" if config["bust"] \
+            else f"first to {count_words(target, 'point')}"
+        return f"{goal}, {count_words(hands, 'hand')} at most" if hands else goal
 
     def _draw_cross(self, surface, state: DenView) -> None:
         view = self.view
@@ -382,7 +384,7 @@ class DenTable(TableRenderer):
 
     def _draw_me(self, surface, state: DenView) -> None:
         self.draw_hidden_hand(surface, state)
-        self.draw_my_lines(surface, state, BUTTON_Y, "points")
+        self.draw_my_lines(surface, state, BUTTON_Y, "point")
         if self.acting:
             self.draw_advice(surface, BUTTON_Y - 30, KEYS_HELP, size=13)
 

@@ -339,7 +339,7 @@ class DragonTable(TableRenderer):
 
     def _draw_seat(self, surface, seat: int, state: DragonView) -> None:
         """The seat's panel with its hand's backs fanned along the bottom."""
-        self.draw_seat(surface, seat, state, "chips")
+        self.draw_seat(surface, seat, state, "chip")
         view = self.view
         x, y, w, h = self.seat_box(seat)
         xs = fan_positions(min(state.counts[seat], 13), x + 10, x + w - 10, 26, 12)
@@ -357,9 +357,9 @@ class DragonTable(TableRenderer):
         elif self.me in state.to_act and state.phase == OPENING:
             status, colour = "waiting for the 3 of Stars", DIM
         count = state.counts[self.bottom]
-        view.text(surface, f"{self.bottom_name()} · {count_words(count, 'card')} · "
-                  f"{self.scores[self.bottom].value:,} chips", (975, BUTTON_Y), 15, INK,
-                  anchor="topright")
+        chips = count_words(self.scores[self.bottom].value, "chip")
+        view.text(surface, f"{self.bottom_name()} · {count_words(count, 'card')} · {chips}",
+                  (975, BUTTON_Y), 15, INK, anchor="topright")
         view.text(surface, status, (975, BUTTON_Y + 22), 15, colour, bold=True,
                   anchor="topright")
         if not self.acting:
@@ -412,7 +412,7 @@ class DragonTable(TableRenderer):
         return rows
 
     def _draw_ending(self, surface) -> None:
-        draw_ending(surface, self.view, self.session, "chips")
+        draw_ending(surface, self.view, self.session, "chip")
 
 
 DragonTable.sounds = {CardsDealt: "deal", Played: "play", Passed: "pass", TrickWon: "trick",

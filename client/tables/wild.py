@@ -523,7 +523,7 @@ class WildTable(TableRenderer):
     def draw_table(self, surface: pygame.Surface, state: WildView) -> None:
         self._draw_title(surface, state)
         for seat in self.others():
-            self.draw_seat(surface, seat, state, "pts")
+            self.draw_seat(surface, seat, state, "pt")
         held = self.targets_for_held()  # once a frame: it walks every legal lay
         self._draw_melds(surface, state, held)
         self._draw_piles(surface, state, held)
@@ -541,7 +541,7 @@ class WildTable(TableRenderer):
         self._draw_popups(surface)
         self.draw_result(surface)
         if self.session.ending is not None:
-            draw_ending(surface, self.view, self.session, "points")
+            draw_ending(surface, self.view, self.session, "point")
 
     def _card(self, surface, sprite: CardSprite, size) -> pygame.Rect:
         return draw_card(surface, self.view, "wild", sprite, size[1] / size[0])
@@ -629,7 +629,7 @@ class WildTable(TableRenderer):
             self._empty(surface, DISCARD_AT)
         view.text(surface, f"deck {deck}", (dx, dy - 36), 13, DIM)
         turns = state.turnovers
-        view.text(surface, f"{turns} turnover{'s' if turns != 1 else ''} left", (dx, dy - 20),
+        view.text(surface, f"{count_words(turns, 'turnover')} left", (dx, dy - 20),
                   12, DIM)
         lit = "pile:discard" in held or (self.draws.get(True) is not None)
         view.text(surface, f"discard {len(state.discard)}", (DISCARD_AT[0], dy - 36),
@@ -699,7 +699,7 @@ class WildTable(TableRenderer):
         tables), so the line above the buttons is the keys' or the advice's alone."""
         view = self.view
         self.draw_hidden_hand(surface, state)
-        self.draw_my_lines(surface, state, BUTTON_Y, "points")
+        self.draw_my_lines(surface, state, BUTTON_Y, "point")
         if self.choosing:
             view.text(surface, "Where does the Dragon stand? Choose:", (30, BUTTON_Y - 24), 14,
                       GOLD, bold=True)

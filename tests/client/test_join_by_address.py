@@ -109,6 +109,12 @@ def test_the_lobby_says_multicast_may_be_blocked_when_it_finds_nothing(window, m
     name_yourself(window)
     window.wait_for(lambda: window.app.scene.none_found, "the note that nothing was found", 5)
     assert "join-address" in window.targets() and "address" in window.targets()
+    scene = window.app.scene
+    inside = [e for e in scene.elements if getattr(e, "text", None) == lobby_scene.EMPTY_LIST]
+    assert inside, "the empty list says so inside it"
+    assert scene.table_list.rect.contains(inside[0].rect) and inside[0].visible
+    assert inside[0].layer > scene.table_list.get_top_layer(), "drawn over the list"
+    assert inside[0].font.size(lobby_scene.EMPTY_LIST)[0] <= inside[0].rect.width, "whole"
 
 
 def drawn_texts(driver, monkeypatch) -> list[str]:

@@ -129,6 +129,29 @@ def test_the_history_and_the_lobbys_resume_offers(app, tmp_path, monkeypatch):
     assert "unfinished at step 179: resume it from the lobby" in shown
 
 
+def test_a_history_row_of_a_table_with_bots_reads_whole_at_every_size(app, tmp_path,
+                                                                     monkeypatch):
+    """Issue 30: a usual table's row (a player and three bots) is not cut ("Ana, Bot 2 ·
+    normal, Bot 3 · normal…"): its bots are counted by level, a winning bot named."""
+    from client.scenes import history
+    from net.replay import Summary
+
+    seats = (Seat(b"a" * 32, "Ana"), *(Seat(bot="normal") for _ in range(3)))
+    dragon = StartConfig(b"d" * 16, "night", "dragon", (), seats)
+    wild = StartConfig(b"w" * 16, "night", "wild", (), seats)
+    played = [Summary(tmp_path / "d.journal", "night", 1.7e9, dragon, 0, 900, True,
+                      (1035, 1005, 985, 975), (1,)),
+              Summary(tmp_path / "w.journal", "night", 1.7e9, wild, 0, 281, False)]
+    monkeypatch.setattr(history, "_played", lambda: played)
+    app.replace(history.History(app))
+    for size in SIZES:
+        app.resize(size)
+        rows = [item["text"] for item in app.scene.games_list.item_list]
+        assert not any(row.endswith("…") for row in rows), (size, rows)
+    assert " · Dragon · Ana and 3 normal bots · Bot 2 won with 1,035" in rows[0], rows
+    assert " · Dragons Wild · Ana and 3 normal bots · unfinished at step 281" in rows[1], rows
+
+
 def test_a_list_row_cut_with_no_sign_is_reported(app):
     """The check measures a list's rows: one that pygame_gui would cut is a problem."""
     import pygame_gui

@@ -74,3 +74,30 @@ def test_rules_at_the_table_hold_its_news_and_hand_it_back(window):
     logged = len(table.session.log)
     driver.click("back")
     assert driver.app.scene is table and table.logged == len(table.session.log) >= logged
+
+
+def test_the_rules_read_in_a_centred_measure_with_a_margin(window):
+    """Issue 30: the text keeps clear of its box's edges and its lines stay readable (about
+    90 characters of body text, not the window's width), the box centred, at any size."""
+    from client import assets
+    from client.scenes.rules import BODY
+
+    driver = window
+    name_yourself(driver)
+    driver.click("rules")
+    sample = " ".join(re.sub(r"[#*|`<>!-]", " ", screen_text("wild")).split())
+    for size in ((1920, 1080), (960, 540)):
+        driver.app.resize(size)
+        driver.step(2)
+        box, view = driver.app.scene.text, driver.app.view
+        assert box.padding[0] >= view.px(16) and box.padding[1] >= view.px(8), box.padding
+        assert abs(box.rect.centerx - size[0] / 2) <= 2, (box.rect, size)
+        font, room = assets.font(view.px(BODY)), box.text_wrap_rect.width
+        line = max(_fitting(font, sample[i:], room) for i in range(0, 2000, 97))
+        assert 75 <= line <= 105, (size, line)
+
+
+def _fitting(font, text: str, room: int) -> int:
+    """How many characters of `text` a line `room` pixels wide holds."""
+    return next((k - 1 for k in range(1, len(text)) if font.size(text[:k])[0] > room),
+                len(text))

@@ -1,10 +1,13 @@
 """Dragons Wild between two hands, in the real window through the real bridge and node: while
-the hand's result is up, the round marker and the result say what the log says."""
+the hand's result is up, the round marker and the result say what the log says, and the
+table under it is the hand just played."""
 
 import re
 
 from client.tables.wild import WildTable
-from engine.games.wild.rules import round_points
+from engine.games.wild.cards import DECK
+from engine.games.wild.rules import HAND_SIZE, round_points
+from engine.tell import count
 from tests.client import rigging
 from tests.client.test_window import name_yourself
 from tools.lab.wild_clicks import choose, make_by_clicks
@@ -49,3 +52,16 @@ def test_the_hands_result_shows_each_penalty_as_the_log_tells_it(window):
     for who, change in paid:
         assert rows[who] == change, (told, rows)
     assert "\u2212" in "".join(change for _, change in paid), "a penalty is a loss"
+
+
+def test_between_hands_the_table_is_the_hand_just_played(window):
+    """Not the next hand's empty table (a full deck, no discard, no melds, no cards held)."""
+    first_hand_by_clicks(window)
+    view = window.app.session.view.view
+    words = [d.words for d in drawn(window.app)]
+    assert view.deck < len(DECK) - HAND_SIZE * 2 - 1 and f"deck {view.deck}" in words, words
+    assert view.discard or view.melds, view
+    held = [s for s in range(2) if view.counts[s]]
+    assert held, "the seat that did not go out holds its cards"
+    for seat in held:
+        assert any(count(view.counts[seat], "card") in w for w in words), (seat, words)

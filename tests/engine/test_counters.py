@@ -41,7 +41,7 @@ def test_a_hand_dealt_late_in_a_match_crosses_the_wire(game_id, hand, seed):
     game = get_game(game_id)
     state = game.setup(*game.configure({"hands": 1}, DEALING_GAMES[game_id]))
     state.hand = hand - 1
-    state._start_hand()  # the match's `hand`-th hand, on deck `hand`
+    state.next_hand(state.requests[0].faces)  # the match's `hand`-th hand, on deck `hand`
     actions = played_whole(game, state, seed)
     assert state.hand == hand and game.outcome(state) is not None
     assert any(a.seat == CHANCE and a.deck == hand for a in actions if hasattr(a, "deck"))

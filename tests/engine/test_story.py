@@ -88,6 +88,8 @@ def test_names_speak_of_you_and_of_others_in_agreement():
     assert names.whose(0, start=True) == "Your" and names.whose(1) == "Bo's"
     assert third_person("go") == "goes" and third_person("play") == "plays"
     assert count(1, "card") == "1 card" and count(1200, "chip") == "1,200 chips"
+    assert count(-1, "point") == "\u22121 point" and count(-5, "point") == "\u22125 points"
+    assert count(0, "point") == "0 points"
     assert join_words(["a", "b", "c"]) == "a, b and c"
 
 

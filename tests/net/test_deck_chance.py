@@ -72,13 +72,13 @@ def test_every_game_hides_each_hand_from_the_others_and_the_spectator(game):
 def test_a_deck_numbered_past_255_deals_and_audits_like_the_first(monkeypatch):
     """Deck numbers grow with the match (a Den match once stopped at its 256th hand): a
     hand dealt on deck 300 crosses the frames, the door of every replica and the audit."""
-    start_hand = DenState._start_hand
+    next_hand = DenState.next_hand
 
-    def late(state):
+    def late(state, deck):
         state.hand = state.hand or 299
-        start_hand(state)
+        next_hand(state, deck)
 
-    monkeypatch.setattr(DenState, "_start_hand", late)
+    monkeypatch.setattr(DenState, "next_hand", late)
     table = table_of("den")
     table.play(max_steps=6000)
     assert len(table.hashes()) == 1

@@ -48,6 +48,7 @@ from engine.games.gold.flow import CHOOSE, DIVIDE, MARKET, NEGOTIATE, OVER, STEA
 from engine.games.gold.refusals import Choice
 from engine.games.gold.rules import GAME
 from engine.games.gold.views import GoldView
+from engine.tell import count as count_words
 from net.bridge import ViewUpdate
 
 PANEL_OF = {NEGOTIATE: "share", DIVIDE: "share", CHOOSE: "share", STEAL: "theft",
@@ -284,7 +285,7 @@ class GoldTable(TableRenderer):
         surface.blit(image, (self.drag_at[0] - size // 2, self.drag_at[1] - size // 2))
 
     def seat_line(self, seat: int, state: GoldView, unit: str) -> str:
-        return f"screen {state.screens[seat]} tokens"
+        return f"screen {count_words(state.screens[seat], 'token')}"
 
     def draw_seat_marks(self, surface, seat: int, state: GoldView, x: float, y: float) -> None:
         draw_minis(self, surface, seat, state, x + MARKS_INSET, y + MARKS_Y)

@@ -21,7 +21,6 @@ from engine.chance import (
     Revealed,
     RevealRequest,
     Shuffled,
-    ShuffleRequest,
     deal_round,
 )
 from engine.errors import IllegalAction
@@ -170,31 +169,27 @@ class DenState(HandsState):
         super().__init__("den", config, seats)
         self.hand = 0
         self.scores = [0] * seats
-        self._start_hand()
+        self.next_hand(DECK)
+        self.lay_table()
 
-    def _start_hand(self) -> None:
-        """Clause DN2: a fresh deck, seven cards each from the dealer's left, four foundations."""
-        n = self.seats
-        self.hand += 1
-        self.dealer = (self.hand - 2) % n  # DN2.5: the last seat deals first, then it passes left
-        self.phase = DEALING
-        self.turn = -1
+    def lay_table(self) -> None:
+        """Clause DN2: a fresh deck; no cards in hand or on the piles yet."""
         self.empty_hands()
         self.piles: list[list[int]] = [[] for _ in range(PILES)]
         self.accepts = [0] * PILES  # per pile, the faces that may begin a play on it
         self.firsts = 0  # the first cards of the foundation piles, which may move (DN6.1)
-        self.stock_next = HAND_SIZE * n + FOUNDATIONS
+        self.stock_next = HAND_SIZE * self.seats + FOUNDATIONS
         self.played = False  # a card left the hand this turn
         # per turn's end: (seat, the faces the piles took, the next stock position), public:
         # what a search reads of a seat's hand (engine.games.den.clues)
         self.ended: list[tuple[int, int, int]] = []
         self.idle = 0  # turns in a row without a card played since the stock ran out
-        deck = self.hand
-        self.requests = [
-            ShuffleRequest(deck, DECK),
-            *deal_round(deck, n, self.dealer, HAND_SIZE),
-            RevealRequest(deck, tuple(range(HAND_SIZE * n, self.stock_next))),
-        ]
+
+    def deal_requests(self) -> list:
+        """Clause DN2.2-DN2.3: seven cards each from the dealer's left, four foundations."""
+        n = self.seats
+        return [*deal_round(self.hand, n, self.dealer, HAND_SIZE),
+                RevealRequest(self.hand, tuple(range(HAND_SIZE * n, self.stock_next)))]
 
     def piles_changed(self, *changed: int) -> None:
         """Clauses DN4.1, DN5.1 and DN7: what the changed piles take now, and what may move."""
@@ -373,7 +368,7 @@ class Den(HandsGame):
 
     # -- chance -----------------------------------------------------------
     def _shuffled(self, state: DenState, action: Shuffled) -> list[Event]:
-        self.take_due(state, action)
+        self.shuffled(state, action)
         return [HandStarted(state.hand, state.dealer)]
 
     def _dealt(self, state: DenState, action: Dealt) -> list[Event]:
@@ -484,7 +479,7 @@ class Den(HandsGame):
         if _match_over(state):
             state.phase, state.turn = OVER, -1
             return [*events, MatchOver(tuple(state.scores), top_seats(state.scores))]
-        state._start_hand()
+        state.next_hand(DECK)
         return events
 
     moves_clause = "DN3.5"

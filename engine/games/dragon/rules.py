@@ -13,7 +13,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from engine.cards import card_problem, faces_of, mask_of
-from engine.chance import Dealt, Shuffled, ShuffleRequest, TimeUp, deal_round
+from engine.chance import Dealt, Shuffled, TimeUp, deal_round
 from engine.errors import IllegalAction
 from engine.fields import Face, Ref, Seat
 from engine.game import Advice, Option, Outcome, Refusal, top_seats
@@ -137,15 +137,12 @@ class DragonState(HandsState):
         self.phase = DEALING
         self.chips = [config["chips"]] * seats
         self.prev_winner = -1
-        self._start_hand()
+        self.next_hand(DECK)
+        self.lay_table()
 
-    def _start_hand(self) -> None:
-        """Clause D2: a fresh deck each hand, 13 cards to each seat."""
-        n = self.seats
-        self.hand += 1
-        self.phase = DEALING
+    def lay_table(self) -> None:
+        """Clause D2: a fresh deck; no cards in hand, no trick, nobody out yet."""
         self.empty_hands()
-        self.turn = -1
         self.trick: tuple[int, int, int] | None = None
         self.trick_chop = False
         self.trick_plays: list[tuple[int, tuple[int, ...]]] = []
@@ -156,10 +153,12 @@ class DragonState(HandsState):
         self.pile = 0
         self.claims: list[tuple[int, int]] = []
         self.waiting: set[int] = set()
-        self.timer = None
-        deck = self.hand
-        # no dealer in Dragon: seat 0 is dealt first, as if seat n-1 dealt (D2.2)
-        self.requests = [ShuffleRequest(deck, DECK), *deal_round(deck, n, n - 1, HAND_SIZE)]
+
+    def deal_requests(self) -> list:
+        """Clause D2.2: 13 cards to each seat; no dealer in Dragon, seat 0 is dealt first,
+        as if seat n-1 dealt."""
+        n = self.seats
+        return deal_round(self.hand, n, n - 1, HAND_SIZE)
 
 
 def is_dragon(mask: int) -> bool:
@@ -291,7 +290,7 @@ class Dragon(HandsGame):
 
     # -- chance -----------------------------------------------------------
     def _shuffled(self, state: DragonState, action: Shuffled) -> list[Event]:
-        self.take_due(state, action)
+        self.shuffled(state, action)
         return []
 
     def _dealt(self, state: DragonState, action: Dealt) -> list[Event]:
@@ -452,7 +451,7 @@ class Dragon(HandsGame):
         if state.hand >= state.config["hands"]:
             state.phase, state.turn = OVER, -1
             return [*events, MatchOver(tuple(state.chips), top_seats(state.chips))]
-        state._start_hand()
+        state.next_hand(DECK)
         return events
 
     moves_clause = "D1"

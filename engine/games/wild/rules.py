@@ -19,7 +19,6 @@ from engine.chance import (
     Revealed,
     RevealRequest,
     Shuffled,
-    ShuffleRequest,
     TimeUp,
     deal_round,
 )
@@ -238,25 +237,21 @@ class WildState(HandsState):
         self.scores = [0] * seats
         #: others[s]: every seat but s, nearest after s first (W10.3)
         self.others = [tuple((s + i) % seats for i in range(1, seats)) for s in range(seats)]
-        self.round = 1
-        self._start_hand()
+        self.next_hand(DECK)
+        self.lay_table()
 
-    def _start_hand(self) -> None:
-        """Clause W2: a fresh deck, seven cards each from the dealer's left, one discard."""
-        n = self.seats
-        self.hand += 1
-        self.dealer = (self.hand - 2) % n  # W13.1: the last seat deals first, then it passes left
-        self.phase = DEALING
-        self.turn = -1
+    def lay_table(self) -> None:
+        """Clause W2: a fresh deck; no cards in hand, on the table or in the discard yet."""
         self.turns = 0  # turns begun this hand; a meld "from an earlier turn" has a lower number
+        self.round = 1  # W3.2: a hand begins in round 1
         self.empty_hands()
         self.secret: set[int] = set()  # held refs dealt face down (revealed at the hand's end)
-        self.stock_next = HAND_SIZE * n + 1
+        self.stock_next = HAND_SIZE * self.seats + 1
         self.recycled: list[int] = []  # the turned-over discard pile, next card first
         self.turnovers = self.config["turnovers"]
         self.discard: list[int] = []  # refs, top last
         self.melds: list[melds.Meld] = []
-        self.first_meld = [0] * n  # turn number of each seat's first meld; 0: none yet
+        self.first_meld = [0] * self.seats  # turn number of each seat's first meld; 0: none yet
         self.laid = False
         self.taken = -1  # W9.3: the card (ref) taken from the discard this turn; its face is public
         self.buys = 0
@@ -264,13 +259,12 @@ class WildState(HandsState):
         self.askers: set[int] = set()
         self.buyer = -1
         self.went_out = -1
-        self.timer = None
-        deck = self.hand
-        self.requests = [
-            ShuffleRequest(deck, DECK),
-            *deal_round(deck, n, self.dealer, HAND_SIZE),
-            RevealRequest(deck, (HAND_SIZE * n,)),
-        ]
+
+    def deal_requests(self) -> list:
+        """Clause W2.2-W2.3: seven cards each from the dealer's left, then one discard."""
+        n = self.seats
+        return [*deal_round(self.hand, n, self.dealer, HAND_SIZE),
+                RevealRequest(self.hand, (HAND_SIZE * n,))]
 
     @property
     def deck_count(self) -> int:
@@ -439,10 +433,9 @@ class Wild(HandsGame):
     # -- chance -----------------------------------------------------------
     def _shuffled(self, state: WildState, action: Shuffled) -> list[Event]:
         """The hand begins, and its round 1 with it (W3.2): until its deck is shuffled (the
-        table's pause between hands holds it back) the round is the hand's just played,
-        as the log and the hand's result tell it."""
-        self.take_due(state, action)
-        state.round = 1
+        table's pause between hands holds it back) the table, its round with it, is the
+        hand's just played, as the log and the hand's result tell it."""
+        self.shuffled(state, action)
         return [HandStarted(state.hand, state.dealer)]
 
     def _revealed(self, state: WildState, action: Revealed) -> list[Event]:
@@ -700,7 +693,7 @@ class Wild(HandsGame):
         if done or (cap and state.hand >= cap):
             state.phase = OVER
             return [*events, MatchOver(tuple(state.scores), top_seats(state.scores))]
-        state._start_hand()
+        state.next_hand(DECK)
         return events
 
     moves_clause = "W1"
