@@ -40,10 +40,8 @@ def test_a_refusal_is_told_with_the_tables_names(printed):
     assert not [line for line in printed if problems(line)]
 
 
-def test_the_window_and_the_peer_tell_the_seats_notices_in_the_same_words(capsys, tmp_path):
-    """A leave, a seat gone quiet, a seat asking to come back, a seat back and this seat
-    away are worded once (client.notices) for the viewer: the window's log and `hoard peer`
-    say the same (the net layer carries who, never words of its own)."""
+def both_listeners(tmp_path) -> tuple[Printer, Session]:
+    """`hoard peer`'s printer and a window's session, both at Bo Li's seat of one table."""
     start = StartConfig(b"t" * 16, "night", "dragon", (("hands", 1),),
                         (Seat(b"a" * 32, "ana", ""), Seat(b"b" * 32, "Bo Li", ""),
                          Seat(b"c" * 32, "McKay", ""), Seat(b"", "", "hard")))
@@ -51,6 +49,14 @@ def test_the_window_and_the_peer_tell_the_seats_notices_in_the_same_words(capsys
     printer(GameStarted(start, 1))
     session = Session(None, tmp_path, discovery=False)
     session.fold(GameStarted(start, 1))
+    return printer, session
+
+
+def test_the_window_and_the_peer_tell_the_seats_notices_in_the_same_words(capsys, tmp_path):
+    """A leave, a seat gone quiet, a seat asking to come back, a seat back and this seat
+    away are worded once (client.notices) for the viewer: the window's log and `hoard peer`
+    say the same (the net layer carries who, never words of its own)."""
+    printer, session = both_listeners(tmp_path)
     news = [StepApplied(Applied(9, left=[(0, 3)], quiet=[(2, 1)])),
             Returning(2), StepApplied(Applied(30, back=[2, 1])), Away(12, 0, left=False)]
     capsys.readouterr()
@@ -75,13 +81,7 @@ def test_whom_the_table_waits_for_and_who_won_are_joined_by_the_engines_words(ca
                                                                               tmp_path):
     """Late frames, a move awaited and the winners name their players with "and", as the
     engine's story does (engine.tell): in the window's wait line, its log and `hoard peer`."""
-    start = StartConfig(b"t" * 16, "night", "dragon", (("hands", 1),),
-                        (Seat(b"a" * 32, "ana", ""), Seat(b"b" * 32, "Bo Li", ""),
-                         Seat(b"c" * 32, "McKay", ""), Seat(b"", "", "hard")))
-    printer = Printer(None)
-    printer(GameStarted(start, 1))
-    session = Session(None, tmp_path, discovery=False)
-    session.fold(GameStarted(start, 1))
+    printer, session = both_listeners(tmp_path)
     capsys.readouterr()
     late = Waiting(("ana", "McKay (a deck share)", "Bot 4 · hard"))
     printer(late)
