@@ -1,11 +1,13 @@
 """The table's notices about its seats, in words for one viewer: a seat that left, a seat
-gone quiet, a seat back, and this seat away until the next hand (net.returns). The
-window's log (client.session) and `hoard peer` (client.peer) say each with the same
-function, so the two cannot drift apart; `names.listener` is the viewer ("you")."""
+gone quiet, a seat that asked to come back and a seat back, this seat away until the next
+hand (net.returns), whom the table waits for, and who won. The window's log
+(client.session) and `hoard peer` (client.peer) say each with the same function, so the two
+cannot drift apart; `names.listener` is the viewer ("you"). Names are joined by the
+engine's words (engine.tell), never by hand."""
 
 from __future__ import annotations
 
-from engine.tell import Names
+from engine.tell import Names, join_words
 
 
 def bot_of(names: Names, heir: int) -> str:
@@ -29,6 +31,14 @@ def quiet(names: Names, seat: int, heir: int) -> str:
            f"without them, and {bot_of(names, heir)} plays their seat."
 
 
+def returning(names: Names, seat: int) -> str:
+    """A seat away asked to be let back (net.returns): it plays again from the next deal."""
+    if seat == names.listener:
+        return "You asked to come back: your seat is yours again when the next hand is dealt."
+    return f"{names.who(seat, start=True)} is back: they take their seat again when the next " \
+        "hand is dealt."
+
+
 def back(names: Names, seat: int) -> str:
     """A seat's player took it back at a fresh deal."""
     if seat == names.listener:
@@ -44,3 +54,19 @@ def away(names: Names, heir: int, gone: bool) -> str:
                                              "without you")
     return f"{why}; {bot_of(names, heir)} plays your seat until the next hand is dealt, " \
         "when it is yours again."
+
+
+def late(who: tuple[str, ...], start: bool = False) -> str:
+    """The peers whose frames or owed messages the table waits for (net.upkeep names them,
+    with what is owed): 'waiting for Ana and Bo (a deck share)'."""
+    return f"{'W' if start else 'w'}aiting for {join_words(list(who))}"
+
+
+def to_play(names: Names, seats, start: bool = False) -> str:
+    """The seats whose move the game waits for: 'waiting for Ana and you to play'."""
+    return f"{'W' if start else 'w'}aiting for {names.group(seats)} to play"
+
+
+def won(names: Names, winners) -> str:
+    """The match's winners: 'Ana and Bo win.', 'You win.'"""
+    return f"{names.group_acts(winners, 'win', start=True)}."

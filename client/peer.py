@@ -42,6 +42,7 @@ from net.events import (
     LobbyChanged,
     NodeOptions,
     Notice,
+    Returning,
     StepApplied,
     Submitted,
     TableSeen,
@@ -392,12 +393,15 @@ class Printer:
                                  "t": now})
 
     def on_Waiting(self, event: Waiting) -> None:
-        self.say(f"waiting for {', '.join(event.names)}" if event.names
+        self.say(notices.late(event.names) if event.names
                  else "no longer waiting: every frame is in")
 
     def on_MoveWait(self, event: MoveWait) -> None:
-        if event.seats:
-            self.say(f"waiting for {' and '.join(event.names)} to play")
+        if event.seats and self.names is not None:
+            self.say(notices.to_play(self.names, event.seats))
+
+    def on_Returning(self, event: Returning) -> None:
+        self.say(notices.returning(self.names, event.seat))
 
     def on_Left(self, event: Left) -> None:
         self.say(f"{notices.left(self.names, self.names.listener, event.heir)} "

@@ -46,6 +46,7 @@ from net.events import (
     Left,
     NodeOptions,
     Notice,
+    Returning,
     StepApplied,
     TableSeen,
     Waiting,
@@ -113,7 +114,7 @@ class Session:
     log: list[str] = field(default_factory=list)  # the table's story: what happened
     advice: str = ""  # a hint or a refusal for this window's player: not the story
     waiting: tuple[str, ...] = ()
-    move_wait: tuple[tuple[str, ...], float] | None = None  # whose move, since when
+    move_wait: tuple[tuple[int, ...], float] | None = None  # whose move (seats), since when
     gone: dict[int, int] = field(default_factory=dict)  # seat that left -> the heir playing it
     ending: Ending | None = None
     locks: dict[str, Lock] = field(default_factory=dict)  # "identity", "journal": held
@@ -304,31 +305,32 @@ class Session:
     def _on_Notice(self, event: Notice) -> None:
         log.info("%s", event.text)
 
+    def _on_Returning(self, event: Returning) -> None:
+        self.say(notices.returning(self.names, event.seat))
+
     def _on_Waiting(self, event: Waiting) -> None:
         self.waiting = tuple(event.names)
 
     def _on_MoveWait(self, event: MoveWait) -> None:
         """Whose move the table waits for (not ours: the table says 'your turn' already)."""
         others = tuple(s for s in event.seats if s != self.seat)
-        self.move_wait = (tuple(self.seat_name(s) for s in others), event.since) if others \
-            else None
+        self.move_wait = (others, event.since) if others else None
 
     def wait_line(self, now: float) -> str:
         """What the table waits for, in words: late frames and debts first, then a move."""
         if self.waiting:
-            return f"Waiting for {', '.join(self.waiting)}…"
-        if self.move_wait is None:
+            return f"{notices.late(self.waiting, start=True)}…"
+        if self.move_wait is None or self.names is None:
             return ""
-        names, since = self.move_wait
-        return f"Waiting for {' and '.join(names)} to play · {now - since:.0f} s"
+        seats, since = self.move_wait
+        return f"{notices.to_play(self.names, seats, start=True)} · {now - since:.0f} s"
 
     def _on_Finished(self, event: Finished) -> None:
         verdict = ("The deal was verified fair." if event.audit == "clean"
                    else f"Deck audit: {event.audit or 'no report'}")
-        winners = self.names.group(event.winners, start=True)
-        self.ending = Ending("finished", f"{winners} won. {verdict}", event.scores,
-                             event.winners, event.audit)
-        self.say(f"{winners} won. {verdict}")
+        said = f"{notices.won(self.names, event.winners)} {verdict}"
+        self.ending = Ending("finished", said, event.scores, event.winners, event.audit)
+        self.say(said)
 
     def _on_Fault(self, event: Fault) -> None:
         titles = {"void": "The hand is void", "desync": "The table stopped: a desync",

@@ -93,6 +93,14 @@ class Away:
 
 
 @dataclass(frozen=True)
+class Returning:
+    """The player of `seat`, away (net.returns), asked to be let back: it takes its seat
+    again when the next hand is dealt. The client words it for its viewer (client.notices)."""
+
+    seat: int
+
+
+@dataclass(frozen=True)
 class Left:
     """This peer left the game at `step`; the seat `heir` plays on for it. (One that went
     quiet has not left: it is away until the next hand, net.returns.)"""

@@ -17,7 +17,7 @@ peer that lost its journal does (net.rejoin), before it follows.
 from __future__ import annotations
 
 from net.errors import BadFrame
-from net.events import Away, Notice
+from net.events import Away, Returning
 from net.gossip import Seen
 from net.lockstep import Replica
 from net.rejoin import Rejoin
@@ -45,8 +45,7 @@ class Returns:
         if seat in replica.seating.present or seat in self.welcome or replica.over:
             return
         self.welcome.add(seat)
-        self.node.emit(Notice(f"{replica.name_of(seat)} is back: they take their seat again "
-                              "when the next hand is dealt"))
+        self.node.emit(Returning(seat))  # worded for each viewer by the client (its notices)
         self.node.stepper.wake()
 
     def welcomed(self) -> frozenset[int]:

@@ -22,8 +22,7 @@ from client.tables.common import (
 )
 from client.ui import ALERT, DIM, GOLD, GOOD, INK
 from client.widgets import countdown_ring, fan_positions
-from engine.cards import mask_of
-from engine.games.dragon import combos
+from engine.games.dragon.advice import table_words, waiting_words
 from engine.games.dragon.cards import rank, suit
 from engine.games.dragon.rules import (
     DRAGON_STAGE,
@@ -42,6 +41,7 @@ from engine.games.dragon.rules import (
     Played,
     TrickWon,
 )
+from engine.games.dragon.words import gains, how_won
 from engine.tell import count as count_words
 from engine.tell import signed
 from net.bridge import ViewUpdate
@@ -354,8 +354,8 @@ class DragonTable(TableRenderer):
         status, colour = self.status(self.bottom, state)
         if self.offered and self.acting and state.phase != OVER:
             status, colour = "your turn", GOLD
-        elif self.me in state.to_act and state.phase == OPENING:
-            status, colour = "waiting for the 3 of Stars", DIM
+        elif waiting := waiting_words(state):  # the engine's words for a wait its rules make
+            status, colour = waiting, DIM
         count = state.counts[self.bottom]
         chips = count_words(self.scores[self.bottom].value, "chip")
         view.text(surface, f"{self.bottom_name()} · {count_words(count, 'card')} · {chips}",
@@ -369,14 +369,13 @@ class DragonTable(TableRenderer):
         self.draw_advice(surface, BUTTON_Y - 26, KEYS_HELP, reason)
 
     def _draw_trick_label(self, surface, state: DragonView) -> None:
+        """The engine's words for the middle of the table: the last play, or who leads."""
+        said = table_words(state, self.session.names)
         if state.trick:
-            last = state.trick[-1]
-            kind = combos.KIND_NAMES[combos.classify(mask_of(last.faces))[0]]
-            self.view.text(surface, f"{self.session.seat_name(last.seat, True)} played a {kind}",
-                           (TRICK_AT[0] + CARD[0] / 2, TRICK_AT[1] + CARD[1] + 10), 15, INK,
-                           anchor="midtop")
-        elif state.phase == OPENING:
-            self.view.text(surface, "The 3 of Stars leads", (490, 320), 18, DIM, anchor="center")
+            self.view.text(surface, said, (TRICK_AT[0] + CARD[0] / 2,
+                                           TRICK_AT[1] + CARD[1] + 10), 15, INK, anchor="midtop")
+        elif said:
+            self.view.text(surface, said, (490, 320), 18, DIM, anchor="center")
 
     def _draw_card(self, surface, sprite: CardSprite) -> None:
         draw_card(surface, self.view, "dragon", sprite, CARD[1] / CARD[0])
@@ -390,26 +389,14 @@ class DragonTable(TableRenderer):
 
     result_heads = ("won or lost", "chips")
 
-    def stake(self) -> int:
-        """The chips each seat puts in the pot per hand (the table's option, or its default)."""
-        start = self.session.start
-        return self.session.game.configure(dict(start.config), len(start.seats))[0]["stake"]
-
     def result_line(self, event) -> str:
-        stake = self.stake()
-        first = self.session.seat_name(event.places[0], True)
-        how = "won the whole pot with a Dragon" if len(event.places) == 1 else "went out first"
-        return f"{first} {how} · each put {stake:,} in a pot of {stake * len(event.payouts):,}"
+        return how_won(event, self.session.names, start=True)  # the engine's words
 
     def result_rows(self, event) -> list[tuple[int, str, tuple]]:
-        """Each seat by its place, with what the pot paid it less its stake."""
-        stake = self.stake()
-        order = [*event.places, *(s for s in range(len(event.payouts)) if s not in event.places)]
-        rows = []
-        for seat in order:
-            net = event.payouts[seat] - stake
-            rows.append((seat, signed(net), GOOD if net > 0 else ALERT))
-        return rows
+        """Each seat by its place, with what the hand gave or took (the engine's sums)."""
+        won = gains(event)
+        order = [*event.places, *(s for s in range(len(won)) if s not in event.places)]
+        return [(seat, signed(won[seat]), GOOD if won[seat] > 0 else ALERT) for seat in order]
 
     def _draw_ending(self, surface) -> None:
         draw_ending(surface, self.view, self.session, "chip")

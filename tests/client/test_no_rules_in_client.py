@@ -50,3 +50,28 @@ def test_the_rules_sentences_the_engine_says_are_not_said_again_in_the_client():
     again = [(str(where), text) for where, text in client for sentence in said
              if sentence in text or text in sentence]
     assert not again, again
+
+
+#: table words issue 29 moved to the engine (Dragon's middle of the table, its opening's wait
+#: and a hand's result; Gold's turn line and a Magic Object's target):
+#: none may be built in client/ again, even a fragment too short for the sentence test above
+MOVED = re.compile(r"3 of Stars|played a \{|chooses an attack|whole pot|in a pot of|"
+                   r"click (?:one of your|another player|a Dragon|a token|an adventurer)|"
+                   r"now click")
+#: names joined by hand (", ".join(…name…), " and ".join(…)): the engine's join_words and
+#: Names.group say "Ana, Bo and you" in one place
+JOINED = re.compile(r"""["'](?:, |,? and )["']\.join\([^)]*(?:name|who)""")
+
+
+def test_the_table_words_the_engine_says_are_not_built_in_the_client():
+    found = [f"{path.relative_to(CLIENT)}:{n}: {line.strip()}"
+             for path in sorted(CLIENT.rglob("*.py"))
+             for n, line in enumerate(path.read_text().splitlines(), 1)
+             if MOVED.search(line) or JOINED.search(line)]
+    assert not found, found
+
+
+def test_the_patterns_find_what_they_ban():
+    assert MOVED.search('f"{who} played a {kind}"') and MOVED.search('"The 3 of Stars leads"')
+    assert JOINED.search("f\"Waiting for {' and '.join(names)}\"")
+    assert JOINED.search('", ".join(self.name(s) for s in left)')

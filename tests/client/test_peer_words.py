@@ -10,7 +10,8 @@ from client.peer import Printer
 from client.session import Session
 from engine.errors import IllegalAction
 from engine.games.dragon.rules import Pass
-from net.events import Away, GameStarted, StepApplied
+from net.events import Away, Finished, GameStarted, Returning, StepApplied, Waiting
+from net.liveness import MoveWait
 from net.lobby import Seat, StartConfig
 from net.lockstep import Applied, Entry
 from tests.engine.story_check import problems
@@ -39,9 +40,8 @@ def test_a_refusal_is_told_with_the_tables_names(printed):
     assert not [line for line in printed if problems(line)]
 
 
-def test_the_window_and_the_peer_tell_the_seats_notices_in_the_same_words(capsys, tmp_path):
-    """A leave, a seat gone quiet, a seat back and this seat away are worded once
-    (client.notices) for the viewer: the window's log and `hoard peer` say the same."""
+def both_listeners(tmp_path) -> tuple[Printer, Session]:
+    """`hoard peer`'s printer and a window's session, both at Bo Li's seat of one table."""
     start = StartConfig(b"t" * 16, "night", "dragon", (("hands", 1),),
                         (Seat(b"a" * 32, "ana", ""), Seat(b"b" * 32, "Bo Li", ""),
                          Seat(b"c" * 32, "McKay", ""), Seat(b"", "", "hard")))
@@ -49,8 +49,16 @@ def test_the_window_and_the_peer_tell_the_seats_notices_in_the_same_words(capsys
     printer(GameStarted(start, 1))
     session = Session(None, tmp_path, discovery=False)
     session.fold(GameStarted(start, 1))
+    return printer, session
+
+
+def test_the_window_and_the_peer_tell_the_seats_notices_in_the_same_words(capsys, tmp_path):
+    """A leave, a seat gone quiet, a seat asking to come back, a seat back and this seat
+    away are worded once (client.notices) for the viewer: the window's log and `hoard peer`
+    say the same (the net layer carries who, never words of its own)."""
+    printer, session = both_listeners(tmp_path)
     news = [StepApplied(Applied(9, left=[(0, 3)], quiet=[(2, 1)])),
-            StepApplied(Applied(30, back=[2, 1])), Away(12, 0, left=False)]
+            Returning(2), StepApplied(Applied(30, back=[2, 1])), Away(12, 0, left=False)]
     capsys.readouterr()
     for item in news:
         printer(item)
@@ -61,8 +69,31 @@ def test_the_window_and_the_peer_tell_the_seats_notices_in_the_same_words(capsys
         "ana left the table; Bot 4 plays on for them.",
         "McKay went quiet for too long: the hand is dealt again without them, and your bot "
         "plays their seat.",
+        "McKay is back: they take their seat again when the next hand is dealt.",
         "McKay is back at the table and plays their seat again.",
         "You are back at the table: your seat is yours again from this hand.",
         "The table played on without you: you were silent too long, so the hand was dealt "
         "again without you; ana's bot plays your seat until the next hand is dealt, when it "
         "is yours again."]
+
+
+def test_whom_the_table_waits_for_and_who_won_are_joined_by_the_engines_words(capsys,
+                                                                              tmp_path):
+    """Late frames, a move awaited and the winners name their players with "and", as the
+    engine's story does (engine.tell): in the window's wait line, its log and `hoard peer`."""
+    printer, session = both_listeners(tmp_path)
+    capsys.readouterr()
+    late = Waiting(("ana", "McKay (a deck share)", "Bot 4 · hard"))
+    printer(late)
+    session.fold(late)
+    assert session.wait_line(0.0) == "Waiting for ana, McKay (a deck share) and Bot 4 · hard…"
+    session.fold(Waiting(()))
+    moves = MoveWait((0, 1, 2), ("ana", "Bo Li", "McKay"), 10.0)
+    printer(moves)
+    session.fold(moves)
+    assert session.wait_line(13.0) == "Waiting for ana and McKay to play · 3 s"
+    session.fold(Finished(90, "h", (1, 2, 3, 4), (1, 2), "clean"))
+    assert session.log[-1] == "You and McKay win. The deal was verified fair."
+    assert capsys.readouterr().out.splitlines() == [
+        "waiting for ana, McKay (a deck share) and Bot 4 · hard",
+        "waiting for ana, you and McKay to play"]

@@ -8,7 +8,7 @@ from __future__ import annotations
 import pytest
 
 from engine.bots import make_bot
-from engine.games.gold.flow import MARKET, STEAL, TAKE
+from engine.games.gold.flow import MARKET, OVER, STEAL, TAKE
 from engine.games.wild.views import ANSWERING, BUYING, DRAWING, LAYING
 from engine.local import play
 from engine.registry import get_game
@@ -16,7 +16,7 @@ from engine.tell import Names
 from tests.engine.story_check import problems
 
 NAMES = ("ana", "McKay", "Bo Li", "Cy#1a2b")
-PANELS = {"wild": {BUYING, ANSWERING, DRAWING, LAYING}, "gold": {STEAL, TAKE, MARKET}}
+PANELS = {"wild": {BUYING, ANSWERING, DRAWING, LAYING}, "gold": {STEAL, TAKE, MARKET, OVER}}
 CASES = [("wild", 3, {"match": "deals"}), ("gold", 4, {}), ("gold", 3, {"advanced": True})]
 
 

@@ -40,12 +40,11 @@ from client.tables.gold.layout import (
     TOKEN,
     TREASURE_X,
 )
-from client.tables.gold.parts import TARGET_WORDS, draw_token, effect_of
+from client.tables.gold.parts import draw_token
 from client.tables.gold.piece import Piece
 from client.tables.gold.targets import Adventurer, Attacker, HoardToken, Lair
 from client.ui import DIM, GOLD, INK, PANEL_EDGE
-from engine.games.gold.components import adventurer_name, magic_name
-from engine.games.gold.flow import TURN
+from engine.games.gold.advice import ADVENTURER_FIRST, MAGIC_FIRST, NO_DRAGON_THERE, turn_words
 from engine.games.gold.tokens import COLOURS
 from engine.games.gold.views import GoldView
 from engine.tell import count
@@ -136,18 +135,18 @@ class Board(Piece):
         if table.use_on((slot,)):
             return
         if not isinstance(table.held, Adventurer):
-            self.session.advise("Choose one of your face-up adventurers first, then a Dragon.")
+            self.session.advise(ADVENTURER_FIRST)
             return
         action = self.can.attacks.get((table.held.kind, slot))
         if action is None:
-            self.session.advise("No Dragon lies there now.")
+            self.session.advise(NO_DRAGON_THERE)
             table.held = None
             return
         table.submit(action)
 
     def _use_or_advise(self, *targets) -> None:
         if not any(self.table.use_on(t) for t in targets):
-            self.session.advise("Hold a Magic Object that moves adventurers to pick one.")
+            self.session.advise(MAGIC_FIRST)
 
     # -- drawing ----------------------------------------------------------------------
     def draw(self, surface, state: GoldView) -> None:
@@ -225,26 +224,21 @@ class Board(Piece):
                       SMALL, DIM)
 
     def _draw_prompt(self, surface, state: GoldView) -> None:
-        if state.phase != TURN:
-            return
+        """The engine's line for the turn: whose attack, or what this player picks next."""
         view, table = self.view, self.table
-        if state.turn == table.me and table.acting:
-            view.text(surface, self._your_turn(), (MARGIN, PROMPT_Y), PROMPT, GOLD, bold=True,
-                      width=PROMPT_W)
+        player = table.me if table.acting else None
+        held, uses = table.held, table.held_uses()
+        said = turn_words(state, player, self.session.names,
+                          held.kind if isinstance(held, Adventurer) else None,
+                          uses[0].face if uses else None)
+        if not said:
+            return
+        if state.turn == player:
+            view.text(surface, said, (MARGIN, PROMPT_Y), PROMPT, GOLD, bold=True, width=PROMPT_W)
         else:
-            view.text(surface, f"{self.name(state.turn, True)} chooses an attack",
-                      (MARGIN, PROMPT_Y), LINE, INK, width=PROMPT_W)
+            view.text(surface, said, (MARGIN, PROMPT_Y), LINE, INK, width=PROMPT_W)
         if table.acting:
             view.text(surface, KEYS_HELP, (MARGIN, PROMPT_Y + ROW), SMALL, DIM, width=PROMPT_W)
-
-    def _your_turn(self) -> str:
-        held, uses = self.table.held, self.table.held_uses()
-        if uses:
-            return f"{magic_name(uses[0].face)}: " + TARGET_WORDS.get(
-                effect_of(uses[0].face), "press Use it")
-        if isinstance(held, Adventurer):
-            return f"Your {adventurer_name(held.kind)}: now click a Dragon"
-        return "Your turn: click an adventurer, then a Dragon to attack"
 
 
 def attacker_boxes(slot: int, lair) -> list[tuple[float, float, float, float]]:

@@ -33,6 +33,7 @@ from engine.games.gold.advice import magic_words
 from engine.games.gold.components import DRAGONS, MAGIC_NAMES
 from engine.games.gold.refusals import Choice
 from engine.games.gold.views import GoldView
+from engine.tell import join_words
 
 LIFT = GAP  # the card in hand stands up this much
 BACK_STEP = MAGIC_CARD[0] / 2  # a spectator's view of face-down cards
@@ -86,7 +87,7 @@ class Magic(Piece):
                              view.point(x + INSET + i * BACK_STEP, y + CARDS_Y))
         self._draw_held_words(surface)
         if state.foreseen:
-            names = ", ".join(DRAGONS[d].name for d in state.foreseen)
+            names = join_words([DRAGONS[d].name for d in state.foreseen])
             view.text(surface, f"The next Dragons (Crystal Ball): {names}",
                       (MARGIN, FORESEEN_Y), TEXT, GOLD, width=PILE_AT[0] - MARGIN)
 

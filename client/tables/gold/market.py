@@ -158,7 +158,7 @@ class MarketPanel(Panel):
         self._draw_offers(surface, state)
         left = market.left if market else ()
         if left:
-            view.text(surface, "Left: " + ", ".join(self.name(s) for s in left),
+            view.text(surface, f"Left: {self.session.names.group(left)}",
                       (RIGHT_X, LEFT_Y), SMALL, DIM, width=RIGHT_W)
 
     def _draw_offers(self, surface, state: GoldView) -> None:

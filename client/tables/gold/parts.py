@@ -1,6 +1,6 @@
 """Pieces of the Dragon's Gold table that hold no view of their own: the split editor
 (every token of a hoard assigned to a column by steppers), the Market's offer editor,
-tokens drawn as rows of shapes, and the words for a Magic Object's effect.
+tokens drawn as rows of shapes, and a Magic Object's effect.
 
 A token is drawn with its own shape (tools/art/gold.py), so colours are never the only
 difference; the counts beside them are words a player reads.
@@ -13,19 +13,11 @@ import pygame
 from client import assets
 from client.tables.gold.layout import CELL_GAP
 from client.ui import INK
-from engine.games.gold.components import BANISH, CHARM, FEAR, MAGIC_DECK, RECALL
+from engine.games.gold.components import MAGIC_DECK
 
 COUNT_SCALE = 0.72  # a count's words beside its token, to the token's size
 DIGIT_W = 9  # room for a digit of a count
 LINE_GAP = 4  # between the rows of tokens that wrap
-
-#: what a Magic Object's use asks for before it is played
-TARGET_WORDS = {
-    RECALL: "click one of your adventurers at a Dragon",
-    BANISH: "click another player's adventurer at a Dragon",
-    FEAR: "click a Dragon with attackers",
-    CHARM: "click a token on a Dragon",
-}
 
 
 def effect_of(face: int) -> int:

@@ -166,7 +166,7 @@ class SharePanel(Panel):
             self._draw_shares(surface, state)
 
     def _draw_watching(self, surface, kill: Kill, negotiate: bool) -> None:
-        involved = ", ".join(self.name(s, True) for s in kill.involved)
+        involved = self.session.names.group(kill.involved, start=True)  # the engine's "and"
         waiting = f"{involved} share the hoard; you watch the talks." if negotiate \
             else self._division_words(kill)
         for k, line in enumerate(wrap_text(self.view, waiting, HEADING, EDITOR_W)):

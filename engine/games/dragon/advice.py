@@ -7,13 +7,15 @@ where the 3 of Stars must lead: D3), a Dragon only when it may be shown (D9.2)."
 
 from __future__ import annotations
 
+from engine.cards import mask_of
 from engine.game import Advice
-from engine.games.dragon.combos import play_words
+from engine.games.dragon.combos import KIND_NAMES, classify, play_words
 from engine.games.dragon.views import (
     DRAGON_STAGE,
     LEAD_WITH_THREE,
     LEADER_PLAYS,
     OPENING,
+    THREE_LEADS,
     DragonView,
     Offered,
 )
@@ -28,6 +30,8 @@ DRAGON_SHOWN = {True: "A Dragon is shown: show yours too now, or let the chance 
                 False: "A Dragon is shown and your hand holds none: let the chance go."}
 #: D7.2 with `chop_in`: a seat that passed is back only to chop a set of 2s
 CHOP_BACK_IN = "You passed this trick: only a chop of the 2s brings you back in, or pass."
+#: D3.2: the status of a seat the opening awaits with no 3 of Stars (and no Dragon) to play
+WAITING_FOR_THREE = "waiting for the 3 of Stars"
 
 
 def advice(view: DragonView, seat: int | None, names: Names) -> Advice | None:
@@ -40,6 +44,26 @@ def advice(view: DragonView, seat: int | None, names: Names) -> Advice | None:
         return Advice(SHOW_DRAGON)
     return Advice(_first_turn(offered) if view.phase == OPENING else _in_trick(view, seat,
                                                                                offered))
+
+
+def table_words(view: DragonView, names: Names) -> str:
+    """What the middle of the table says: who played the trick's last play and its kind
+    (D4), "Whoever holds the 3 of Stars leads" at a hand's opening (D3.1), else nothing."""
+    if view.trick:
+        last = view.trick[-1]
+        kind = KIND_NAMES[classify(mask_of(last.faces))[0]]
+        return f"{names.who(last.seat, start=True)} played a {kind}"
+    return _capital(THREE_LEADS) if view.phase == OPENING else ""
+
+
+def waiting_words(view: DragonView) -> str:
+    """The viewing seat's status while the opening awaits it with nothing to do (D3.2: every
+    seat is awaited, but only the 3 of Stars' holder can lead, or a Dragon be shown); empty
+    at any other time."""
+    offered = view.offered
+    if view.phase == OPENING and offered is not None and not (offered.plays or offered.dragon):
+        return WAITING_FOR_THREE
+    return ""
 
 
 def _first_turn(offered: Offered) -> str:

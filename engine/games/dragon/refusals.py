@@ -24,9 +24,10 @@ def why_not(view: DragonView, seat: int, faces, names: Names) -> Refusal | None:
     """Clauses D3 to D9 applied to the faces a seat selected from its hand, in words."""
     if view.phase == DEALING:
         return Refusal("D2", "The cards are being dealt.")
-    if view.phase == OVER or seat not in view.to_act:
-        return Refusal("D7", f"It is {names.whose(view.turn)} turn." if view.turn >= 0
-                       else "Wait for the others.")
+    if view.phase == OVER:
+        return Refusal("D11.3", "The match is over.")
+    if seat not in view.to_act:
+        return _not_your_turn(view, seat, names)
     mask = mask_of(faces)
     combo = combos.classify(mask) if faces else None
     if combo is None:
@@ -47,3 +48,17 @@ def why_not(view: DragonView, seat: int, faces, names: Names) -> Refusal | None:
     return Refusal("D5", f"{said[:1].upper()}{said[1:]} does not beat "
                    f"{combos.play_words(last)}: a {kind} must be beaten by a higher {kind} "
                    "of as many cards, or by a chop.")
+
+
+def _not_your_turn(view: DragonView, seat: int, names: Names) -> Refusal:
+    """D7, D9.4: a seat the rules do not await now, told whom they await. The turn a view
+    holds is not always the awaited one (after a Dragon is shown it stays with the seat that
+    showed it, which waits like the rest), so the words say who is awaited, never the turn."""
+    awaited = [s for s in view.to_act if s != seat]
+    if view.phase == DRAGON_STAGE:
+        who = f": {names.group(awaited)} may still show a Dragon" if awaited else ""
+        return Refusal("D9.4", f"A Dragon is shown, so the hand waits{who}.")
+    if not awaited:
+        return Refusal("D7", "Wait for the others.")
+    yours = "yours" if seat == names.listener else names.whose(seat)
+    return Refusal("D7", f"It is {names.whose(awaited[0])} turn, not {yours}.")

@@ -10,6 +10,8 @@ DEALING, OPENING, PLAYING, DRAGON_STAGE, OVER = "dealing", "opening", "playing",
 #: the words of refusals the advice words its lines with (one text, the engine's)
 LEAD_WITH_THREE = "the first play must hold the 3 of Stars"
 LEADER_PLAYS = "the leader must play, not pass"
+#: D3.1: who opens a hand (the story's "Hand 1 begins" and the table's centre say it)
+THREE_LEADS = "whoever holds the 3 of Stars leads"
 
 
 class TrickPlay(Value):

@@ -15,7 +15,30 @@ from engine.games.dragon.rules import (
     TrickWon,
     WentOut,
 )
+from engine.games.dragon.views import THREE_LEADS
 from engine.tell import Names, count, join_words, ordinal
+
+
+def how_won(e, n: Names, start: bool = False) -> str:
+    """How a hand ended and what was at stake (D9.2, D10, D11): 'Ana goes out first; each
+    put 25 in a pot of 100', 'you win the whole pot with a Dragon; …'. The hand's result
+    panel draws it as its headline."""
+    first = e.places[0]
+    how = n.acts(first, "win", start) + " the whole pot with a Dragon" if len(e.places) == 1 \
+        else n.acts(first, "go", start) + " out first"
+    pot = sum(e.payouts)  # a Dragon's pot or the places' shares: every stake paid out
+    return f"{how}; each put {stake_of(e):,} in a pot of {pot:,}"
+
+
+def stake_of(e) -> int:
+    """The chips each seat put in the pot of the hand that `e` (HandOver) ended (D11.1)."""
+    return sum(e.payouts) // len(e.payouts)
+
+
+def gains(e) -> tuple[int, ...]:
+    """What the hand gave or took from each seat: its payout less its stake (D11.1)."""
+    stake = stake_of(e)
+    return tuple(paid - stake for paid in e.payouts)
 
 
 def _hand_over(e, n: Names) -> str:
@@ -40,7 +63,7 @@ TELLERS = {
     DragonDeclared: lambda e, n: f"{n.does(e.seat, 'show')} a Dragon! Its attack card is "
                                    f"{card_words(e.attack)}.",
     HandStarted: lambda e, n: f"Hand {e.hand} begins: "
-                                + ("whoever holds the 3 of Stars leads." if e.leader < 0
+                                + (f"{THREE_LEADS}." if e.leader < 0
                                    else f"{n.acts(e.leader, 'lead')}."),
     HandOver: _hand_over,
     MatchOver: _match_over,

@@ -21,8 +21,10 @@ from engine.games.gold.components import (
     RALLY,
     RECALL,
     SCRY,
+    adventurer_name,
+    magic_name,
 )
-from engine.games.gold.flow import MARKET, OVER, STEAL, TAKE
+from engine.games.gold.flow import MARKET, OVER, STEAL, TAKE, TURN
 from engine.games.gold.words import game_over
 from engine.tell import Names
 
@@ -56,6 +58,37 @@ MAGIC_WORDS = {
     CHARM: "take one token of a Dragon's treasure behind your screen",
     HOURGLASS: "turn the sand timer: the negotiation starts its time again",
 }
+
+
+#: what a Magic Object's use asks the player to pick on the board before it is played (G12)
+TARGET_WORDS = {
+    RECALL: "click one of your adventurers at a Dragon",
+    BANISH: "click another player's adventurer at a Dragon",
+    FEAR: "click a Dragon with attackers",
+    CHARM: "click a token on a Dragon",
+}
+#: G4.5: a turn sends one face-up adventurer of the player's own to attack a Dragon
+ADVENTURER_FIRST = "Choose one of your face-up adventurers first, then a Dragon."
+#: G4.5: a lair emptied this turn holds no Dragon to attack
+NO_DRAGON_THERE = "No Dragon lies there now."
+#: G12.6, G12.7: only Recall and Banish move an attacking adventurer
+MAGIC_FIRST = "Hold a Magic Object that moves adventurers to pick one."
+
+
+def turn_words(view: GoldView, seat: int | None, names: Names, adventurer: int | None = None,
+               magic: int | None = None) -> str:
+    """The line of a turn (G4.5): whose attack it is, or for `seat` (None: a window that does
+    not play) in turn what to pick next: an adventurer and a Dragon, or the target of the
+    Magic Object of face `magic` in hand (G12). Empty outside a turn."""
+    if view.phase != TURN:
+        return ""
+    if view.turn != seat:
+        return f"{names.acts(view.turn, 'choose', start=True)} an attack"
+    if magic is not None:
+        return f"{magic_name(magic)}: {TARGET_WORDS.get(MAGIC_DECK[magic], 'press Use it')}"
+    if adventurer is not None:
+        return f"Your {adventurer_name(adventurer)}: now click a Dragon"
+    return "Your turn: click an adventurer, then a Dragon to attack"
 
 
 def magic_words(face: int) -> str:
