@@ -66,6 +66,17 @@ class Option:
             raise BadOption(f"option {self.name} must be one of {', '.join(self.choices)}")
         return value
 
+    @property
+    def title(self) -> str:
+        """The option as a player reads it at the table's setup: 'Chop in'."""
+        return self.name.replace("_", " ").capitalize()
+
+    def words(self, value: bool | int | str) -> str:
+        """A value as a player reads it: 'on', '200', 'three of stars'."""
+        if isinstance(value, bool):
+            return "on" if value else "off"
+        return str(value).replace("_", " ")
+
     def describe(self) -> str:
         if isinstance(self.default, bool):
             kind = "true|false"

@@ -36,6 +36,7 @@ from engine.registry import game_ids, get_game
 HEADING_COLOUR = "#E8C15A"
 EMPHASIS = "#F3DCA0"
 TITLE, HEADING, BODY = 26, 20, 15  # logical sizes; the body's is the theme's text box's
+CODE_NAME = re.compile(r"`([a-z][a-z0-9_]*)(?:=([a-z0-9_]+))?`")  # `name` or `name=value`
 DEVELOPER = re.compile(r"<!-- developer -->.*?<!-- /developer -->\n?", re.DOTALL)
 PICTURE = re.compile(r"<!-- picture: (\w+) (.+?) -->")
 KEYS = "<!-- keys -->"
@@ -66,11 +67,32 @@ def keys_text(game_id: str) -> str:
 
 
 def screen_text(game_id: str) -> str:
-    """What the window shows of the game's rules: the file less its developer notes, with
-    the table's keys in the guide."""
-    text = DEVELOPER.sub("", rules_text(game_id))
+    """What the window shows of the game's rules: the file less its developer notes, its
+    options named as the setup names them, with the table's keys in the guide."""
+    text = _options_as_at_setup(DEVELOPER.sub("", rules_text(game_id)), get_game(game_id))
     return text.replace(KEYS, keys_text(game_id)) if KEYS in text else \
         text + "\n## Keys at the table\n\n" + keys_text(game_id)
+
+
+def _options_as_at_setup(text: str, game) -> str:
+    """`chop_in` as *Chop in*, `discard_taken=true` as *Discard taken: on*, an option's
+    value (`three_of_stars`) as its words: the rules file speaks the engine's names, the
+    player reads the setup's."""
+    options = {option.name: option for option in game.options}
+    values = {choice: option for option in game.options for choice in option.choices}
+
+    def said(match: re.Match) -> str:
+        name, value = match.group(1), match.group(2)
+        if name in options:
+            option = options[name]
+            if value is None:
+                return f"*{option.title}*"
+            return f"*{option.title}: {option.words(option.parse(value))}*"
+        if value is None and name in values:
+            return values[name].words(name)
+        return match.group(0)
+
+    return CODE_NAME.sub(said, text)
 
 
 class Pictures:

@@ -88,15 +88,13 @@ class Setup(Scene):
 
     def _option(self, option: Option, value, y: float) -> None:
         tip = option.help
-        if isinstance(option.default, bool):
-            self.button(f"opt:{option.name}", f"{_title(option.name)}: {'on' if value else 'off'}",
-                        820, y, 420, 40, tip=tip, enabled=self.may_configure)
-        elif isinstance(option.default, int):
-            self._stepper(f"opt:{option.name}", f"{_title(option.name)}: {value}", y,
-                          value > option.low, value < option.high, tip)
+        label = f"{option.title}: {option.words(value)}"
+        if isinstance(option.default, int) and not isinstance(option.default, bool):
+            self._stepper(f"opt:{option.name}", label, y, value > option.low,
+                          value < option.high, tip)
         else:
-            self.button(f"opt:{option.name}", f"{_title(option.name)}: {value.replace('_', ' ')}",
-                        820, y, 420, 40, tip=tip, enabled=self.may_configure)
+            self.button(f"opt:{option.name}", label, 820, y, 420, 40, tip=tip,
+                        enabled=self.may_configure)
 
     def _stepper(self, ident: str, text: str, y: float, down: bool, up: bool,
                  tip: str | None = None) -> None:
@@ -274,10 +272,6 @@ def address_code(address: tuple[str, int] | None) -> str | None:
         return encode(*address)
     except BadAddress:
         return None
-
-
-def _title(name: str) -> str:
-    return name.replace("_", " ").capitalize()
 
 
 def bot_level(game_id: str, wanted: str) -> str:

@@ -37,8 +37,11 @@ def test_the_window_opens_with_a_players_guide_and_hides_developer_notes(game_id
     assert "<img src=" in markup[guide:markup.index("The rules in full")]  # its cards
     assert "The table's keys." in markup and "F1 the rules" in markup
     for developer in ("Source:", "IllegalAction", "tests/engine", "shared/seeds",
-                      "Hidden cards", "<!--"):
+                      "Hidden cards", "<!--", "RULES-NOTES", "components.", "=true",
+                      "UseMagic"):
         assert developer not in markup, developer
+    for code in ("`", "(s)", "_"):  # the engine's names: options read as the setup says them
+        assert code not in screen_text(game_id), code
     assert markup.count("<img src=") >= 2  # the picture and at least one table
 
 
