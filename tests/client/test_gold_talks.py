@@ -8,7 +8,7 @@ import pytest
 from client.tables.gold.parts import SplitEditor
 from engine.games.gold.components import KNIGHT3, KNIGHT4, THIEF, WIZARD
 from tools.lab.processes import lan_namespace
-from tools.lab.windows import Window
+from tools.lab.windows import Window, agree_until_started
 
 lan = pytest.fixture(scope="module")(lan_namespace)
 TALK_CLICKS = 5  # negotiation_steps from 1200 (60 s) down the ladder to 200 (10 s)
@@ -41,8 +41,7 @@ def seat_everyone(windows) -> None:
         key = next(k for k, t in seen["tables"].items() if t[0] == "Ana's table")
         join(window, key)
         take_seat(window, seat)
-    for window in windows:
-        window.click("agree", 15)
+    agree_until_started(windows)
     for window in windows:
         window.wait(lambda s: s["started"] and s["view"], "the game's first view", 30)
 

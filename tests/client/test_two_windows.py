@@ -7,7 +7,7 @@ import pytest
 from net.address_code import decode
 from tools.lab.netns import Lan
 from tools.lab.processes import lan_namespace
-from tools.lab.windows import Window
+from tools.lab.windows import Window, agree_until_started
 
 lan = pytest.fixture(scope="module")(lan_namespace)
 
@@ -37,12 +37,8 @@ def test_a_table_made_in_one_window_is_joined_from_another_and_starts_on_both(tw
     bo.click("join")
     bo.wait(lambda s: "sit:3" in s["targets"], "the free seat to be offered", 15)
     bo.click("sit:3")
-    ana.wait(lambda s: "agree" in s["targets"], "Agree to be offered once every seat is filled")
-    ana.click("agree")
-    bo.click("agree")
-    for window in (ana, bo):
-        state = window.wait(lambda s: s["started"] and s["scene"] == "table", "the game", 20)
-        assert state["seat"] in (0, 3)
+    agree_until_started([ana, bo])
+    assert {ana.state()["seat"], bo.state()["seat"]} == {0, 3}
 
 
 @pytest.mark.slow
@@ -83,13 +79,8 @@ def test_on_a_lan_without_multicast_a_table_is_joined_by_the_code_its_setup_show
             bo.click("join-address")
             bo.wait(lambda s: "sit:1" in s["targets"], "the free seat to be offered", 15)
             bo.click("sit:1")
-            ana.wait(lambda s: "agree" in s["targets"], "Agree, once both seats are filled")
-            ana.click("agree")
-            bo.click("agree")
-            for window in (ana, bo):
-                state = window.wait(lambda s: s["started"] and s["scene"] == "table",
-                                    "the game", 30)
-                assert state["seat"] in (0, 1)
+            agree_until_started([ana, bo])
+            assert {ana.state()["seat"], bo.state()["seat"]} == {0, 1}
         finally:
             ana.close()
             bo.close()
@@ -113,10 +104,8 @@ def test_a_player_who_handed_the_seat_to_a_bot_comes_back_from_the_lobby(two_win
     bo.click("join")
     bo.wait(lambda s: "sit:3" in s["targets"], "the free seat to be offered", 15)
     bo.click("sit:3")
-    ana.click("agree", 15)
-    bo.click("agree")
+    agree_until_started([ana, bo])
     for window in (ana, bo):
-        window.wait(lambda s: s["started"] and s["scene"] == "table", "the game", 20)
         window.send({"autoplay": "greedy", "think": 4})  # a hand lasts long enough to return
     bo.wait(lambda s: s["applied"] >= 10, "a few steps of the first hand")
     bo.click("leave")

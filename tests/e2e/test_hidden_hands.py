@@ -74,5 +74,5 @@ def test_a_peer_that_plays_a_card_it_does_not_hold_is_named_by_every_peer(lan, t
     for proc in (cheat, honest, watcher):
         assert proc.popen.wait(GAME_TIMEOUT) == 3, proc.lines[-3:]
         stopped = proc.wait_line(lambda line: line.startswith("table stopped:"), 5)
-        assert stopped.startswith("table stopped: p0 (seat ")
+        assert stopped.startswith("table stopped: p0 cheated")
         assert "cheated: played a card it does not hold" in stopped

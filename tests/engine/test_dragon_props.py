@@ -88,7 +88,7 @@ def test_a_seat_that_sees_only_its_hand_agrees_on_every_public_hash(seed, me):
 
 @settings(max_examples=25, deadline=None)
 @given(SEEDS)
-def test_a_seat_view_is_the_public_view_plus_its_own_hand(seed):
+def test_a_seat_view_is_the_public_view_plus_its_own_hand_and_what_it_may_do(seed):
     state, steps = playout(seed)
     for _ in steps:
         public = GAME.view(state, None)
@@ -96,7 +96,7 @@ def test_a_seat_view_is_the_public_view_plus_its_own_hand(seed):
         for seat in range(4):
             view = GAME.view(state, seat)
             hand = view.cards
-            assert replace(view, cards=None) == public
+            assert replace(view, cards=None, offered=None) == public
             if state.known >> seat & 1:
                 assert sorted(hand) == sorted(state.faces[r] for r in state.held[seat])
 

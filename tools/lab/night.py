@@ -15,7 +15,7 @@ from pathlib import Path
 
 from engine.wire import from_record
 from tools.lab import dragon_clicks
-from tools.lab.windows import Window
+from tools.lab.windows import Window, agree_until_started
 
 NAMES = ("Ana", "Bo", "Cy", "Di", "Eve")
 GAME = "dragon"
@@ -53,11 +53,7 @@ class Night:
             guest.wait(lambda s, seat=seat: f"sit:{seat}" in s["targets"],
                        f"seat {seat + 1} to be offered", 30)
             guest.click(f"sit:{seat}")
-        for window in self.windows:
-            window.wait(lambda s: "agree" in s["targets"], "Agree to be offered", 30)
-            window.click("agree")
-        for window in self.windows:
-            window.wait(lambda s: s["scene"] == "table", "the game to start", 60)
+        agree_until_started(self.windows)
 
     def dealt(self, timeout: float = 60) -> None:
         """Until every player's window holds its first hand."""

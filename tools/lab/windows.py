@@ -51,10 +51,15 @@ class Window:
 
     def click(self, target: str, timeout: float = 10.0) -> dict:
         """Click `target`, the window waiting up to `timeout` s for it to be offered."""
-        self.clicks += 1
-        reply = self.send({"click": target, "timeout": timeout})
+        reply = self.try_click(target, timeout)
         assert reply["ok"], f"{self.name}: {reply['error']}"
         return reply
+
+    def try_click(self, target: str, timeout: float = 1.0) -> dict:
+        """Click `target` if it is offered within `timeout` s (a button that may go as it
+        is reached: Agree, once the game starts); the reply says whether it was."""
+        self.clicks += 1
+        return self.send({"click": target, "timeout": timeout})
 
     def wait(self, predicate, what: str, timeout: float = 30.0) -> dict:
         deadline = time.monotonic() + timeout
@@ -94,3 +99,23 @@ class Window:
             except subprocess.TimeoutExpired:
                 self.process.kill()
                 self.process.wait(10)
+
+
+def agree_until_started(windows: list[Window], timeout: float = 60.0) -> None:
+    """Each player agrees, and agrees again whenever the window asks anew, until every
+    window is at the table. A vote counts for the table as the voter saw it: one cast
+    while another's seat or option was still on its way is cleared when it lands, and the
+    setup offers "Agree to start" again, as a person would see and click."""
+    deadline = time.monotonic() + timeout
+    waiting = list(windows)
+    while waiting:
+        for window in list(waiting):
+            state = window.state()
+            if state["started"] and state["scene"] == "table":
+                waiting.remove(window)
+            elif "agree" in state["targets"]:
+                window.try_click("agree")
+        if waiting and time.monotonic() > deadline:
+            raise AssertionError(f"{[w.name for w in waiting]} not at the table after "
+                                 f"{timeout:g} s: {waiting[0].state()}")
+        time.sleep(0.1)
