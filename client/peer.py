@@ -343,7 +343,7 @@ class Printer:
         you = "you are watching" if event.seat is None else \
             f"you are {self.names.seats[event.seat]}, in the " \
             f"{ordinal(event.seat + 1)} seat"
-        options = ", ".join(f"{k} {_said(v)}" for k, v in start.options) or "default options"
+        options = self.game.options_words(dict(start.options))
         again = f" (resumed at step {event.resumed_at})" if event.resumed_at >= 0 else ""
         self.say(f"game started{again}: {self.game.name} ({options}); seated in order: "
                  f"{seated}; {you}")
@@ -416,11 +416,6 @@ class Printer:
     def close(self) -> None:
         if self.trace:
             self.trace.close()
-
-
-def _said(value) -> str:
-    """An option's value as words: 'on', 'off', '60', 'points'."""
-    return ("on" if value else "off") if isinstance(value, bool) else str(value)
 
 
 def run(args) -> int:

@@ -13,7 +13,7 @@ from engine.errors import BadOption
 from engine.game import Game, options_from_pairs
 from engine.local import play
 from engine.registry import game_ids, get_game
-from engine.tell import join_words, spectator_names
+from engine.tell import figure, join_words, spectator_names
 from engine.wire import to_record
 
 
@@ -75,10 +75,11 @@ def run(args) -> int:
         json.dump(transcript(game, config, seats, args.bot, args.seed), sys.stdout)
         sys.stdout.write("\n")
         return 0
-    print(f"{game.name}, {seats} players, {level_word(args.bot)} bots, seed {args.seed}, "
-          f"options {config}")
+    print(f"{game.name}, {seats} players, {level_word(args.bot)} bots, seed {args.seed}; "
+          f"{game.options_words(config)}")
     result = transcript(game, config, seats, args.bot, args.seed, on_line=print)
     names = spectator_names(seats)
-    scores = join_words([f"{names.who(s)} {score:,}" for s, score in enumerate(result["scores"])])
+    scores = join_words([f"{names.who(s)} {figure(score)}"
+                         for s, score in enumerate(result["scores"])])
     print(f"Final scores: {scores}. {names.group_acts(result['winners'], 'win', start=True)}.")
     return 0

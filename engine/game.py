@@ -72,9 +72,11 @@ class Option:
         return self.name.replace("_", " ").capitalize()
 
     def words(self, value: bool | int | str) -> str:
-        """A value as a player reads it: 'on', '200', 'three of stars'."""
+        """A value as a player reads it: 'on', '1,000', 'three of stars'."""
         if isinstance(value, bool):
             return "on" if value else "off"
+        if isinstance(value, int):
+            return f"{value:,}"
         return str(value).replace("_", " ")
 
     def describe(self) -> str:
@@ -235,6 +237,12 @@ class Game(ABC):
                 raise BadOption(f"{self.name} has no option {name!r} (options: {known})")
             config[name] = option.parse(value) if isinstance(value, str) else option.check(value)
         return config, seats
+
+    def options_words(self, config: dict[str, Any]) -> str:
+        """A table's options as the setup shows them: 'Chips 1,000, Chop in off, Lead three
+        of stars' (the command lines' headers say them so too)."""
+        return ", ".join(f"{o.title} {o.words(config[o.name])}" for o in self.options
+                         if o.name in config) or "no options"
 
     # -- the contract ------------------------------------------------------
     @abstractmethod

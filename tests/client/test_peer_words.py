@@ -31,7 +31,7 @@ def printed(capsys):
 
 def test_the_header_names_the_seats_in_order_and_this_peer_by_position(printed):
     header = printed[0]
-    assert header == ("game started: Dragon (hands 1); seated in order: ana, Bo Li, "
+    assert header == ("game started: Dragon (Hands 1); seated in order: ana, Bo Li, "
                       "Bot 3 · easy and Bot 4 · hard; you are Bo Li, in the 2nd seat")
 
 
