@@ -36,6 +36,10 @@ def add_arguments(parser) -> None:
                         help="wall-clock seconds per game and pairing at most")
     parser.add_argument("--budget", type=float, default=None,
                         help="the hard bot's thinking budget in seconds (default its own)")
+    parser.add_argument("--stretch", type=float, default=None,
+                        help="the searching levels' wall-clock cap, in times their CPU "
+                             "budget (default their own: 1.6 hard, 2 normal); a large one "
+                             "measures their strength as a quiet machine gives it")
     parser.add_argument("--full", action="store_true", help="whole matches, not one hand")
     parser.add_argument("--pairings", default=",".join(f"{a}-{b}" for a, b in PAIRINGS),
                         help="comma-separated SUBJECT-OTHER level pairs, e.g. hard-normal")
@@ -65,8 +69,7 @@ class Timed:
     def __init__(self, bot, times: list[float], searches: list[tuple[int, bool]]):
         self.bot, self.times, self.searches = bot, times, searches
         self.wants_worlds = bot.wants_worlds
-        # a searching level is a SearchBot, or holds one (Gold's hard bot, at the talks)
-        self.search = bot if isinstance(bot, SearchBot) else getattr(bot, "search", None)
+        self.search = searcher(bot)
 
     def choose(self, game, obs):
         search = self.search
@@ -78,6 +81,12 @@ class Timed:
         if search is not None and search.worlds:
             self.searches.append((search.worlds, search.cut_short))
         return action
+
+
+def searcher(bot) -> SearchBot | None:
+    """The search a level thinks with: itself, or one it holds (Gold's hard bot searches
+    at the talks), or none (easy)."""
+    return bot if isinstance(bot, SearchBot) else getattr(bot, "search", None)
 
 
 def pairings(text: str) -> list[tuple[str, str]]:
@@ -113,6 +122,8 @@ def run(args) -> dict:
                     bot = make_bot(game, level, seed * 10 + s)
                     if args.budget is not None and level == "hard" and hasattr(bot, "budget"):
                         bot.budget = args.budget
+                    if args.stretch is not None and searcher(bot) is not None:
+                        searcher(bot).stretch = args.stretch
                     bots.append(Timed(bot, times[level], searches[level]))
                 state = game.setup(config, seats)
                 for _ in play(game, state, bots, seed):
@@ -135,6 +146,7 @@ def run(args) -> dict:
                         for level, t in times.items()},
         "searches": {level: _searches(s) for level, s in searches.items() if s},
         "budget_s": args.budget,
+        "stretch": args.stretch,
         "load_avg": [round(x, 2) for x in _loadavg()],
     }
 
