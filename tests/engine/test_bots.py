@@ -249,6 +249,34 @@ def test_a_thought_past_its_budget_still_plays(game_id, monkeypatch):
         assert took < 0.01 * 2 + 0.2
 
 
+def test_a_search_says_whether_the_wall_clock_or_its_budget_ended_it(monkeypatch):
+    """A search starved of the CPU (its playouts wait, as on a busy machine) is cut by
+    the wall clock and says so; one that spends its CPU budget does not: the benchmark
+    counts the cut searches, whose figures a busy machine weakens."""
+    game, fresh, actions, points = recorded("dragon", 9, 8)
+    slow = SearchBot.playout
+
+    def waiting(self, *args):
+        time.sleep(0.01)
+        return slow(self, *args)
+
+    cut, spent = [], []
+    for seat, at in points:
+        obs = witnessed(game, fresh, seat, actions[:at]).observe(True)
+        starved = make_bot(game, "hard", 1)
+        starved.budget, starved.stretch = 10.0, 0.001  # the wall clock ends it first
+        with monkeypatch.context() as patch:
+            patch.setattr(SearchBot, "playout", waiting)
+            starved.choose(game, obs)
+        full = make_bot(game, "hard", 1)
+        full.budget, full.stretch, full.least = 0.0, 1e6, 1  # its CPU budget ends it
+        full.choose(game, obs)
+        if starved.worlds or full.worlds or starved.cut_short:
+            cut.append(starved.cut_short)
+            spent.append(full.cut_short)
+    assert cut and all(cut) and not any(spent)
+
+
 def test_golds_hard_bot_never_takes_nothing_while_it_may_propose():
     """At the talks, the hard bot accepts no split that gives it nothing of a hoard worth
     something while it may still propose a better one."""

@@ -2,10 +2,13 @@
 
 Per game at its usual seat count, one bot of the level under test sits with bots of
 the other level in every other seat; the seat it takes turns round the table from
-match to match. Pairings: hard vs easy, normal vs easy, hard vs normal. A tied win
-counts as a share. Matches are one hand each (the games' `hands` option) unless
---full. Decision times are wall-clock per choice of the level's bot, the
-trivial ones (a single legal action) included.
+match to match. Pairings: hard vs easy, normal vs easy, hard vs normal (--pairings
+picks some). A tied win counts as a share. Matches are one hand each (the games'
+`hands` option) unless --full. Decision times are wall-clock per choice of the
+level's bot, the trivial ones (a single legal action) included. Worlds are those a
+searching level played out per search: its budget is CPU time cut off at a
+wall-clock limit, so on a busy machine they show whether the wall clock cut the
+search short (and its figures with it).
 """
 
 from __future__ import annotations
@@ -17,9 +20,11 @@ import time
 from engine.bots import make_bot
 from engine.local import play
 from engine.registry import get_game
+from engine.search import SearchBot
 
 SEATS = {"dragon": 4, "den": 4, "wild": 4, "gold": 4}
 PAIRINGS = (("hard", "easy"), ("normal", "easy"), ("hard", "normal"))
+LEVELS = ("easy", "normal", "hard")
 
 
 def add_arguments(parser) -> None:
@@ -31,7 +36,13 @@ def add_arguments(parser) -> None:
                         help="wall-clock seconds per game and pairing at most")
     parser.add_argument("--budget", type=float, default=None,
                         help="the hard bot's thinking budget in seconds (default its own)")
+    parser.add_argument("--stretch", type=float, default=None,
+                        help="the searching levels' wall-clock cap, in times their CPU "
+                             "budget (default their own: 1.6 hard, 2 normal); a large one "
+                             "measures their strength as a quiet machine gives it")
     parser.add_argument("--full", action="store_true", help="whole matches, not one hand")
+    parser.add_argument("--pairings", default=",".join(f"{a}-{b}" for a, b in PAIRINGS),
+                        help="comma-separated SUBJECT-OTHER level pairs, e.g. hard-normal")
     parser.add_argument("--seed", type=int, default=0)
 
 
@@ -52,21 +63,46 @@ def percentile(values: list[float], q: float) -> float | None:
 
 
 class Timed:
-    """A bot whose every choice is timed into `times`."""
+    """A bot whose every choice is timed into `times`, and each of its searches noted in
+    `searches`: (worlds played out, whether the wall clock cut it short)."""
 
-    def __init__(self, bot, times: list[float]):
-        self.bot, self.times = bot, times
+    def __init__(self, bot, times: list[float], searches: list[tuple[int, bool]]):
+        self.bot, self.times, self.searches = bot, times, searches
         self.wants_worlds = bot.wants_worlds
+        self.search = searcher(bot)
 
     def choose(self, game, obs):
+        search = self.search
+        if search is not None:  # Gold's bot searches at some choices only
+            search.worlds, search.cut_short = 0, False
         start = time.perf_counter()
         action = self.bot.choose(game, obs)
         self.times.append(time.perf_counter() - start)
+        if search is not None and search.worlds:
+            self.searches.append((search.worlds, search.cut_short))
         return action
 
 
+def searcher(bot) -> SearchBot | None:
+    """The search a level thinks with: itself, or one it holds (Gold's hard bot searches
+    at the talks), or none (easy)."""
+    return bot if isinstance(bot, SearchBot) else getattr(bot, "search", None)
+
+
+def pairings(text: str) -> list[tuple[str, str]]:
+    """"hard-easy,hard-normal" -> [("hard", "easy"), ("hard", "normal")]."""
+    out = []
+    for pair in filter(None, text.split(",")):
+        subject, _, other = pair.partition("-")
+        if subject not in LEVELS or other not in LEVELS:
+            raise SystemExit(f"--pairings: {pair!r} is not LEVEL-LEVEL ({', '.join(LEVELS)})")
+        out.append((subject, other))
+    return out
+
+
 def run(args) -> dict:
-    times: dict[str, list[float]] = {"easy": [], "normal": [], "hard": []}
+    times: dict[str, list[float]] = {level: [] for level in LEVELS}
+    searches: dict[str, list[tuple[int, bool]]] = {level: [] for level in LEVELS}
     games = {}
     for game_id in args.games.split(","):
         game = get_game(game_id)
@@ -75,7 +111,7 @@ def run(args) -> dict:
             single["match"] = "points"
         config, seats = game.configure(single, SEATS[game_id])
         results = {}
-        for subject, other in PAIRINGS:
+        for subject, other in pairings(args.pairings):
             wins, n, started = 0.0, 0, time.monotonic()
             while n < args.matches and time.monotonic() - started < args.seconds:
                 seed = args.seed * 100_003 + n
@@ -86,7 +122,9 @@ def run(args) -> dict:
                     bot = make_bot(game, level, seed * 10 + s)
                     if args.budget is not None and level == "hard" and hasattr(bot, "budget"):
                         bot.budget = args.budget
-                    bots.append(Timed(bot, times[level]))
+                    if args.stretch is not None and searcher(bot) is not None:
+                        searcher(bot).stretch = args.stretch
+                    bots.append(Timed(bot, times[level], searches[level]))
                 state = game.setup(config, seats)
                 for _ in play(game, state, bots, seed):
                     pass
@@ -106,9 +144,20 @@ def run(args) -> dict:
         "decision_ms": {level: {"p50": percentile(t, 0.5), "p99": percentile(t, 0.99),
                                 "max": percentile(t, 1.0), "decisions": len(t)}
                         for level, t in times.items()},
+        "searches": {level: _searches(s) for level, s in searches.items() if s},
         "budget_s": args.budget,
+        "stretch": args.stretch,
         "load_avg": [round(x, 2) for x in _loadavg()],
     }
+
+
+def _searches(searches: list[tuple[int, bool]]) -> dict:
+    """A level's searches: how many, their worlds' p10 and p50 (a race that settles
+    early plays few), and the share the wall clock cut short."""
+    worlds = sorted(w for w, _ in searches)
+    n = len(worlds)
+    return {"searches": n, "worlds_p10": worlds[int(0.1 * n)], "worlds_p50": worlds[n // 2],
+            "cut_by_wall_clock": round(sum(cut for _, cut in searches) / n, 3)}
 
 
 def _loadavg() -> tuple[float, ...]:

@@ -1,0 +1,35 @@
+"""The bots benchmark's pairings and search counts (a smoke run: nothing is timed)."""
+
+from argparse import Namespace
+
+import pytest
+
+from tools.bench.bots import pairings, run
+
+
+def test_pairings_are_read_as_subject_then_other_level():
+    assert pairings("hard-normal,normal-easy") == [("hard", "normal"), ("normal", "easy")]
+    with pytest.raises(SystemExit):
+        pairings("hard-expert")
+
+
+def test_a_run_plays_only_the_pairings_asked_and_counts_the_searches():
+    args = Namespace(games="den", matches=2, seconds=60.0, budget=0.02, full=False, seed=1,
+                     pairings="hard-easy", stretch=None)
+    report = run(args)
+    assert set(report["games"]["den"]) == {"seats", "options", "hard_vs_easy"}
+    assert report["games"]["den"]["hard_vs_easy"]["matches"] == 2
+    hard = report["searches"]["hard"]
+    assert hard["searches"] > 0 and 1 <= hard["worlds_p10"] <= hard["worlds_p50"]
+    assert 0.0 <= hard["cut_by_wall_clock"] <= 1.0
+    assert "normal" not in report["searches"]  # no normal bot sat at these tables
+
+
+def test_a_large_stretch_leaves_no_search_cut_by_the_wall_clock():
+    """--stretch moves the wall-clock cap far out: every search ends on its CPU budget
+    (or its race), however busy the machine."""
+    args = Namespace(games="den", matches=1, seconds=60.0, budget=0.01, full=False, seed=2,
+                     pairings="hard-normal", stretch=1000.0)
+    report = run(args)
+    assert report["stretch"] == 1000.0
+    assert all(level["cut_by_wall_clock"] == 0.0 for level in report["searches"].values())
