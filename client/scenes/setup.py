@@ -16,6 +16,7 @@ from client.ui import DIM, GOLD, GOOD, INK
 from engine.bots import ALIASES, LEVELS, bot_kinds, level_word
 from engine.game import Option
 from engine.registry import get_game
+from engine.tell import join_words
 from net.address_code import encode
 from net.errors import BadAddress
 from net.events import GameStarted
@@ -258,7 +259,7 @@ class Setup(Scene):
         if self.session.proposal is None:
             text = "Fill every seat (sit, or add a bot) to start."
         elif waiting:
-            text = "Waiting for " + ", ".join(waiting) + " to agree."
+            text = f"Waiting for {join_words(waiting)} to agree."
         else:
             text = "Everyone agreed: starting…"
         view.text(surface, text, (820, 570), 15, INK, width=420)

@@ -14,7 +14,7 @@ from client.ui import ALERT, DIM, GOLD, GOOD, INK, PANEL_EDGE, wrap
 from client.widgets import fan_positions
 from engine.game import View
 from engine.tell import count as count_words
-from engine.tell import figure
+from engine.tell import figure, join_words
 from net.bridge import ViewUpdate
 from net.events import StepApplied
 from net.hints import Hinted
@@ -465,7 +465,7 @@ class TableRenderer:
         if left is None:
             return ""
         waits = [self.session.seat_name(s) for s in self.session.view.pausing]
-        who = f" · waiting for {' and '.join(waits)}" if waits else ""
+        who = f" · waiting for {join_words(waits)}" if waits else ""
         return f"The next hand in {math.ceil(left)} s{who}"
 
     def refresh_buttons(self) -> None:

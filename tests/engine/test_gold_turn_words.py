@@ -4,9 +4,9 @@ player in turn what to pick next, worded by the engine for each viewer."""
 from __future__ import annotations
 
 from engine.bots import make_bot
-from engine.games.gold.advice import turn_words
+from engine.games.gold.advice import division_words, kill_title, turn_words
 from engine.games.gold.components import BANISH, MAGIC_DECK, MIGHT
-from engine.games.gold.flow import TURN
+from engine.games.gold.flow import DIVIDE, NEGOTIATE, TURN
 from engine.local import play
 from engine.registry import get_game
 from engine.tell import Names
@@ -60,3 +60,35 @@ def test_the_turns_line_is_empty_outside_a_turn():
     config, seats = GAME.configure({}, 4)
     view = GAME.view(GAME.setup(config, seats), None)
     assert view.phase != TURN and turn_words(view, 0, Names(NAMES, 0)) == ""
+
+
+def sharing_views(strategic: bool, count: int = 3):
+    """Views of the first kills of a seeded match, shared by talks or divide and choose."""
+    config, seats = GAME.configure({"strategic": strategic}, 4)
+    state = GAME.setup(config, seats)
+    bots = [make_bot(GAME, "easy", 3 + s) for s in range(seats)]
+    views = []
+    for _ in play(GAME, state, bots, 11):
+        view = GAME.view(state, None)
+        if view.kill is not None and view.phase in (NEGOTIATE, DIVIDE):
+            views.append(view)
+            if len(views) == count:
+                break
+    return views
+
+
+def test_G7_G9_the_sharing_panel_says_how_the_hoard_is_shared():
+    talks, divisions = sharing_views(False), sharing_views(True)
+    assert talks and divisions
+    for view in talks:
+        assert kill_title(view).endswith("is slain: share its hoard before the sand runs out")
+    for view in divisions:
+        assert kill_title(view).endswith("is slain: divide and choose its hoard")
+        kill = view.kill
+        for listener in (None, *range(4)):
+            said = division_words(view, Names(NAMES, listener))
+            assert not problems(said), said
+            divider = "You" if listener == kill.divider else NAMES[kill.divider]
+            assert said.startswith(f"{divider} divides the hoard into {len(kill.involved)} "
+                                   "shares"), said  # G9.1
+            assert said.endswith("in that order, and the divider keeps the last."), said  # G9.2

@@ -35,11 +35,11 @@ from client.tables.gold.parts import draw_token, draw_tokens
 from client.tables.gold.piece import Panel
 from client.tables.gold.targets import Cell, Proposal, Share
 from client.ui import ALERT, DIM, GOLD, GOOD, INK
-from engine.games.gold.components import DRAGONS
+from engine.games.gold.advice import division_words, kill_title
 from engine.games.gold.flow import DIVIDE, NEGOTIATE
 from engine.games.gold.refusals import Choice
 from engine.games.gold.tokens import COLOURS
-from engine.games.gold.views import GoldView, Kill
+from engine.games.gold.views import GoldView
 
 _, PANEL_Y, _, PANEL_H = PANEL_BOX
 HOARD_Y = PANEL_Y + 40  # the hoard, under the title
@@ -148,9 +148,7 @@ class SharePanel(Panel):
         view, kill = self.view, state.kill
         self.frame(surface)
         negotiate = state.phase == NEGOTIATE
-        what = "share its hoard before the sand runs out" if negotiate else \
-            "divide and choose its hoard"
-        view.text(surface, f"{DRAGONS[kill.dragon].name} is slain: {what}",
+        view.text(surface, kill_title(state),
                   (EDITOR_X, PANEL_Y + INSET), TITLE, GOLD, bold=True, width=PANEL_TITLE_W)
         view.text(surface, "Hoard:", (EDITOR_X, HOARD_Y + 2), TEXT, INK)
         draw_tokens(surface, view, kill.hoard, HOARD_TOKENS_X, HOARD_Y, TOKEN,
@@ -159,26 +157,18 @@ class SharePanel(Panel):
         if self.editing:
             self._draw_editor(surface, state)
         else:
-            self._draw_watching(surface, kill, negotiate)
+            self._draw_watching(surface, state, negotiate)
         if negotiate:
             self._draw_proposals(surface, state)
         else:
             self._draw_shares(surface, state)
 
-    def _draw_watching(self, surface, kill: Kill, negotiate: bool) -> None:
-        involved = self.session.names.group(kill.involved, start=True)  # the engine's "and"
+    def _draw_watching(self, surface, state: GoldView, negotiate: bool) -> None:
+        involved = self.session.names.group(state.kill.involved, start=True)  # the engine's "and"
         waiting = f"{involved} share the hoard; you watch the talks." if negotiate \
-            else self._division_words(kill)
+            else division_words(state, self.session.names)
         for k, line in enumerate(wrap_text(self.view, waiting, HEADING, EDITOR_W)):
             self.view.text(surface, line, (EDITOR_X, EDITOR_Y + k * LINE_STEP), HEADING, INK)
-
-    def _division_words(self, kill: Kill) -> str:
-        choosers = kill.choosers
-        order = ", then ".join(self.name(s) for s in choosers)
-        verb = "chooses" if len(choosers) == 1 else "choose"
-        return (f"{self.name(kill.divider, True)} divides the hoard into "
-                f"{len(kill.involved)} shares; {order} {verb} in that order, and the divider "
-                "keeps the last.")
 
     def _draw_editor(self, surface, state: GoldView) -> None:
         view, kill, editor = self.view, state.kill, self.table.editor
@@ -248,8 +238,8 @@ class SharePanel(Panel):
         view, kill = self.view, state.kill
         if not kill.shares:
             view.text(surface, "The shares", (RIGHT_X, RIGHT_TOP), HEADING, INK, bold=True)
-            view.text(surface, self._division_words(kill), (RIGHT_X, RIGHT_TOP + ROW), SMALL, DIM,
-                      width=RIGHT_W)
+            view.text(surface, division_words(state, self.session.names),
+                      (RIGHT_X, RIGHT_TOP + ROW), SMALL, DIM, width=RIGHT_W)
             return
         chooser = next(iter(state.to_act), None)
         view.text(surface, "Choose a share" if self.can.chooses else

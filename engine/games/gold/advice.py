@@ -12,6 +12,7 @@ from engine.game import Advice
 from engine.games.gold.components import (
     BANISH,
     CHARM,
+    DRAGONS,
     FEAR,
     HASTE,
     HOURGLASS,
@@ -24,7 +25,7 @@ from engine.games.gold.components import (
     adventurer_name,
     magic_name,
 )
-from engine.games.gold.flow import MARKET, OVER, STEAL, TAKE, TURN
+from engine.games.gold.flow import MARKET, NEGOTIATE, OVER, STEAL, TAKE, TURN
 from engine.games.gold.words import game_over
 from engine.tell import Names
 
@@ -89,6 +90,24 @@ def turn_words(view: GoldView, seat: int | None, names: Names, adventurer: int |
     if adventurer is not None:
         return f"Your {adventurer_name(adventurer)}: now click a Dragon"
     return "Your turn: click an adventurer, then a Dragon to attack"
+
+
+def kill_title(view: GoldView) -> str:
+    """The sharing panel's title: what becomes of the slain Dragon's hoard (G7, G9)."""
+    kill = view.kill
+    what = "share its hoard before the sand runs out" if view.phase == NEGOTIATE else \
+        "divide and choose its hoard"
+    return f"{DRAGONS[kill.dragon].name} is slain: {what}"
+
+
+def division_words(view: GoldView, names: Names) -> str:
+    """Who divides and who chooses, in order (G9.1, G9.2)."""
+    kill = view.kill
+    order = ", then ".join(names.who(s) for s in kill.choosers)
+    verb = "chooses" if len(kill.choosers) == 1 else "choose"
+    return (f"{names.who(kill.divider, start=True)} divides the hoard into "
+            f"{len(kill.involved)} shares; {order} {verb} in that order, and the divider "
+            "keeps the last.")
 
 
 def magic_words(face: int) -> str:
