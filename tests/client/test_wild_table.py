@@ -203,10 +203,10 @@ def test_w11_1_the_discard_pile_turning_over_flies_face_down_to_the_deck(rigged)
     driver, renderer, _sent = rigged
     table = laying()
     show(driver, renderer, table)
-    shown = list(renderer.shown_discard)
+    shown = list(renderer.cards.shown_discard)
     assert shown
     renderer.on_event(rules.DeckTurned(len(shown)))
     assert len(renderer.flying) == len(shown)
     assert all(s.face is None and s.tween.end[:2] == DECK_AT for s in renderer.flying)
-    assert not any(face in renderer.tabled for face in shown)
+    assert not any(face in renderer.cards.tabled for face in shown)
     driver.wait_for(lambda: not renderer.flying, "the turned-over cards to reach the deck", 5)
