@@ -26,8 +26,9 @@ import msgpack
 from net.errors import BadFrame
 from net.identity import Identity, verify
 
-PROTOCOL = 3  # 2: the pause between hands (net.pause); 3: Dragon's and Gold's public views
-# (so their hashes) changed: builds of another version would desync, so they do not meet
+PROTOCOL = 3  # 2: the pause between hands (net.pause); 3: the public views (so the hashes
+# frames carry) changed: Dragon's, Gold's end, a hand kept on the table until the next shuffle;
+# builds of another version would desync, so they do not meet
 DOMAIN = b"hoard-record\x00"
 LOBBY, STEP, QUIET = 1, 2, 3
 KINDS = (LOBBY, STEP, QUIET)
