@@ -26,13 +26,17 @@ def peer(lan, tmp_path, i: int, table: str, *extra, game: str = "dragon", seats:
                 hoard=hoard)
 
 
-def agree(results: list[dict]) -> None:
+def agree(results: list[dict], lossy: bool = False) -> None:
+    """One hash, one score list, a clean audit; and honest peers drop nothing but stray
+    records of a merged table — on a `lossy` link also a connection whose hello TCP was
+    still resending when the peer's patience for it ran out (lost at 0, 1 and 3 s)."""
     assert len({r["final_hash"] for r in results}) == 1, results
     assert len({tuple(r["scores"]) for r in results}) == 1, results
     assert {r["audit"] for r in results} == {"clean"}, results  # hands were hidden, none lied
-    for result in results:  # honest peers drop nothing but stray records of a merged table
+    honest = {"other-table", "no-hello"} if lossy else {"other-table"}
+    for result in results:
         reasons = {reason for counts in result["dropped"].values() for reason in counts}
-        assert reasons <= {"other-table"}, result["dropped"]
+        assert reasons <= honest, result["dropped"]
 
 
 def test_four_peers_play_dragon_and_a_late_spectator_agrees(lan, tmp_path):

@@ -27,6 +27,6 @@ def test_four_peers_started_at_once_on_a_lossy_wifi_sit_at_one_table_and_finish(
             for p in peers:  # shown when it fails: how each peer saw the start
                 print(p.tail(), *p.lines[:25], sep="\n  ")
             raise
-    agree(results)
+    agree(results, lossy=True)
     assert sorted(r["seat"] for r in results) == [0, 1, 2, 3]
     assert len({r["table"] for r in results}) == 1
