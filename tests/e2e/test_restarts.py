@@ -90,8 +90,10 @@ class Seat:
 
 
 def _seats(lan, tmp_path, game: str, count: int) -> dict[int, Seat]:
-    # five hands: room for every kill point, each aimed at the next hand if this one is past it
-    options = ["--option", "hands=5"] + (["--option", "match=points", "--option",
+    # eight hands: room for every kill point, most of which wait for a fresh deck (the next
+    # hand's, once this one's is past it); five left none to spare, and a quick match ended
+    # with a point still to come
+    options = ["--option", "hands=8"] + (["--option", "match=points", "--option",
                                           "target=100000"] if game == "wild" else [])
     peers = [peer(lan, tmp_path, i, f"restart-{game}", *options, "--trace",
                   str(tmp_path / f"trace{i}.jsonl"), game=game, seats=count, think=0)
