@@ -226,7 +226,9 @@ def test_thousands_of_idle_connections_leave_one_counter_and_little_memory(tmp_p
     MAX_UNPROVEN_PER_HOST from one host are served at once (the rest closed at once,
     'busy'), all are counted under that host, the peer's memory grows by little, and the
     game ends."""
-    table = PeerTable(tmp_path, think=3)
+    # three hands: the game must outlive the attack for its memory to be read (with a second
+    # test worker beside it, one hand once ended first)
+    table = PeerTable(tmp_path, think=3, hands=3)
     try:
         table.playing(2)
         before = table.peers[0].rss_kib()

@@ -102,7 +102,9 @@ class Proc:
     def rss_kib(self) -> int:
         """The process's resident memory now."""
         status = Path(f"/proc/{self.popen.pid}/status").read_text()
-        return int(re.search(r"VmRSS:\s+(\d+) kB", status).group(1))
+        found = re.search(r"VmRSS:\s+(\d+) kB", status)
+        assert found, f"{self.argv[:3]} has no memory to read: it ended ({self.lines[-2:]})"
+        return int(found.group(1))
 
     def kill(self) -> None:
         if self.popen.poll() is None:
