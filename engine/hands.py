@@ -9,6 +9,7 @@ face steer the public state.
 
 from __future__ import annotations
 
+from abc import ABC, abstractmethod
 from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
@@ -22,7 +23,7 @@ from engine.wire import Action
 DEALING = "dealing"  # each dealing game's phase from a hand's end until its cards are dealt
 
 
-class HandsState(State):
+class HandsState(State, ABC):
     """A card game's state: the chance requests its rules queued, and each seat's hand.
 
     The fields stay plain attributes of the state, not a component's, because
@@ -46,13 +47,13 @@ class HandsState(State):
         self.phase, self.turn, self.timer = DEALING, -1, None
         self.requests = [ShuffleRequest(self.hand, deck)]
 
+    @abstractmethod
     def lay_table(self) -> None:
         """A fresh table for the hand `self.hand`, before its cards are dealt."""
-        raise NotImplementedError
 
+    @abstractmethod
     def deal_requests(self) -> list[ChanceRequest]:
         """The deal of the hand `self.hand` (and any card it turns up), after its shuffle."""
-        raise NotImplementedError
 
     def empty_hands(self) -> None:
         """No seat holds anything: a new hand is about to be dealt."""

@@ -170,9 +170,19 @@ def test_wire_types_are_frozen_and_take_defaults_and_keywords():
     assert Revealed(1, (3,), (4,)) != Dealt(1, (3,), (4,))  # same fields, another type
 
 
+class _EmptyTable(HandsState):
+    """The hands of a table that deals nothing itself: the tests deal to it."""
+
+    def lay_table(self) -> None:
+        self.empty_hands()
+
+    def deal_requests(self) -> list:
+        return []
+
+
 def _hands(seats=2) -> HandsState:
-    state = HandsState("test", {}, seats)
-    state.empty_hands()
+    state = _EmptyTable("test", {}, seats)
+    state.lay_table()
     return state
 
 
