@@ -9,7 +9,7 @@ import asyncio
 import contextlib
 
 from net.errors import BadFrame
-from net.events import Away, Fault, Finished, Returning
+from net.events import Away, Fault, Finished
 from net.frames import QUIET, decode
 from tests.net.helpers import close_all, live_table, wait_until
 
@@ -78,5 +78,3 @@ def test_a_sleeper_that_stepped_alone_rebuilds_and_finishes_with_the_table():
     away = [event for event in heard[3] if isinstance(event, Away)]
     assert away and away[0].step >= stepped and not away[0].left
     assert rebuilt_at == away[0].step  # it had stepped alone: the case under test
-    # the others heard it ask to come back: who, as an event (the client words it)
-    assert Returning(3) in heard[0], [e for e in heard[0] if type(e).__name__ == "Notice"]
