@@ -14,8 +14,8 @@ def test_pairings_are_read_as_subject_then_other_level():
 
 
 def test_a_run_plays_only_the_pairings_asked_and_counts_the_searches():
-    args = Namespace(games="den", matches=2, seconds=60.0, budget=0.02, full=False, seed=1,
-                     pairings="hard-easy", stretch=None)
+    args = Namespace(games="den", matches=2, seconds=60.0, budget=0.02, one_hand=True, seed=1,
+                     pairings="hard-easy", stretch=None, jobs=1)
     report = run(args)
     assert set(report["games"]["den"]) == {"seats", "options", "hard_vs_easy"}
     assert report["games"]["den"]["hard_vs_easy"]["matches"] == 2
@@ -28,8 +28,8 @@ def test_a_run_plays_only_the_pairings_asked_and_counts_the_searches():
 def test_a_large_stretch_leaves_no_search_cut_by_the_wall_clock():
     """--stretch moves the wall-clock cap far out: every search ends on its CPU budget
     (or its race), however busy the machine."""
-    args = Namespace(games="den", matches=1, seconds=60.0, budget=0.01, full=False, seed=2,
-                     pairings="hard-normal", stretch=1000.0)
+    args = Namespace(games="den", matches=1, seconds=60.0, budget=0.01, one_hand=True, seed=2,
+                     pairings="hard-normal", stretch=1000.0, jobs=2)
     report = run(args)
     assert report["stretch"] == 1000.0
     assert all(level["cut_by_wall_clock"] == 0.0 for level in report["searches"].values())

@@ -3,19 +3,24 @@
 Per game at its usual seat count, one bot of the level under test sits with bots of
 the other level in every other seat; the seat it takes turns round the table from
 match to match. Pairings: hard vs easy, normal vs easy, hard vs normal (--pairings
-picks some). A tied win counts as a share. Matches are one hand each (the games'
-`hands` option) unless --full. Decision times are wall-clock per choice of the
-level's bot, the trivial ones (a single legal action) included. Worlds are those a
-searching level played out per search: its budget is CPU time cut off at a
-wall-clock limit, so on a busy machine they show whether the wall clock cut the
-search short (and its figures with it).
+picks some). A tied win counts as a share. Matches are whole, as players play them
+(--one-hand: one hand each, quicker but a level's edge shows less), in --jobs worker
+processes side by side. Decision times are wall-clock per choice of the level's bot,
+the trivial ones (a single legal action) included. Worlds are those a searching level
+played out per search: its budget is CPU time cut off at a wall-clock limit, so on a
+busy machine they show whether the wall clock cut the search short (and its figures
+with it).
 """
 
 from __future__ import annotations
 
 import math
+import multiprocessing
 import sys
 import time
+from argparse import Namespace
+from contextlib import contextmanager
+from typing import NamedTuple
 
 from engine.bots import make_bot
 from engine.local import play
@@ -40,7 +45,12 @@ def add_arguments(parser) -> None:
                         help="the searching levels' wall-clock cap, in times their CPU "
                              "budget (default their own: 1.6 hard, 2 normal); a large one "
                              "measures their strength as a quiet machine gives it")
-    parser.add_argument("--full", action="store_true", help="whole matches, not one hand")
+    parser.add_argument("--one-hand", action="store_true",
+                        help="matches of one hand each (quicker, but a level's edge shows "
+                             "less than over a whole match)")
+    parser.add_argument("--jobs", type=int, default=2,
+                        help="worker processes playing matches side by side (default 2: "
+                             "this machine's cores; 1 plays them in this process)")
     parser.add_argument("--pairings", default=",".join(f"{a}-{b}" for a, b in PAIRINGS),
                         help="comma-separated SUBJECT-OTHER level pairs, e.g. hard-normal")
     parser.add_argument("--seed", type=int, default=0)
@@ -104,40 +114,27 @@ def run(args) -> dict:
     times: dict[str, list[float]] = {level: [] for level in LEVELS}
     searches: dict[str, list[tuple[int, bool]]] = {level: [] for level in LEVELS}
     games = {}
-    for game_id in args.games.split(","):
-        game = get_game(game_id)
-        single = {} if args.full else {o.name: 1 for o in game.options if o.name == "hands"}
-        if game_id == "wild" and not args.full:
-            single["match"] = "points"
-        config, seats = game.configure(single, SEATS[game_id])
-        results = {}
-        for subject, other in pairings(args.pairings):
-            wins, n, started = 0.0, 0, time.monotonic()
-            while n < args.matches and time.monotonic() - started < args.seconds:
-                seed = args.seed * 100_003 + n
-                me = n % seats
-                bots = []
-                for s in range(seats):
-                    level = subject if s == me else other
-                    bot = make_bot(game, level, seed * 10 + s)
-                    if args.budget is not None and level == "hard" and hasattr(bot, "budget"):
-                        bot.budget = args.budget
-                    if args.stretch is not None and searcher(bot) is not None:
-                        searcher(bot).stretch = args.stretch
-                    bots.append(Timed(bot, times[level], searches[level]))
-                state = game.setup(config, seats)
-                for _ in play(game, state, bots, seed):
-                    pass
-                winners = game.outcome(state).winners
-                wins += (me in winners) / len(winners)
-                n += 1
-            results[f"{subject}_vs_{other}"] = {
-                "matches": n, "win_rate": round(wins / n, 3) if n else None,
-                "interval95": wilson(wins, n), "chance": round(1 / seats, 3),
-                "seconds": round(time.monotonic() - started, 1)}
-            print(game_id, f"{subject}_vs_{other}", results[f"{subject}_vs_{other}"],
-                  file=sys.stderr, flush=True)  # progress: the JSON comes at the end
-        games[game_id] = {"seats": seats, "options": single, **results}
+    with _pool(args.jobs) as pool:
+        for game_id in args.games.split(","):
+            game = get_game(game_id)
+            options = match_options(game, args.one_hand)
+            seats = game.configure(options, SEATS[game_id])[1]
+            results = {}
+            for subject, other in pairings(args.pairings):
+                table = Table(game_id, options, seats, subject, other, args)
+                wins, n, started = 0.0, 0, time.monotonic()
+                for share, match_times, match_searches in pool(table):
+                    wins, n = wins + share, n + 1
+                    for level in LEVELS:
+                        times[level] += match_times[level]
+                        searches[level] += match_searches[level]
+                results[f"{subject}_vs_{other}"] = {
+                    "matches": n, "win_rate": round(wins / n, 3) if n else None,
+                    "interval95": wilson(wins, n), "chance": round(1 / seats, 3),
+                    "seconds": round(time.monotonic() - started, 1)}
+                print(game_id, f"{subject}_vs_{other}", results[f"{subject}_vs_{other}"],
+                      file=sys.stderr, flush=True)  # progress: the JSON comes at the end
+            games[game_id] = {"seats": seats, "options": options, **results}
     return {
         "bench": "bots",
         "games": games,
@@ -147,8 +144,87 @@ def run(args) -> dict:
         "searches": {level: _searches(s) for level, s in searches.items() if s},
         "budget_s": args.budget,
         "stretch": args.stretch,
+        "jobs": args.jobs,
         "load_avg": [round(x, 2) for x in _loadavg()],
     }
+
+
+def match_options(game, one_hand: bool) -> dict:
+    """Whole matches as the game's defaults play them, or (`one_hand`) a single hand."""
+    if not one_hand:
+        return {}
+    options = {o.name: 1 for o in game.options if o.name == "hands"}
+    if game.id == "wild":
+        options["match"] = "points"
+    return options
+
+
+class Table(NamedTuple):
+    """One pairing's matches: what a worker needs to play the n-th of them."""
+
+    game_id: str
+    options: dict
+    seats: int
+    subject: str
+    other: str
+    args: Namespace
+
+
+def play_match(table: Table, n: int) -> tuple[float, dict, dict]:
+    """The n-th match of `table`: the subject's share of the win (a tie shares it), and
+    each level's decision times and searches in it. The subject's seat turns round the
+    table from match to match."""
+    args, game = table.args, get_game(table.game_id)
+    config, seats = game.configure(table.options, table.seats)
+    times: dict[str, list[float]] = {level: [] for level in LEVELS}
+    searches: dict[str, list[tuple[int, bool]]] = {level: [] for level in LEVELS}
+    seed, me = args.seed * 100_003 + n, n % seats
+    bots = []
+    for s in range(seats):
+        level = table.subject if s == me else table.other
+        bot = make_bot(game, level, seed * 10 + s)
+        if args.budget is not None and level == "hard" and hasattr(bot, "budget"):
+            bot.budget = args.budget
+        if args.stretch is not None and searcher(bot) is not None:
+            searcher(bot).stretch = args.stretch
+        bots.append(Timed(bot, times[level], searches[level]))
+    state = game.setup(config, seats)
+    for _ in play(game, state, bots, seed):
+        pass
+    winners = game.outcome(state).winners
+    return (me in winners) / len(winners), times, searches
+
+
+@contextmanager
+def _pool(jobs: int):
+    """A function from a Table to its matches' results, as they finish: played in `jobs`
+    worker processes (one: in this one), no more than the table's count and no longer
+    than its seconds (the matches still being played then are left out)."""
+    if jobs <= 1:
+        def serial(table: Table):
+            started = time.monotonic()
+            for n in range(table.args.matches):
+                if time.monotonic() - started >= table.args.seconds:
+                    return
+                yield play_match(table, n)
+        yield serial
+        return
+    with multiprocessing.get_context("spawn").Pool(jobs) as workers:
+        def parallel(table: Table):
+            started = time.monotonic()
+            jobs_of = ((table, n) for n in range(table.args.matches))
+            for result in workers.imap_unordered(_play_job, jobs_of):
+                yield result
+                if time.monotonic() - started >= table.args.seconds:
+                    return
+        try:
+            yield parallel
+        finally:
+            workers.terminate()
+
+
+def _play_job(job: tuple[Table, int]) -> tuple[float, dict, dict]:
+    return play_match(*job)
 
 
 def _searches(searches: list[tuple[int, bool]]) -> dict:
