@@ -33,3 +33,15 @@ def test_a_large_stretch_leaves_no_search_cut_by_the_wall_clock():
     report = run(args)
     assert report["stretch"] == 1000.0
     assert all(level["cut_by_wall_clock"] == 0.0 for level in report["searches"].values())
+
+
+def test_the_time_cap_ends_a_pairing_and_stops_its_workers_before_the_next():
+    """With no seconds to spend, each pairing keeps the first match that finishes; the
+    matches its workers still played are dropped with them, so the next pairing's come
+    from workers of its own."""
+    args = Namespace(games="gold", matches=50, seconds=0.0, budget=0.01, one_hand=False,
+                     seed=3, pairings="normal-easy,easy-normal", stretch=None, jobs=2)
+    report = run(args)
+    gold = report["games"]["gold"]
+    assert gold["normal_vs_easy"]["matches"] == 1 and gold["easy_vs_normal"]["matches"] == 1
+    assert report["jobs"] == 2

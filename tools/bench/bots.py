@@ -19,7 +19,6 @@ import multiprocessing
 import sys
 import time
 from argparse import Namespace
-from contextlib import contextmanager
 from typing import NamedTuple
 
 from engine.bots import make_bot
@@ -114,27 +113,26 @@ def run(args) -> dict:
     times: dict[str, list[float]] = {level: [] for level in LEVELS}
     searches: dict[str, list[tuple[int, bool]]] = {level: [] for level in LEVELS}
     games = {}
-    with _pool(args.jobs) as pool:
-        for game_id in args.games.split(","):
-            game = get_game(game_id)
-            options = match_options(game, args.one_hand)
-            seats = game.configure(options, SEATS[game_id])[1]
-            results = {}
-            for subject, other in pairings(args.pairings):
-                table = Table(game_id, options, seats, subject, other, args)
-                wins, n, started = 0.0, 0, time.monotonic()
-                for share, match_times, match_searches in pool(table):
-                    wins, n = wins + share, n + 1
-                    for level in LEVELS:
-                        times[level] += match_times[level]
-                        searches[level] += match_searches[level]
-                results[f"{subject}_vs_{other}"] = {
-                    "matches": n, "win_rate": round(wins / n, 3) if n else None,
-                    "interval95": wilson(wins, n), "chance": round(1 / seats, 3),
-                    "seconds": round(time.monotonic() - started, 1)}
-                print(game_id, f"{subject}_vs_{other}", results[f"{subject}_vs_{other}"],
-                      file=sys.stderr, flush=True)  # progress: the JSON comes at the end
-            games[game_id] = {"seats": seats, "options": options, **results}
+    for game_id in args.games.split(","):
+        game = get_game(game_id)
+        options = match_options(game, args.one_hand)
+        seats = game.configure(options, SEATS[game_id])[1]
+        rates = {}
+        for subject, other in pairings(args.pairings):
+            table = Table(game_id, options, seats, subject, other, args)
+            wins, n, started = 0.0, 0, time.monotonic()
+            for share, match_times, match_searches in results(table):
+                wins, n = wins + share, n + 1
+                for level in LEVELS:
+                    times[level] += match_times[level]
+                    searches[level] += match_searches[level]
+            rates[f"{subject}_vs_{other}"] = {
+                "matches": n, "win_rate": round(wins / n, 3) if n else None,
+                "interval95": wilson(wins, n), "chance": round(1 / seats, 3),
+                "seconds": round(time.monotonic() - started, 1)}
+            print(game_id, f"{subject}_vs_{other}", rates[f"{subject}_vs_{other}"],
+                  file=sys.stderr, flush=True)  # progress: the JSON comes at the end
+        games[game_id] = {"seats": seats, "options": options, **rates}
     return {
         "bench": "bots",
         "games": games,
@@ -195,31 +193,24 @@ def play_match(table: Table, n: int) -> tuple[float, dict, dict]:
     return (me in winners) / len(winners), times, searches
 
 
-@contextmanager
-def _pool(jobs: int):
-    """A function from a Table to its matches' results, as they finish: played in `jobs`
-    worker processes (one: in this one), no more than the table's count and no longer
-    than its seconds (the matches still being played then are left out)."""
-    if jobs <= 1:
-        def serial(table: Table):
-            started = time.monotonic()
-            for n in range(table.args.matches):
-                if time.monotonic() - started >= table.args.seconds:
-                    return
-                yield play_match(table, n)
-        yield serial
-        return
-    with multiprocessing.get_context("spawn").Pool(jobs) as workers:
-        def parallel(table: Table):
-            started = time.monotonic()
-            jobs_of = ((table, n) for n in range(table.args.matches))
-            for result in workers.imap_unordered(_play_job, jobs_of):
-                yield result
-                if time.monotonic() - started >= table.args.seconds:
-                    return
-        try:
-            yield parallel
-        finally:
+def results(table: Table):
+    """The results of `table`'s matches as they finish: played in --jobs worker processes
+    (one: in this one), no more than its count and no longer than its seconds (the
+    matches still being played then are dropped, their workers stopped)."""
+    args, started = table.args, time.monotonic()
+    jobs = ((table, n) for n in range(args.matches))
+    if args.jobs <= 1:
+        finished = map(_play_job, jobs)
+    else:
+        workers = multiprocessing.get_context("spawn").Pool(args.jobs)
+        finished = workers.imap_unordered(_play_job, jobs)
+    try:
+        for result in finished:
+            yield result
+            if time.monotonic() - started >= args.seconds:
+                return
+    finally:
+        if args.jobs > 1:
             workers.terminate()
 
 
