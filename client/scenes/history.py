@@ -18,7 +18,7 @@ from client.scenes import Scene, draw_felt
 from client.scenes.table import TableScene
 from client.session import TABLES, Session
 from client.settings import state_folder
-from client.tables.common import enable
+from client.tables.basics import enable
 from client.ui import DIM, GOLD, INK, fit, wrap
 from client.widgets import FittedList
 from engine.registry import game_ids, get_game

@@ -16,7 +16,7 @@ import pygame
 from client.logview import LogView
 from client.scenes import Scene, draw_felt
 from client.tables import renderer_for
-from client.tables.common import PACE
+from client.tables.basics import PACE
 from client.ui import ALERT, GOLD, INK
 from net.bridge import Leave, ViewUpdate
 from net.events import Fault, Finished, Left, StepApplied
@@ -99,7 +99,7 @@ class TableScene(Scene):
     def extra_targets(self) -> dict[str, pygame.Rect]:
         """The renderer's cards and spots: only for a seat's player (a spectator or a
         replay has nothing to pick), and not under a hand's result (nothing plays then)."""
-        if self.renderer is None or self.session.watching or self.renderer.result_up():
+        if self.renderer is None or self.session.watching or self.renderer.result.up():
             return {}
         return self.renderer.targets()
 
@@ -140,7 +140,7 @@ class TableScene(Scene):
 
             self.app.push(RulesScene(self.app, self.session.start.game))
         elif ident == "next" and self.renderer is not None:
-            self.renderer.next_hand()
+            self.renderer.result.next_hand()
         elif self.renderer is not None:
             self.renderer.on_button(ident)
 

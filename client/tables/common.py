@@ -1,30 +1,24 @@
 """Pieces every table renderer draws or needs the same way: cards, the match's end panel,
-the events of a step, and pygame_gui button toggles."""
+the events of a step, and the renderer every game's table subclasses."""
 
 from __future__ import annotations
-
-import math
 
 import pygame
 
 from client import assets
 from client.anim import CardSprite, Counter
 from client.tables.hinting import Hint
+from client.tables.input import TableInput
+from client.tables.result import HandResult
 from client.ui import ALERT, DIM, GOLD, GOOD, INK, PANEL_EDGE, wrap
 from client.widgets import fan_positions
 from engine.game import View
 from engine.tell import count as count_words
-from engine.tell import figure, join_words
 from net.bridge import ViewUpdate
 from net.events import StepApplied
 from net.hints import Hinted
-from net.pause import NextHand
 
 MOVE = 0.35  # seconds a card takes to go where it is going
-#: every table's: O is "Next hand" under a hand's result, H asks for the hard bot's hint
-TABLE_KEYS = {pygame.K_o: "next", pygame.K_h: "hint"}
-PACE = 0.05  # the table's step interval (NodeOptions.pace), for countdowns
-DRAG_SLOP = 6  # px the mouse moves, button down, before a press becomes a drag
 
 
 def events_of(item):
@@ -41,20 +35,6 @@ def sounds_for(item, sounds: dict) -> list[str]:
         if name and name not in found:
             found.append(name)
     return found
-
-
-def enable(button, enabled: bool) -> None:
-    if enabled and not button.is_enabled:
-        button.enable()
-    elif not enabled and button.is_enabled:
-        button.disable()
-
-
-def show(button, shown: bool) -> None:
-    if shown and not button.visible:
-        button.show()
-    elif not shown and button.visible:
-        button.hide()
 
 
 def capital(text: str) -> str:
@@ -125,17 +105,14 @@ def hit(rects: dict, pos):
     return next((key for key, rect in rects.items() if rect.collidepoint(pos)), None)
 
 
-RESULT = (250, 116, 480)  # the hand's result panel (x, top, width): over the table's middle
-RESULT_ROW = 30
-RESULT_FRAME = 194  # its height less the rows': the title and line above, the wait below
-
-
-class TableRenderer:
+class TableRenderer(TableInput):
     """What every game's table does the same way: the view it draws, the hand of card
     sprites and where each shows, the other seats' panels along the top, moves and tweens,
-    the scores counting, the hand-over panel's time on screen, and how a seat's absence is
-    worded. A game's renderer subclasses it, sets the sizes below and `sounds` (event type
-    -> sound name), and yields every sprite it animates from `sprites()`."""
+    the scores counting, and how a seat's absence is worded; the hand's result panel is its
+    `result` (a HandResult), the keys and the pointer its base's (TableInput). A game's
+    renderer subclasses it, sets the sizes below and `sounds` (event type -> sound name),
+    yields every sprite it animates from `sprites()` and words its hand's result
+    (`result_heads`, `result_line`, `result_rows`)."""
 
     hand_card: tuple[int, int] = (80, 112)
     table_card: tuple[int, int] = (64, 90)  # a card on the table: flights to a seat
@@ -149,14 +126,11 @@ class TableRenderer:
         # the seat drawn at the bottom: this window's, or for a spectator seat 0's side of
         # the table, where no card is ever shown (the public view holds none)
         self.bottom = 0 if self.me is None else self.me
+        super().__init__()
         self.hand: dict[int, CardSprite] = {}
-        self.hand_over = None  # the game's last HandOver event (shown while `result_up`)
-        self.match_over = None
+        self.result = HandResult(self)  # the hand's result, while the table pauses for it
         self.flying: list[CardSprite] = []  # cards on their way off the table: dropped on arrival
         self.scores: list[Counter] = []
-        self.press: tuple[str, object, tuple[int, int]] | None = None  # (kind, id, at)
-        self.dragging = False
-        self.drag_from = (0, 0)
         self.hints = Hint(self)
 
     @property
@@ -344,7 +318,7 @@ class TableRenderer:
         self.flying = [s for s in self.flying if s.tween.moving]
         for counter in self.scores:
             counter.update(dt)
-        self._refresh_next()
+        self.result.refresh()
 
     def settled(self) -> bool:
         """Nothing is moving or counting (panels and countdowns may still be up)."""
@@ -356,7 +330,7 @@ class TableRenderer:
         """Frames must be drawn: something moves, counts, or a panel or countdown is up."""
         return (self.dragging or any(s.tween.moving for s in self.sprites())
                 or any(c.moving or c.flash for c in self.scores)
-                or self.result_up()
+                or self.result.up()
                 or (self.state is not None and self.state.timer is not None))
 
     def on_news(self, item) -> None:
@@ -383,25 +357,8 @@ class TableRenderer:
     def sounds_for(self, item) -> list[str]:
         return sounds_for(item, self.sounds)
 
-    # -- the hand's result, while the table pauses for it (net.pause) ------------------
+    # -- the words of the hand's result (client.tables.result) ------------------------
     result_heads = ("this hand", "total")  # the words over the result's two columns
-
-    def show_hand_over(self, event) -> None:
-        self.hand_over = event
-
-    def result_up(self) -> bool:
-        """A hand's result is up while the table pauses for it (every laptop alike), and
-        after the match's last hand until the match's end is shown: never while a hand
-        plays."""
-        if self.hand_over is None or self.session.ending is not None:
-            return False
-        return self.match_over is not None or self.session.pause_left(PACE) is not None
-
-    def hand_shown(self, number: int) -> int:
-        """The hand a title names. The engine counts the next hand as soon as one ends (its
-        shuffle is what the table's pause holds back), so while a result is up the title
-        names the hand whose result it is, not the one not yet dealt."""
-        return self.hand_over.hand if self.result_up() else number
 
     def result_line(self, event) -> str:
         """Who went out, or how the hand ended, in words."""
@@ -410,63 +367,6 @@ class TableRenderer:
     def result_rows(self, event) -> list[tuple[int, str, tuple]]:
         """(seat, what the hand gave or took, its colour), in the order to list them."""
         return []
-
-    def result_box(self) -> tuple[float, float, float, float]:
-        """The result panel, a row for each seat."""
-        return (*RESULT[:2], RESULT[2],
-                RESULT_FRAME + RESULT_ROW * len(self.session.start.seats))
-
-    def build_result(self) -> None:
-        x, y, w, h = self.result_box()
-        self.scene.button("next", "Next hand", x + w / 2 - 80, y + h - 52, 160, 40,
-                          primary=True, tip="The next hand starts when everyone at the "
-                                            "table is ready, or when the time is up.")
-        self._refresh_next()
-
-    def next_hand(self) -> None:
-        view = self.session.view
-        if self.acting and self.result_up() and self.me in view.pausing:
-            self.session.submit(NextHand(self.me))
-
-    def _refresh_next(self) -> None:
-        """"Next hand" is up for a player while the table pauses, greyed once pressed."""
-        button = self.scene.buttons.get("next")
-        if button is None:
-            return
-        view = self.session.view
-        show(button, self.acting and self.result_up() and self.match_over is None)
-        enable(button, view is not None and self.me in view.pausing)
-
-    def draw_result(self, surface) -> None:
-        """The hand's result: how it ended, each seat's gain or loss and total, and how
-        long the table waits for whom."""
-        if not self.result_up():
-            return
-        event, view, (x, y, w, h) = self.hand_over, self.view, self.result_box()
-        view.panel(surface, view.rect(x, y, w, h), alpha=250, edge=GOLD)
-        view.text(surface, f"Hand {event.hand} is over", (x + w / 2, y + 14), 24, GOLD,
-                  bold=True, anchor="midtop", width=w - 40)
-        view.text(surface, self.result_line(event), (x + w / 2, y + 50), 15, INK,
-                  anchor="midtop", width=w - 40)
-        for head, right in zip(self.result_heads, (x + w - 150, x + w - 30), strict=True):
-            view.text(surface, head, (right, y + 78), 13, DIM, anchor="topright")
-        for i, (seat, change, colour) in enumerate(self.result_rows(event)):
-            row = y + 98 + i * RESULT_ROW
-            view.text(surface, self.session.seat_name(seat, True), (x + 30, row), 17, INK,
-                      width=w - 220)
-            view.text(surface, change, (x + w - 150, row), 17, colour, anchor="topright")
-            view.text(surface, figure(self.scores[seat].value), (x + w - 30, row), 17, INK,
-                      anchor="topright")
-        view.text(surface, self._pause_words(), (x + w / 2, y + h - 78), 14, DIM,
-                  anchor="midtop", width=w - 40)
-
-    def _pause_words(self) -> str:
-        left = self.session.pause_left(PACE)
-        if left is None:
-            return ""
-        waits = [self.session.seat_name(s) for s in self.session.view.pausing]
-        who = f" · waiting for {join_words(waits)}" if waits else ""
-        return f"The next hand in {math.ceil(left)} s{who}"
 
     def refresh_buttons(self) -> None:
         """Enable and show the game's buttons for the current choices."""
@@ -478,143 +378,3 @@ class TableRenderer:
         if self.session.seat_name(seat) in self.session.waiting:
             return "waiting for this player…", ALERT
         return None
-
-    # -- input -----------------------------------------------------------------------
-    keys: dict = {}  # pygame key -> the button id it presses
-    focus = 0  # the hand card the arrows are on
-    place_focus: str | int | None = None  # the place on the table Tab is on
-    keyboard = False  # a key has moved a focus: the focus is drawn
-
-    def handle(self, event) -> None:
-        """The keyboard plays as the pointer does: ←/→ move along the hand and ↑ or Space
-        picks the card up (as a click on it), Tab and Shift-Tab go round the table's places
-        and Enter there is a click on it; Esc lets go of what is held; a key in `keys`
-        presses its button. The rest is the pointer's."""
-        if event.type != pygame.KEYDOWN:
-            self.pointer(event)
-            return
-        key, order = event.key, self.ordered()
-        if key in (pygame.K_LEFT, pygame.K_RIGHT) and order:
-            self.focus = (self.focus + (1 if key == pygame.K_RIGHT else -1)) % len(order)
-            self.keyboard = True
-        elif key in (pygame.K_UP, pygame.K_SPACE) and order:
-            self.click("card", order[min(self.focus, len(order) - 1)])
-            self.keyboard = True
-        elif key == pygame.K_TAB:
-            self._next_place(-1 if event.mod & pygame.KMOD_SHIFT else 1)
-        elif key in (pygame.K_RETURN, pygame.K_KP_ENTER) and self.place_focus is not None:
-            place, self.place_focus = self.place_focus, None
-            self.click("place", place)
-        elif key == pygame.K_ESCAPE:
-            self.place_focus = None
-            self.let_go()
-        elif key in self.keys or key in TABLE_KEYS:
-            self._press(self.keys.get(key) or TABLE_KEYS[key])
-
-    def _press(self, ident: str) -> None:
-        """A key presses its button only while the button is on screen (a key at the wrong
-        time changes nothing). A greyed button's key still asks: the game says why not
-        (Enter on cards that are no play), as a click cannot."""
-        button = self.scene.buttons.get(ident)
-        if button is None or (button.alive() and button.visible):
-            self.scene.on_button(ident)
-
-    def places(self) -> dict:
-        """The places on the table that take clicks (piles, melds…): id -> screen rect."""
-        return {}
-
-    def _next_place(self, step: int) -> None:
-        ids = list(self.places())
-        if not ids:
-            return
-        at = ids.index(self.place_focus) if self.place_focus in ids else -1 if step > 0 else 0
-        self.place_focus = ids[(at + step) % len(ids)]
-        self.keyboard = True
-
-    def draw_focus(self, surface: pygame.Surface) -> None:
-        """Where the keys are: the focused card and the focused place, once a key moved."""
-        if not self.keyboard or not self.acting:
-            return
-        order, rects = self.ordered(), self.card_rects()
-        if order:
-            face = order[min(self.focus, len(order) - 1)]
-            pygame.draw.rect(surface, GOLD, rects[face].inflate(4, 4), self.view.px(2),
-                             border_radius=self.view.px(6))
-        place = self.places().get(self.place_focus)
-        if place is not None:
-            pygame.draw.rect(surface, GOLD, place.inflate(8, 8), self.view.px(3),
-                             border_radius=self.view.px(8))
-
-    def on_button(self, ident: str) -> None:
-        """A button of the game's own was pressed."""
-
-    def let_go(self) -> None:
-        """Nothing is held any more: the hand's selection drops back."""
-        for sprite in self.hand.values():
-            sprite.selected = False
-        self.lay_out_hand()
-        self.refresh_buttons()
-
-    # -- the pointer: click, or press-drag-drop --------------------------------------
-    def pointer(self, event) -> None:
-        """A press on something and a release on it is a click; a press moved past the slop
-        with the button down carries what is held (`begin_drag`) to where it is dropped."""
-        if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
-            found = self.press_at(event.pos)
-            self.press = (*found, event.pos) if found is not None else None
-        elif event.type == pygame.MOUSEMOTION and self.press is not None:
-            self._drag(event.pos)
-        elif event.type == pygame.MOUSEBUTTONUP and event.button == 1 and self.press:
-            kind, ident, _ = self.press
-            self.press, dragged = None, self.dragging
-            self.dragging = False
-            if dragged:
-                self.drop(event.pos)
-            else:
-                self.click(kind, ident)
-
-    def _drag(self, pos) -> None:
-        kind, ident, start = self.press
-        if not self.dragging:
-            if abs(pos[0] - start[0]) + abs(pos[1] - start[1]) < self.view.px(DRAG_SLOP):
-                return
-            if not self.begin_drag(kind, ident):
-                self.press = None
-                return
-            self.dragging, self.drag_from = True, pos
-        dx = (pos[0] - self.drag_from[0]) / self.view.scale
-        dy = (pos[1] - self.drag_from[1]) / self.view.scale
-        self.drag_from = pos
-        for sprite in self.held_sprites():
-            x, y, w, alpha = sprite.tween.value
-            sprite.tween.jump((x + dx, y + dy, w, alpha))
-
-    def carried(self) -> set[int]:
-        """ids of the sprites the mouse carries (CardSprites are unhashable values)."""
-        return {id(s) for s in self.held_sprites()} if self.dragging else set()
-
-    def press_at(self, pos) -> tuple[str, object] | None:
-        """What a press at `pos` is on: ("card", face) in the hand, ("place", id) on the
-        table (`place_at`), or None."""
-        face = self.card_at(pos)
-        if face is not None:
-            return "card", face
-        place = self.place_at(pos)
-        return ("place", place) if place is not None else None
-
-    def place_at(self, pos):
-        """The id of the place on the table at `pos` that takes clicks and drops, or None."""
-        return None
-
-    def click(self, kind: str, ident) -> None:
-        """A press and release on the same thing."""
-
-    def begin_drag(self, kind: str, ident) -> bool:
-        """Pick up what a drag from (kind, id) carries; False when nothing can be carried."""
-        return False
-
-    def drop(self, pos) -> None:
-        """What is carried is let go at `pos`."""
-
-    def held_sprites(self) -> list[CardSprite]:
-        return []

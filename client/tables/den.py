@@ -14,14 +14,8 @@ import pygame
 from client import assets
 from client.anim import CardSprite, Tween
 from client.tables import register
-from client.tables.common import (
-    TableRenderer,
-    draw_card,
-    draw_ending,
-    enable,
-    hit,
-    told,
-)
+from client.tables.basics import enable
+from client.tables.common import TableRenderer, draw_card, draw_ending, hit, told
 from client.ui import ALERT, DIM, GOLD, GOOD
 from engine.games.den.cards import rank
 from engine.games.den.rules import (
@@ -162,9 +156,9 @@ class DenTable(TableRenderer):
             for face in event.faces:
                 self.origins[face] = self.anchor(event.seat)
         elif isinstance(event, HandOver):
-            self.show_hand_over(event)
+            self.result.show(event)
         elif isinstance(event, MatchOver):
-            self.match_over = event
+            self.result.match_over = event
 
     # -- choosing --------------------------------------------------------------------
     def targets_for_held(self) -> set[int]:
@@ -245,7 +239,7 @@ class DenTable(TableRenderer):
                        (self.view.px(CARD[0]), self.view.px(CARD[1])))
         scene.button("end", "End turn", 30, BUTTON_Y, 150, 44, primary=True)
         scene.button("hint", "Hint", 190, BUTTON_Y, 90, 44)
-        self.build_result()
+        self.result.build()
         self.refresh_buttons()
 
     def refresh_buttons(self) -> None:
@@ -326,8 +320,8 @@ class DenTable(TableRenderer):
     # -- drawing ---------------------------------------------------------------------
     def draw_table(self, surface: pygame.Surface, state: DenView) -> None:
         view = self.view
-        view.text(surface, f"Dragon Den · hand {self.hand_shown(state.hand_number)}", (20, 12),
-                  22, GOLD, bold=True)
+        hand = self.result.hand_shown(state.hand_number)
+        view.text(surface, f"Dragon Den · hand {hand}", (20, 12), 22, GOLD, bold=True)
         view.text(surface, self._goal(state), (330, 18), 15, DIM)
         for seat in self.others():
             self.draw_seat(surface, seat, state)
@@ -341,7 +335,7 @@ class DenTable(TableRenderer):
         for sprite in self.held_sprites() if carried else ():  # on top while carried
             aspect = in_hand if sprite.face in self.hand else CARD[1] / CARD[0]
             draw_card(surface, view, "den", sprite, aspect)
-        self.draw_result(surface)
+        self.result.draw(surface)
         if self.session.ending is not None:
             draw_ending(surface, view, self.session, "point")
 

@@ -11,15 +11,8 @@ import pygame
 from client import assets
 from client.anim import CardSprite, Tween
 from client.tables import register
-from client.tables.common import (
-    PACE,
-    TableRenderer,
-    draw_card,
-    draw_ending,
-    enable,
-    show,
-    told,
-)
+from client.tables.basics import PACE, enable, show
+from client.tables.common import TableRenderer, draw_card, draw_ending, told
 from client.ui import ALERT, DIM, GOLD, GOOD, INK
 from client.widgets import countdown_ring, fan_positions
 from engine.games.dragon.advice import table_words, waiting_words
@@ -168,9 +161,9 @@ class DragonTable(TableRenderer):
         elif isinstance(event, TrickWon):
             self.trick_winner = event.seat
         elif isinstance(event, HandOver):
-            self.show_hand_over(event)
+            self.result.show(event)
         elif isinstance(event, MatchOver):
-            self.match_over = event
+            self.result.match_over = event
 
     # -- buttons ---------------------------------------------------------------------
     def build(self) -> None:
@@ -182,7 +175,7 @@ class DragonTable(TableRenderer):
         scene.button("hint", "Hint", 270, BUTTON_Y, 90, 44)
         scene.button("sort", "Sort", 370, BUTTON_Y, 130, 44)
         scene.button("dragon", "Show my Dragon!", 510, BUTTON_Y, 190, 44, primary=True)
-        self.build_result()
+        self.result.build()
         self.refresh_buttons()
 
     def refresh_buttons(self) -> None:
@@ -309,14 +302,14 @@ class DragonTable(TableRenderer):
         for face in self.ordered():
             self._draw_card(surface, self.hand[face])
         self._draw_timer(surface, state)
-        self.draw_result(surface)
+        self.result.draw(surface)
         if self.session.ending is not None:
             self._draw_ending(surface)
 
     def _draw_top(self, surface, state) -> None:
         view = self.view
         pot = state.pile
-        hand = self.hand_shown(state.hand_no)
+        hand = self.result.hand_shown(state.hand_no)
         view.text(surface, f"Dragon · hand {hand} of {state.hands}", (20, 14), 22, GOLD,
                   bold=True)
         view.text(surface, f"cards won this hand: {pot}" if pot else "", (330, 20), 15, DIM)

@@ -18,17 +18,17 @@ def pausing(driver, renderer, waits: tuple, steps: int = 100) -> None:
 
 def test_the_result_shows_each_seats_gain_or_loss_with_the_stake_and_waits(table):  # noqa: F811
     window, renderer, sent = table
-    renderer.show_hand_over(HandOver(1, (2, 0, 3, 1), (30, 0, 60, 10), (1005, 975, 1035, 985)))
-    assert not renderer.result_up(), "no pause: the next hand plays, nothing covers it"
+    renderer.result.show(HandOver(1, (2, 0, 3, 1), (30, 0, 60, 10), (1005, 975, 1035, 985)))
+    assert not renderer.result.up(), "no pause: the next hand plays, nothing covers it"
     pausing(window, renderer, (0,))
-    assert renderer.result_up() and "next" in window.targets()
-    assert "each put 25 in a pot of 100" in renderer.result_line(renderer.hand_over)
-    assert [(seat, change) for seat, change, _ in renderer.result_rows(renderer.hand_over)] \
+    assert renderer.result.up() and "next" in window.targets()
+    assert "each put 25 in a pot of 100" in renderer.result_line(renderer.result.hand_over)
+    assert [(seat, change) for seat, change, _ in renderer.result_rows(renderer.result.hand_over)] \
         == [(2, "+35"), (0, "+5"), (3, "\u221215"), (1, "\u221225")]
     window.click("next")
     assert sent == [NextHand(0)]
     pausing(window, renderer, (1,))
-    assert renderer.result_up() and "next" not in window.targets()  # pressed: greyed
-    assert "waiting for" in renderer._pause_words()
+    assert renderer.result.up() and "next" not in window.targets()  # pressed: greyed
+    assert "waiting for" in renderer.result.pause_words()
     pausing(window, renderer, (1,), steps=0)
-    assert not renderer.result_up(), "the pause is over: the result goes"
+    assert not renderer.result.up(), "the pause is over: the result goes"

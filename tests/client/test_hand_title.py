@@ -22,7 +22,7 @@ HAND = {"dragon": "hand_no", "den": "hand_number", "wild": "hand_number"}  # the
 def turn_or_pause(driver, seen):
     """"paused" while a hand's result is up, else the view when it is new since `seen` and
     offers this seat something to do. Unlike a person, it never presses "Next hand"."""
-    if driver.app.scene.renderer.result_up():
+    if driver.app.scene.renderer.result.up():
         return "paused"
     view = driver.app.session.view
     return view if view is not None and view is not seen and view.legal else None
@@ -56,8 +56,8 @@ def test_the_title_names_the_hand_whose_result_is_up_until_the_next_is_dealt(win
     play_to_the_first_pause(window, importlib.import_module(f"tools.lab.{game_id}_clicks"))
     view = window.app.session.view
     assert getattr(view.view, HAND[game_id]) == 2, "the engine counts the next hand already"
-    assert window.app.scene.renderer.hand_over.hand == 1
+    assert window.app.scene.renderer.result.hand_over.hand == 1
     assert title(window, game_id).startswith(f"{get_game(game_id).name} · hand 1")
     window.click("next")
-    window.wait_for(lambda: not window.app.scene.renderer.result_up(), "the next hand", 30)
+    window.wait_for(lambda: not window.app.scene.renderer.result.up(), "the next hand", 30)
     assert title(window, game_id).startswith(f"{get_game(game_id).name} · hand 2")

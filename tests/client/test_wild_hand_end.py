@@ -21,7 +21,7 @@ def first_hand_by_clicks(driver) -> WildTable:
     rigging.solo_with_bots(driver, "wild", 2, 2)
     table, seen = driver.app.scene.renderer, None
     while True:
-        view = driver.wait_for(lambda seen=seen: table.result_up() or (
+        view = driver.wait_for(lambda seen=seen: table.result.up() or (
             driver.app.session.view is not seen and driver.app.session.view.legal
             and driver.app.session.view), "this seat's turn or the hand's result", 60)
         if view is True:
@@ -39,14 +39,14 @@ def test_between_hands_the_round_marker_shows_the_round_the_hand_ended_in(window
     points = round_points(last)
     assert labels == [f"Round {last} · {points} point{'s' if points > 1 else ''} a card"], \
         (labels, log)
-    assert table.hand_shown(window.app.session.view.view.hand_number) == 1
+    assert table.result.hand_shown(window.app.session.view.view.hand_number) == 1
 
 
 def test_the_hands_result_shows_each_penalty_as_the_log_tells_it(window):
     table = first_hand_by_clicks(window)
     told = next(line for line in reversed(window.app.session.log) if "is over" in line)
     rows = {window.app.session.seat_name(seat): change
-            for seat, change, _ in table.result_rows(table.hand_over)}
+            for seat, change, _ in table.result_rows(table.result.hand_over)}
     paid = re.findall(r"(\w+(?: \d)?) ([+\u2212]\d+)", told.partition("Penalties: ")[2])
     assert paid, told
     for who, change in paid:

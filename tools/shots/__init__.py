@@ -33,11 +33,11 @@ def first_hand(app, driver, game: str, save, before_move) -> None:
 
         def ready(table=table, seen=seen):
             view = app.session.view
-            return app.session.ending or table.hand_over or (
+            return app.session.ending or table.result.hand_over or (
                 view is not seen and view.legal and view)
 
         view = driver.wait_for(ready, "this seat's turn or the hand's end", 60)
-        if table.hand_over is not None or app.session.ending:
+        if table.result.hand_over is not None or app.session.ending:
             save(f"{game}-end")
             return
         seen = view

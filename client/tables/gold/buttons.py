@@ -3,7 +3,7 @@ Objects), each shown only while what it does is open to this seat."""
 
 from __future__ import annotations
 
-from client.tables.common import enable, show
+from client.tables.basics import enable, show
 from client.tables.gold.layout import (
     BUTTON_H,
     BUTTON_Y,

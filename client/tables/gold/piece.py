@@ -8,7 +8,7 @@ from abc import ABC, abstractmethod
 
 import pygame
 
-from client.tables.common import PACE
+from client.tables.basics import PACE
 from client.tables.gold.layout import GAP, PANEL_BOX, RING, STEPPER, TEXT
 from client.tables.gold.targets import Target
 from client.ui import DIM, GOLD, INK, PANEL_EDGE

@@ -18,7 +18,8 @@ import pygame
 
 from client import assets
 from client.tables import register
-from client.tables.common import PACE, TableRenderer, hit, told
+from client.tables.basics import PACE
+from client.tables.common import TableRenderer, hit, told
 from client.tables.gold.board import Board
 from client.tables.gold.buttons import Buttons
 from client.tables.gold.choices import Choices

@@ -4,7 +4,7 @@ window's answers at its foot; each shown only while what it does is open to this
 
 from __future__ import annotations
 
-from client.tables.common import enable, show
+from client.tables.basics import enable, show
 from client.tables.wild.layout import BUTTON_Y
 from engine.games.wild import melds
 from engine.games.wild.cards import FIRST_DRAGON, number

@@ -4,7 +4,8 @@ at its foot."""
 
 from __future__ import annotations
 
-from client.tables.common import PACE, wrap_text
+from client.tables.basics import PACE
+from client.tables.common import wrap_text
 from client.tables.wild.layout import BUY_BOX
 from client.ui import GOLD, INK
 from client.widgets import countdown_ring

@@ -107,9 +107,9 @@ class WildTable(TableRenderer):
         elif isinstance(event, DeckTurned):
             self.cards.turn_over()
         elif isinstance(event, HandOver):
-            self.show_hand_over(event)
+            self.result.show(event)
         elif isinstance(event, MatchOver):
-            self.match_over = event
+            self.result.match_over = event
         if isinstance(event, Melded | Added) and event.points:
             self.popups.add(event.seat, f"+{event.points}")
 
@@ -142,7 +142,7 @@ class WildTable(TableRenderer):
         assets.preload([*(f"wild/{face}" for face in range(70)), "back"],
                        (self.view.px(PILE_CARD[0]), self.view.px(PILE_CARD[1])))
         self.buttons.build()
-        self.build_result()
+        self.result.build()
         self.refresh_buttons()
 
     def refresh_buttons(self) -> None:
@@ -248,7 +248,7 @@ class WildTable(TableRenderer):
         for sprite in self.held_sprites() if carried else ():  # on top while carried
             draw_wild(surface, self.view, sprite, self.hand_card)
         self.popups.draw(surface)
-        self.draw_result(surface)
+        self.result.draw(surface)
         if self.session.ending is not None:
             draw_ending(surface, self.view, self.session, "point")
 
@@ -257,7 +257,7 @@ class WildTable(TableRenderer):
         seats = len(state.counts)
         goal = f"first to {config.get('target', 200)} points" if \
             config.get("match") == "points" else f"one hand per player ({seats} hands)"
-        hand = self.hand_shown(state.hand_number)
+        hand = self.result.hand_shown(state.hand_number)
         self.view.text(surface, f"Dragons Wild · hand {hand}", (20, 12), 22, GOLD, bold=True)
         self.view.text(surface, goal, (330, 18), 15, DIM)
 
