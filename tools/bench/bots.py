@@ -199,18 +199,15 @@ def results(table: Table):
     matches still being played then are dropped, their workers stopped)."""
     args, started = table.args, time.monotonic()
     jobs = ((table, n) for n in range(args.matches))
-    if args.jobs <= 1:
-        finished = map(_play_job, jobs)
-    else:
-        workers = multiprocessing.get_context("spawn").Pool(args.jobs)
-        finished = workers.imap_unordered(_play_job, jobs)
+    workers = multiprocessing.get_context("spawn").Pool(args.jobs) if args.jobs > 1 else None
+    finished = workers.imap_unordered(_play_job, jobs) if workers else map(_play_job, jobs)
     try:
         for result in finished:
             yield result
             if time.monotonic() - started >= args.seconds:
                 return
     finally:
-        if args.jobs > 1:
+        if workers is not None:
             workers.terminate()
 
 
