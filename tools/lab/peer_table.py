@@ -12,6 +12,10 @@ from tools.lab.processes import HostLoopback, Proc, step_of
 
 HOST = HostLoopback()
 TIMEOUT = 60.0
+# a table with a cheat plays at least this many hands: a hand can end before the cheating
+# seat has acted at all (a Dragon shown on the first turn ends it), and a table that ends
+# before its cheat tests nothing (one CI run waited 60 s for a cheat that never came)
+CHEAT_HANDS = 3
 
 
 def free_port() -> int:
@@ -22,13 +26,15 @@ def free_port() -> int:
 
 class PeerTable:
     """`humans` peers (bots fill the other seats); the first creates the table on a known
-    port, the rest join through it. `cheat` runs the last peer through that module."""
+    port, the rest join through it. `cheat` runs the last peer through that module, and
+    the match then has at least CHEAT_HANDS hands."""
 
     def __init__(self, folder: Path, humans: int = 3, think: int = 1, hands: int = 1,
                  game: str = "dragon", seats: int = 4,
                  names: tuple[str, ...] = (), cheat: str | None = None, start: bool = True,
                  cheat_env: dict[str, str] | None = None, timeout: float = TIMEOUT):
         self.folder, self.port, self.timeout = folder, free_port(), timeout
+        hands = max(hands, CHEAT_HANDS) if cheat else hands
         self.names = names or tuple(f"p{i}" for i in range(humans))
         self.common = ["peer", "--table", "night", "--game", game, "--seats", str(seats),
                        "--bot", "greedy", "--option", f"hands={hands}", "--no-discovery",
