@@ -44,6 +44,9 @@ SWITCH_INTERVAL = 0.0001
 # (at least every COLLECT_EVERY seconds of them) instead of landing mid-animation.
 COLLECT_EVERY = 5.0
 QUIET_ICON = (1250, 694, 24, 24)  # logical: the quiet notes' icon, in the bottom-right corner
+# A widget held down holds back the scene's rebuilds until it is let go, for at most this
+# long: a click is far shorter, and a release the window never saw must not freeze a scene.
+HOLD_AT_MOST = 3.0
 
 
 class App:
@@ -71,6 +74,7 @@ class App:
         self.scenes: list = []
         self.running = True
         self.dirty = True
+        self.held_since: float | None = None  # when a widget was pressed, until released
         self.clock = pygame.time.Clock()
         self.frame_ms: list[float] = []
         self.frames = 0  # frames drawn
@@ -182,6 +186,8 @@ class App:
         started = time.perf_counter()
         try:
             self._handle(events)
+            if self.scene.layout_due and not self.holding:
+                self.scene.layout()
             self._news()
             self.gui.update(dt)
             self.scene.update(dt)
@@ -205,6 +211,12 @@ class App:
                 return events
             time.sleep(IDLE_POLL)
 
+    @property
+    def holding(self) -> bool:
+        """A widget is pressed and not yet released (scene.layout waits for it)."""
+        return self.held_since is not None and \
+            time.monotonic() - self.held_since < HOLD_AT_MOST
+
     def gui_busy(self) -> bool:
         """A text entry's cursor blinks: pygame_gui needs frames while one has focus."""
         return self.gui.get_focus_set() is not None and any(
@@ -225,6 +237,10 @@ class App:
             elif event.type == pygame.WINDOWLEAVE:
                 self.mouse = None
             consumed = self.gui.process_events(event)
+            if event.type == pygame.MOUSEBUTTONDOWN:
+                self.held_since = time.monotonic() if consumed else None
+            elif event.type == pygame.MOUSEBUTTONUP:
+                self.held_since = None
             if event.type == pygame_gui.UI_WINDOW_CLOSE and event.ui_element is self.dialog:
                 self.dialog = None
             if not consumed:

@@ -22,6 +22,7 @@ MARGIN = 12  # logical px a widget keeps clear at its sides
 class Scene:
     name = ""
     animating = False
+    layout_due = False  # a rebuild waits for the widget held down to be let go
 
     def __init__(self, app):
         self.app = app
@@ -37,7 +38,15 @@ class Scene:
         self.clear()
 
     def layout(self) -> None:
-        """(Re)build the scene's widgets at the window's current scale."""
+        """(Re)build the scene's widgets at the window's current scale.
+
+        Not while a widget is held down: its new twin would never see the press, and the
+        click would be lost (the lobby rebuilt under a Resume being clicked whenever a table
+        was heard). The app builds it once the widget is let go."""
+        if self.elements and self.app.holding:
+            self.layout_due = True
+            return
+        self.layout_due = False
         self.clear()
         self.build()
 
@@ -100,10 +109,21 @@ class Scene:
     # -- input and news --------------------------------------------------------------
     def handle(self, event) -> None:
         if event.type == pygame_gui.UI_BUTTON_PRESSED:
-            for ident, button in list(self.buttons.items()):
-                if button is event.ui_element:
-                    self.on_button(ident)
-                    return
+            ident = self._pressed(event.ui_element)
+            if ident is not None:
+                self.on_button(ident)
+
+    def _pressed(self, element) -> str | None:
+        """Which of this scene's buttons a press was on. The scene may have been rebuilt
+        between the release and the press's event: then it was the button now built under
+        the same name, if that one may still be pressed."""
+        for ident, button in self.buttons.items():
+            if button is element:
+                return ident
+        if element.alive():
+            return None  # another scene's, or a dialog's
+        twin = self.buttons.get(ident := element.object_ids[-1].removeprefix("#"))
+        return ident if twin is not None and twin.is_enabled else None
 
     def on_button(self, ident: str) -> None:
         pass

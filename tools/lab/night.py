@@ -107,29 +107,15 @@ class Night:
         before = window.wait(lambda s: any(t.startswith("resume:") for t in s["targets"]),
                              "the lobby to offer the game to resume", 30)
         assert before["scene"] == "lobby"
-        self._resume(window)
+        window.click("resume:0")
+        window.wait(lambda s: s["scene"] == "table" and s["applied"] >= 0,
+                    "the resumed table", 30)
         if autoplay:
             self.autoplay(window)
         state = window.state()
         window.wait(lambda s, at=state["applied"]: s["applied"] > at, "a step after resuming",
                     30)
         return time.monotonic() - restarted
-
-    @staticmethod
-    def _resume(window) -> None:
-        """Click Resume until the lobby lets go of it, as a person would: a lobby that
-        rebuilds its buttons (a table's listing changed) between the press and the release
-        drops that click (one clean-clone CI run)."""
-        for _ in range(3):
-            window.click("resume:0")
-            try:
-                window.wait(lambda s: s["scene"] != "lobby" or "resume:0" not in s["targets"],
-                            "the lobby to take the resume", 5)
-                break
-            except AssertionError:
-                continue
-        window.wait(lambda s: s["scene"] == "table" and s["applied"] >= 0,
-                    "the resumed table", 30)
 
     def endings(self, windows, timeout: float = 240) -> list[list]:
         return [w.wait(lambda s: s.get("ending"), "the match to end", timeout)["ending"]

@@ -1,0 +1,69 @@
+"""A click on the lobby is never lost to the lobby rebuilding its buttons, which it does
+whenever discovery hears of a table: a person clicks once (the game night's resumed window
+once stayed in the lobby after its Resume click)."""
+
+import pygame
+import pygame_gui
+
+from net.discovery import Listing
+from net.events import TableSeen
+from tests.client.test_window import name_yourself
+
+
+def a_table_is_heard(driver, key: str = "ab") -> None:
+    """Discovery hears a table: the lobby lists it, rebuilding its widgets."""
+    listing = Listing(key * 8, f"Table {key}", "dragon", 1, 4, "lobby", (("127.0.0.1", 4000),))
+    driver.app.session.bridge.updates.put(TableSeen("appeared", listing))
+
+
+def post(kind, pos) -> None:
+    fields = {"pos": pos, "button": 1} if kind != pygame.MOUSEMOTION else \
+        {"pos": pos, "rel": (0, 0), "buttons": (0, 0, 0)}
+    pygame.event.post(pygame.event.Event(kind, fields))
+
+
+def test_a_table_heard_while_a_button_is_held_down_waits_for_its_release(window):
+    name_yourself(window)
+    rules = window.app.scene.buttons["rules"]
+    post(pygame.MOUSEMOTION, rules.rect.center)
+    post(pygame.MOUSEBUTTONDOWN, rules.rect.center)
+    window.step(1)
+    a_table_is_heard(window)
+    window.step(2)
+    lobby = window.app.scene
+    assert lobby.buttons["rules"] is rules and lobby.layout_due, "rebuilt under the press"
+    assert "Table ab" not in str(lobby.table_list.item_list)
+    post(pygame.MOUSEBUTTONUP, rules.rect.center)
+    window.wait_for(lambda: window.app.scene.name == "rules", "the click to open the rules")
+    window.app.pop()
+    window.step(2)
+    assert any("Table ab" in item["text"] for item in window.app.scene.table_list.item_list)
+
+
+def test_a_table_heard_between_a_release_and_its_press_keeps_the_click(window):
+    """The press's event is read on the next turn of the loop; the lobby may be rebuilt in
+    between: the click goes to the button now built under the same name."""
+    name_yourself(window)
+    rules = window.app.scene.buttons["rules"]
+    for kind in (pygame.MOUSEMOTION, pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP):
+        post(kind, rules.rect.center)
+    a_table_is_heard(window)
+    window.step(1)  # the release, then the news: the lobby is rebuilt
+    assert window.app.scene.name == "lobby" and not rules.alive()
+    window.wait_for(lambda: window.app.scene.name == "rules", "the click to open the rules")
+
+
+def test_a_press_on_a_button_rebuilt_greyed_does_nothing(window):
+    """A button pressed as what it does went away (a Join as its table filled up): the
+    twin built since is greyed, so the press is not taken for it."""
+    name_yourself(window)
+    lobby = window.app.scene
+    history = lobby.buttons["history"]
+    lobby.layout()
+    lobby.buttons["history"].disable()
+    pressed = pygame.event.Event(pygame_gui.UI_BUTTON_PRESSED, ui_element=history)
+    lobby.handle(pressed)
+    assert window.app.scene is lobby
+    lobby.buttons["history"].enable()
+    lobby.handle(pressed)
+    assert window.app.scene.name == "history"
