@@ -78,3 +78,34 @@ class FittedList(pygame_gui.elements.UISelectionList):
     def chosen(self) -> int | None:
         """The index of the row selected, if any (two rows may read alike once cut)."""
         return next((i for i, item in enumerate(self.item_list) if item["selected"]), None)
+
+
+class HintedEntry(pygame_gui.elements.UITextEntryLine):
+    """A text box whose hint (shown while it is empty and not being typed in) is dim, as
+    hints are, not as bright as typed text: pygame_gui draws both in one colour. The colour
+    changes only while the hint shows (a rebuild draws the hint, which focusing clears)."""
+
+    def __init__(self, *args, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.typed_colour = self.text_colour
+        self._recolour()
+
+    def focus(self) -> None:
+        self._recolour(hinting=False)
+        super().focus()
+
+    def unfocus(self) -> None:
+        super().unfocus()
+        self._recolour()
+
+    def set_text(self, text: str) -> None:
+        self._recolour(hinting=not text and not self.is_focused)
+        super().set_text(text)
+
+    def _recolour(self, hinting: bool | None = None) -> None:
+        if hinting is None:
+            hinting = not self.text and not self.is_focused
+        wanted = pygame.Color(DIM) if hinting else self.typed_colour
+        if self.text_colour != wanted:
+            self.text_colour = wanted
+            self.rebuild()

@@ -12,7 +12,7 @@ from client.scenes import Scene, checked_name, draw_felt
 from client.session import TABLES
 from client.settings import os_user_name, state_folder
 from client.ui import ALERT, DIM, GOLD, INK
-from client.widgets import FittedList
+from client.widgets import FittedList, HintedEntry
 from engine.registry import game_ids, get_game
 from engine.tell import count as count_words
 from net.address_code import read_address
@@ -44,7 +44,7 @@ class FirstRun(Scene):
     def build(self) -> None:
         self.label("Welcome to hoard", 340, 180, 600, 50, "title")
         self.label("What should the table call you?", 340, 250, 600)
-        self.entry = self.add(pygame_gui.elements.UITextEntryLine(
+        self.entry = self.add(HintedEntry(
             self.view.rect(440, 300, 400, 44), self.app.gui, object_id="#name"))
         self.entry.set_text_length_limit(32)
         self.entry.set_text(self.app.settings.name or os_user_name() or "player")
@@ -147,7 +147,7 @@ class Lobby(Scene):
 
     def _address_box(self) -> None:
         """Join by address or code: for networks whose multicast discovery finds nothing."""
-        self.entry = self.add(pygame_gui.elements.UITextEntryLine(
+        self.entry = self.add(HintedEntry(
             self.view.rect(40, 556, 440, 44), self.app.gui, object_id="#address",
             placeholder_text="a table's code, or address:port"))
         self.entry.set_text_length_limit(64)

@@ -1,6 +1,7 @@
-"""A click on the lobby is never lost to the lobby rebuilding its buttons, which it does
-whenever discovery hears of a table: a person clicks once (the game night's resumed window
-once stayed in the lobby after its Resume click)."""
+"""The lobby's input as a person meets it: a click is never lost to the lobby rebuilding
+its buttons, which it does whenever discovery hears of a table (the game night's resumed
+window once stayed in the lobby after its Resume click), and the join box's hint reads as
+a hint."""
 
 import pygame
 import pygame_gui
@@ -67,3 +68,26 @@ def test_a_press_on_a_button_rebuilt_greyed_does_nothing(window):
     lobby.buttons["history"].enable()
     lobby.handle(pressed)
     assert window.app.scene.name == "history"
+
+
+def test_the_address_box_hint_is_dim_and_gives_way_to_what_is_typed(window):
+    """The join box's hint shows while it is empty and not typed in, dim as hints are; the
+    code typed is drawn alone (not into the hint) and as bright as typed text."""
+    from client.ui import DIM
+
+    name_yourself(window)
+    entry = window.app.scene.entry
+    typed_colour = entry.typed_colour
+    shown = entry.drawable_shape.text_box_layout
+    assert entry.text_colour == pygame.Color(DIM) != typed_colour
+    assert shown.plain_text == entry.placeholder_text
+    window.click("address")
+    window.type("R2M02")
+    shown = entry.drawable_shape.text_box_layout
+    assert entry.get_text() == "R2M02" and shown.plain_text == "R2M02"
+    assert entry.text_colour == typed_colour
+    window.app.scene.entry.unfocus()
+    assert entry.text_colour == typed_colour  # what was typed stays bright
+    entry.set_text("")
+    assert entry.text_colour == pygame.Color(DIM)
+    assert entry.drawable_shape.text_box_layout.plain_text == entry.placeholder_text
