@@ -25,10 +25,15 @@ from engine.fields import CHECKS, check_seat, compile_checks
 from engine.tell import Names
 from engine.wire import Action, Event, Value
 
+#: a lockstep table's step, as the rules count time ("steps of 50 ms"; net's pace)
+STEP_SECONDS = 0.05
+
 
 @dataclass(frozen=True, slots=True)
 class Option:
-    """One table option: a bool, an int in [low, high] or a str among `choices`."""
+    """One table option: a bool, an int in [low, high] or a str among `choices`. A `timed`
+    option counts lockstep steps, which a player reads in seconds; `label` names it for a
+    player where its name says how it is counted ('negotiation_steps': 'Negotiation time')."""
 
     name: str
     default: bool | int | str
@@ -36,6 +41,8 @@ class Option:
     choices: tuple[str, ...] = ()
     low: int = 0
     high: int = 0
+    timed: bool = False
+    label: str = ""
 
     def parse(self, text: str) -> bool | int | str:
         if isinstance(self.default, bool):
@@ -69,12 +76,14 @@ class Option:
     @property
     def title(self) -> str:
         """The option as a player reads it at the table's setup: 'Chop in'."""
-        return self.name.replace("_", " ").capitalize()
+        return self.label or self.name.replace("_", " ").capitalize()
 
     def words(self, value: bool | int | str) -> str:
-        """A value as a player reads it: 'on', '1,000', 'three of stars'."""
+        """A value as a player reads it: 'on', '1,000', 'three of stars', '10 s'."""
         if isinstance(value, bool):
             return "on" if value else "off"
+        if isinstance(value, int) and self.timed:
+            return f"{value * STEP_SECONDS:,.2f}".rstrip("0").rstrip(".") + " s"
         if isinstance(value, int):
             return f"{value:,}"
         return str(value).replace("_", " ")
@@ -82,6 +91,8 @@ class Option:
     def describe(self) -> str:
         if isinstance(self.default, bool):
             kind = "true|false"
+        elif isinstance(self.default, int) and self.timed:
+            kind = f"{self.low}..{self.high} steps of {STEP_SECONDS * 1000:g} ms"
         elif isinstance(self.default, int):
             kind = f"{self.low}..{self.high}"
         else:

@@ -96,6 +96,18 @@ def test_bad_options_raise_bad_option(option, text):
         option.parse(text)
 
 
+def test_a_timed_option_is_read_in_seconds_and_set_in_steps():
+    """A player reads a timer's length in seconds at the setup and in the rules; the
+    command line, which sets it, says it counts steps of 50 ms."""
+    window = next(o for o in get_game("dragon").options if o.name == "dragon_window")
+    assert (window.title, window.words(200), window.words(60), window.words(1)) == \
+        ("Dragon window", "10 s", "3 s", "0.05 s")
+    assert "steps of 50 ms" in window.describe() and "steps" not in window.help
+    talks = next(o for o in get_game("gold").options if o.name == "negotiation_steps")
+    assert (talks.title, talks.words(talks.default)) == ("Negotiation time", "60 s")
+    assert talks.parse("600") == 600  # the value itself stays a count of steps
+
+
 def test_configure_fills_defaults_and_checks_seats():
     game = get_game("dragon")
     config, seats = game.configure({"hands": "2"}, 4)

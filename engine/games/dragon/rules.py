@@ -193,8 +193,8 @@ class Dragon(HandsGame):
                choices=("three_of_stars", "winner")),
         Option("overchop", True, "a chop may be beaten by a higher chop of its kind (D6.5)"),
         Option("chop_in", False, "a player who passed may come back in to chop a 2 (D7.2)"),
-        Option("dragon_window", 200, "steps others have to show a Dragon too (D9.4)",
-               low=1, high=100000),
+        Option("dragon_window", 200, "how long the others have to show a Dragon too (D9.4)",
+               low=1, high=100000, timed=True),
     )
 
     # -- contract ---------------------------------------------------------

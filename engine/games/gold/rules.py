@@ -62,10 +62,10 @@ class Gold(Game):
         Option("advanced", False, "advanced rules: Magic Objects, red tokens always shared, "
                "advanced scoring (G12, G15)"),
         Option("strategic", False, "divide-and-choose instead of the timed negotiation (G9)"),
-        Option("negotiation_steps", 1200, "length of the negotiation sand timer in lockstep "
-               "steps (1200 = 60 s at 50 ms a step) (G7.1)", low=1, high=100000),
-        Option("market_steps", 1200, "length of the Market in lockstep steps (G11.2)",
-               low=1, high=100000),
+        Option("negotiation_steps", 1200, "how long the negotiation's sand timer runs (G7.1)",
+               low=1, high=100000, timed=True, label="Negotiation time"),
+        Option("market_steps", 1200, "how long the Market stays open (G11.2)",
+               low=1, high=100000, timed=True, label="Market time"),
         Option("proposals", 12, "most proposals (or Market offers) one player may make in one "
                "negotiation (or Market) (G7.6)", low=1, high=1000),
     )
