@@ -1,4 +1,5 @@
-"""Dragons Wild: rules in rules.py, melds in melds.py, the deck in cards.py, the bot in bot.py."""
+"""Dragons Wild: rules in rules.py and the modules it names, melds in melds.py, the deck in
+cards.py, the bot in bot.py."""
 
 from engine.games.wild.bot import GreedyBot
 from engine.games.wild.hints import HINTERS

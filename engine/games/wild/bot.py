@@ -10,7 +10,7 @@ from engine.bots import Bot, Policy
 from engine.cards import mask_of
 from engine.games.wild import melds
 from engine.games.wild.cards import FIRST_DRAGON, NUMBER_MASK, number, suit, suit_bits
-from engine.games.wild.rules import AddToMeld, AnswerBuyer, AskToBuy, DeclineToBuy, Discard, Meld
+from engine.games.wild.moves import AddToMeld, AnswerBuyer, AskToBuy, DeclineToBuy, Discard, Meld
 from engine.wire import Action
 
 

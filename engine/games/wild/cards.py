@@ -11,6 +11,7 @@ SUITS = 8
 NUMBERS = 8
 FIRST_DRAGON = SUITS * NUMBERS  # 64
 DECK = tuple(range(FIRST_DRAGON + 6))
+FACES = frozenset(DECK)
 DRAGONS = ((1 << len(DECK)) - 1) ^ ((1 << FIRST_DRAGON) - 1)
 #: NUMBER_MASK[k]: the eight naturals numbered k (k = 1..8; index 0 unused)
 NUMBER_MASK = (0, *(sum(1 << (s * NUMBERS + k - 1) for s in range(SUITS))

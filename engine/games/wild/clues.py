@@ -15,21 +15,20 @@ from functools import partial
 from engine.cards import mask_of, ref_position
 from engine.games.wild import melds
 from engine.games.wild.cards import FIRST_DRAGON
+from engine.games.wild.moves import (
+    Bought,
+    DeckTurned,
+    Discarded,
+    DiscardTurned,
+    Drew,
+    HandStarted,
+)
 from engine.hands import Clue
 
 
 def refusal_clues(history, stock_next: int) -> list[Clue]:
     """A clue per draw from the deck that let a discard go, in `history` (a seat's
     observation's public events); `stock_next` is the deck position dealt next."""
-    from engine.games.wild.rules import (  # they import this
-        Bought,
-        DeckTurned,
-        Discarded,
-        DiscardTurned,
-        Drew,
-        HandStarted,
-    )
-
     pile: list[int | None] = [None]  # the discard faces, top last; None: not seen
     refusals = []  # (seat, face let go, deck draws before it in history)
     handed: list[tuple[int, int, int]] = []  # (seat, face, deck draws before it)

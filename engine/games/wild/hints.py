@@ -4,7 +4,7 @@ to Ana's meld of …'."""
 from __future__ import annotations
 
 from engine.games.wild.cards import FIRST_DRAGON, card_words, names
-from engine.games.wild.rules import (
+from engine.games.wild.moves import (
     AddToMeld,
     AnswerBuyer,
     AskToBuy,

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from engine.games.wild.cards import SUIT_NAMES, card_words, is_dragon, number, suit
-from engine.games.wild.rules import (
+from engine.games.wild.moves import (
     Added,
     Bought,
     BuyAnswered,

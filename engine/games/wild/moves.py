@@ -1,0 +1,172 @@
+"""Dragons Wild's wire types: the actions a seat takes and the events the rules tell.
+
+Clause numbers (W1, W7.2...) refer to docs/rules/wild.md.
+"""
+
+from __future__ import annotations
+
+from engine.fields import Face, Index, Ref, Seat
+from engine.wire import Action, Event, wire
+
+# -- actions -----------------------------------------------------------------
+
+@wire("wild.ask")
+class AskToBuy(Action):
+    """Ask to buy the top discard before the player in turn draws (W10)."""
+
+    seat: Seat
+
+
+@wire("wild.decline")
+class DeclineToBuy(Action):
+    seat: Seat
+
+
+@wire("wild.answer")
+class AnswerBuyer(Action):
+    """The player in turn lets the buyer have the discard (allow) or takes it (W10.4, W10.5)."""
+
+    seat: Seat
+    allow: bool
+
+
+@wire("wild.draw")
+class Draw(Action):
+    seat: Seat
+    from_discard: bool
+
+
+@wire("wild.meld")
+class Meld(Action):
+    """Lay a new meld; a Dragon in a run stands for `wild_as` (0 otherwise)."""
+
+    seat: Seat
+    refs: tuple[Ref, ...]
+    faces: tuple[Face, ...]
+    wild_as: Face
+
+
+@wire("wild.add")
+class AddToMeld(Action):
+    """Add cards to meld number `meld`; `wild_as` is where its Dragon stands afterwards."""
+
+    seat: Seat
+    meld: Index
+    refs: tuple[Ref, ...]
+    faces: tuple[Face, ...]
+    wild_as: Face
+
+
+@wire("wild.discard")
+class Discard(Action):
+    """Discard one card (`refs` and `faces` hold one each, like every play that shows cards)."""
+
+    seat: Seat
+    refs: tuple[Ref, ...]
+    faces: tuple[Face, ...]
+
+
+# -- events ------------------------------------------------------------------
+
+@wire("wild.hand_started")
+class HandStarted(Event):
+    hand: int
+    dealer: int
+
+
+@wire("wild.cards_dealt")
+class CardsDealt(Event):
+    seat: int
+    count: int
+
+
+@wire("wild.discard_turned")
+class DiscardTurned(Event):
+    face: int
+
+
+@wire("wild.buy_offered")
+class BuyOffered(Event):
+    face: int
+    seats: tuple[int, ...]
+
+
+@wire("wild.buy_asked")
+class BuyAsked(Event):
+    seat: int
+
+
+@wire("wild.buy_answered")
+class BuyAnswered(Event):
+    seat: int
+    buyer: int
+    allow: bool
+
+
+@wire("wild.bought")
+class Bought(Event):
+    seat: int
+    face: int
+
+
+@wire("wild.drew")
+class Drew(Event):
+    """`face` is -1 when the card came face down from the dealt deck."""
+
+    seat: int
+    from_discard: bool
+    face: int
+    penalty: bool
+
+
+@wire("wild.deck_turned")
+class DeckTurned(Event):
+    cards: int
+
+
+@wire("wild.melded")
+class Melded(Event):
+    seat: int
+    meld: int
+    faces: tuple[int, ...]
+    points: int
+
+
+@wire("wild.added")
+class Added(Event):
+    seat: int
+    meld: int
+    faces: tuple[int, ...]
+    meld_faces: tuple[int, ...]
+    points: int
+
+
+@wire("wild.discarded")
+class Discarded(Event):
+    seat: int
+    face: int
+
+
+@wire("wild.round")
+class RoundAdvanced(Event):
+    round: int
+
+
+@wire("wild.went_out")
+class WentOut(Event):
+    seat: int
+
+
+@wire("wild.hand_over")
+class HandOver(Event):
+    hand: int
+    went_out: int  # -1: the deck ran dry (W11.2)
+    penalties: tuple[int, ...]
+    scores: tuple[int, ...]
+
+
+@wire("wild.match_over")
+class MatchOver(Event):
+    scores: tuple[int, ...]
+    winners: tuple[int, ...]
+
