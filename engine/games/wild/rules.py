@@ -141,8 +141,8 @@ class Wild(HandsGame):
         Option("target", 200, "the score that ends a points match (W13.2)", low=1, high=100000),
         Option("hands", 0, "end the match after this many hands anyway; 0: no limit (W13.3)",
                low=0, high=1000),
-        Option("buy_window", 60, "lockstep steps the others have to ask to buy (W10.2)",
-               low=1, high=100000),
+        Option("buy_window", 60, "how long the others have to ask to buy (W10.2)",
+               low=1, high=100000, timed=True),
         Option("turnovers", 3, "times a hand may turn the discard pile over (W11.2)",
                low=0, high=1000),
         Option("discard_taken", False, "a player may discard the very card they took from "
