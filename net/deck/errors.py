@@ -59,3 +59,9 @@ class AuditInconclusive(DeckError):
         super().__init__(f"{reason}; one of departed seats {list(seats)} is to blame")
         self.seats = seats
         self.reason = reason
+
+
+def require(condition: bool, message: str) -> None:
+    """ProtocolError unless `condition`: how a peer refuses a call the protocol does not allow."""
+    if not condition:
+        raise ProtocolError(message)
