@@ -21,7 +21,7 @@ from __future__ import annotations
 from collections import defaultdict
 
 from engine.wire import Action
-from net.deck import audit, curve, keys, messages
+from net.deck import audit, messages
 from net.deck.board import Board
 from net.deck.errors import CheatDetected, PrivateCheat, ProtocolError
 from net.deck.keyring import KeyRing
@@ -244,29 +244,3 @@ class DeckPeer:
     def audit(self) -> audit.AuditReport:
         """Recompute every message from the seeds received; CheatDetected names a cheater."""
         return self._record.audit()
-
-    # ----- what tests reach into, to forge messages from a peer's secrets
-
-    @property
-    def _secrets(self) -> keys.PeerSecrets | None:
-        return self._own.derived
-
-    @property
-    def _passes(self) -> list[audit.PassRecord]:
-        return self._record.passes
-
-    @property
-    def _cards(self) -> curve.CardPoints | curve.FacePoints:
-        return self._record.cards
-
-    @property
-    def _commits(self) -> dict[int, tuple[bytes, bytes]]:
-        return self._record.commits
-
-    @property
-    def _said_commit(self) -> bool:
-        return self._own.said_commit
-
-    @_said_commit.setter
-    def _said_commit(self, said: bool) -> None:
-        self._own.said_commit = said

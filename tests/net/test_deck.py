@@ -394,19 +394,20 @@ def test_a_non_holder_and_a_spectator_learn_nothing_of_a_hidden_card():
         assert data[:32] not in wire and data[32:] not in wire
     for seat in (0, 2):
         for j in hidden:
-            assert curve.key_bytes(t.peers[seat]._secrets.locks[j]) not in wire
+            assert curve.key_bytes(t.peers[seat]._own.derived.locks[j]) not in wire
     # ... the shares for seat 0 are ciphertexts the others cannot open ...
     for sender, to, positions, sealed in [m[1:] for m in received if m[0] == "deck.share"]:
         if to == 0 and sender == 2:
-            shared = keys.shared_secret(non_holder._secrets.exchange, t.peers[sender].commit()[3])
+            shared = keys.shared_secret(non_holder._own.derived.exchange,
+                                        t.peers[sender].commit()[3])
             with pytest.raises(InvalidTag):
                 keys.open_share(shared, non_holder.context, sender, to, positions, sealed)
     # ... and without seat 0's own layer no key it can gather opens a hidden card.
-    final = non_holder._passes[-1]
+    final = non_holder._record.passes[-1]
     for j in hidden:
-        product = non_holder._secrets.locks[j] * t.peers[2]._secrets.locks[j] % curve.ORDER
+        product = non_holder._own.derived.locks[j] * t.peers[2]._own.derived.locks[j] % curve.ORDER
         guess = curve.apply_x(curve.layer(curve.inverse(product)), final.point(j))
-        assert non_holder._cards.index_of(guess) is None
+        assert non_holder._record.cards.index_of(guess) is None
 
     t.send(t.peers[0].open([3]))
     assert non_holder.faces[3] == spectator.faces[3] == t.peers[0].faces[3]

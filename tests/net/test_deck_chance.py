@@ -159,8 +159,8 @@ def test_a_false_key_share_is_named_by_the_audit_for_every_peer():
         table.step()  # locked: seat 0's hand is being dealt
     cheat = table.replicas[2].chance  # seat 2 sends seat 0 a key one off
     peer, positions = cheat.decks[1].peer, cheat.registered.positions
-    plain = b"".join(curve.key_bytes(peer._secrets.locks[j] + 1) for j in positions)
-    shared = keys.shared_secret(peer._secrets.exchange, peer._commits[0][1])
+    plain = b"".join(curve.key_bytes(peer._own.derived.locks[j] + 1) for j in positions)
+    shared = keys.shared_secret(peer._own.derived.exchange, peer._record.commits[0][1])
     sealed = keys.seal_share(shared, peer.context, 2, 0, positions, plain)
     cheat.outbox = [("deck", 1, ("deck.share", 2, 0, positions, sealed))]
     for fault in fault_ahead(table, table.frames()):

@@ -161,7 +161,7 @@ def test_a_lock_with_keys_other_than_committed_is_named_by_the_audit():
         t.send(p.shuffle())
     t.send(t.peers[0].lock())
     message = t.peers[1].lock()
-    wrong = curve.apply(curve.layer(12345), t.peers[1]._passes[-1].point(2))[0]
+    wrong = curve.apply(curve.layer(12345), t.peers[1]._record.passes[-1].point(2))[0]
     pts = points(message[2])
     t.send(with_blob(message, b"".join([*pts[:2], wrong, *pts[3:]])))
     t.send(t.peers[2].lock())
@@ -186,7 +186,7 @@ def test_an_out_of_turn_pass_names_its_author():
 def sealed_share(t: LocalTable, sender: int, to: int, positions, keys_of) -> tuple:
     peer = t.peers[sender]
     plain = b"".join(curve.key_bytes(keys_of(j)) for j in positions)
-    shared = keys.shared_secret(peer._secrets.exchange, t.peers[to].commit()[3])
+    shared = keys.shared_secret(peer._own.derived.exchange, t.peers[to].commit()[3])
     sealed = keys.seal_share(shared, peer.context, sender, to, tuple(positions), plain)
     return ("deck.share", sender, to, tuple(positions), sealed)
 
@@ -195,7 +195,7 @@ def test_a_wrong_key_share_is_named_by_its_receiver_and_by_the_audit():
     t = locked()
     for peer in t.present():
         peer.deal(0, [1, 2])
-    wrong = sealed_share(t, 2, 0, [1, 2], lambda j: t.peers[2]._secrets.locks[j] + 1)
+    wrong = sealed_share(t, 2, 0, [1, 2], lambda j: t.peers[2]._own.derived.locks[j] + 1)
     with pytest.raises(PrivateCheat) as caught:
         t.peers[0].receive(wrong)
     assert caught.value.seat == 2
@@ -237,7 +237,7 @@ def test_a_key_share_for_fewer_positions_than_asked_names_its_sender():
     t = locked()
     for peer in t.present():
         peer.deal(1, [0, 1])
-    partial = sealed_share(t, 2, 1, [0], lambda j: t.peers[2]._secrets.locks[j])
+    partial = sealed_share(t, 2, 1, [0], lambda j: t.peers[2]._own.derived.locks[j])
     assert named(t, partial) == {2}
 
 
@@ -253,7 +253,7 @@ def test_a_false_reveal_key_names_the_revealer():
     t = locked()
     messages = [peer.reveal([5]) for peer in t.present()]
     t.send(messages[0])
-    false = ("deck.reveal", 1, (5,), curve.key_bytes(t.peers[1]._secrets.locks[5] ^ 1))
+    false = ("deck.reveal", 1, (5,), curve.key_bytes(t.peers[1]._own.derived.locks[5] ^ 1))
     assert named(t, false) == {1}
 
 
@@ -364,7 +364,7 @@ def test_an_owner_whose_deck_is_not_the_faces_it_committed_to_is_named_by_the_au
     t = LocalTable(spec, [seed + curve.encode_faces((1, 2, 3, 4)), None, None], spectators=1)
     t.send_all([p.commit() for p in t.peers])
     forged = DeckPeer(spec, 0, seed + curve.encode_faces((1, 2, 3, 99)))  # a jewel it lacks
-    forged._said_commit = True
+    forged._own.said_commit = True
     t.send(forged.shuffle())
     for seat in (1, 2):
         t.send(t.peers[seat].shuffle())
