@@ -1,0 +1,28 @@
+"""The Dragon Den table's buttons over your hand: End turn, while the turn may end, and
+Hint, while anything is open to this seat."""
+
+from __future__ import annotations
+
+from client import assets
+from client.tables.basics import enable
+from client.tables.den.layout import BUTTON_Y, CARD
+
+
+class Buttons:
+    def __init__(self, table):
+        self.table = table
+
+    def build(self) -> None:
+        table = self.table
+        assets.preload([*(f"den/{face}" for face in range(52)), "back"],
+                       (table.view.px(CARD[0]), table.view.px(CARD[1])))
+        table.scene.button("end", "End turn", 30, BUTTON_Y, 150, 44, primary=True)
+        table.scene.button("hint", "Hint", 190, BUTTON_Y, 90, 44)
+
+    def refresh(self) -> None:
+        table = self.table
+        buttons = table.scene.buttons
+        if "end" not in buttons:
+            return
+        enable(buttons["end"], table.can.end_action is not None)
+        enable(buttons["hint"], table.can.offered)
