@@ -9,27 +9,22 @@ import pygame_gui
 
 from client import assets
 from client.scenes import Scene, checked_name, draw_felt
-from client.session import TABLES
-from client.settings import os_user_name, state_folder
+from client.scenes.offers import SECOND_SEAT, ResumeOffers, sentence
+from client.settings import os_user_name
 from client.ui import ALERT, DIM, GOLD, INK
 from client.widgets import FittedList, HintedEntry
 from engine.registry import game_ids, get_game
 from engine.tell import count as count_words
 from net.address_code import read_address
 from net.bridge import ResumeFailed
-from net.errors import BadAddress, CorruptJournal
+from net.errors import BadAddress
 from net.events import GameStarted
-from net.locks import InUse, journal_holder
-from net.replay import Summary, journals
+from net.locks import InUse
 
-OFFER_W = 400  # a Resume button's width
 ABOUT_YOU_W = 394  # "you are NAME · key", between Watch and History
-RESUME_OFFERS = 2  # the newest unfinished games offered; the rest are in the history
 TABLE_LIST = (40, 120, 760, 400)  # the tables on this network, a row each
 EMPTY_LIST = "No tables yet: play with bots, or start a new table."  # said inside it
 NONE_FOUND_AFTER = 4.0  # seconds with no table seen before saying multicast may be blocked
-SECOND_SEAT = "To play a second seat on this machine, start another window with " \
-              "hoard --profile NAME (its own name, identity and games)."
 
 
 def first_scene(app) -> Scene:
@@ -80,14 +75,11 @@ class Lobby(Scene):
         self.selected: str | None = None
         self.keys: list[str] = []
         self.choosing: str = ""  # "new" or "solo": the game buttons are showing
-        self.resumable = _resumable()
-        self.offered: list[Summary] = []  # the resume buttons' games, in order
-        self.resuming: Summary | None = None
+        self.offers = ResumeOffers(self)
         self.opened = time.monotonic()
         self.typed, self.typing = "", False  # the address box's text, kept across layouts
         self.problem = ""  # what was wrong with the address typed
         self.none_found = False
-        self.elsewhere: set[int] = set()  # offers whose game another window plays
 
     @property
     def session(self):
@@ -116,15 +108,7 @@ class Lobby(Scene):
                     enabled=listed is not None and not listed.problem)
         self.button("history", "History", 840, 640, 210, 48)
         self.button("rules", "Rules", 1060, 640, 180, 48)
-        self.offered = shown = self._offers()
-        self.elsewhere = {i for i, s in enumerate(shown) if journal_holder(s.path) is not None}
-        for i, summary in enumerate(shown):
-            free = i not in self.elsewhere
-            offer, whole = self._offer(summary, free)
-            self.button(f"resume:{i}", offer, 840, 550 - i * 60, OFFER_W, 50,
-                        tip=whole if offer != whole else None,
-                        primary=i == 0 and free,
-                        enabled=free and self.resuming is None and not self.choosing)
+        self.offers.build()
         self.button("new", "New table", 840, 120, 400, 56)
         self.button("solo", "Play with bots", 840, 190, 400, 56, primary=True)
         if self.choosing:
@@ -137,14 +121,6 @@ class Lobby(Scene):
                 self.button(f"game:{game_id}", f"{game.name}  ({seats} players)",
                             840, 300 + i * 58, 400, 50)
 
-    def _offers(self) -> list[Summary]:
-        """The newest games to resume: a kept seat, or one this player left at a table
-        that is still playing on the network (looked at again on every layout: another
-        window may have closed, a table may have ended)."""
-        playing = {t.key for t in self.session.tables.values() if t.state != "lobby"}
-        return [s for s in self.resumable if s.kept or s.start.table.hex() in playing
-                ][:RESUME_OFFERS]
-
     def _address_box(self) -> None:
         """Join by address or code: for networks whose multicast discovery finds nothing."""
         self.entry = self.add(HintedEntry(
@@ -155,7 +131,7 @@ class Lobby(Scene):
         if self.typing:
             self.entry.focus()
         self.button("join-address", "Join by address", 490, 556, 220, 44,
-                    enabled=self.resuming is None)
+                    enabled=self.offers.resuming is None)
 
     def clear(self) -> None:
         """What is typed in the name or address box outlives its widgets (a resize)."""
@@ -194,13 +170,13 @@ class Lobby(Scene):
         super().handle(event)
 
     def on_news(self, item) -> None:
-        if isinstance(item, GameStarted) and self.resuming is not None:
+        if isinstance(item, GameStarted) and self.offers.resuming is not None:
             from client.scenes.table import TableScene
 
             self.app.replace(TableScene(self.app))
         elif isinstance(item, ResumeFailed):
             self.app.message("Could not resume", self.session.ending.text)
-            self._stop_resuming()
+            self.offers.stop()
         elif type(item).__name__ == "TableSeen":
             if self.selected is not None and self.selected not in self.session.tables:
                 self.app.message("Table gone", f"{item.listing.name} has closed or left the "
@@ -240,43 +216,7 @@ class Lobby(Scene):
 
             self.app.replace(History(self.app))
         elif ident.startswith("resume:"):
-            self._resume(self.offered[int(ident.split(":", 1)[1])])
-
-    def _offer(self, summary: Summary, free: bool) -> tuple[str, str]:
-        """A Resume button's words, the table's name cut so that its game and step always
-        show, and the words whole (the button's tooltip when the name is cut)."""
-        game = get_game(summary.start.game).name
-
-        def words(name: str) -> str:
-            if not free:
-                return f"{name} ({game}): open in another window"
-            if summary.left:
-                return f"Back to {name} ({game}, from the next hand)"
-            return f"Resume {name} ({game}, step {summary.steps})"
-
-        return self.fitted_part(words, summary.name, OFFER_W), words(summary.name)
-
-    def _resume(self, summary: Summary) -> None:
-        """Take the seat back: a node opened on the game's journal rebuilds the table from
-        it, finds the others and fetches what it missed; the table shows when it is in."""
-        self.resuming = summary
-        try:
-            self.app.new_session(resume=summary.path)
-        except InUse as exc:
-            self.app.message("Open in another window", f"{_sentence(exc)} {SECOND_SEAT}")
-            self._stop_resuming()
-            return
-        except (CorruptJournal, OSError) as exc:
-            self.app.message("Could not resume", f"The game's journal cannot be read: {exc}")
-            self._stop_resuming()
-            return
-        self.layout()
-
-    def _stop_resuming(self) -> None:
-        self.resuming = None
-        self.resumable = _resumable()
-        self.app.new_session()
-        self.layout()
+            self.offers.resume(int(ident.split(":", 1)[1]))
 
     def _sit_down(self) -> bool:
         """Hold this identity for a seat; False (and why, in words) if another window plays
@@ -284,7 +224,7 @@ class Lobby(Scene):
         try:
             self.session.sit_down()
         except InUse as exc:
-            self.app.message("Already at a table", f"{_sentence(exc)} {SECOND_SEAT}")
+            self.app.message("Already at a table", f"{sentence(exc)} {SECOND_SEAT}")
             return False
         return True
 
@@ -349,13 +289,14 @@ class Lobby(Scene):
         count = sum(1 for t in self.session.tables.values() if not t.problem)
         status = f"{count_words(count, 'table')} on this network" if count else \
             "Looking for tables on this network…"
-        if self.resuming is not None:
-            status = f"Resuming {self.resuming.name}: reading its journal, finding the table…"
+        resuming = self.offers.resuming
+        if resuming is not None:
+            status = f"Resuming {resuming.name}: reading its journal, finding the table…"
         view.text(surface, status, (40, 92), 16, DIM)
         if not self.choosing:
             view.text(surface, "A table for one: you and bots, dealt fair.", (840, 255), 15, DIM)
         self._draw_address_note(surface)
-        if self.elsewhere:
+        if self.offers.elsewhere:
             view.text(surface, SECOND_SEAT, (40, 684), 14, DIM)
         key = self.app.identity.fingerprint[:4]
         view.text(surface, self.fitted_part(lambda name: f"you are {name} · key {key}",
@@ -372,18 +313,6 @@ class Lobby(Scene):
         else:
             self.view.text(surface, "Or join by the code or address a table shows:",
                            (40, 528), 15, DIM, width=760)
-
-
-def _resumable() -> list[Summary]:
-    """The journals' unfinished games whose seat was kept, or handed on when this player
-    left, the newest first (one that is open in another window among them: it is listed,
-    not offered)."""
-    return [s for s in journals(state_folder() / TABLES) if s.kept or s.returnable]
-
-
-def _sentence(exc: Exception) -> str:
-    text = str(exc)
-    return text[:1].upper() + text[1:] + "."
 
 
 def _row(listed) -> str:

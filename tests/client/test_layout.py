@@ -98,12 +98,12 @@ def test_the_history_and_the_lobbys_resume_offers(app, tmp_path, monkeypatch):
     """Every row of the history and the lobby's lists drawn whole or ending in "…", the
     chosen game's row whole under the history's list."""
     from client.hook import Driver
-    from client.scenes import history, lobby
+    from client.scenes import history, lobby, offers
     from tools.screens import list_tables
 
     played = journals(tmp_path)
     monkeypatch.setattr(history, "_played", lambda: played)
-    monkeypatch.setattr(lobby, "_resumable", lambda: [s for s in played if s.kept])
+    monkeypatch.setattr(offers, "resumable", lambda: [s for s in played if s.kept])
     driver = Driver(app)
     app.replace(lobby.Lobby(app))
     list_tables(app)

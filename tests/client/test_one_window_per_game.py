@@ -43,7 +43,7 @@ def test_a_game_open_in_another_process_is_listed_without_resume(folders, window
         name_yourself(window)
         assert resume_offers(window) == {"resume:0": OPEN_ELSEWHERE}
         assert "resume:0" not in window.targets()
-        assert window.app.scene.elsewhere == {0}
+        assert window.app.scene.offers.elsewhere == {0}
         window.click("solo")
         window.click("game:dragon")  # this identity plays in the other process
         assert window.app.shown[0] == "Already at a table", window.app.shown
