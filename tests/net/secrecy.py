@@ -51,7 +51,7 @@ def replay_and_check(start: StartConfig, frames: list[Record], seat: int | None 
             replica.offer(record)
         replica.apply_next()
         check_engine(replica, step)
-        for deck in replica.chance.played:
+        for deck in replica.chance.decks.played:
             for j in deck.peer.face_up():
                 public_at.setdefault((deck.ordinal, j), step)
         if replica.over and over_at == NEVER:
@@ -65,9 +65,10 @@ def check_engine(replica: Replica, step: int) -> None:
     """The engine's known faces are turned-up cards or cards dealt to this peer."""
     chance = replica.chance
     for card in replica.state.faces:
-        deck = chance.decks[ref_deck(card)]
+        deck = chance.decks.by_number[ref_deck(card)]
         j = ref_position(card)
-        mine = chance.me is not None and chance.me in deck.peer.shown(j)
+        me = chance.seats.me
+        mine = me is not None and me in deck.peer.shown(j)
         assert deck.peer.public_face(j) is not None or mine, (
             f"step {step}: seat {replica.me} knows deck {deck.number} position {j}")
 
@@ -89,7 +90,7 @@ def _deck_secrets(deck) -> tuple[list[bytes], list[bytes], list[bytes]]:
 
 
 def _check_wire(replica: Replica, by_step, public_at, over_at) -> None:
-    decks = [(deck.ordinal, *_deck_secrets(deck)) for deck in replica.chance.played]
+    decks = [(deck.ordinal, *_deck_secrets(deck)) for deck in replica.chance.decks.played]
     for step, records in by_step.items():
         for record in records:
             raw = record.raw

@@ -63,7 +63,7 @@ def test_every_game_hides_each_hand_from_the_others_and_the_spectator(game):
     watcher = replay_and_check(table.start, frames)  # everything on the wire, step by step
     assert watcher.game.public_hash(watcher.state) in table.hashes()
     if game == "gold":  # thefts: decks whose faces only the robbed seat knew
-        assert any(deck.peer.spec.owner >= 0 for deck in watcher.chance.played)
+        assert any(deck.peer.spec.owner >= 0 for deck in watcher.chance.decks.played)
         # G13.4: every stolen token turned up for all, the spectator too, in one request
         assert watcher.state.thefts and not any(watcher.state.touched)
         assert not any(watcher.state.blind)
@@ -155,14 +155,14 @@ def test_a_deck_message_in_another_seats_name_is_cheating():
 def test_a_false_key_share_is_named_by_the_audit_for_every_peer():
     table, _ = dragon_table(spectators=1)
     first = table.replicas[0]
-    while not first.chance.decks[1].shuffled:
+    while not first.chance.decks.by_number[1].shuffled:
         table.step()  # locked: seat 0's hand is being dealt
     cheat = table.replicas[2].chance  # seat 2 sends seat 0 a key one off
-    peer, positions = cheat.decks[1].peer, cheat.registered.positions
+    peer, positions = cheat.decks.by_number[1].peer, cheat.dealer.registered.positions
     plain = b"".join(curve.key_bytes(peer._own.derived.locks[j] + 1) for j in positions)
     shared = keys.shared_secret(peer._own.derived.exchange, peer._record.commits[0][1])
     sealed = keys.seal_share(shared, peer.context, 2, 0, positions, plain)
-    cheat.outbox = [("deck", 1, ("deck.share", 2, 0, positions, sealed))]
+    cheat.outbox.entries = [("deck", 1, ("deck.share", 2, 0, positions, sealed))]
     for fault in fault_ahead(table, table.frames()):
         assert fault.kind == "cheat"
         assert "player2 cheated: its key share to seat 0 is not its committed keys" \
@@ -189,8 +189,8 @@ def test_a_card_swapped_in_a_shuffle_pass_voids_the_hand_and_the_audit_names_the
         stranger = curve.card_point(b"elsewhere", 7)[0]
         return (kind, seat, stranger + blob[curve.POINT_SIZE:])
 
-    honest_shuffle = cheat.decks[1].peer.shuffle
-    cheat.decks[1].peer.shuffle = shuffle
+    honest_shuffle = cheat.decks.by_number[1].peer.shuffle
+    cheat.decks.by_number[1].peer.shuffle = shuffle
     for fault in fault_ahead(table, table.frames(), max_steps=40):
         assert "player1 cheated: its shuffle pass does not follow from its seed" in \
             fault.report
@@ -218,7 +218,7 @@ def test_a_restarted_peer_remakes_its_decks_from_its_journaled_seeds():
     assert reborn.state.faces == before.state.faces and reborn.state.faces
     request = before.game.chance_request(before.state)
     assert reborn.chance.outgoing(request) == before.chance.outgoing(request)
-    assert reborn.chance.decks[1].peer.seed == before.chance.decks[1].peer.seed
+    assert reborn.chance.decks.by_number[1].peer.seed == before.chance.decks.by_number[1].peer.seed
 
 
 def test_a_peer_that_lost_its_journal_says_so_and_every_peer_voids_the_hand_naming_it():
@@ -250,8 +250,9 @@ def test_a_one_human_table_deals_its_bots_with_nothing_on_the_wire_but_passes():
     table.play()
     assert {r.chance.report for r in table.everyone()} == {"clean"}
     spectator = table.spectators[0]
+    decks = spectator.chance.decks.by_number
     assert all(ref_deck(card) == 1 and ref(1, ref_position(card)) == card
-               and spectator.chance.decks[1].peer.public_face(ref_position(card)) is not None
+               and decks[1].peer.public_face(ref_position(card)) is not None
                for card in spectator.state.faces)
 
 
@@ -301,7 +302,7 @@ def test_a_hands_deck_is_audited_as_soon_as_the_hand_is_over():
     table = two_hands()
     dealt_at = second_hand_dealt(table)
     for replica in table.everyone():
-        decks = replica.chance.decks
+        decks = replica.chance.decks.by_number
         assert decks[1].audited is not None and decks[1].audited < dealt_at
         assert decks[2].audited is None and not replica.chance.report
     table.play()
@@ -312,7 +313,7 @@ def test_a_hands_deck_is_audited_as_soon_as_the_hand_is_over():
 def test_a_cheat_in_the_first_hand_is_named_by_its_audit_during_the_second():
     table = two_hands()
     table.step()  # deck 1 exists; seat 1 shuffles next
-    cheat = table.replicas[1].chance.decks[1].peer
+    cheat = table.replicas[1].chance.decks.by_number[1].peer
     honest_shuffle = cheat.shuffle
 
     def shuffle():  # two cards change places: a good deck, but not the seed's permutation
@@ -337,7 +338,7 @@ def test_a_peer_restarted_as_a_hand_ends_discloses_the_seed_it_journaled():
     before = table.replicas[1]
     reborn = restarted(table, 1)
     request = before.game.chance_request(before.state)
-    seed = ("deck", 1, ("deck.seed", 1, before.chance.decks[1].peer.seed))
+    seed = ("deck", 1, ("deck.seed", 1, before.chance.decks.by_number[1].peer.seed))
     assert seed in reborn.chance.outgoing(request)[0]  # deck 2's fresh commitment differs
     assert seed in before.chance.outgoing(request)[0]
 
@@ -357,7 +358,7 @@ def test_after_leaves_the_next_hands_are_shuffled_without_the_leavers(game):
     table.play()
     assert len(table.hashes()) == 1 and table.replicas[heir].state.hand == 3
     assert {r.chance.report for r in table.everyone()} == {"clean"}
-    later = table.replicas[heir].chance.played[-1].peer
+    later = table.replicas[heir].chance.decks.played[-1].peer
     assert later.spec.absent == (0, 3) and later.spec.order == (1, 2)
 
 

@@ -214,14 +214,14 @@ def test_a_seat_that_withholds_its_key_shares_is_named_and_the_hand_voided():
     async def go():
         nodes = await live_table(4, void_after=2.0, listeners=[heard.append, None, None, None])
         withholder = nodes[3]
-        chance = withholder.replica.chance
-        queue = chance._queue
+        outbox = withholder.replica.chance.outbox
+        queue = outbox.queue
 
         def withhold(deck, message):
             if message is None or message[0] != "deck.share":
                 queue(deck, message)
 
-        chance._queue = withhold
+        outbox.queue = withhold
         try:
             for fault in await results_of(nodes[:3]):
                 assert isinstance(fault, Fault) and fault.kind == "void", fault

@@ -38,10 +38,10 @@ def test_the_pause_lasts_its_steps_on_every_peer_and_the_spectator():
     assert until == first.applied + PAUSE_STEPS
     while first.applied < until - 1:
         assert len(pauses(table)) == 1 and first.rounds.pause is not None
-        assert first.state.hand == 2 and first.chance.decks.get(2) is None  # not shuffled
+        assert first.state.hand == 2 and first.chance.decks.by_number.get(2) is None  # not shuffled
         table.step()
     table.step()
-    assert pauses(table) == {None} and first.chance.decks.get(2) is not None  # shuffling
+    assert pauses(table) == {None} and first.chance.decks.by_number.get(2) is not None  # shuffling
     assert len(table.hashes()) == 1
 
 
@@ -52,7 +52,7 @@ def test_next_hand_from_every_seated_human_ends_it_at_once():
     table.step({0: [NextHand(0)]})
     assert pauses(table) == {(first.rounds.pause.until, frozenset({0}))}  # still waits for seat 1
     table.step({1: [NextHand(1)]})
-    assert pauses(table) == {None} and first.chance.decks.get(2) is not None
+    assert pauses(table) == {None} and first.chance.decks.by_number.get(2) is not None
 
 
 def test_a_seat_played_by_its_bot_says_next_hand_itself():
