@@ -111,8 +111,9 @@ class TableRenderer(TableInput):
     the scores counting, and how a seat's absence is worded; the hand's result panel is its
     `result` (a HandResult), the keys and the pointer its base's (TableInput). A game's
     renderer subclasses it, sets the sizes below and `sounds` (event type -> sound name),
-    yields every sprite it animates from `sprites()` and words its hand's result
-    (`result_heads`, `result_line`, `result_rows`)."""
+    yields every sprite it animates from `sprites()`, words its hand's result
+    (`result_heads`, `result_line`, `result_rows`) and has a `buttons` piece that builds
+    its buttons and refreshes them for the current choices."""
 
     hand_card: tuple[int, int] = (80, 112)
     table_card: tuple[int, int] = (64, 90)  # a card on the table: flights to a seat
@@ -368,8 +369,15 @@ class TableRenderer(TableInput):
         """(seat, what the hand gave or took, its colour), in the order to list them."""
         return []
 
+    def build(self) -> None:
+        """The game's buttons and the result panel's, at the window's scale."""
+        self.buttons.build()
+        self.result.build()
+        self.refresh_buttons()
+
     def refresh_buttons(self) -> None:
         """Enable and show the game's buttons for the current choices."""
+        self.buttons.refresh()
 
     def absence(self, seat: int) -> tuple[str, tuple] | None:
         """A seat's status when its player left or the table waits for it, else None."""

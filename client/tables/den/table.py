@@ -127,14 +127,6 @@ class DenTable(TableRenderer):
         self.refresh_buttons()
 
     # -- buttons ---------------------------------------------------------------------
-    def build(self) -> None:
-        self.buttons.build()
-        self.result.build()
-        self.refresh_buttons()
-
-    def refresh_buttons(self) -> None:
-        self.buttons.refresh()
-
     def on_button(self, ident: str) -> None:
         if ident == "hint":
             self.hints.press()

@@ -193,14 +193,6 @@ class DragonTable(TableRenderer):
         return told(refusal, "That is not a play you can make now.")
 
     # -- buttons ---------------------------------------------------------------------
-    def build(self) -> None:
-        self.buttons.build()
-        self.result.build()
-        self.refresh_buttons()
-
-    def refresh_buttons(self) -> None:
-        self.buttons.refresh()
-
     def on_button(self, ident: str) -> None:
         can = self.can
         if ident == "play":

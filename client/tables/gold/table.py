@@ -151,9 +151,6 @@ class GoldTable(TableRenderer):
     def build(self) -> None:
         self.buttons.build()
 
-    def refresh_buttons(self) -> None:
-        self.buttons.refresh()
-
     def on_button(self, ident: str) -> None:
         self.buttons.press(ident)
 

@@ -141,12 +141,7 @@ class WildTable(TableRenderer):
     def build(self) -> None:
         assets.preload([*(f"wild/{face}" for face in range(70)), "back"],
                        (self.view.px(PILE_CARD[0]), self.view.px(PILE_CARD[1])))
-        self.buttons.build()
-        self.result.build()
-        self.refresh_buttons()
-
-    def refresh_buttons(self) -> None:
-        self.buttons.refresh()
+        super().build()
 
     def on_button(self, ident: str) -> None:
         if ident == "hint":
