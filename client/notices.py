@@ -25,10 +25,16 @@ def left(names: Names, seat: int, heir: int) -> str:
     return f"{said}; {names.acts(heir, 'play')} on for {them}."
 
 
-def quiet(names: Names, seat: int, heir: int) -> str:
-    """Another seat went quiet past the table's patience (the viewer's own is `away`)."""
-    return f"{names.who(seat, start=True)} went quiet for too long: the hand is dealt again " \
-           f"without them, and {bot_of(names, heir)} plays their seat."
+def quiet(names: Names, seat: int, heir: int, over: bool = False) -> str:
+    """Another seat went quiet past the table's patience (the viewer's own is `away`), or
+    any seat did as the match ended (`over`: nothing is dealt again)."""
+    who = names.who(seat, start=True)
+    if over:
+        them = "you" if seat == names.listener else "they"
+        return f"{who} went quiet for too long as the match ended: the result stands, but " \
+               f"the cards only {them} could unlock go unaudited."
+    return f"{who} went quiet for too long: the hand is dealt again without them, and " \
+           f"{bot_of(names, heir)} plays their seat."
 
 
 def returning(names: Names, seat: int) -> str:

@@ -370,8 +370,8 @@ class Printer:
         for seat, heir in done.left:
             self.say(notices.left(self.names, seat, heir))
         for seat, heir in done.quiet:
-            if seat != self.names.listener:
-                self.say(notices.quiet(self.names, seat, heir))
+            if seat != self.names.listener or done.over:
+                self.say(notices.quiet(self.names, seat, heir, done.over))
         for seat in done.back:
             self.say(notices.back(self.names, seat))
 

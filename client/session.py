@@ -286,8 +286,8 @@ class Session:
             self.say(notices.left(self.names, seat, heir))
         for seat, heir in done.quiet:
             self.gone[seat] = heir
-            if seat != self.seat:  # (this seat's players are told by an Away)
-                self.say(notices.quiet(self.names, seat, heir))
+            if seat != self.seat or done.over:  # (this seat's players are told by an Away)
+                self.say(notices.quiet(self.names, seat, heir, done.over))
         for seat in done.back:
             self.say(notices.back(self.names, seat))
         for entry in done.entries:

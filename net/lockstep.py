@@ -78,6 +78,7 @@ class Applied:
     left: list[tuple[int, int]] = field(default_factory=list)  # (seat that left, its heir)
     quiet: list[tuple[int, int]] = field(default_factory=list)  # (seat gone quiet, its heir)
     back: list[int] = field(default_factory=list)  # seats whose human took them back
+    over: bool = False  # the engine's match is over (a seat gone quiet is not dealt again)
 
 
 def well_typed(action: Action) -> bool:
@@ -272,7 +273,7 @@ class Replica:
         changed = done.entries or done.quiet
         self.hashes[step] = self._hash() if changed else self.hashes[step - 1]
         self.hashes.pop(step - 2, None)
-        done.finished = self.finished
+        done.over, done.finished = self.over, self.finished
         return done
 
     def _checked(self, record: Record, step: int) -> Body:
@@ -337,9 +338,13 @@ class Replica:
     def _go_quiet(self, seat: int, step: int) -> int:
         """Every other human voted to play on without `seat`, silent too long: its keys
         went with it, so the hand in play is void and dealt again from the last fresh deal
-        (the state before its shuffle); its heir plays its seats from now on."""
+        (the state before its shuffle); its heir plays its seats from now on. Once the
+        match is over nothing is dealt again: its result stands, and the decks the quiet
+        seat's seed would have opened for the audit are set aside unaudited."""
         heir = self.attendance.depart(seat, step)
         self.chance.quiet(seat, heir)
+        if self.over:
+            return heir
         fresh = self.rounds.rewind(step)
         if fresh is None:
             raise TableFault("void", step, f"the hand is void: {self.name_of(seat)} went "

@@ -296,7 +296,7 @@ class TableNode:
             if heir == replica.me:
                 self.stepper.seat_bots(self.options.think)
         for seat, heir in done.quiet:
-            if seat == replica.me:
+            if seat == replica.me and not done.over:  # (once over there is no way back)
                 self.returns.went_quiet(heir, done.step)
             if heir == replica.me:
                 self.stepper.seat_bots(self.options.think)

@@ -77,6 +77,25 @@ def test_the_window_and_the_peer_tell_the_seats_notices_in_the_same_words(capsys
         "is yours again."]
 
 
+def test_a_seat_gone_quiet_as_the_match_ended_is_told_that_the_result_stands(capsys,
+                                                                             tmp_path):
+    """Nothing is dealt again once the match is over: both listeners say the result stands
+    and what goes unaudited, of another seat and of this one (no Away: there is no next
+    hand to come back to)."""
+    printer, session = both_listeners(tmp_path)
+    capsys.readouterr()
+    for item in (StepApplied(Applied(90, quiet=[(2, 0)], over=True)),
+                 StepApplied(Applied(91, quiet=[(1, 0)], over=True))):
+        printer(item)
+        session.fold(item)
+    printed = capsys.readouterr().out.splitlines()
+    assert printed == session.log[-2:] == [
+        "McKay went quiet for too long as the match ended: the result stands, but the "
+        "cards only they could unlock go unaudited.",
+        "You went quiet for too long as the match ended: the result stands, but the cards "
+        "only you could unlock go unaudited."]
+
+
 def test_whom_the_table_waits_for_and_who_won_are_joined_by_the_engines_words(capsys,
                                                                               tmp_path):
     """Late frames, a move awaited and the winners name their players with "and", as the
