@@ -110,10 +110,11 @@ def _cheat(folder: Path, kind: str) -> dict:
     finally:
         table.kill()
     sent = cheat.arrival(CHEATED.match)
-    who = f"p{humans - 1} (seat {own.get('seat', _seat_of(honest, humans))})"
+    # a report names the player, never its seat number ("p2 signed two different frames")
+    who = re.compile(rf"\bp{humans - 1}\b")
     named, delays = [], []
     for i, (peer, result) in enumerate(zip(table.peers, [*honest, own], strict=True)):
-        if who in result.get("report", ""):
+        if who.search(result.get("report", "")):
             named.append("the cheat itself" if i == humans - 1 else f"p{i}")
             stopped = peer.arrival(lambda line: line.startswith("table stopped:"))
             if sent is not None and stopped is not None:
@@ -121,11 +122,6 @@ def _cheat(folder: Path, kind: str) -> dict:
     return {"named_by": named, "honest_peers": humans - 1,
             "fault": sorted({r.get("fault", "none") for r in honest}),
             "last_named_ms": round(max(delays) * 1000) if delays else None}
-
-
-def _seat_of(results: list[dict], humans: int) -> int:
-    """The cheat's seat: the one seat no honest peer holds."""
-    return next(iter(set(range(humans)) - {r["seat"] for r in results}))
 
 
 def run(args) -> dict:
