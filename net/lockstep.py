@@ -267,13 +267,14 @@ class Replica:
         self.store.keep_only(step, bodies)
         self._settle(step, done.entries)
         done.back, self._back_now = self._back_now, []
-        if self.over:
+        done.over = self.over
+        if done.over:
             self.chance.close()
         self.applied = step
         changed = done.entries or done.quiet
         self.hashes[step] = self._hash() if changed else self.hashes[step - 1]
         self.hashes.pop(step - 2, None)
-        done.over, done.finished = self.over, self.finished
+        done.finished = self.finished
         return done
 
     def _checked(self, record: Record, step: int) -> Body:

@@ -6,7 +6,7 @@ from __future__ import annotations
 import pygame
 
 from client import assets
-from client.anim import CardSprite, Counter
+from client.anim import CardSprite, Counter, Tween
 from client.tables.hinting import Hint
 from client.tables.input import TableInput
 from client.tables.result import HandResult
@@ -201,6 +201,18 @@ class TableRenderer(TableInput):
 
     def selected(self) -> list[int]:
         return sorted(f for f, s in self.hand.items() if s.selected)
+
+    def deal_into_hand(self, faces, start, stagger: float, animate: bool, usable) -> None:
+        """The cards of `faces` not in the hand yet join it, each from `start(face)`, one
+        after another (`stagger` s apart) when animated; a card is lit when some choice
+        takes it (all are lit when none does); then the hand is laid out."""
+        for i, face in enumerate(sorted(f for f in faces if f not in self.hand)):
+            sprite = CardSprite(face, Tween(start(face)))
+            sprite.tween.delay = i * stagger if animate else 0.0
+            self.hand[face] = sprite
+        for face, sprite in self.hand.items():
+            sprite.lit = face in usable or not usable
+        self.lay_out_hand(animate)
 
     def lay_out_hand(self, animate: bool = True) -> None:
         """The hand fanned along its row in `ordered()` order, selected cards lifted."""

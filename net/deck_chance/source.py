@@ -196,8 +196,8 @@ class DeckChance(ChanceSource):
 
     def quiet(self, seat: int, heir: int) -> None:
         """`seat` went quiet: every deck not audited yet needs its keys or its seed, which
-        went with it, so each is set aside unaudited (the summary says so); the table
-        deals again without it, from decks it has no part in."""
+        went with it, so each is set aside unaudited (the summary says so); unless the
+        match is over, the table deals again without it, from decks it has no part in."""
         self.depart(seat, heir)
         self.decks.set_aside_unaudited()
         self.outbox.clear()

@@ -15,7 +15,7 @@ from __future__ import annotations
 
 import pygame
 
-from client.anim import CardSprite, Tween
+from client.anim import CardSprite
 from client.tables import register
 from client.tables.common import TableRenderer, draw_card, draw_ending
 from client.tables.den.buttons import Buttons
@@ -76,15 +76,8 @@ class DenTable(TableRenderer):
     def _sync_hand(self, faces, animate: bool) -> None:
         for face in [f for f in self.hand if f not in faces]:
             del self.hand[face]
-        new = sorted(f for f in faces if f not in self.hand)
-        for i, face in enumerate(new):
-            sprite = CardSprite(face, Tween((*stock_at(), CARD[0], 255)))
-            sprite.tween.delay = i * DEAL_STAGGER if animate else 0.0
-            self.hand[face] = sprite
-        playable = self.can.usable()
-        for face, sprite in self.hand.items():
-            sprite.lit = face in playable or not playable
-        self.lay_out_hand(animate)
+        self.deal_into_hand(faces, lambda face: (*stock_at(), CARD[0], 255), DEAL_STAGGER,
+                            animate, self.can.usable())
 
     def ordered(self) -> list[int]:
         return sorted(self.hand, key=lambda f: (-rank(f), f))

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import pygame
 
-from client.anim import CardSprite, Tween
+from client.anim import CardSprite
 from client.tables import register
 from client.tables.basics import PACE
 from client.tables.common import TableRenderer, draw_ending, told
@@ -114,15 +114,8 @@ class DragonTable(TableRenderer):
             sprite = self.hand.pop(face)
             if face in self.trick:
                 self.trick[face].tween = sprite.tween  # from where it was in the hand
-        new = [f for f in faces if f not in self.hand]
-        for i, face in enumerate(sorted(new)):
-            sprite = CardSprite(face, Tween((*DECK_AT, CARD[0], 255)))
-            sprite.tween.delay = i * DEAL_STAGGER if animate else 0.0
-            self.hand[face] = sprite
-        lit = self.can.usable()
-        for face, sprite in self.hand.items():
-            sprite.lit = face in lit or not lit
-        self.lay_out_hand(animate)
+        self.deal_into_hand(faces, lambda face: (*DECK_AT, CARD[0], 255), DEAL_STAGGER,
+                            animate, self.can.usable())
 
     def ordered(self) -> list[int]:
         key = (lambda f: (suit(f), rank(f))) if self.by_suit else (lambda f: f)

@@ -55,15 +55,9 @@ class TableCards:
         hand = self.table.hand
         for face in [f for f in hand if f not in faces]:
             del hand[face]
-        new = sorted(f for f in faces if f not in hand)
-        for i, face in enumerate(new):
-            start = gone[face].tween.value if face in gone else self._start(face)
-            sprite = CardSprite(face, Tween(start))
-            sprite.tween.delay = i * DEAL_STAGGER if animate else 0.0
-            hand[face] = sprite
-        for face, sprite in hand.items():
-            sprite.lit = face in usable or not usable
-        self.table.lay_out_hand(animate)
+        self.table.deal_into_hand(
+            faces, lambda face: gone[face].tween.value if face in gone else self._start(face),
+            DEAL_STAGGER, animate, usable)
 
     def laid_from(self, seat: int, faces) -> None:
         """Cards another seat laid or discarded come from its seat."""
