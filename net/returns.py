@@ -34,6 +34,7 @@ class Returns:
         self.until = -1  # rebuilt: it signs nothing before it applied this step again
         self.told = -1  # rebuilt: the steps up to this one were told already
         self.untold: Away | None = None  # read back from the journal: told once it is read
+        self.said: Away | None = None  # a rebuilt replica applies the step that said it again
 
     # -- the others' side: a player asks to come back -------------------------------------
     def asked(self, key: bytes) -> None:
@@ -82,14 +83,18 @@ class Returns:
     def _tell(self, away: Away) -> None:
         """Say that this peer is away; while its journal is read back, once it is read
         (net.resume: after the game's start, so a window knows the names first)."""
+        if away == self.said:
+            return
         if self.node.scribe.replaying:
             self.untold = away
         else:
+            self.said = away
             self.node.emit(away)
 
     def tell_untold(self) -> None:
         """After a journal was read back: say that this peer is away, if it is."""
         if self.untold is not None and not self.node.replica.seated:
+            self.said = self.untold
             self.node.emit(self.untold)
         self.untold = None
 
@@ -110,7 +115,7 @@ class Returns:
         self.until, self.told, node.scribe.adopting = step, old.applied, True
         node.stepper.seat_bots(node.options.think)
         node.stepper.wake()  # it may wait on a frame of its own that will never be taken
-        node.emit(Away(step, old.heir(old.me), left=False))
+        self._tell(Away(step, old.heir(old.me), left=False))
 
     def taken_back(self, seats: list[int]) -> None:
         """Seats whose players came back at this step's fresh deal."""
