@@ -58,6 +58,7 @@ JOIN_WAIT = 1.5  # how long to look for the table before creating it (a fresh br
 # may need one re-query, ~1.1 s, to hear a table that is already up)
 WATCH_WAIT = 5.0  # how long a spectator looks for the table
 LEAVE_WAIT = 5.0  # interrupted mid-game: how long to try to leave gracefully
+LEAVE_POLL = 0.1  # meanwhile, how often to look whether the match ended first
 MERGE_CHECK = 0.5  # seconds between looks for an older table of the same name
 SETTLE = 1.0  # a table found unlike the one asked for is refused if still so this much later
 MERGE_WINDOW = 10.0  # a peer merges only while its lobby is this young, into a table it
@@ -587,15 +588,20 @@ def _in_play(node: TableNode, name: str):
                  if t.name == name and t.state != LOBBY_STATE), None)
 
 
-async def _leave(node: TableNode) -> Left | None:
-    """Interrupted mid-game: leave gracefully (hand the seat on) if the table lets us soon."""
-    if node.replica is None or node.seat is None or node.finished is not None:
+async def _leave(node: TableNode) -> Left | Finished | None:
+    """Interrupted: leave gracefully (hand the seat on) if the table lets us soon. A match
+    that is over (its audit under way) or ends before the seat could be handed on ends with
+    its result, which is printed as if nobody had pressed Ctrl-C."""
+    if node.replica is None or node.seat is None:
         return None
-    node.leave()
-    with contextlib.suppress(TimeoutError):
-        result = await node.wait(LEAVE_WAIT)
-        return result if isinstance(result, Left) else None
-    return None
+    if node.finished is None:
+        node.leave()
+    deadline = time.monotonic() + LEAVE_WAIT
+    while node.finished is None and time.monotonic() < deadline:
+        with contextlib.suppress(TimeoutError):
+            result = await node.wait(LEAVE_POLL)
+            return result if isinstance(result, Left) else None
+    return node.finished
 
 
 async def _until_over(node: TableNode, printer: Printer, stop: asyncio.Event,

@@ -20,8 +20,10 @@ def _hand(number: int):
 @pytest.mark.parametrize("game,seats", [("dragon", 4), ("den", 3), ("wild", 3)])
 def test_ctrl_c_in_the_first_hand_and_again_in_a_middle_hand_and_the_match_completes(
         lan, tmp_path, game, seats):
+    # bots think a step: at full speed a Den match's last two hands took less than a busy
+    # CI machine's reply to the first leave, and the second Ctrl-C came after the end
     peers = [peer(lan, tmp_path, i, f"leave-{game}", "--option", "hands=3", game=game,
-                  seats=seats, think=0) for i in range(seats)]
+                  seats=seats, think=1) for i in range(seats)]
     first, second, stay = peers[-1], peers[-2], peers[:-2]
     first.wait_line(lambda line: step_of(line) >= 10, GAME_TIMEOUT)
     assert not any(map(_hand(2), first.lines))  # still the first hand
