@@ -1,7 +1,10 @@
 """Lockstep on loopback: `hoard peer` processes play whole Dragon matches.
 
 p50_ms / p99_ms: from an action's submission (the moment its bot decided) to
-its application on every peer, with the normal step pacing. steps_per_s: steps
+its application on every peer, with the normal step pacing.
+p99_ms_apart_from_audits: the same for actions applied at any step but one whose
+frames carry the seats' seeds: applying such a step audits a finished deck, and
+at a hand's end every seat's "next hand" waits for it. steps_per_s: steps
 applied per second with --rush, where every peer signs and sends its next
 frame as soon as the previous step is applied, so all peers send a frame at
 every step. peer_rss_mb: the highest peak resident memory of any peer that
@@ -106,6 +109,18 @@ def latencies(peers: list[dict]) -> list[float]:
             if key in submitted and len(times) == len(peers)]
 
 
+def audit_steps(peers: list[dict]) -> set[int]:
+    """Steps whose frames carry a seat's seed: applying one audits a finished deck."""
+    return {r["sent"] for p in peers for r in p["rows"] if r.get("message") == "deck.seed"}
+
+
+def latencies_apart(peers: list[dict], steps: set[int]) -> list[float]:
+    """Like `latencies`, for the actions applied at any step but `steps`."""
+    kept = [{"rows": [r for r in p["rows"] if r.get("submitted", r.get("applied")) not in steps]}
+            for p in peers]
+    return latencies(kept)
+
+
 def steps_per_second(peers: list[dict]) -> float:
     rates = []
     for p in peers:
@@ -128,12 +143,14 @@ def run(args) -> dict:
         paced = play(args.peers, args.pace, False, Path(tmp) / "paced", options=hands)
         rushed = play(args.peers, args.pace, True, Path(tmp) / "rushed", options=hands)
     samples = latencies(paced)
+    apart = latencies_apart(paced, audit_steps(paced))
     return {
         "peers": args.peers,
         "hands": args.hands,
         "actions": len(samples),
         "p50_ms": round(statistics.median(samples), 2),
         "p99_ms": round(percentile(samples, 0.99), 2),
+        "p99_ms_apart_from_audits": round(percentile(apart, 0.99), 2),
         "steps_per_s": round(steps_per_second(rushed), 1),
         "peer_rss_mb": round(max(p["rss"] for p in paced + rushed), 1),
     }
