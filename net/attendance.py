@@ -122,3 +122,57 @@ class Attendance:
             self.anchors[seat] = step
         self.admitted.clear()
         return back
+
+
+class SeatsSeen:
+    """Who plays which seat, as a replica reads its `attendance` (net.seating: one rule;
+    Attendance: its record) for the peer in seat `me` (None: a spectator)."""
+
+    attendance: Attendance
+    me: int | None
+
+    @property
+    def seating(self) -> Seating:
+        return self.attendance.seating
+
+    @property
+    def keys(self) -> dict[int, bytes]:
+        """Every seat ever held by a human, and its key."""
+        return self.attendance.keys
+
+    @property
+    def players(self) -> frozenset[bytes]:
+        """Every key ever seated, gone or not."""
+        return self.attendance.players
+
+    @property
+    def votes(self) -> QuietVotes:
+        return self.attendance.votes
+    @property
+    def seated(self) -> bool:
+        """This peer plays at the table now (not away, nor a spectator)."""
+        return self.me in self.seating.present
+
+    @property
+    def order(self) -> tuple[int, ...]:
+        """The humans still at the table, in seat order."""
+        return self.seating.present
+
+    @property
+    def humans(self) -> dict[int, bytes]:
+        """The keys of the humans still at the table, by seat."""
+        return {seat: self.keys[seat] for seat in self.seating.present}
+
+    @property
+    def controls(self) -> dict[int, tuple[int, ...]]:
+        """Every present human and the engine seats it plays."""
+        return self.seating.by_human()
+
+    def player_of(self, seat: int) -> int:
+        """The human seat that plays engine seat `seat` now: its own, its bot host's or,
+        once it left, its heir's."""
+        return self.seating.player_of(seat)
+
+    def heir(self, seat: int) -> int | None:
+        """Who plays on for `seat` when it leaves: the lowest other human (None: nobody)."""
+        return self.seating.heir(seat)

@@ -42,7 +42,7 @@ from engine.fields import malformed
 from engine.observe import HISTORY, Witness
 from engine.registry import get_game
 from engine.wire import Action, Event, from_record, replace, to_record
-from net.attendance import Attendance, QuietVotes
+from net.attendance import Attendance, SeatsSeen
 from net.chance import ChanceSource
 from net.deck_chance import DeckChance
 from net.errors import TableFault
@@ -53,7 +53,6 @@ from net.identity import Identity
 from net.lobby import StartConfig
 from net.pause import NextHand
 from net.rounds import Rounds
-from net.seating import Seating
 
 
 @dataclass(frozen=True, slots=True)
@@ -86,8 +85,9 @@ def well_typed(action: Action) -> bool:
     return malformed(action) is None
 
 
-class Replica:
-    """One engine instance kept in lockstep with the table."""
+class Replica(SeatsSeen):
+    """One engine instance kept in lockstep with the table; who plays which seat is
+    read from its attendance (net.attendance.SeatsSeen)."""
 
     def __init__(self, start: StartConfig, me: int | None, chance: ChanceSource | None = None,
                  secrets=()):
@@ -153,53 +153,6 @@ class Replica:
         holds the frame steps without it."""
         step = self.applied + 1
         return self.attendance.quiet_seat(step, self.frames.get(step, {}).keys())
-
-    # -- who plays which seat (net.seating: one rule; net.attendance: its record) -------
-    @property
-    def seating(self) -> Seating:
-        return self.attendance.seating
-
-    @property
-    def keys(self) -> dict[int, bytes]:
-        """Every seat ever held by a human, and its key."""
-        return self.attendance.keys
-
-    @property
-    def players(self) -> frozenset[bytes]:
-        """Every key ever seated, gone or not."""
-        return self.attendance.players
-
-    @property
-    def votes(self) -> QuietVotes:
-        return self.attendance.votes
-    @property
-    def seated(self) -> bool:
-        """This peer plays at the table now (not away, nor a spectator)."""
-        return self.me in self.seating.present
-
-    @property
-    def order(self) -> tuple[int, ...]:
-        """The humans still at the table, in seat order."""
-        return self.seating.present
-
-    @property
-    def humans(self) -> dict[int, bytes]:
-        """The keys of the humans still at the table, by seat."""
-        return {seat: self.keys[seat] for seat in self.seating.present}
-
-    @property
-    def controls(self) -> dict[int, tuple[int, ...]]:
-        """Every present human and the engine seats it plays."""
-        return self.seating.by_human()
-
-    def player_of(self, seat: int) -> int:
-        """The human seat that plays engine seat `seat` now: its own, its bot host's or,
-        once it left, its heir's."""
-        return self.seating.player_of(seat)
-
-    def heir(self, seat: int) -> int | None:
-        """Who plays on for `seat` when it leaves: the lowest other human (None: nobody)."""
-        return self.seating.heir(seat)
 
     def missing(self) -> list[int]:
         """Seats whose frame for the next step is not in yet."""
