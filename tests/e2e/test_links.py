@@ -46,10 +46,11 @@ def quiet_args(hands: int) -> tuple[str, ...]:
     return "--option", f"hands={hands}", "--void-after", "6", "--timeout", str(TIMEOUT)
 
 
-def quiet_table(lan, tmp_path, table: str, hands: int = 2):
+def quiet_table(lan, tmp_path, table: str, hands: int = 2, think: int = 2):
     """Four peers; the last is stopped (SIGSTOP) in the first hand until the three others
     have played on without it."""
-    peers = [peer(lan, tmp_path, i, table, *quiet_args(hands), think=2) for i in range(4)]
+    peers = [peer(lan, tmp_path, i, table, *quiet_args(hands), think=think)
+             for i in range(4)]
     peers[3].wait_line(lambda line: step_of(line) >= 12, TIMEOUT)
     peers[3].popen.send_signal(signal.SIGSTOP)
     for p in peers[:3]:
@@ -90,12 +91,12 @@ def test_a_quiet_peer_killed_and_restarted_follows_and_takes_its_seat_back(lan, 
     """A laptop that went quiet past the table's patience is not woken but killed (SIGKILL
     while stopped: the battery ran out) and started again with the same command: it resumes
     from its journal, learns the table played on without it, follows, and takes its seat
-    back at the next hand; the four finish the match together. Three hands: a restart on a
-    busy machine can outlast the rest of the hand dealt again (a CI run's match ended
-    before the restarted peer was let back)."""
-    peers = quiet_table(lan, tmp_path, "dead-lid", hands=3)
+    back at the next hand; the four finish the match together. Three hands, and bots that
+    think three steps: a restart on a busy machine can outlast the rest of the hand dealt
+    again (a CI run's match ended before the restarted peer was let back)."""
+    peers = quiet_table(lan, tmp_path, "dead-lid", hands=3, think=3)
     peers[3].kill()
-    peers[3] = peer(lan, tmp_path, 3, "dead-lid", *quiet_args(3), think=2)
+    peers[3] = peer(lan, tmp_path, 3, "dead-lid", *quiet_args(3), think=3)
     comes_back(peers[3])
     agree([p.finish(TIMEOUT) for p in peers])
     told_once(peers[3])
