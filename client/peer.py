@@ -285,7 +285,7 @@ class Seating:
         self.node.listener(Notice(f"moving to the {'older' if older else 'fuller'} table "
                                   f"{listing.name} (id {listing.table[:8]})"))
         node, table = self.node, bytes.fromhex(listing.table)
-        await node.move(list(listing.addresses), table)
+        await node.move(table)
         if not await get_in(node, list(listing.addresses), table, listing.name):
             request = self.request
             await get_in_anywhere(node, listing.name, {listing.table}, lambda: node.create(

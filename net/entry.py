@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import asyncio
 import time
+from dataclasses import replace
 
 from net.discovery import LOBBY_STATE
 
@@ -36,13 +37,18 @@ def inside(node) -> bool:
 
 
 def _open_listing(node, table: bytes):
-    """The table's listing while discovery shows it as a lobby with a free seat."""
+    """The table's listing while discovery shows it as a lobby with a free seat that
+    someone besides this peer advertises. **Decision:** a table advertised by this peer
+    alone is gone: its members left it (for an older table of the name) just as this peer
+    came in, and only this peer's own advert kept it open, so the peer waited out its
+    whole PATIENCE in an empty lobby while the others sat at the older table."""
     if node.discovery is None:
         return None
     listing = node.discovery.tables().get(table.hex())
     if listing is None or listing.state != LOBBY_STATE or listing.taken >= listing.total:
         return None
-    return listing
+    others = tuple(a for a in listing.addresses if a != (node.host, node.mesh.port))
+    return replace(listing, addresses=others) if others else None
 
 
 async def get_in(node, addresses: list[tuple[str, int]], table: bytes, name: str,
@@ -73,10 +79,9 @@ def _oldest_open(node, name: str, tried: set[str]):
     """The open lobby called `name` with the lowest id that this peer has not tried."""
     if node.discovery is None:
         return None
-    found = [t for t in node.discovery.tables().values()
-             if t.name == name and t.addresses and t.table not in tried
-             and t.state == LOBBY_STATE and t.taken < t.total]
-    return min(found, key=lambda t: t.table) if found else None
+    found = [_open_listing(node, bytes.fromhex(t.table)) for t in node.discovery.tables().values()
+             if t.name == name and t.table not in tried]
+    return min((t for t in found if t is not None), key=lambda t: t.table, default=None)
 
 
 async def get_in_anywhere(node, name: str, tried: set[str], create) -> None:
@@ -87,7 +92,7 @@ async def get_in_anywhere(node, name: str, tried: set[str], create) -> None:
     while (listing := _oldest_open(node, name, tried)) is not None:
         tried.add(listing.table)
         table = bytes.fromhex(listing.table)
-        await node.move(list(listing.addresses), table)
+        await node.move(table)
         if await get_in(node, list(listing.addresses), table, listing.name):
             return
     await node.forget()

@@ -184,9 +184,10 @@ class TableNode:
         """Take this peer's seat back at a table in play when its journal was lost."""
         return await self.membership.rejoin(addresses, table, name)
 
-    async def move(self, addresses: list[Address], table: bytes) -> bool:
-        """Leave this lobby for another table (two peers created the same table at once)."""
-        return await self.membership.move(addresses, table)
+    async def move(self, table: bytes) -> None:
+        """Leave this lobby for another table (two peers created the same table at once);
+        net.entry.get_in gets into it."""
+        await self.membership.move(table)
 
     async def forget(self) -> None:
         """Leave this lobby (if in it) and forget the table, to join or create another."""

@@ -2,9 +2,11 @@
 
 import asyncio
 import socket
+import time
 
 from engine.registry import get_game
-from net.entry import get_in, inside
+from net.discovery import LOBBY_STATE, Listing
+from net.entry import _oldest_open, get_in, inside
 from net.node import TableNode
 from tests.net.helpers import LOOPBACK, close_all, fast_options, identities, wait_until
 
@@ -49,6 +51,63 @@ def test_a_joiner_gives_up_once_patience_runs_out():
         try:
             assert not await get_in(node, [(LOOPBACK, free_port())], bytes(16), "gone",
                                     patience=1)
+        finally:
+            await node.close()
+    asyncio.run(go())
+
+
+class Heard:
+    """What discovery reports (net.discovery.Discovery.tables): one listing per table."""
+
+    def __init__(self, *listings: Listing):
+        self.listings = {listing.table: listing for listing in listings}
+
+    def tables(self) -> dict[str, Listing]:
+        return self.listings
+
+
+def lobby_listing(table: bytes, *addresses) -> Listing:
+    return Listing(table.hex(), "night", "dragon", 1, 4, LOBBY_STATE, tuple(addresses))
+
+
+def test_a_table_only_this_peer_still_advertises_is_given_up_at_once():
+    """Its members moved on to an older table of the name just as this peer came in: only
+    its own advert keeps the table open, so it is gone, and the peer goes to the older
+    table at once (it waited out its whole patience, 20 s, in an empty lobby)."""
+    async def go():
+        node = TableNode(identities(1)[0], fast_options())
+        await node.open()
+        ghost, older = bytes(15) + b"\x02", bytes(15) + b"\x01"
+        node.discovery = Heard(lobby_listing(ghost, (node.host, node.mesh.port)),
+                               lobby_listing(older, (LOOPBACK, free_port())))
+        try:
+            began = time.monotonic()
+            assert not await get_in(node, [(node.host, node.mesh.port)], ghost, "night",
+                                    patience=10)
+            assert time.monotonic() - began < 5  # one try, not the patience
+            assert _oldest_open(node, "night", set()).table == older.hex()
+            assert _oldest_open(node, "night", {older.hex()}) is None  # never its own
+        finally:
+            node.discovery = None  # (the stand-in has nothing to close)
+            await node.close()
+    asyncio.run(go())
+
+
+def test_moving_to_another_table_dials_nobody():
+    """The move only leaves the lobby and names the table; get_in dials, as long as
+    discovery shows the table open (a move that dialled kept a peer 20 s at the door of a
+    table whose members had moved on)."""
+    async def go():
+        node = TableNode(identities(1)[0], fast_options())
+        await node.open()
+        node.create("night", "dragon", 4, {})
+        moved_to = bytes(15) + b"\x01"
+        try:
+            began = time.monotonic()
+            await node.move(moved_to)
+            assert time.monotonic() - began < 1
+            assert node.table == moved_to and node.name == "night"
+            assert not node.lobby.state().members and not node.mesh.live()
         finally:
             await node.close()
     asyncio.run(go())
