@@ -148,6 +148,7 @@ class SeatsSeen:
     @property
     def votes(self) -> QuietVotes:
         return self.attendance.votes
+
     @property
     def seated(self) -> bool:
         """This peer plays at the table now (not away, nor a spectator)."""
