@@ -7,7 +7,8 @@ name, so they race to create it and must merge (docs/net.md, "Create or join"), 
 play one hand of Dragon with greedy bots. `started`: games where all four began play;
 `completed`: games where all four ended with one final hash and a clean audit.
 `p50_ms` / `p99_ms`: from an action's submission (its bot decided) to its application
-on every peer, pooled over the completed games. `game_s`: from the first peer's start
+on every peer, pooled over the completed games. `start_s`: from the launch to the last
+peer's start of play (the four sit down). `game_s`: from the first peer's start
 of play to the last peer's end; `total_s`: from launch to the last end.
 
 `--events` then plays a game night's events on the same lossy link, each on a fresh LAN
@@ -88,6 +89,7 @@ def play(index: int, args, folder: Path) -> dict:
     game["completed"] = ok and len({f["final_hash"] for f in finals}) == 1 and \
         {f["audit"] for f in finals} == {"clean"}
     if game["started"]:
+        game["start_s"] = round(max(begun) - launched, 2)  # all four launched to all seated
         game["game_s"] = round(ended - min(begun), 2)
     game["total_s"] = round(ended - launched, 2)
     if game["completed"]:
@@ -134,6 +136,11 @@ def events(args, tmp: str) -> dict:
     return found
 
 
+def _spread(seconds: list[float]) -> dict | None:
+    return {"median": round(statistics.median(seconds), 1), "worst": max(seconds)} \
+        if seconds else None
+
+
 def run(args) -> dict:
     games = []
     with tempfile.TemporaryDirectory(prefix="hoard-wifi-") as tmp:
@@ -155,8 +162,8 @@ def run(args) -> dict:
         "actions": len(samples),
         "p50_ms": round(statistics.median(samples), 1) if samples else None,
         "p99_ms": round(percentile(samples, 0.99), 1) if samples else None,
-        "game_s": {"median": round(statistics.median(g["game_s"] for g in done), 1),
-                   "worst": max(g["game_s"] for g in done)} if done else None,
+        "start_s": _spread([g["start_s"] for g in games if g["started"]]),
+        "game_s": _spread([g["game_s"] for g in done]),
         "failed": [{k: g[k] for k in ("game", "started", "moves", "tails") if k in g}
                    for g in games if not g["completed"]],
         "events": happened,
