@@ -44,7 +44,11 @@ def _open_listing(node, table: bytes):
     whole PATIENCE in an empty lobby while the others sat at the older table."""
     if node.discovery is None:
         return None
-    listing = node.discovery.tables().get(table.hex())
+    return _open(node, node.discovery.tables().get(table.hex()))
+
+
+def _open(node, listing):
+    """`listing` as `_open_listing` says it: None unless open and advertised by another."""
     if listing is None or listing.state != LOBBY_STATE or listing.taken >= listing.total:
         return None
     others = tuple(a for a in listing.addresses if a != (node.host, node.mesh.port))
@@ -79,7 +83,7 @@ def _oldest_open(node, name: str, tried: set[str]):
     """The open lobby called `name` with the lowest id that this peer has not tried."""
     if node.discovery is None:
         return None
-    found = [_open_listing(node, bytes.fromhex(t.table)) for t in node.discovery.tables().values()
+    found = [_open(node, t) for t in node.discovery.tables().values()
              if t.name == name and t.table not in tried]
     return min((t for t in found if t is not None), key=lambda t: t.table, default=None)
 
