@@ -28,8 +28,8 @@ from client.hook import HOOK_ENV, Hook
 from client.session import Session
 from client.settings import Settings, SettingsFile, config_folder, state_folder
 from client.ui import Viewport, theme
-from net.identity import load_identity
-from net.private import private_folder
+from net.disk.private import private_folder
+from net.wire.identity import load_identity
 
 log = logging.getLogger("hoard.client")
 FPS = 60

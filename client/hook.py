@@ -19,7 +19,7 @@ import msgspec
 import pygame
 
 from engine.wire import to_record
-from net.bridge import PlayWith
+from net.face.bridge import PlayWith
 
 HOOK_ENV = "HOARD_TEST_HOOK"
 KEYS = {"return": pygame.K_RETURN, "left": pygame.K_LEFT, "right": pygame.K_RIGHT,

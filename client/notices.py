@@ -1,6 +1,6 @@
 """The table's notices about its seats, in words for one viewer: a seat that left, a seat
 gone quiet, a seat that asked to come back and a seat back, this seat away until the next
-hand (net.returns), whom the table waits for, and who won. The window's log
+hand (net.peer.returns), whom the table waits for, and who won. The window's log
 (client.session) and `hoard peer` (client.peer) say each with the same function, so the two
 cannot drift apart; `names.listener` is the viewer ("you"). Names are joined by the
 engine's words (engine.tell), never by hand."""
@@ -38,7 +38,7 @@ def quiet(names: Names, seat: int, heir: int, over: bool = False) -> str:
 
 
 def returning(names: Names, seat: int) -> str:
-    """A seat away asked to be let back (net.returns): it plays again from the next deal."""
+    """A seat away asked to be let back (net.peer.returns): it plays again from the next deal."""
     if seat == names.listener:
         return "You asked to come back: your seat is yours again when the next hand is dealt."
     return f"{names.who(seat, start=True)} is back: they take their seat again when the next " \
@@ -63,7 +63,7 @@ def away(names: Names, heir: int, gone: bool) -> str:
 
 
 def late(who: tuple[str, ...], start: bool = False) -> str:
-    """The peers whose frames or owed messages the table waits for (net.upkeep names them,
+    """The peers whose frames or owed messages the table waits for (net.peer.upkeep names them,
     with what is owed): 'waiting for Ana and Bo (a deck share)'."""
     return f"{'W' if start else 'w'}aiting for {join_words(list(who))}"
 

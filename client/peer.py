@@ -29,11 +29,13 @@ from engine.errors import BadOption, EngineError
 from engine.game import options_from_pairs
 from engine.registry import game_ids, get_game
 from engine.tell import Names, join_words, ordinal
-from net.address_code import read_address
-from net.discovery import LOBBY_STATE, Discovery
-from net.entry import get_in, get_in_anywhere
+from net.disk.journal import Journal
+from net.disk.locks import PEER, InUse, Lock, lock_identity, lock_journal
 from net.errors import BadAddress, NetError
-from net.events import (
+from net.finding.address_code import read_address
+from net.finding.discovery import LOBBY_STATE, Discovery
+from net.finding.entry import get_in, get_in_anywhere
+from net.peer.events import (
     Away,
     Fault,
     Finished,
@@ -48,11 +50,9 @@ from net.events import (
     TableSeen,
     Waiting,
 )
-from net.identity import config_dir, load_identity
-from net.journal import Journal
-from net.liveness import MoveWait
-from net.locks import PEER, InUse, Lock, lock_identity, lock_journal
-from net.node import TableNode
+from net.peer.node import TableNode
+from net.table.liveness import MoveWait
+from net.wire.identity import config_dir, load_identity
 
 JOIN_WAIT = 1.5  # how long to look for the table before creating it (a fresh browser
 # may need one re-query, ~1.1 s, to hear a table that is already up)
@@ -289,7 +289,7 @@ class Seating:
         if not await get_in(node, list(listing.addresses), table, listing.name):
             request = self.request
             await get_in_anywhere(node, listing.name, {listing.table}, lambda: node.create(
-                listing.name, request.game.id, request.seats, request.config))  # net.entry
+                listing.name, request.game.id, request.seats, request.config))  # net.finding.entry
         self.moving, self.since, self.company_since = False, time.monotonic(), None
         self.poke()
 
@@ -389,7 +389,7 @@ class Printer:
                 self._trace({"submitted": event.step, "seat": action.seat, "t": at})
             now = time.monotonic()
             for entry in event.chance or ():
-                if entry[0] == "deck":  # net.deck_chance: ["deck", deck number, message]
+                if entry[0] == "deck":  # net.chance.dealing: ["deck", deck number, message]
                     self._trace({"sent": event.step, "deck": entry[1], "message": entry[2][0],
                                  "t": now})
 
@@ -546,7 +546,7 @@ async def _enter(node: TableNode, request: Request, printer: Printer, journal) -
                                    listing.name)
             if not entered and request.game is not None:
                 await get_in_anywhere(node, name, {listing.table}, lambda: node.create(
-                    name, request.game.id, request.seats, request.config))  # net.entry
+                    name, request.game.id, request.seats, request.config))  # net.finding.entry
                 entered, created = True, len(node.lobby.state().members) == 1
         elif args.spectate or request.game is None:
             return False

@@ -24,7 +24,10 @@ from client.settings import config_folder
 from engine.game import Game
 from engine.registry import get_game
 from engine.tell import Names
-from net.bridge import (
+from net.disk.journal import Journal
+from net.disk.locks import WINDOW, Lock, lock_identity, lock_journal
+from net.disk.private import private_folder
+from net.face.bridge import (
     AskHint,
     Create,
     Join,
@@ -38,7 +41,8 @@ from net.bridge import (
     ViewUpdate,
     Vote,
 )
-from net.events import (
+from net.face.hints import Hinted
+from net.peer.events import (
     Away,
     Fault,
     Finished,
@@ -51,13 +55,10 @@ from net.events import (
     TableSeen,
     Waiting,
 )
-from net.hints import Hinted
-from net.identity import fingerprint
-from net.journal import Journal
-from net.liveness import MoveWait
-from net.lobby import LobbyState, StartConfig
-from net.locks import WINDOW, Lock, lock_identity, lock_journal
-from net.private import private_folder
+from net.table.liveness import MoveWait
+from net.table.lobby import LobbyState
+from net.wire.identity import fingerprint
+from net.wire.start import StartConfig
 
 log = logging.getLogger("hoard.client")
 LOG_LINES = 400
@@ -376,7 +377,7 @@ class Session:
         return None if self.view is None else self._until(self.view.deadline, pace)
 
     def pause_left(self, pace: float) -> float | None:
-        """The time left of the table's pause between hands (net.pause), None when there
+        """The time left of the table's pause between hands (net.table.pause), None when there
         is none or it is over (the next hand is being shuffled)."""
         left = None if self.view is None else self._until(self.view.pause, pace)
         return left if left else None

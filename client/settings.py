@@ -21,8 +21,8 @@ from pathlib import Path
 import platformdirs
 
 from engine.bots import LEVELS
-from net.identity import CONFIG_ENV, clean_name
-from net.private import private_folder, set_aside
+from net.disk.private import private_folder, set_aside
+from net.wire.identity import CONFIG_ENV, clean_name
 
 SETTINGS_FILE = "settings.json"
 STATE_ENV = "HOARD_STATE_DIR"

@@ -1,6 +1,6 @@
 """What one seat sees: its observation, kept by an engine instance of its own.
 
-A bot is never handed a table's state. The driver (engine.local, net.lockstep's
+A bot is never handed a table's state. The driver (engine.local, net.table.lockstep's
 BotSeats) keeps a `Witness` per bot seat: a second engine instance fed every
 action the table applies, with the faces that seat may not see taken out of the
 chance inputs (the network's peers are fed the same way). What the witness knows

@@ -105,7 +105,7 @@ def _solo(app, driver, hands: int) -> None:
 def _night(app, driver, save) -> None:
     """A match played out (by a bot for Ana), then one left to come back to: the leave
     question, the lobby's resume offer, the history and the replay."""
-    from net.bridge import PlayWith
+    from net.face.bridge import PlayWith
 
     _to_lobby(app, driver)
     _solo(app, driver, 1)
@@ -160,8 +160,8 @@ def new_dragon_table(app, driver) -> None:
 
 def list_tables(app) -> None:
     """Tables as discovery would show them (and one of another protocol version)."""
-    from net.discovery import Listing
-    from net.events import TableSeen
+    from net.finding.discovery import Listing
+    from net.peer.events import TableSeen
 
     queue = app.session.bridge.updates
     tables = [("a1", "Friday hoard", "gold", 3, 5, "lobby"),

@@ -11,7 +11,7 @@ import pygame_gui
 
 from client import assets
 from client.ui import fit
-from net.identity import clean_name
+from net.wire.identity import clean_name
 
 #: the theme's words in a widget (client.ui.theme): logical size, bold
 WORDS = {"": (17, False), "title": (30, True), "note": (15, False)}

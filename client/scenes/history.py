@@ -1,7 +1,7 @@
 """Finished and unfinished games from this machine's journals, and a replay viewer.
 
 The history lists every journal (game, date, players, result); a replay reads one back
-through net.replay (verified, as a restart would) and shows it on the game's own table
+through net.face.replay (verified, as a restart would) and shows it on the game's own table
 renderer, fed the same news a live window gets: step by step, playing at a speed, or
 scrubbed to any step, from the public view or this player's seat.
 """
@@ -23,11 +23,11 @@ from client.ui import DIM, GOLD, INK, fit, wrap
 from client.widgets import FittedList
 from engine.registry import game_ids, get_game
 from engine.tell import join_words
+from net.disk.locks import journal_lock_path
 from net.errors import CorruptJournal
-from net.events import GameStarted
-from net.lobby import bot_name, players_words
-from net.locks import journal_lock_path
-from net.replay import Summary, journals, replay
+from net.face.replay import Summary, journals, replay
+from net.peer.events import GameStarted
+from net.wire.start import bot_name, players_words
 
 SPEEDS = (1, 2, 4, 8)
 SCRUB = (992, 594, 276, 30)  # the bar that is the whole game, from its start to its end

@@ -15,11 +15,11 @@ from client.ui import ALERT, DIM, GOLD, INK
 from client.widgets import FittedList, HintedEntry
 from engine.registry import game_ids, get_game
 from engine.tell import count as count_words
-from net.address_code import read_address
-from net.bridge import ResumeFailed
+from net.disk.locks import InUse
 from net.errors import BadAddress
-from net.events import GameStarted
-from net.locks import InUse
+from net.face.bridge import ResumeFailed
+from net.finding.address_code import read_address
+from net.peer.events import GameStarted
 
 ABOUT_YOU_W = 394  # "you are NAME · key", between Watch and History
 TABLE_LIST = (40, 120, 760, 400)  # the tables on this network, a row each

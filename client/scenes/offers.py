@@ -7,9 +7,9 @@ from __future__ import annotations
 from client.session import TABLES
 from client.settings import state_folder
 from engine.registry import get_game
+from net.disk.locks import InUse, journal_holder
 from net.errors import CorruptJournal
-from net.locks import InUse, journal_holder
-from net.replay import Summary, journals
+from net.face.replay import Summary, journals
 
 OFFER_W = 400  # a Resume button's width
 RESUME_OFFERS = 2  # the newest unfinished games offered; the rest are in the history

@@ -17,10 +17,10 @@ from engine.bots import ALIASES, LEVELS, bot_kinds, level_word
 from engine.game import Option
 from engine.registry import get_game
 from engine.tell import join_words
-from net.address_code import encode
 from net.errors import BadAddress
-from net.events import GameStarted
-from net.identity import fingerprint
+from net.finding.address_code import encode
+from net.peer.events import GameStarted
+from net.wire.identity import fingerprint
 
 JOIN_PATIENCE = 6.0  # seconds to reach a table before saying it could not be reached
 SEAT_BOX = (210, 74)

@@ -18,8 +18,8 @@ from client.scenes import Scene, draw_felt
 from client.tables import renderer_for
 from client.tables.basics import PACE
 from client.ui import ALERT, GOLD, INK
-from net.bridge import Leave, ViewUpdate
-from net.events import Fault, Finished, Left, StepApplied
+from net.face.bridge import Leave, ViewUpdate
+from net.peer.events import Fault, Finished, Left, StepApplied
 
 LOG_SHOWN = 80
 #: news of a step this far behind the newest one polled is caught up with, not animated:

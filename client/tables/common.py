@@ -14,9 +14,9 @@ from client.ui import ALERT, DIM, GOLD, GOOD, INK, PANEL_EDGE, wrap
 from client.widgets import fan_positions
 from engine.game import View
 from engine.tell import count as count_words
-from net.bridge import ViewUpdate
-from net.events import StepApplied
-from net.hints import Hinted
+from net.face.bridge import ViewUpdate
+from net.face.hints import Hinted
+from net.peer.events import StepApplied
 
 MOVE = 0.35  # seconds a card takes to go where it is going
 

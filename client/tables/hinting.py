@@ -1,7 +1,7 @@
 """Every table's Hint: what the hard bot would do at this seat now, said in the game's words
 on the advice line and, where the table has a selection for it, pre-selected.
 
-The bot thinks in the table node's worker process (net.hints), never on the window's
+The bot thinks in the table node's worker process (net.face.hints), never on the window's
 thread: a press asks for it and says the bot is thinking; the answer arrives as news
 (`Hinted`) and is shown then, if the table has not moved on since. A table whose view
 changes while a hint is awaited (Gold's talks, where every seat speaks at once) asks
@@ -10,7 +10,7 @@ again for the new view.
 
 from __future__ import annotations
 
-from net.hints import Hinted
+from net.face.hints import Hinted
 
 THINKING = "The hard bot is thinking…"
 

@@ -1,4 +1,4 @@
-"""The hand's result panel: up while the table pauses between hands (net.pause), with
+"""The hand's result panel: up while the table pauses between hands (net.table.pause), with
 how the hand ended, each seat's gain or loss and total, who the table waits for, and
 Next hand."""
 
@@ -9,7 +9,7 @@ import math
 from client.tables.basics import PACE, enable, show
 from client.ui import DIM, GOLD, INK
 from engine.tell import figure, join_words
-from net.pause import NextHand
+from net.table.pause import NextHand
 
 RESULT = (250, 116, 480)  # the panel (x, top, width): over the table's middle
 RESULT_ROW = 30

@@ -2,7 +2,7 @@
 recording what its clicks submit instead of sending it."""
 
 from engine.registry import get_game
-from net.bridge import ViewUpdate, handed_out
+from net.face.bridge import ViewUpdate, handed_out
 from tests.client.test_window import my_turn, name_yourself
 
 

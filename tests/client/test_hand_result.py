@@ -1,10 +1,10 @@
-"""A hand's result while the table pauses for it (net.pause): what the hand gave and took,
+"""A hand's result while the table pauses for it (net.table.pause): what the hand gave and took,
 the stake said, "Next hand" for this seat's player, and gone when the pause is over."""
 
 from dataclasses import replace
 
 from engine.games.dragon.rules import HandOver
-from net.pause import NextHand
+from net.table.pause import NextHand
 from tests.client.test_dragon_table import table  # noqa: F401 (a fixture)
 
 

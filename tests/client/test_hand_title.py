@@ -1,5 +1,5 @@
 """A table's title names the hand whose result is up while the table pauses between hands
-(net.pause), though the engine already counts the next one (its shuffle is what the pause
+(net.table.pause), though the engine already counts the next one (its shuffle is what the pause
 holds back); once the next hand is dealt, the title names it. Played in the real window, by
 clicks, through the real bridge and node."""
 

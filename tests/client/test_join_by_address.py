@@ -6,9 +6,9 @@ import time
 import pytest
 
 from client.scenes import lobby as lobby_scene
-from net.address_code import encode
-from net.bridge import Create, LobbyOp, NetBridge, PlayWith, Vote
-from net.events import GameStarted, LobbyChanged
+from net.face.bridge import Create, LobbyOp, NetBridge, PlayWith, Vote
+from net.finding.address_code import encode
+from net.peer.events import GameStarted, LobbyChanged
 from tests.client.test_window import name_yourself
 from tests.net.helpers import LOOPBACK, fast_options, identities
 

@@ -16,10 +16,10 @@ from client.session import Ending, Session
 from engine.bots import make_bot
 from engine.local import play
 from engine.registry import get_game
-from net.bridge import ViewUpdate, handed_out
-from net.discovery import Listing
-from net.events import TableSeen
-from net.lobby import Seat, StartConfig
+from net.face.bridge import ViewUpdate, handed_out
+from net.finding.discovery import Listing
+from net.peer.events import TableSeen
+from net.wire.start import Seat, StartConfig
 from tools.layout import drawn, problems
 
 SIZES = ((960, 540), (1280, 720), (1920, 1080))
@@ -79,7 +79,7 @@ def test_the_lobby_setup_and_rules(app):
 def journals(folder) -> list:
     """The history's and the lobby's offers of games on this machine, with the longest rows
     they hold: six long names at an unfinished Wild, a finished Dragon, a damaged journal."""
-    from net.replay import Summary
+    from net.face.replay import Summary
 
     wild = StartConfig(b"w" * 16, "Bartholomew Featherstonehaugh's table", "wild", (),
                        tuple(Seat(bytes([i]) * 32, NAMES[i]) for i in range(6)))
@@ -134,7 +134,7 @@ def test_a_history_row_of_a_table_with_bots_reads_whole_at_every_size(app, tmp_p
     """Issue 30: a usual table's row (a player and three bots) is not cut ("Ana, Bot 2 ·
     normal, Bot 3 · normal…"): its bots are counted by level, a winning bot named."""
     from client.scenes import history
-    from net.replay import Summary
+    from net.face.replay import Summary
 
     seats = (Seat(b"a" * 32, "Ana"), *(Seat(bot="normal") for _ in range(3)))
     dragon = StartConfig(b"d" * 16, "night", "dragon", (), seats)

@@ -6,8 +6,8 @@ a hint."""
 import pygame
 import pygame_gui
 
-from net.discovery import Listing
-from net.events import TableSeen
+from net.finding.discovery import Listing
+from net.peer.events import TableSeen
 from tests.client.test_window import name_yourself
 
 

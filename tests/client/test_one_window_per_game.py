@@ -8,7 +8,7 @@ import sys
 
 from client.cli import main
 from client.settings import config_folder, state_folder
-from net.journal import HEAD
+from net.disk.journal import HEAD
 from tests.client.rigging import solo_with_bots
 from tests.client.test_window import name_yourself
 from tools.lab.processes import HostLoopback, Proc, step_of

@@ -7,7 +7,7 @@ import asyncio
 import time
 
 from client import peer
-from net.events import Finished, Left
+from net.peer.events import Finished, Left
 
 RESULT = Finished(step=90, final_hash="ab" * 16, scores=(1010, 990), winners=(0,),
                   audit="clean")

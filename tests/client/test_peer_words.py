@@ -10,10 +10,10 @@ from client.peer import Printer
 from client.session import Session
 from engine.errors import IllegalAction
 from engine.games.dragon.rules import Pass
-from net.events import Away, Finished, GameStarted, Returning, StepApplied, Waiting
-from net.liveness import MoveWait
-from net.lobby import Seat, StartConfig
-from net.lockstep import Applied, Entry
+from net.peer.events import Away, Finished, GameStarted, Returning, StepApplied, Waiting
+from net.table.liveness import MoveWait
+from net.table.lockstep import Applied, Entry
+from net.wire.start import Seat, StartConfig
 from tests.engine.story_check import problems
 
 

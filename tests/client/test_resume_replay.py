@@ -5,8 +5,8 @@ import pygame
 import pytest
 
 from client.settings import state_folder
-from net.bridge import PlayWith
-from net.replay import journals
+from net.face.bridge import PlayWith
+from net.face.replay import journals
 from tests.client.rigging import solo_with_bots
 from tests.client.test_window import name_yourself
 from tools.layout import drawn

@@ -11,7 +11,7 @@ import pytest
 
 from client import assets
 from client.tables.basics import PACE
-from net.bridge import PlayWith
+from net.face.bridge import PlayWith
 from tests.client.rigging import solo_with_bots
 from tests.client.test_window import my_turn, name_yourself
 

@@ -4,7 +4,7 @@ LAN with no multicast, the other joins by the code the table shows instead."""
 
 import pytest
 
-from net.address_code import decode
+from net.finding.address_code import decode
 from tools.lab.netns import Lan
 from tools.lab.processes import lan_namespace
 from tools.lab.windows import Window, agree_until_started

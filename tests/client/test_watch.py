@@ -5,8 +5,8 @@ import asyncio
 
 import pytest
 
-from net.discovery import Listing
-from net.events import TableSeen
+from net.finding.discovery import Listing
+from net.peer.events import TableSeen
 from tests.client.test_window import name_yourself
 from tools.lab.peer_table import PeerTable
 from tools.lab.stranger import Stranger

@@ -4,7 +4,7 @@ lowest id there is, `00…0`, to pull a table's members over by the merge rule."
 import asyncio
 import sys
 
-from net.discovery import LOBBY_STATE, Advert, Discovery
+from net.finding.discovery import LOBBY_STATE, Advert, Discovery
 
 LOWEST = "00" * 16
 

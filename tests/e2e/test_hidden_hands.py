@@ -8,7 +8,7 @@ import sys
 
 import pytest
 
-from net.journal import read_entries
+from net.disk.journal import read_entries
 from tests.e2e.test_lan_table import GAME_TIMEOUT, agree
 from tests.e2e.test_lan_table import peer as lan_peer
 from tests.net.secrecy import journal_records, replay_and_check

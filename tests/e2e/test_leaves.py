@@ -6,7 +6,7 @@ import json
 
 import pytest
 
-from net.replay import replay, summarize
+from net.face.replay import replay, summarize
 from tests.e2e.test_lan_table import GAME_TIMEOUT, agree, peer
 from tools.lab.processes import step_of
 

@@ -8,12 +8,12 @@ import os
 from engine.bots import make_bot
 from engine.registry import get_game
 from net.errors import TableFault
-from net.events import NodeOptions
-from net.frames import STEP, decode, sign
-from net.identity import Identity
-from net.lobby import Seat, StartConfig
-from net.lockstep import BotSeats, Replica
-from net.node import TableNode
+from net.peer.events import NodeOptions
+from net.peer.node import TableNode
+from net.table.lockstep import BotSeats, Replica
+from net.wire.frames import STEP, decode, sign
+from net.wire.identity import Identity
+from net.wire.start import Seat, StartConfig
 
 LOOPBACK = "127.0.0.1"
 

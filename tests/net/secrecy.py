@@ -14,10 +14,11 @@ from __future__ import annotations
 from collections import defaultdict
 
 from engine.cards import ref_deck, ref_position
-from net.deck import curve, keys
-from net.frames import LOBBY, STEP, Record, decode
-from net.lobby import Lobby, StartConfig
-from net.lockstep import Replica
+from net.chance.deck import curve, keys
+from net.table.lobby import Lobby
+from net.table.lockstep import Replica
+from net.wire.frames import LOBBY, STEP, Record, decode
+from net.wire.start import StartConfig
 
 NEVER = float("inf")
 

@@ -6,8 +6,8 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from net.address_code import ALPHABET, BadCode, decode, encode, read_address
 from net.errors import BadAddress
+from net.finding.address_code import ALPHABET, BadCode, decode, encode, read_address
 
 addresses = st.builds(lambda n: str(ipaddress.IPv4Address(n)), st.integers(0, 2**32 - 1))
 ports = st.integers(1, 65535)

@@ -5,7 +5,7 @@ import threading
 import time
 
 from engine.registry import get_game
-from net.bridge import (
+from net.face.bridge import (
     Create,
     Join,
     JoinFailed,
@@ -16,7 +16,7 @@ from net.bridge import (
     ViewUpdate,
     Vote,
 )
-from net.events import Finished, GameStarted, LobbyChanged, StepApplied
+from net.peer.events import Finished, GameStarted, LobbyChanged, StepApplied
 from tests.net.helpers import LOOPBACK, fast_options, identities
 
 DEADLINE = 30

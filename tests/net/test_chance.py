@@ -5,7 +5,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from engine.chance import Rolled, RollRequest
-from net.chance import SeedChance, SeedStream, commitment
+from net.chance.seeds import SeedChance, SeedStream, commitment
 from net.errors import TableFault
 
 

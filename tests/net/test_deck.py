@@ -15,8 +15,16 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from engine.chance import Dealt, Revealed, Shuffled
-from net.deck import BadMessage, CheatDetected, DeckPeer, DeckSpec, ProtocolError, curve, keys
-from net.deck.local import LocalTable
+from net.chance.deck import (
+    BadMessage,
+    CheatDetected,
+    DeckPeer,
+    DeckSpec,
+    ProtocolError,
+    curve,
+    keys,
+)
+from net.chance.deck.local import LocalTable
 
 
 def table(seats: int, cards: int, spectators: int = 1, faces=None, seeds=None) -> LocalTable:

@@ -11,11 +11,11 @@ from engine.cards import ref, ref_deck, ref_position
 from engine.games.den.rules import DenState
 from engine.games.dragon.rules import Play
 from engine.wire import to_record
-from net.deck import curve, keys, messages
-from net.deck.errors import BadMessage, CheatDetected
+from net.chance.deck import curve, keys, messages
+from net.chance.deck.errors import BadMessage, CheatDetected
 from net.errors import TableFault
-from net.frames import decode
-from net.lockstep import Replica
+from net.table.lockstep import Replica
+from net.wire.frames import decode
 from tests.net.helpers import LocalTable, deal, dragon_table, identities, start_config
 from tests.net.secrecy import check_engine, replay_and_check
 

@@ -11,7 +11,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from engine.chance import Dealt
-from net.deck import (
+from net.chance.deck import (
     AuditInconclusive,
     CheatDetected,
     DeckCorrupt,
@@ -21,7 +21,7 @@ from net.deck import (
     curve,
     keys,
 )
-from net.deck.local import LocalTable
+from net.chance.deck.local import LocalTable
 
 
 def table(seats: int = 3, cards: int = 9) -> LocalTable:

@@ -4,8 +4,8 @@ import sys
 
 import pytest
 
-from net.discovery import Advert, parse_advert
-from net.frames import PROTOCOL
+from net.finding.discovery import Advert, parse_advert
+from net.wire.frames import PROTOCOL
 from tools.lab.processes import Proc, lan_namespace
 
 lan = pytest.fixture(scope="module")(lan_namespace)

@@ -1,13 +1,13 @@
-"""Getting into a table when the first tries fail (net/entry.py)."""
+"""Getting into a table when the first tries fail (net/finding/entry.py)."""
 
 import asyncio
 import socket
 import time
 
 from engine.registry import get_game
-from net.discovery import LOBBY_STATE, Listing
-from net.entry import _oldest_open, get_in, inside
-from net.node import TableNode
+from net.finding.discovery import LOBBY_STATE, Listing
+from net.finding.entry import _oldest_open, get_in, inside
+from net.peer.node import TableNode
 from tests.net.helpers import LOOPBACK, close_all, fast_options, identities, wait_until
 
 
@@ -57,7 +57,7 @@ def test_a_joiner_gives_up_once_patience_runs_out():
 
 
 class Heard:
-    """What discovery reports (net.discovery.Discovery.tables): one listing per table."""
+    """What discovery reports (net.finding.discovery.Discovery.tables): one listing per table."""
 
     def __init__(self, *listings: Listing):
         self.listings = {listing.table: listing for listing in listings}

@@ -8,8 +8,8 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from net.errors import BadFrame
-from net.frames import LOBBY, STEP, decode, sign
-from net.identity import Identity
+from net.wire.frames import LOBBY, STEP, decode, sign
+from net.wire.identity import Identity
 
 ALICE = Identity.generate("alice")
 TABLE = bytes(range(16))

@@ -1,10 +1,10 @@
-"""A connection is known by a key only once it proves it holds it (net.handshake)."""
+"""A connection is known by a key only once it proves it holds it (net.wire.handshake)."""
 
 from hypothesis import given
 from hypothesis import strategies as st
 
-from net import handshake
-from net.identity import Identity
+from net.wire import handshake
+from net.wire.identity import Identity
 
 ALICE, BOB, MALLORY = (Identity.generate(n) for n in ("alice", "bob", "mallory"))
 NONCES = st.binary(min_size=handshake.NONCE_SIZE, max_size=handshake.NONCE_SIZE)

@@ -8,11 +8,11 @@ import os
 
 import msgpack
 
-from net import stream
-from net.events import Fault
-from net.frames import STEP, sign
-from net.identity import Identity
-from net.lockstep import WINDOW
+from net.peer.events import Fault
+from net.table.lockstep import WINDOW
+from net.wire import stream
+from net.wire.frames import STEP, sign
+from net.wire.identity import Identity
 from tests.net.helpers import LOOPBACK, close_all, live_table, wait_until
 from tests.net.test_node import agree, results_of
 from tools.lab.hostile_run import repacked

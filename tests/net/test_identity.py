@@ -4,7 +4,7 @@ import json
 import logging
 import stat
 
-from net.identity import IDENTITY_FILE, config_dir, load_identity, verify
+from net.wire.identity import IDENTITY_FILE, config_dir, load_identity, verify
 
 
 def test_first_run_creates_a_private_identity(tmp_path):
@@ -86,7 +86,7 @@ def test_security_8_an_existing_open_folder_is_tightened_and_a_set_aside_key_kep
 
 
 def test_security_8_a_journals_folder_is_made_private_even_if_it_was_open(tmp_path):
-    from net.journal import Journal
+    from net.disk.journal import Journal
 
     state = tmp_path / "state"
     (state / "tables").mkdir(parents=True, mode=0o755)

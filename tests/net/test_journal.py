@@ -5,8 +5,8 @@ import zlib
 
 import pytest
 
+from net.disk.journal import HEAD, Journal, read_entries
 from net.errors import CorruptJournal
-from net.journal import HEAD, Journal, read_entries
 
 
 def written(path, entries):

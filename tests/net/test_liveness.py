@@ -1,4 +1,4 @@
-"""Every wait says what it waits for (net.liveness): whose move, since when; a bot that
+"""Every wait says what it waits for (net.table.liveness): whose move, since when; a bot that
 never moves, or a wait on nobody, stops the table with a report instead of silence."""
 
 import asyncio
@@ -7,8 +7,8 @@ import pytest
 
 from engine.games.dragon.bot import GreedyBot
 from net.errors import TableFault
-from net.events import Fault, Left
-from net.liveness import MoveWait, MoveWatch
+from net.peer.events import Fault, Left
+from net.table.liveness import MoveWait, MoveWatch
 from tests.net.helpers import LocalTable, close_all, deal, identities, live_table, start_config
 
 

@@ -7,17 +7,10 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from net.errors import BadFrame
-from net.frames import LOBBY, sign
-from net.identity import Identity, fingerprint
-from net.lobby import (
-    MAX_AUTHORS,
-    MAX_LOBBY_BODY,
-    MAX_RECORDS,
-    MAX_RECORDS_EACH,
-    Lobby,
-    Seat,
-    StartConfig,
-)
+from net.table.lobby import MAX_AUTHORS, MAX_LOBBY_BODY, MAX_RECORDS, MAX_RECORDS_EACH, Lobby
+from net.wire.frames import LOBBY, sign
+from net.wire.identity import Identity, fingerprint
+from net.wire.start import Seat, StartConfig
 from tests.net.helpers import identities
 
 TABLE = os.urandom(16)

@@ -6,12 +6,12 @@ import sys
 
 import pytest
 
-from net.locks import PEER, WINDOW, Holder, InUse, Lock, holder, journal_holder, lock_journal
+from net.disk.locks import PEER, WINDOW, Holder, InUse, Lock, holder, journal_holder, lock_journal
 from tools.lab.processes import ROOT
 
 HOLD = """
 import sys, time
-from net.locks import Lock
+from net.disk.locks import Lock
 lock = Lock.take(sys.argv[1], "table night", "hoard peer process")
 print("held", flush=True)
 time.sleep(60)

@@ -10,10 +10,10 @@ from hypothesis import strategies as st
 from engine.chance import CHANCE, TimeUp
 from engine.games.dragon.rules import Pass, Play
 from net.errors import BadFrame, TableFault
-from net.frames import STEP, decode, sign
-from net.framestore import WINDOW, Equivocation
-from net.identity import Identity
-from net.lockstep import _Thinker, well_typed
+from net.table.framestore import WINDOW, Equivocation
+from net.table.lockstep import _Thinker, well_typed
+from net.wire.frames import STEP, decode, sign
+from net.wire.identity import Identity
 from tests.net import timer_game
 from tests.net.helpers import LocalTable, deal, dragon_table, identities, start_config
 

@@ -4,7 +4,7 @@ import asyncio
 import threading
 import time
 
-from net.mesh import Mesh
+from net.wire.mesh import Mesh
 
 
 class Listener:

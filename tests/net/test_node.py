@@ -3,10 +3,10 @@
 import asyncio
 
 from engine.registry import get_game
-from net.events import Fault, Finished, StepApplied, Waiting
-from net.journal import Journal
-from net.node import TableNode
-from net.replay import replay
+from net.disk.journal import Journal
+from net.face.replay import replay
+from net.peer.events import Fault, Finished, StepApplied, Waiting
+from net.peer.node import TableNode
 from tests.net.helpers import (
     LOOPBACK,
     close_all,
@@ -171,7 +171,7 @@ def test_an_intent_this_peer_knows_is_false_is_not_sent(monkeypatch):
     """Game.vet: what only this peer was shown refuses its own intent before it goes out."""
     from engine.errors import IllegalAction
     from engine.games.dragon.rules import Pass
-    from net.events import Notice
+    from net.peer.events import Notice
 
     heard = []
 
@@ -330,7 +330,7 @@ def test_a_network_without_multicast_leaves_a_node_that_joins_by_address(monkeyp
     async def no_multicast(self):
         raise OSError(19, "No such device")
 
-    monkeypatch.setattr("net.discovery.Discovery.start", no_multicast)
+    monkeypatch.setattr("net.finding.discovery.Discovery.start", no_multicast)
 
     async def go():
         said = []

@@ -4,8 +4,8 @@ refuses before signing anything, and the table plays on as if it had never start
 import pytest
 
 from client.peer import EXIT_IN_USE, EXIT_INTERRUPTED
-from net.journal import HEAD
-from net.replay import journals, summarize
+from net.disk.journal import HEAD
+from net.face.replay import journals, summarize
 from tools.lab.peer_table import HOST, PeerTable, agree
 from tools.lab.processes import Proc, step_of
 

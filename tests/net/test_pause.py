@@ -1,7 +1,7 @@
-"""The pause between two hands (net.pause): the same steps on every peer and spectator, ended
+"""The pause between two hands (net.table.pause): the same steps on every peer and spectator, ended
 by every seated human's "Next hand" or by its last step; bots and spectators do not hold it."""
 
-from net.pause import PAUSE_STEPS, NextHand
+from net.table.pause import PAUSE_STEPS, NextHand
 from tests.net.helpers import LocalTable, identities, start_config
 
 

@@ -7,7 +7,7 @@ import sys
 import pytest
 
 from client.cli import main
-from net.journal import HEAD
+from net.disk.journal import HEAD
 from tools.lab.peer_table import free_port
 
 

@@ -1,4 +1,4 @@
-"""A seat that goes quiet is played on, not voided (net.lockstep QuietVotes, FreshDeal and
+"""A seat that goes quiet is played on, not voided (net.table.lockstep QuietVotes, FreshDeal and
 DeckChance.quiet): once every other human voted to play on without it, the hand in play is
 dealt again without it from the state before its shuffle, its heir's bot plays its seat and
 the match goes on, on every peer, spectator and the quiet peer itself alike."""
@@ -6,7 +6,7 @@ the match goes on, on every peer, spectator and the quiet peer itself alike."""
 import pytest
 
 from net.errors import BadFrame
-from net.frames import decode
+from net.wire.frames import decode
 from tests.net.helpers import LocalTable, deal, identities, start_config
 
 # two hands, not one: a hand can end within the first steps (a Dragon shown on the first
@@ -114,7 +114,7 @@ def test_votes_from_some_only_leave_the_table_waiting():
 
 @pytest.mark.parametrize("body", [[0], [7], [], ["x"], [1, 2]])
 def test_a_vote_that_names_no_other_seat_at_the_table_is_refused(body):
-    from net.frames import QUIET, sign
+    from net.wire.frames import QUIET, sign
     ids = identities(4)
     table = LocalTable(start_config(ids, "dragon", options={"hands": 1}), ids)
     replica = table.replicas[1]

@@ -1,4 +1,4 @@
-"""A player away comes back (net.returns), with real nodes on loopback: here a laptop that
+"""A player away comes back (net.peer.returns), with real nodes on loopback: here a laptop that
 slept past the table's patience while its last frame was still on its way (lost, or queued
 on a lossy Wi-Fi), so on waking it steps on alone with the others' frames for that step
 before it reads their votes. Its next step disagrees with the table's (a desync); the
@@ -9,8 +9,8 @@ import asyncio
 import contextlib
 
 from net.errors import BadFrame
-from net.events import Away, Fault, Finished
-from net.frames import QUIET, decode
+from net.peer.events import Away, Fault, Finished
+from net.wire.frames import QUIET, decode
 from tests.net.helpers import close_all, live_table, wait_until
 
 TIMEOUT = 30

@@ -1,4 +1,4 @@
-"""Who plays each seat is one rule (net.seating): any number of leaves in any order, a leave
+"""Who plays each seat is one rule (net.table.seating): any number of leaves in any order, a leave
 by an heir or by the bot host, all through one code path, and the table plays on to the end."""
 
 import pytest
@@ -6,7 +6,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from net.errors import TableFault
-from net.seating import Seating
+from net.table.seating import Seating
 from tests.net.helpers import LocalTable, deal, identities, start_config
 
 #: each game at four human seats, one short match

@@ -9,9 +9,9 @@ from collections import Counter
 
 import pytest
 
-from net.frames import LOBBY, STEP, decode, sign
-from net.lobby import Seat, StartConfig
-from net.mesh import MAX_UNPROVEN_PER_HOST
+from net.wire.frames import LOBBY, STEP, decode, sign
+from net.wire.mesh import MAX_UNPROVEN_PER_HOST
+from net.wire.start import Seat, StartConfig
 from tools.lab.hostile_run import KINDS, hostile_run, idle_connections, repacked
 from tools.lab.peer_table import PeerTable, agree
 from tools.lab.stranger import LOOPBACK, Stranger, message

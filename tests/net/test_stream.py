@@ -7,8 +7,8 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from net import stream
 from net.errors import BadFrame
+from net.wire import stream
 
 
 def reader_with(data: bytes, eof: bool = True) -> asyncio.StreamReader:

@@ -27,8 +27,8 @@ from pathlib import Path
 import msgpack
 
 from engine.chance import Dealt, Shuffled
-from net.deck import DeckPeer, DeckSpec, curve
-from net.deck.local import LocalTable
+from net.chance.deck import DeckPeer, DeckSpec, curve
+from net.chance.deck.local import LocalTable
 from tools.bench.lockstep import play
 
 GOALS_MS = {(4, 52): 150, (6, 70): 300}

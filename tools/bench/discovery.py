@@ -27,7 +27,7 @@ def add_arguments(parser) -> None:
 
 async def browse(tables: int) -> None:
     """Print each table as it appears; stop after `tables` of them (or TIMEOUT)."""
-    from net.discovery import Discovery
+    from net.finding.discovery import Discovery
 
     discovery = Discovery("lo")
     await discovery.start()
@@ -49,9 +49,9 @@ async def browse(tables: int) -> None:
 
 
 async def advertise(tables: int, gap: float) -> None:
-    from net.events import NodeOptions
-    from net.identity import Identity
-    from net.node import TableNode
+    from net.peer.events import NodeOptions
+    from net.peer.node import TableNode
+    from net.wire.identity import Identity
 
     for i in range(tables):
         node = TableNode(Identity.generate(f"bench{i}"), NodeOptions(interface="lo"))

@@ -26,8 +26,8 @@ import tempfile
 import time
 from pathlib import Path
 
+from net.disk.journal import read_entries
 from net.errors import CorruptJournal
-from net.journal import read_entries
 from tools.lab.netns import LoopbackNamespace
 from tools.lab.processes import Proc, step_of
 

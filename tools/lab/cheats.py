@@ -13,9 +13,9 @@ import os
 import sys
 
 from client.cli import main
-from net.frames import STEP, decode, sign
-from net.mesh import Mesh
-from net.stepper import Stepper
+from net.peer.stepper import Stepper
+from net.wire.frames import STEP, decode, sign
+from net.wire.mesh import Mesh
 
 FROM = int(os.environ.get("CHEAT_FROM", "6"))
 HOW = os.environ.get("CHEAT", "twin-some")

@@ -12,9 +12,9 @@ from collections import Counter
 
 import msgpack
 
-from net import handshake, stream
-from net.frames import LOBBY, PROTOCOL, STEP, decode, sign
-from net.lockstep import WINDOW
+from net.table.lockstep import WINDOW
+from net.wire import handshake, stream
+from net.wire.frames import LOBBY, PROTOCOL, STEP, decode, sign
 from tools.lab.stranger import LOOPBACK, Stranger, message
 
 KINDS = ("hello", "lobby", "step", "want", "have", "watch", "evidence", "junk")

@@ -6,9 +6,9 @@ from __future__ import annotations
 import asyncio
 import contextlib
 
-from net import handshake, stream
-from net.frames import PROTOCOL
-from net.identity import Identity
+from net.wire import handshake, stream
+from net.wire.frames import PROTOCOL
+from net.wire.identity import Identity
 
 LOOPBACK = "127.0.0.1"
 

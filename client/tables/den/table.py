@@ -41,7 +41,7 @@ from engine.games.den.rules import (
 from engine.games.den.words import how_won
 from engine.tell import count as count_words
 from engine.tell import signed
-from net.bridge import ViewUpdate
+from net.face.bridge import ViewUpdate
 
 
 @register("den")

@@ -49,7 +49,7 @@ from engine.games.dragon.rules import (
 )
 from engine.games.dragon.words import gains, how_won
 from engine.tell import signed
-from net.bridge import ViewUpdate
+from net.face.bridge import ViewUpdate
 
 
 @register("dragon")

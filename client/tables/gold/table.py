@@ -50,7 +50,7 @@ from engine.games.gold.refusals import Choice
 from engine.games.gold.rules import GAME
 from engine.games.gold.views import GoldView
 from engine.tell import count as count_words
-from net.bridge import ViewUpdate
+from net.face.bridge import ViewUpdate
 
 PANEL_OF = {NEGOTIATE: "share", DIVIDE: "share", CHOOSE: "share", STEAL: "theft",
             TAKE: "theft", MARKET: "market"}

@@ -52,7 +52,7 @@ from engine.games.wild.rules import (
 )
 from engine.games.wild.views import WildView
 from engine.tell import signed
-from net.bridge import ViewUpdate
+from net.face.bridge import ViewUpdate
 
 
 @register("wild")

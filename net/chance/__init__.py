@@ -1,0 +1,1 @@
+"""Chance at a table: public seeds, the mental-poker deck, and the deck that deals a table."""

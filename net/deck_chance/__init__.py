@@ -1,6 +1,0 @@
-"""The mental-poker deck behind the lockstep table (DeckChance, in source.py), in parts
-with one job each; see source.py for how they fit together."""
-
-from net.deck_chance.source import DeckChance
-
-__all__ = ["DeckChance"]

@@ -1,0 +1,1 @@
+"""The disk: the user's private folders, the append-only journal, and one-live-process locks."""

@@ -1,0 +1,1 @@
+"""Finding tables: zeroconf discovery, address codes, and getting into a table."""

@@ -1,0 +1,103 @@
+"""Getting into a table on a lossy network: a join is tried again until it holds.
+
+One dial can fail on a Wi-Fi that loses packets (a SYN lost twice outlasts the dial
+timeout), and the one peer dialled may be leaving the table just then (it is moving to an
+older one). A single try left such a peer outside every table, printing nothing more,
+while the others waited for it until they timed out (4 of 11 games at 10 % loss).
+
+**Decision:** a peer is *in* a table once it holds the table's lobby with itself and
+another member in it: then its join record went to a member over TCP, and the members
+flood it (and every new link exchanges the whole lobby again). Until then it dials the
+table's advertised addresses again, every RETRY seconds, as long as discovery still shows
+that table as an open lobby (or for PATIENCE seconds without discovery). A peer that still
+is not in gives the table up: headless, it creates its own (docs/net.md, "Create or join").
+"""
+
+from __future__ import annotations
+
+import asyncio
+import time
+from dataclasses import replace
+
+from net.finding.discovery import LOBBY_STATE
+
+PATIENCE = 20.0  # seconds a peer keeps trying to get into one table
+CONFIRM = 2.0  # after a link holds, how long the table's lobby may take to show the members
+RETRY = 0.3  # pause between tries
+DIAL = 3.0  # one try: a dial, its hello and proof (a lost SYN is resent after 1 s)
+
+
+def inside(node) -> bool:
+    """Does this peer hold its table's lobby with itself and another member in it?"""
+    lobby = node.lobby
+    if lobby is None or node.table is None:
+        return False
+    state = lobby.state()
+    return bool(state.game) and node.identity.public in state.members and len(state.members) > 1
+
+
+def _open_listing(node, table: bytes):
+    """The table's listing while discovery shows it as a lobby with a free seat that
+    someone besides this peer advertises. **Decision:** a table advertised by this peer
+    alone is gone: its members left it (for an older table of the name) just as this peer
+    came in, and only this peer's own advert kept it open, so the peer waited out its
+    whole PATIENCE in an empty lobby while the others sat at the older table."""
+    if node.discovery is None:
+        return None
+    return _open(node, node.discovery.tables().get(table.hex()))
+
+
+def _open(node, listing):
+    """`listing` as `_open_listing` says it: None unless open and advertised by another."""
+    if listing is None or listing.state != LOBBY_STATE or listing.taken >= listing.total:
+        return None
+    others = tuple(a for a in listing.addresses if a != (node.host, node.mesh.port))
+    return replace(listing, addresses=others) if others else None
+
+
+async def get_in(node, addresses: list[tuple[str, int]], table: bytes, name: str,
+                 patience: float = PATIENCE) -> bool:
+    """Join `table` (at `addresses`, or where discovery shows it now) until this peer is in;
+    False when the table went away or patience ran out."""
+    deadline = time.monotonic() + patience
+    while True:
+        listing = _open_listing(node, table)
+        where = list(listing.addresses) if listing is not None and listing.addresses \
+            else list(addresses)
+        if inside(node) or (node.table == table and node.mesh.live()):
+            pass  # linked already: the lobby is on its way
+        else:
+            await node.join(where, table, name, timeout=DIAL)
+        confirm = min(deadline, time.monotonic() + CONFIRM)
+        while not inside(node) and time.monotonic() < confirm and node.mesh.live():
+            await asyncio.sleep(0.05)
+        if inside(node):
+            return True
+        if time.monotonic() > deadline or (node.discovery is not None and
+                                           _open_listing(node, table) is None):
+            return False
+        await asyncio.sleep(RETRY)
+
+
+def _oldest_open(node, name: str, tried: set[str]):
+    """The open lobby called `name` with the lowest id that this peer has not tried."""
+    if node.discovery is None:
+        return None
+    found = [_open(node, t) for t in node.discovery.tables().values()
+             if t.name == name and t.table not in tried]
+    return min((t for t in found if t is not None), key=lambda t: t.table, default=None)
+
+
+async def get_in_anywhere(node, name: str, tried: set[str], create) -> None:
+    """A table it tried could not be got into: go to the oldest other open lobby of that name
+    (the one the merge rule converges on) until one holds; only when none does, `create()`
+    one. **Decision:** a fresh table is the last resort, since its new id, made late, may be
+    lower than the one the others converged on, which then would never move to it."""
+    while (listing := _oldest_open(node, name, tried)) is not None:
+        tried.add(listing.table)
+        table = bytes.fromhex(listing.table)
+        await node.move(table)
+        if await get_in(node, list(listing.addresses), table, listing.name):
+            return
+    await node.forget()
+    create()

@@ -1,0 +1,200 @@
+"""How a node finds the table and stays in touch with it.
+
+Discovery adverts (net.finding.discovery) say where a table is; dialling connects to it; a peer
+missing from the mesh is redialled (net.table.liveness.Backoff) at the address it last proved
+in a hello, else the one in its lobby join, else — when no peer is reachable at all —
+at every address known for the table. A laptop whose address changes (a Wi-Fi reconnect)
+advertises the new one and says it in its hellos; a restarted peer listens again on the
+port the table knows for it.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import logging
+import time
+
+from net.finding.discovery import (
+    LOBBY_STATE,
+    PLAYING_STATE,
+    Advert,
+    Discovery,
+    advertised_addresses,
+    interface_address,
+)
+from net.peer.events import Notice, TableSeen
+from net.table.liveness import Backoff
+
+log = logging.getLogger("hoard.net")
+DIAL_WAIT = 2.0  # how long a dialled peer has to say hello
+LOOPBACK = "127.0.0.1"  # what a computer with no network address is reached at
+ADDRESS_CHECK = 2.0  # how often a peer looks whether its own address changed
+FALLBACK = "seed"  # the redial key of "any peer of the table"
+
+Address = tuple[str, int]
+
+
+class Links:
+    def __init__(self, node):
+        self.node = node
+        self.addresses: dict[bytes, Address] = {}  # where each peer proved its key
+        self.seeds: list[Address] = []  # addresses to fall back on when all else fails
+        self.backoff = Backoff()
+        self._address_due = 0.0
+
+    def bound(self) -> str | None:
+        """The address of the one interface asked for, if any."""
+        interface = self.node.options.interface
+        return interface_address(interface) if interface else None
+
+    async def connect_any(self, addresses: list[Address], timeout: float) -> bool:
+        """Dial `addresses` in turn until one proves its key (a spectator then asks to
+        watch from its next step); False if none did within `timeout`."""
+        node = self.node
+        deadline = time.monotonic() + timeout
+        for host, port in addresses:
+            conn = await node.mesh.dial(host, port)
+            while conn is not None and not conn.closed and conn.key is None:
+                if time.monotonic() > deadline:
+                    break
+                await asyncio.sleep(0.01)
+            if conn is not None and conn.key is not None and node.table is not None:
+                if node.role == "spectator":
+                    conn.send(["watch", node.replica.applied + 1 if node.replica else 0])
+                return True
+        return False
+
+    def heard(self, key: bytes, host: str, port: int) -> None:
+        """A peer proved its key and said where it listens."""
+        self.addresses[key] = (host, port)
+        self.backoff.forget(key)
+
+    def forget(self) -> None:
+        self.addresses.clear()
+
+    # -- redialling --------------------------------------------------------------------
+    def redial(self, now: float) -> None:
+        node = self.node
+        linked = node.mesh.live("peer")
+        if node.role == "spectator":
+            if node.finished is None and not linked:
+                self._dial(FALLBACK, self.fallback(), now)
+            return
+        for key, address in self._wanted().items():
+            if node.mesh.to(key) is None:
+                self._dial(key, [address], now)
+        replica = node.replica
+        if replica is not None and not linked and replica.order != (replica.me,):
+            self._dial(FALLBACK, self.fallback(), now)
+
+    def _wanted(self) -> dict[bytes, Address]:
+        """Every other peer this one should be linked to, where it was last heard of."""
+        node = self.node
+        if node.replica is not None:
+            keys = set(node.replica.humans.values())
+        elif node.lobby is not None:
+            keys = set(node.lobby.state().members)
+        else:
+            return {}
+        keys.discard(node.identity.public)
+        members = node.lobby.state().members if node.lobby else {}
+        found = {}
+        for key in keys:
+            address = self.addresses.get(key) or (
+                (members[key].host, members[key].port) if key in members else None)
+            if address is not None:
+                found[key] = address
+        return found
+
+    def fallback(self) -> list[Address]:
+        """Every address known for the table: its adverts, the seeds, its members'."""
+        node = self.node
+        found = list(self.seeds)
+        if node.discovery is not None and node.table is not None:
+            listing = node.discovery.tables().get(node.table.hex())
+            if listing is not None:
+                found = list(listing.addresses) + found
+        if node.lobby is not None:
+            found += [(m.host, m.port) for k, m in node.lobby.state().members.items()
+                      if k != node.identity.public]
+        return found
+
+    def _dial(self, key, addresses: list[Address], now: float) -> None:
+        if addresses and self.backoff.due(key, now):
+            self.node.spawn(self.connect_any(addresses, DIAL_WAIT))
+
+    # -- this peer's own address -------------------------------------------------------
+    def check_address(self, now: float) -> None:
+        """A laptop that got a new address (a Wi-Fi reconnect) advertises it and says so in
+        its hellos; it closes its links at once and redials every peer from the new address
+        (the others take the newest link of a proven key), not waiting for the mesh to
+        find them silent."""
+        node = self.node
+        if node.options.interface or node.role != "peer" or now < self._address_due:
+            return
+        self._address_due = now + ADDRESS_CHECK
+        host = advertised_addresses(None)[0]
+        if host != node.host and host != LOOPBACK:  # no address for now: wait for the next
+            node.emit(Notice(f"this computer's address changed from {node.host} to {host}; "
+                             "telling the table"))
+            node.host = host
+            self.advertise()
+            # its links are bound to the old address: dead, though the others' ends still
+            # look open; dial every peer afresh from the new one
+            for conn in list(node.mesh.conns):
+                conn.close()
+            self.backoff = Backoff()
+
+    async def reclaim_port(self, port: int) -> None:
+        """Listen again on the port the table knows for this peer, where it is free: two
+        peers restarted at once each dial the other's port from before the crash."""
+        node = self.node
+        if node.options.port or not port or port == node.mesh.port:
+            return
+        with contextlib.suppress(OSError):
+            await node.mesh.relisten(self.bound() or "0.0.0.0", port)
+            self.advertise()
+
+    # -- discovery ---------------------------------------------------------------------
+    def on_listing(self, kind: str, listing) -> None:
+        self.node.emit(TableSeen(kind, listing))
+
+    def on_ignored(self, instance: str, reason: str) -> None:
+        """A table this build cannot join (another protocol version): listed, with why."""
+        self.node.emit(TableSeen("ignored", (instance, reason)))
+
+    def advertise(self) -> None:
+        """Advertise the table as it is now: its lobby, or the game in play."""
+        node = self.node
+        if node.discovery is None or node.role != "peer" or node.lobby is None:
+            return
+        if node.replica is not None:
+            start = node.replica.start
+            advert = Advert(node.table.hex(), start.name, start.game, len(start.seats),
+                            len(start.seats), PLAYING_STATE, node.host, node.mesh.port,
+                            node.identity.fingerprint)
+        else:
+            state = node.lobby.state()
+            if node.identity.public not in state.members or not state.game:
+                return
+            advert = Advert(node.table.hex(), state.name, state.game, state.taken,
+                            len(state.seats), LOBBY_STATE, node.host, node.mesh.port,
+                            node.identity.fingerprint)
+        node.discovery.publish(advert)
+
+    async def discover(self) -> Discovery | None:
+        """Browse and advertise with zeroconf, where the network lets it: on one with no
+        multicast (an interface without it), tables are joined by address instead."""
+        discovery = Discovery(self.node.options.interface)
+        try:
+            await discovery.start()
+        except OSError as exc:
+            log.warning("no discovery: %s", exc)
+            with contextlib.suppress(Exception):
+                await discovery.close()
+            self.node.emit(Notice(f"no discovery on this network ({exc}): tables are "
+                                  "joined by address"))
+            return None
+        discovery.browse(self.on_listing, self.on_ignored)
+        return discovery

@@ -1,0 +1,190 @@
+"""The wire protocol of a node: the hello/proof handshake and every message's handler.
+
+Message tags on a connection (each a msgpack array, see net.wire.stream):
+  hello   [PROTOCOL, table, table name, role, name, key, host, port, nonce]  first, both ways
+  proof   [signature]             answers the other's hello: it holds the key (net.wire.handshake)
+  rec     [raw record]            a record sent by its author (a duplicate counts as a replay)
+  relay   [raw record]            a record passed on by someone else, or asked for
+  have    [applied step]          how far the sender is (on connect, at the end)
+  want    [first, last]           please relay the frames of these steps
+  watch   [first step]            a spectator asks for the lobby and every frame from here
+  evidence [raw, raw]             two frames one seat signed for one step
+  ping    []                      a keepalive on a link that has said nothing for a while
+  back    []                      a player away from the table asks to be let back
+
+A handler checks its message's shape and raises BadFrame for anything unusable (the
+mesh counts and drops it); what the message means for the table it hands to the node:
+records to `membership.accept` and `intake.frame`, proven twins to `intake.convict`, a spectator to
+its `spectators`.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from net.errors import BadFrame
+from net.table.framestore import WINDOW, Equivocation
+from net.wire import handshake
+from net.wire.frames import LOBBY, PROTOCOL, QUIET, STEP, decode
+from net.wire.mesh import Conn
+
+ROLES = ("peer", "spectator")
+
+
+class Protocol:
+    def __init__(self, node):
+        self.node = node
+
+    def hello(self, conn: Conn) -> list:
+        node = self.node
+        return ["hello", PROTOCOL, node.table or b"", node.name, node.role, node.identity.name,
+                node.identity.public, node.host, node.mesh.port, conn.nonce]
+
+    def on_message(self, conn: Conn, message: list) -> None:
+        tag, args = message[0], message[1:]
+        handler, arity = self._handlers.get(tag, (None, -1))
+        if handler is None or len(args) != arity:
+            raise BadFrame("malformed", f"unknown message {tag!r} with {len(args)} fields")
+        if conn.key is None and tag not in ("hello", "proof"):
+            raise BadFrame("malformed", "the first messages must be hello and its proof")
+        handler(self, conn, *args)
+
+    # -- the handshake: a hello claims a key, its proof shows it is held ---------------
+    def _on_hello(self, conn, version, table, table_name, role, name, key, host, port,
+                  nonce) -> None:
+        node = self.node
+        if conn.claim is not None:
+            raise BadFrame("malformed", "a second hello")
+        if version != PROTOCOL:
+            self._refuse(conn, "version")
+            return
+        if not _well_formed_hello(table, table_name, role, name, key, host, port, nonce):
+            raise BadFrame("malformed", "a bad hello")
+        if table and node.table and table != node.table:
+            self._refuse(conn, "other-table")
+            return
+        if key == node.identity.public:
+            conn.close()  # dialled ourselves through an old address
+            return
+        conn.claim = (key, name[:32], role, table, table_name, host, port)
+        conn.send(["proof", handshake.prove(node.identity, nonce, key)])
+
+    def _on_proof(self, conn, proof) -> None:
+        node = self.node
+        if conn.claim is None or conn.key is not None:
+            raise BadFrame("malformed", "a proof answers a hello, once")
+        key, name, role, table, table_name, host, port = conn.claim
+        if not handshake.proven(key, proof, conn.nonce, node.identity.public):
+            self._refuse(conn, "unproven")
+            return
+        conn.key, conn.name, conn.role = key, name, role
+        if node.table is None and table:
+            node.membership.set_table(table, table_name)
+        if role == "peer" and port:
+            node.links.heard(key, host, port)
+        if role == "peer":
+            self._catch_up(conn)
+
+    def _catch_up(self, conn: Conn) -> None:
+        """A peer just proven is sent what it may have missed: the lobby, how far this
+        peer is and its own frame not yet applied."""
+        node = self.node
+        if node.lobby is not None:
+            for record in node.membership.log:
+                conn.send(["relay", record.raw])
+        if node.replica is not None:
+            conn.send(["have", node.replica.applied])
+            mine = node.replica.sent()
+            if mine is not None:
+                conn.send(["relay", mine.raw])
+
+    def _refuse(self, conn: Conn, reason: str) -> None:
+        self.node.mesh.count(conn, reason)
+        conn.close()
+
+    # -- records -----------------------------------------------------------------------
+    def _on_record(self, conn: Conn, raw: Any, relayed: bool) -> None:
+        node = self.node
+        if relayed and node.seen.holds(raw):
+            return  # a copy of a frame taken already (net.wire.gossip)
+        record = decode(raw)
+        if node.table is None or record.table != node.table:
+            raise BadFrame("other-table", f"a record for table {record.table.hex()[:8]}")
+        if record.kind == LOBBY:
+            node.membership.accept(record, conn)  # copies are normal: lobby records are flooded
+        elif record.kind == STEP:
+            node.intake.frame(record, conn, relayed)
+        elif record.kind == QUIET:
+            node.intake.vote(record, conn, relayed)
+
+    def _on_rec(self, conn, raw) -> None:
+        self._on_record(conn, raw, relayed=False)
+
+    def _on_relay(self, conn, raw) -> None:
+        self._on_record(conn, raw, relayed=True)
+
+    # -- progress: how far each is, and frames asked for again -------------------------
+    def _on_have(self, conn, applied) -> None:
+        node = self.node
+        if not isinstance(applied, int):
+            raise BadFrame("malformed", "have takes a step")
+        replica = node.replica
+        if replica is not None and conn.key not in replica.players:
+            return  # a spectator's, at its end: only the players are waited for
+        node.progress[conn.key] = applied
+        if replica is not None and applied > replica.applied and conn.role == "peer":
+            conn.send(["want", replica.applied + 1, min(applied, replica.applied + WINDOW)])
+        node.spectators.poke()
+
+    def _on_want(self, conn, first, last) -> None:
+        replica = self.node.replica
+        if not isinstance(first, int) or not isinstance(last, int) or replica is None:
+            raise BadFrame("malformed", "want takes two steps")
+        if conn.key not in replica.players:  # spectators watch; only
+            raise BadFrame("not-seated", "want is for the seated")  # players (even gone) fetch
+        top = min(last, first + WINDOW - 1, replica.applied + 1)
+        for step in range(max(first, 0), top + 1):
+            for record in replica.records_at(step):
+                conn.send(["relay", record.raw])
+
+    def _on_watch(self, conn, first) -> None:
+        if conn.role != "spectator" or not isinstance(first, int):
+            raise BadFrame("malformed", "watch is for spectators")
+        self.node.spectators.watch(conn, first)
+
+    def _on_ping(self, conn) -> None:
+        """A keepalive: the link is alive (the mesh times out a silent one)."""
+
+    def _on_back(self, conn) -> None:
+        if self.node.replica is None:
+            raise BadFrame("malformed", "back is for a table in play")
+        self.node.returns.asked(conn.key)
+
+    def _on_evidence(self, conn, first, second) -> None:
+        node = self.node
+        a, b = decode(first), decode(second)
+        replica = node.replica
+        if (replica is None or a.kind != STEP or a.slot != b.slot or a.raw == b.raw
+                or a.table != node.table or replica.humans.get(a.seat) != a.signer):
+            raise BadFrame("malformed", "evidence that proves nothing")
+        node.intake.convict(Equivocation(a, b, replica.name_of(a.seat)))
+
+    _handlers = {
+        "hello": (_on_hello, 9),
+        "proof": (_on_proof, 1),
+        "rec": (_on_rec, 1),
+        "relay": (_on_relay, 1),
+        "have": (_on_have, 1),
+        "want": (_on_want, 2),
+        "watch": (_on_watch, 1),
+        "evidence": (_on_evidence, 2),
+        "ping": (_on_ping, 0),
+        "back": (_on_back, 0),
+    }
+
+
+def _well_formed_hello(table, table_name, role, name, key, host, port, nonce) -> bool:
+    return (isinstance(table, bytes) and isinstance(key, bytes) and len(key) == 32
+            and role in ROLES and isinstance(name, str) and isinstance(host, str)
+            and isinstance(port, int) and isinstance(table_name, str)
+            and isinstance(nonce, bytes) and len(nonce) == handshake.NONCE_SIZE)

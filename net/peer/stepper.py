@@ -1,0 +1,186 @@
+"""The stepper of a seated node: when to sign this peer's next frame, and what goes in it.
+
+Pacing: a peer signs its frame for step s once it has applied step s-1, and sends it at
+once when it has something to say (actions, a chance message), when another peer's
+frame for step s has arrived, or when step s-1 carried a chance message (deck passes
+come in chains); otherwise when its pace interval has run out (`pace`, or `idle_pace`
+after IDLE_STEPS quiet steps with no timer running). So steps fly as fast as frames
+when there is work, tick at ~50 ms when there is none, and slow down when the table is
+idle.
+
+What goes in a frame: the intents submitted for this peer's seat and the actions its
+bots chose (for its own seat if a bot plays it, the bot seats it hosts and the seats it
+inherited from players who left), the chance source's messages, and — once leaving was
+asked and nothing under way needs this peer — the mark that it is the seat's last.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import time
+
+from engine.bots import Bot, make_bot
+from engine.wire import Action
+from net.peer.events import Notice, Submitted
+from net.peer.rejoin import Rejoin
+from net.table.lockstep import Applied, BotSeats
+
+TICK = 0.1  # how often a rejoining peer looks whether it caught up
+IDLE_STEPS = 40  # quiet steps after which the table paces at `idle_pace`
+TAKE_OVER = "greedy"  # the bot that plays a seat whose player left, if the heir has none
+
+Timed = tuple[Action, float]  # an action and when it was submitted or chosen
+
+
+class Stepper:
+    def __init__(self, node):
+        self.node = node
+        self.bots: BotSeats | None = None
+        self.bot_kind: str | None = None  # a bot plays this peer's own seat (headless)
+        self.intents: list[Timed] = []  # submitted for this peer's seat
+        self.pending: list[Timed] = []  # chosen by its bots for the next frame
+        self.leaving = False  # leave() was asked: the next frame it can be is the last
+        self.rejoining: Rejoin | None = None  # taking the seat back, journal lost
+        self.sent_at = 0.0  # when this peer's last frame went out
+        self._wake = asyncio.Event()
+        self._next_send = 0.0
+        self._quiet = 0  # steps in a row that changed nothing
+        self._chained = False  # the last step carried chance messages: more are coming
+
+    def wake(self) -> None:
+        """Look again now whether to send: something arrived, changed or was asked."""
+        self._wake.set()
+
+    def submit(self, action: Action) -> None:
+        """An intent for this peer's seat; it goes out in the next frame, unless what only
+        this peer was shown (its own cards) proves it false: the others could not refuse
+        it alike (engine Game.vet)."""
+        replica = self.node.replica
+        if replica is not None and not replica.seated:
+            self.node.emit(Notice("not sent: you are away from the table until the next hand "
+                                  "is dealt"))
+            return
+        if replica is not None:
+            try:
+                replica.game.vet(replica.state, action)
+            except ValueError as exc:
+                self.node.emit(Notice(f"not sent: {exc}"))
+                return
+        self.intents.append((action, time.monotonic()))
+        self.wake()
+
+    # -- bots ------------------------------------------------------------------------
+    def play_with(self, bot_kind: str | None, think: int) -> None:
+        self.bot_kind = bot_kind
+        if self.node.seat is not None:
+            self.seat_bots(think)
+            self.wake()
+
+    def seat_bots(self, think: int) -> None:
+        """(Re)make the bots of the seats this peer plays (at the start, or an heir's)."""
+        self.bots = BotSeats(self.node.replica, self._make_bots(), think)
+
+    def _make_bots(self) -> dict[int, Bot]:
+        """Bots for this peer's seat (if a bot plays it) and for the bot seats it hosts."""
+        replica, bots = self.node.replica, {}
+        if replica.me is None:
+            return bots
+        start = replica.start
+        base = int.from_bytes(start.table[:4], "big")
+        for seat in replica.controls.get(replica.me, ()):
+            kind = start.seats[seat].bot or (
+                self.bot_kind if seat == replica.me else self.bot_kind or TAKE_OVER)
+            if kind:
+                bots[seat] = make_bot(replica.game, kind, base + seat)
+        return bots
+
+    def choose(self, changed: bool) -> None:
+        """The bots' actions for the next frame, after a step (changed: it did something)."""
+        now = time.monotonic()
+        self.pending = [(a, now) for a in self.bots.choose(changed)]
+
+    def applied(self, batch: list[Applied]) -> bool:
+        """Steps were applied: pace by what they did. True if any did something."""
+        changed = any(done.entries for done in batch)
+        self._chained = batch[-1].chance
+        self._quiet = 0 if changed else self._quiet + len(batch)
+        return changed
+
+    # -- the loop ----------------------------------------------------------------------
+    async def run(self) -> None:
+        node = self.node
+        loop = asyncio.get_running_loop()
+        while not node.result.done() and not node.replica.finished:
+            now = loop.time()
+            if self.rejoining is not None and not self._rejoined():
+                await self._sleep(TICK)
+                continue
+            if node.returns.away:  # it went quiet: follow, and ask back
+                node.returns.follow(time.monotonic())
+                await self._sleep(TICK)
+                continue
+            if node.replica.sent() is None and not node.scribe.replaying and self._due(now):
+                self.send_frame(now)
+                continue
+            await self._sleep(self._next_send - now if node.replica.sent() is None else None)
+
+    async def _sleep(self, delay: float | None) -> None:
+        self._wake.clear()
+        with contextlib.suppress(TimeoutError):
+            await asyncio.wait_for(self._wake.wait(), delay)
+
+    def _due(self, now: float) -> bool:
+        replica = self.node.replica
+        return bool(self.pending or self.intents or self._chained or self._chance_out()
+                    or replica.frames.get(replica.applied + 1)  # the others stepped
+                    or now >= self._next_send
+                    or (self.leaving and replica.chance.can_leave()))
+
+    def _rejoined(self) -> bool:
+        """Has the rejoining peer caught up with the others, so that it may sign again?"""
+        node = self.node
+        replica = node.replica
+        if not self.rejoining.caught_up(replica, node.progress, node.mesh.broadcast,
+                                        time.monotonic()):
+            return False
+        self.rejoining = None
+        if replica.seated:  # (one away takes its seat back at a hand: net.peer.returns)
+            node.emit(Notice(f"took seat {replica.me} back at step {replica.applied} from the "
+                             "others' copies of its frames"))
+        return True
+
+    def _chance_out(self, actions=()):
+        """What the chance source adds to this peer's next frame, for the pending request
+        (or the end of the match) and this peer's own `actions` in it."""
+        replica = self.node.replica
+        return replica.chance.outgoing(replica.game.chance_request(replica.state), actions)
+
+    def send_frame(self, now: float) -> None:
+        node = self.node
+        replica = node.replica
+        leaving = self.leaving and replica.chance.can_leave()
+        actions = [] if leaving else self.pending + self.intents  # the last frame: no plays
+        self.pending, self.intents = [], []
+        if leaving:
+            self.leaving = False
+            replica.chance.leave(replica.heir(replica.me))
+        chance = self._chance_out([a for a, _ in actions])
+        payload, secret = chance if chance else (None, None)
+        record = replica.own_frame(node.identity, [a for a, _ in actions], payload, leaving,
+                                   node.returns.welcomed())
+        node.scribe.own_frame(record, secret)
+        replica.offer(record)
+        node.mesh.broadcast(["rec", record.raw])
+        self.sent_at = time.monotonic()
+        self._next_send = now + self._interval()
+        if actions or payload is not None:
+            node.emit(Submitted(record.step, tuple(actions), payload))
+        node.apply_ready()
+
+    def _interval(self) -> float:
+        options, replica = self.node.options, self.node.replica
+        if options.rush:
+            return 0.0
+        busy = replica.state.timer is not None or replica.game.chance_request(replica.state)
+        return options.idle_pace if self._quiet > IDLE_STEPS and not busy else options.pace

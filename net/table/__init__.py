@@ -1,0 +1,1 @@
+"""The table: lobby records, the lockstep replica and its frames, seats, rounds and pauses."""

@@ -1,0 +1,497 @@
+"""The lockstep replica: frames in, the same engine state out on every peer.
+
+Pure logic, no I/O and no clock: the node feeds it verified records and asks
+it to apply steps; tests drive several replicas directly.
+
+A step is applied when the frame of every seated human for it is in. Frames
+are taken in seat order; each one must follow its author's previous frame
+(its `prev` is that frame's hash; step 0 follows the start proposal) and must
+carry the public-state hash this peer computed after the previous step, else
+the table stops with an equivocation or desync report naming the step. Each
+frame's chance payload goes to the `ChanceSource`, then its actions go to the
+engine once the faces they show are checked; an action the engine refuses is
+rejected the same way on every peer and changes nothing. At the end of the step
+chance requests are settled and a timer whose deadline is this step is answered
+with `TimeUp`. After the engine's match is over the table steps on until the
+chance source's audit is done. A frame marked as its seat's last (a graceful
+leave) hands that seat's seats to the lowest other human from the next step on.
+
+A human who left or went quiet may come back: it follows the table meanwhile (its
+replica takes every frame, it signs none) and asks to be let back; every present peer
+then names its seat in the `welcome` of each frame it signs. At the first step whose
+frames all welcome it, it is admitted, and it takes its seat back at the next fresh
+deal (a shuffle with no deck in play: no card needs keys it does not hold); its next
+frame follows no earlier one of its own, but the start, as at step 0.
+"""
+
+from __future__ import annotations
+
+import copy
+import multiprocessing
+import pickle
+import threading
+from concurrent.futures import Future, ProcessPoolExecutor, ThreadPoolExecutor
+from concurrent.futures.process import BrokenProcessPool
+from dataclasses import dataclass, field
+from typing import Any
+
+from engine.bots import Bot, remote_choice
+from engine.chance import CHANCE, Dealt, ShuffleRequest, TimeUp
+from engine.errors import BadWire, EngineError
+from engine.fields import malformed
+from engine.observe import HISTORY, Witness
+from engine.registry import get_game
+from engine.wire import Action, Event, from_record, replace, to_record
+from net.chance.dealing import DeckChance
+from net.chance.seeds import ChanceSource
+from net.errors import TableFault
+from net.table.attendance import Attendance, SeatsSeen
+from net.table.framestore import WINDOW, Body, FrameStore, body_payload, parse_body
+from net.table.hindsight import first_state, replayed_knowing, upcoming_deals
+from net.table.pause import NextHand
+from net.table.rounds import Rounds
+from net.wire.frames import QUIET, STEP, Record, sign
+from net.wire.identity import Identity
+from net.wire.start import StartConfig
+
+
+@dataclass(frozen=True, slots=True)
+class Entry:
+    """One action handled at a step: applied (events) or rejected (error)."""
+
+    seat: int  # the frame's seat, or CHANCE for the table's own answers
+    action: Action | None
+    events: tuple[Event, ...] = ()
+    error: str = ""  # why it was rejected, in words that name no player (for logs)
+    #: the engine's refusal, when it was one: the client words it for its players, with the
+    #: table's names (EngineError.explain); not compared, so peers' entries stay equal
+    refusal: EngineError | None = field(default=None, compare=False)
+
+
+@dataclass
+class Applied:
+    step: int
+    entries: list[Entry] = field(default_factory=list)
+    finished: bool = False
+    chance: bool = False  # some frame carried a chance message (a pass, a key share...)
+    left: list[tuple[int, int]] = field(default_factory=list)  # (seat that left, its heir)
+    quiet: list[tuple[int, int]] = field(default_factory=list)  # (seat gone quiet, its heir)
+    back: list[int] = field(default_factory=list)  # seats whose human took them back
+    over: bool = False  # the engine's match is over (a seat gone quiet is not dealt again)
+
+
+def well_typed(action: Action) -> bool:
+    """Do the fields hold what the wire type declares? (The engine's own door, engine.fields.)"""
+    return malformed(action) is None
+
+
+class Replica(SeatsSeen):
+    """One engine instance kept in lockstep with the table; who plays which seat is
+    read from its attendance (net.table.attendance.SeatsSeen)."""
+
+    def __init__(self, start: StartConfig, me: int | None, chance: ChanceSource | None = None,
+                 secrets=()):
+        """`secrets`: what this peer journaled of its chance secrets, after a restart."""
+        self.start = start
+        self.game = get_game(start.game)
+        self.state = first_state(self.game, start)
+        self.attendance = Attendance(start)  # who is at the table (net.table.attendance)
+        self.store = FrameStore(start, self.attendance)
+        self.frames = self.store.by_step  # step -> seat -> frame
+        self.me = me
+        self.chance = chance or DeckChance(start, me, self.game.reveals, self.player_of,
+                                           lambda deal: upcoming_deals(self.game,
+                                                                       self.state, deal),
+                                           lambda: self.game.finished_decks(self.state))
+        for secret in secrets:
+            self.chance.restore(secret)
+        self._back_now: list[int] = []  # seats taken back in the step being applied
+        self.rounds = Rounds()  # the last fresh deal, the pause between hands, the timer
+        self.applied = -1
+        self.history: list[Action] = []  # every action applied, for taking over a seat
+        self.hashes = {-1: self._hash()}
+        self.rounds.track_timer(self.state, -1)
+        request = self.game.chance_request(self.state)
+        if request is not None:
+            self._note_fresh_deal(request, -1)
+            self.chance.answer(request)  # the setup's request: nothing can settle it yet
+
+    # -- frames in -------------------------------------------------------------
+    def offer(self, record: Record) -> None:
+        """Hold a verified frame for a later step; BadFrame or Equivocation if it cannot be."""
+        self.store.offer(record, self.applied, self.me)
+
+    def offer_any(self, record: Record) -> None:
+        """A frame or a vote, as its kind says."""
+        if record.kind == QUIET:
+            self.offer_vote(record)
+        else:
+            self.offer(record)
+
+    def offer_vote(self, record: Record) -> None:
+        """Hold a signed vote to play on without a quiet seat; BadFrame if it cannot be."""
+        self.attendance.vote(record, self.me, self.applied, WINDOW)
+
+    def vote_quiet(self, identity: Identity, seat: int) -> Record:
+        """This peer's signed vote to play on without `seat` from the next step: from now
+        on it never takes that seat's frame for that step (it would split the table)."""
+        record = sign(identity, QUIET, self.start.table, self.me, self.applied + 1, b"",
+                      [seat])
+        self.offer_vote(record)
+        self.frames.get(self.applied + 1, {}).pop(seat, None)
+        return record
+
+    def voted_out(self) -> int | None:
+        """The step from which every other human played on without this peer, silent too
+        long (a closed lid), if they did: it may have stepped on alone meanwhile."""
+        return self.attendance.voted_out(self.me)
+
+    def quiet_seat(self) -> int | None:
+        """The seat every other human voted to play on without at the next step, once
+        their frames for it are in. Whoever voted never takes that seat's frame for the
+        step, so when all did, nobody can have applied it: even a peer or spectator that
+        holds the frame steps without it."""
+        step = self.applied + 1
+        return self.attendance.quiet_seat(step, self.frames.get(step, {}).keys())
+
+    def missing(self) -> list[int]:
+        """Seats whose frame for the next step is not in yet."""
+        have = self.frames.get(self.applied + 1, {})
+        return [s for s in self.order if s not in have]
+
+    def ready(self) -> bool:
+        return not self.finished and (self.quiet_seat() is not None or not self.missing())
+
+    @property
+    def over(self) -> bool:
+        """The engine's match is over (the table may still owe its audit)."""
+        return self.game.outcome(self.state) is not None
+
+    @property
+    def finished(self) -> bool:
+        return self.over and self.chance.done()
+
+    def name_of(self, seat: int) -> str:
+        return self.start.seats[seat].label(seat)
+
+    # -- frames out --------------------------------------------------------------
+    def own_frame(self, identity: Identity, actions: list[Action], chance: Any,
+                  leaving: bool = False, welcome: frozenset[int] = frozenset()) -> Record:
+        """This peer's signed frame for the next step (`leaving`: its last; `welcome`: the
+        seats away from the table whose players asked this peer to be let back)."""
+        step = self.applied + 1
+        body = Body(tuple(to_record(a) for a in actions), chance, self.hashes[self.applied],
+                    leaving, welcome)
+        return sign(identity, STEP, self.start.table, self.me, step,
+                    self.store.follows(self.me, step), body_payload(body))
+
+    def sent(self) -> Record | None:
+        """This peer's frame for the next step, if it has signed it already."""
+        return self.frames.get(self.applied + 1, {}).get(self.me)
+
+    # -- applying --------------------------------------------------------------
+    def apply_next(self) -> Applied:
+        step = self.applied + 1
+        try:
+            return self._apply_step(step)
+        except TableFault:
+            raise
+        except Exception as exc:  # a bug must stop the table with a report, never hang it
+            raise TableFault("bug", step, f"this peer failed to apply step {step}: "
+                             f"{type(exc).__name__}: {exc}") from exc
+
+    def _apply_step(self, step: int) -> Applied:
+        frames = self.frames.get(step, {})
+        quiet = self.quiet_seat()
+        bodies = {seat: self._checked(frames[seat], step) for seat in self.order
+                  if seat != quiet}
+        done = Applied(step)
+        for seat in tuple(bodies):
+            body = bodies[seat]
+            done.chance |= body.chance is not None
+            self.chance.receive(seat, body.chance, step)
+            for record in body.actions:
+                done.entries.append(self._seat_action(seat, record, step))
+            if body.leaving:  # its deck already counts it gone: hand its seats on at once,
+                done.left.append((seat, self._depart(seat, step)))  # before deals settle
+        if quiet is not None:
+            done.quiet.append((quiet, self._go_quiet(quiet, step)))
+        self.attendance.admit(body.welcome for body in bodies.values())
+        self.store.keep_only(step, bodies)
+        self._settle(step, done.entries)
+        done.back, self._back_now = self._back_now, []
+        done.over = self.over
+        if done.over:
+            self.chance.close()
+        self.applied = step
+        changed = done.entries or done.quiet
+        self.hashes[step] = self._hash() if changed else self.hashes[step - 1]
+        self.hashes.pop(step - 2, None)
+        done.finished = self.finished
+        return done
+
+    def _checked(self, record: Record, step: int) -> Body:
+        expected = self.store.follows(record.seat, step)
+        who = self.name_of(record.seat)
+        if record.prev != expected:
+            raise TableFault("equivocation", step, f"equivocation: {who}'s frame for step "
+                             f"{step} does not follow its frame for step {step - 1}")
+        body = parse_body(record)
+        if body.hash != self.hashes[step - 1]:
+            raise TableFault("desync", step - 1, f"desync at step {step - 1}: {who} has state "
+                             f"{body.hash.hex()}, this peer has {self.hashes[step - 1].hex()}")
+        return body
+
+    def _seat_action(self, seat: int, record: Any, step: int) -> Entry:
+        try:
+            action = from_record(record)
+        except (BadWire, TypeError) as exc:
+            return Entry(seat, None, (), f"undecodable action: {exc}")
+        if not well_typed(action):
+            return Entry(seat, action, (), "fields of the wrong type")
+        if getattr(action, "seat", None) not in self.seating.controls(seat):
+            return Entry(seat, action, (), "a player may act only for their own seat and the "
+                         "bots they host")
+        if type(action) is NextHand:  # the table's, not the game's
+            self.rounds.ready_for_next_hand(seat)
+            return Entry(seat, action)
+        reason = self.chance.check(action, seat)
+        if reason:
+            return Entry(seat, action, (), reason)
+        return self._apply(seat, action, step)
+
+    def _apply(self, seat: int, action: Action, step: int) -> Entry:
+        try:
+            events = self.game.apply(self.state, action)
+        except EngineError as exc:
+            return Entry(seat, action, (), str(exc), exc)
+        except ValueError as exc:
+            return Entry(seat, action, (), str(exc))
+        except Exception as exc:  # a hostile action must not crash the table; all peers agree
+            return Entry(seat, action, (), f"the engine refused it ({type(exc).__name__})")
+        self.history.append(action)
+        self.rounds.track_timer(self.state, step)
+        return Entry(seat, action, tuple(events))
+
+    # -- a seat leaves, and comes back ------------------------------------------------
+    def _take_back(self, step: int) -> None:
+        """At a fresh deal, every admitted seat's human plays it again, and is dealt in."""
+        for seat in self.attendance.take_back(step):
+            self.chance.back(seat)
+            self._back_now.append(seat)
+
+    def _depart(self, seat: int, step: int) -> int:
+        """`seat` left after this step: its heir plays its seats (and bots) from now on,
+        and is handed its cards; the heir's seat is returned."""
+        heir = self.attendance.depart(seat, step)
+        self.chance.depart(seat, heir)
+        if self.me == heir:  # every seat it plays now, the first leaver's too
+            self._learn()
+        return heir
+
+    def _go_quiet(self, seat: int, step: int) -> int:
+        """Every other human voted to play on without `seat`, silent too long: its keys
+        went with it, so the hand in play is void and dealt again from the last fresh deal
+        (the state before its shuffle); its heir plays its seats from now on. Once the
+        match is over nothing is dealt again: its result stands, and the decks the quiet
+        seat's seed would have opened for the audit are set aside unaudited."""
+        heir = self.attendance.depart(seat, step)
+        self.chance.quiet(seat, heir)
+        if self.over:
+            return heir
+        fresh = self.rounds.rewind(step)
+        if fresh is None:
+            raise TableFault("void", step, f"the hand is void: {self.name_of(seat)} went "
+                             "quiet before the first deal")
+        self.state = copy.deepcopy(fresh.state)
+        del self.history[fresh.history:]
+        return heir
+
+    def _note_fresh_deal(self, request, step: int) -> None:
+        """Keep the state before a shuffle that starts afresh (every deck in play is
+        finished: no card in play needs anyone's keys), to deal again from if a seat goes
+        quiet."""
+        if not isinstance(request, ShuffleRequest) or self.rounds.kept(request):
+            return  # (asked again at every step while it waits: weigh the decks once)
+        afresh = self.chance.decks_in_play() <= self.game.finished_decks(self.state)
+        if self.rounds.note_fresh_deal(request, self.state, len(self.history), step, afresh
+                                       ) and not self.over:
+            self._take_back(step)
+
+    def _learn(self) -> None:
+        """Take over the seats of one who left knowing what it knew (net.table.hindsight)."""
+        state = replayed_knowing(self.game, self.start, self.history, self.chance.faces_of)
+        if self.game.public_hash(state) != self.game.public_hash(self.state):
+            raise TableFault("desync", self.applied, "the replay that took over a seat that "
+                             "left does not give the same public state")
+        self.state = state
+
+    def _settle(self, step: int, entries: list[Entry]) -> None:
+        """Answer chance while it can be answered; a timer due now runs out."""
+        while True:
+            request = self.game.chance_request(self.state)
+            self._note_fresh_deal(request, step)
+            if self.rounds.paused(request, step, bool(self.history), self.order):
+                return
+            answer = None if request is None else self.chance.answer(request)
+            if answer is None:
+                if not self.rounds.timer_due(self.state, step):
+                    return
+                answer = TimeUp(self.state.timer.key)
+            entry = self._apply(CHANCE, answer, step)
+            entries.append(entry)
+            if entry.error:
+                return  # a refused answer would be refused again: wait for new input
+
+    def _hash(self) -> bytes:
+        return bytes.fromhex(self.game.public_hash(self.state))
+
+    # -- history ---------------------------------------------------------------
+    def frames_at(self, step: int) -> list[Record]:
+        return [r for _, r in sorted(self.store.of(step).items())]
+
+    def records_at(self, step: int) -> list[Record]:
+        """The frames and votes of a step: what is journaled, relayed and streamed."""
+        return self.store.records_at(step)
+
+
+class BotSeats:
+    """The bots this peer plays: its own seat (headless play) and the bot seats it hosts.
+
+    Each bot sees its seat's observation only: a `Witness` per seat is fed what the
+    replica applied, with the faces that seat may not see taken out. A bot that thinks
+    (a search) does so in a worker process, never on the node's event loop nor in its
+    process's interpreter lock (the window's frames): `choose` starts the thought and
+    hands its action over on a later call, unless the state changed meanwhile. A bot
+    acts once its seat has waited `think` steps since the state last changed, so a
+    table of bots can be slowed to a watchable pace.
+    """
+
+    def __init__(self, replica: Replica, bots: dict[int, Bot], think: int = 0):
+        self.replica = replica
+        self.bots = bots
+        self.think = think
+        self.since = replica.applied
+        self.thoughts: dict[int, tuple[int, Future]] = {}  # seat -> (history length, thought)
+        self._witness_from_start()
+        if any(bot.thinks for bot in bots.values()):
+            _Thinker.warm()
+
+    def _witness_from_start(self) -> None:
+        """A witness per seat, fed from the match's start (again, after a rewind)."""
+        replica = self.replica
+        fresh = first_state(replica.game, replica.start)
+        self.witnesses = {s: Witness(replica.game, fresh, s) for s in self.bots}
+        self.thoughts.clear()
+        self.rewinds = replica.rounds.rewinds
+
+    def _catch_up(self) -> None:
+        if self.rewinds != self.replica.rounds.rewinds:  # the history was cut back: feed it afresh
+            self._witness_from_start()
+        history, chance = self.replica.history, self.replica.chance
+        for seat, witness in self.witnesses.items():
+            for action in history[witness.fed:]:
+                if type(action) is Dealt and action.to_seat == seat and not action.faces:
+                    faces = chance.faces_of(action.deck, action.positions)  # a seat handed over
+                    action = replace(action, faces=faces) if faces else action
+                witness.feed(action)
+
+    def choose(self, changed: bool) -> list[Action]:
+        replica = self.replica
+        if changed:
+            self.since = replica.applied
+        game, state = replica.game, replica.state
+        pause = replica.rounds.pause
+        if pause is not None and replica.me in self.bots and replica.me not in pause.ready:
+            return [NextHand(replica.me)]  # a bot reads no results: it plays this seat on
+        if replica.over or game.chance_request(state) is not None:
+            return []
+        if replica.applied - self.since < self.think:
+            return []
+        self._catch_up()
+        acting = game.to_act(state)
+        clock = replica.rounds.clock(state, replica.applied)
+        chosen = []
+        for seat in sorted(self.bots):
+            if seat not in acting:
+                continue
+            bot, witness = self.bots[seat], self.witnesses[seat]
+            if not bot.thinks:
+                chosen.append(bot.choose(game, witness.observe(bot.wants_worlds, clock)))
+            else:
+                chosen.append(self._thought(seat, bot, witness, clock))
+        return [a for a in chosen if a is not None]
+
+    def _thought(self, seat: int, bot: Bot, witness: Witness, clock: int | None
+                 ) -> Action | None:
+        """The action a thinking bot settled on for the state as it is now, else None
+        (its thought for this state starts, or goes on, in the thinking worker)."""
+        now = len(self.replica.history)
+        held = self.thoughts.get(seat)
+        if held is not None:
+            at, thought = held
+            if not thought.done():
+                return None  # a stale thought finishes first: one at a time
+            del self.thoughts[seat]
+            if at == now:
+                try:
+                    return thought.result()
+                except BrokenProcessPool:
+                    _Thinker.broken = True  # think on a thread from now on
+        if not thinking_ready():
+            # the worker is starting (a second or two): a search on a thread of this
+            # process meanwhile would share the window's interpreter lock and stall its
+            # frames while the deal is animated; this seat asks again at the next step
+            return None
+        self.thoughts[seat] = (now, _Thinker.submit(bot, witness, clock))
+        return None
+
+
+def thinking_ready() -> bool:
+    """Is the thinking worker process up (or known never to come: a thread thinks then)?"""
+    return _Thinker.processes is not None or _Thinker.broken
+
+
+class _Thinker:
+    """Where bots think: a worker process shared by every table of this process, so a
+    search holds neither the node's event loop nor, through Python's one interpreter
+    lock, the window's thread; a worker thread where a bot cannot be remade in another
+    process (or the process pool broke)."""
+
+    processes: ProcessPoolExecutor | None = None
+    threads: ThreadPoolExecutor | None = None
+    broken = False
+    starting = threading.Lock()
+
+    @classmethod
+    def warm(cls) -> None:
+        """Start the worker process on a thread of its own: starting a process takes a
+        while, which the node's loop must not wait out (a thinking bot waits for it, see
+        `BotSeats._thought`; a thread thinks only where no process can be made)."""
+        def start():
+            with cls.starting:
+                if cls.processes is None and not cls.broken:
+                    try:
+                        pool = ProcessPoolExecutor(1, mp_context=multiprocessing.get_context(
+                            "spawn"))
+                        pool.submit(int).result(timeout=60)  # the process is up
+                        cls.processes = pool
+                    except Exception:  # no processes here: think on a thread
+                        cls.broken = True
+        if cls.processes is None and not cls.starting.locked():
+            threading.Thread(target=start, name="bot-worker-start", daemon=True).start()
+
+    @classmethod
+    def submit(cls, bot: Bot, witness: Witness, clock: int | None) -> Future:
+        recipe = getattr(bot, "recipe", None)
+        if recipe is not None and cls.processes is not None and not cls.broken:
+            known = pickle.dumps(witness.state, pickle.HIGHEST_PROTOCOL)  # now, not later
+            history = tuple(witness.history[-HISTORY:])
+            try:
+                return cls.processes.submit(remote_choice, recipe, known, witness.seat,
+                                            history, clock)
+            except (BrokenProcessPool, RuntimeError, OSError):
+                cls.broken = True
+        if cls.threads is None:
+            cls.threads = ThreadPoolExecutor(1, thread_name_prefix="bot")
+        return cls.threads.submit(bot.choose, witness.game, witness.observe(True, clock))

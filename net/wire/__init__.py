@@ -1,0 +1,1 @@
+"""The wire: signed records, length-prefixed streams, the TCP mesh, its hello, and gossip."""

@@ -1,0 +1,247 @@
+"""TCP connections between the peers of a table, and the drop counters.
+
+The mesh listens, dials, frames messages (net.wire.stream) and hands each decoded
+message to its owner. Whatever a connection sends that cannot be used is
+dropped and counted against that connection's sender — by the name and key
+fingerprint it proved (net.wire.handshake), else by its host address — and the peer
+carries on. Only an oversize or truncated message closes the connection,
+because the stream can no longer be cut into messages after one.
+
+What strangers can make a peer hold is bounded: at most MAX_UNPROVEN
+connections may be waiting to prove a key at once, and at most
+MAX_UNPROVEN_PER_HOST from one host, so one busy host cannot keep others out
+(more are closed on arrival and counted `busy`); unproven ones are counted by
+host, not by host and port, and at most MAX_LABELS senders get counters of
+their own (the rest share one).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import logging
+import time
+from collections import Counter, defaultdict
+from collections.abc import Callable
+
+from net.errors import BadFrame
+from net.wire import handshake, stream
+
+log = logging.getLogger("hoard.net")
+DIAL_TIMEOUT = 2.0
+HELLO_TIMEOUT = 5.0
+#: a proven connection says something at least this often (a ping when it has nothing)...
+KEEPALIVE = 2.0
+#: ...so one silent this long is dead (a closed lid, an address gone): closed and redialled,
+#: well before a table voids a seat; a half-open link no longer looks "established" forever
+SILENT_LIMIT = 15.0
+#: a peer that lets this much pile up unread is dropped
+MAX_BACKLOG = 8 * 1024 * 1024
+FLUSH_ON_CLOSE = 1.0  # seconds closing links may take to send what is queued on them
+FATAL = ("oversize", "truncated")
+MAX_UNPROVEN = 64  # connections still to prove their key, at once...
+MAX_UNPROVEN_PER_HOST = 8  # ...and from any one host
+MAX_LABELS = 64  # senders with drop counters of their own
+OTHERS = "others"  # the counters every further sender shares
+
+
+class Conn:
+    """One TCP connection, before and after the other side said who it is."""
+
+    def __init__(self, reader: asyncio.StreamReader, writer: asyncio.StreamWriter,
+                 outbound: bool):
+        self.reader, self.writer, self.outbound = reader, writer, outbound
+        peer = writer.get_extra_info("peername") or ("?", 0)
+        self.host = str(peer[0])
+        self.nonce = handshake.nonce()  # what the other side must sign to prove its key
+        self.claim: tuple | None = None  # (key, name, role) its hello claimed, until proven
+        self.key: bytes | None = None  # set once proven
+        self.name = ""
+        self.role = ""
+        self.listen: tuple[str, int] | None = None
+        self.closed = False
+        self.finished = False  # nothing more is sent: the stream ends after what is queued
+        self.last_sent = time.monotonic()
+
+    @property
+    def label(self) -> str:
+        return f"{self.name}#{self.key.hex()[:8]}" if self.key else self.host
+
+    def send(self, message: list) -> None:
+        if self.closed or self.finished:
+            return
+        if self.writer.transport.get_write_buffer_size() > MAX_BACKLOG:
+            log.warning("dropping %s: it stopped reading", self.label)
+            self.close()
+            return
+        self.writer.write(stream.encode(message))
+        self.last_sent = time.monotonic()
+
+    async def drain(self) -> None:
+        await self.writer.drain()
+
+    def finish(self) -> None:
+        """End the stream after what is queued on it (a FIN), reading on: the other side
+        gets every byte sent before, then the end."""
+        if self.closed or self.finished:
+            return
+        self.finished = True
+        if not self.writer.can_write_eof():
+            self.close()
+            return
+        try:
+            self.writer.write_eof()
+        except (OSError, RuntimeError):  # the link is gone already
+            self.close()
+
+    def close(self) -> None:
+        if not self.closed:
+            self.closed = True
+            self.writer.close()
+
+
+class Mesh:
+    """Listening socket, outgoing dials and live connections of one peer."""
+
+    def __init__(self, greet: Callable[[Conn], list], handle: Callable[[Conn, list], None],
+                 lost: Callable[[Conn], None]):
+        self.greet, self.handle, self.lost = greet, handle, lost
+        self.conns: dict[Conn, None] = {}  # insertion-ordered: the newest last
+        self.dropped: dict[str, Counter] = defaultdict(Counter)
+        self.refused: set[tuple[str, int]] = set()  # addresses whose last dial was refused
+        self.server: asyncio.base_events.Server | None = None
+        self.port = 0
+        self._tasks: set[asyncio.Task] = set()
+        self.closing = False  # stopping: links are read to their end, nothing heeded
+
+    async def listen(self, host: str, port: int) -> int:
+        self.server = await asyncio.start_server(self._accepted, host, port)
+        self.port = self.server.sockets[0].getsockname()[1]
+        return self.port
+
+    async def relisten(self, host: str, port: int) -> int:
+        """Listen on `port` instead (OSError if it is taken: the old socket stays)."""
+        server = await asyncio.start_server(self._accepted, host, port)
+        old, self.server = self.server, server
+        self.port = server.sockets[0].getsockname()[1]
+        if old is not None:
+            old.close()
+        return self.port
+
+    async def dial(self, host: str, port: int) -> Conn | None:
+        try:
+            reader, writer = await asyncio.wait_for(asyncio.open_connection(host, port),
+                                                    DIAL_TIMEOUT)
+        except ConnectionRefusedError:  # an answer: nothing listens there
+            self.refused.add((host, port))
+            return None
+        except (OSError, TimeoutError):  # no answer yet: on a lossy link, worth trying again
+            return None
+        self.refused.discard((host, port))
+        return self._start(reader, writer, outbound=True)
+
+    def keep_alive(self, now: float) -> None:
+        """Ping every proven connection that has sent nothing for KEEPALIVE seconds."""
+        for conn in self.conns:
+            if conn.key is not None and now - conn.last_sent > KEEPALIVE:
+                conn.send(["ping"])
+
+    def count(self, conn: Conn, reason: str) -> None:
+        label = conn.label
+        if label not in self.dropped and len(self.dropped) >= MAX_LABELS:
+            label = OTHERS
+        self.dropped[label][reason] += 1
+
+    def live(self, role: str = "peer") -> list[Conn]:
+        return [c for c in self.conns if c.role == role and not c.closed]
+
+    def to(self, key: bytes) -> Conn | None:
+        """The newest live connection to the peer with this key."""
+        found = [c for c in self.conns if c.key == key and not c.closed and c.role == "peer"]
+        return found[-1] if found else None
+
+    def broadcast(self, message: list, role: str = "peer", exclude: Conn | None = None) -> None:
+        """Send to every peer (or spectator) once, on its newest connection."""
+        newest = {conn.key: conn for conn in self.live(role)}
+        for key, conn in newest.items():
+            if exclude is None or key != exclude.key:
+                conn.send(message)
+
+    async def _accepted(self, reader, writer) -> None:
+        conn = Conn(reader, writer, outbound=False)
+        unproven = [c.host for c in self.conns if c.key is None]
+        if len(unproven) >= MAX_UNPROVEN or unproven.count(conn.host) >= MAX_UNPROVEN_PER_HOST:
+            self.count(conn, "busy")
+            conn.close()
+            return
+        self._serve_conn(conn)
+
+    def _start(self, reader, writer, outbound: bool) -> Conn:
+        return self._serve_conn(Conn(reader, writer, outbound))
+
+    def _serve_conn(self, conn: Conn) -> Conn:
+        self.conns[conn] = None
+        task = asyncio.get_running_loop().create_task(self._serve(conn))
+        self._tasks.add(task)
+        task.add_done_callback(self._tasks.discard)
+        return conn
+
+    async def _serve(self, conn: Conn) -> None:
+        try:
+            conn.send(self.greet(conn))
+            await self._read(conn)
+        except (ConnectionError, OSError):
+            pass
+        finally:
+            self.conns.pop(conn, None)
+            conn.close()
+            if not self.closing:
+                self.lost(conn)
+
+    async def _read(self, conn: Conn) -> None:
+        while not conn.closed:
+            try:
+                timeout = SILENT_LIMIT if conn.key else HELLO_TIMEOUT
+                body = await asyncio.wait_for(stream.read_body(conn.reader), timeout)
+                if not self.closing:
+                    self.handle(conn, stream.decode(body))
+            except stream.Closed:
+                return
+            except TimeoutError:
+                if conn.key is None:
+                    self.count(conn, "no-hello")
+                else:
+                    log.info("closing the link to %s: silent for %.0f s", conn.label,
+                             SILENT_LIMIT)
+                return
+            except BadFrame as exc:
+                self.count(conn, exc.reason)
+                log.debug("dropped from %s: %s", conn.label, exc)
+                if exc.reason in FATAL:
+                    return
+
+    async def close(self) -> None:
+        """Stop: each link ends its stream after what is queued (the evidence that names a
+        cheat, a final `have`) and is read on, unheeded, until the other side ends it too,
+        for at most FLUSH_ON_CLOSE. A socket closed with unread bytes in it sends a reset,
+        and a reset can make the other side drop what it was sent last before reading it:
+        a cheat never learned it was named, and waited for peers long gone."""
+        if self.server is not None:
+            self.server.close()
+        self.closing = True
+        conns = list(self.conns)
+        for conn in conns:
+            conn.finish()
+        if self._tasks:
+            await asyncio.wait(list(self._tasks), timeout=FLUSH_ON_CLOSE)
+        for conn in conns:
+            conn.close()
+        closing = [asyncio.ensure_future(conn.writer.wait_closed()) for conn in conns]
+        if closing:
+            await asyncio.wait(closing, timeout=FLUSH_ON_CLOSE)
+        for task in closing:
+            task.cancel()
+        for task in list(self._tasks):
+            task.cancel()
+        with contextlib.suppress(Exception):
+            await asyncio.gather(*self._tasks, return_exceptions=True)
