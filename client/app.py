@@ -25,6 +25,8 @@ import pygame_gui
 
 from client import assets
 from client.hook import HOOK_ENV, Hook
+from client.scenes.lobby import first_scene
+from client.scenes.router import scene_at
 from client.session import Session
 from client.settings import Settings, SettingsFile, config_folder, state_folder
 from client.ui import Viewport, theme
@@ -124,6 +126,10 @@ class App:
     @property
     def scene(self):
         return self.scenes[-1]
+
+    def scene_at(self, place, **how):
+        """The scene at `place` (client.scenes.router), new."""
+        return scene_at(self, place, **how)
 
     def push(self, scene) -> None:
         if self.scenes:
@@ -347,8 +353,6 @@ def _start_log():
 
 def run_window(size: tuple[int, int] | None = None) -> int:
     """`hoard` with no command: the window, from the first-run question or the lobby."""
-    from client.scenes.lobby import first_scene  # the scenes import the app's helpers
-
     try:
         app = App(size=size)
     except pygame.error as exc:

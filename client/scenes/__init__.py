@@ -6,6 +6,8 @@ rect), so tests and the test hook click exactly what a person would.
 
 from __future__ import annotations
 
+import enum
+
 import pygame
 import pygame_gui
 
@@ -17,6 +19,18 @@ from net.wire.identity import clean_name
 WORDS = {"": (17, False), "title": (30, True), "note": (15, False)}
 BUTTON_WORDS = 16
 MARGIN = 12  # logical px a widget keeps clear at its sides
+
+
+class Place(enum.Enum):
+    """Where a scene leads. The router (client.scenes.router) knows which scene stands at
+    each place, so no scene imports another."""
+
+    LOBBY = "lobby"
+    SETUP = "setup"
+    TABLE = "table"
+    RULES = "rules"
+    HISTORY = "history"
+    SETTINGS = "settings"
 
 
 class Scene:
@@ -127,6 +141,15 @@ class Scene:
 
     def on_button(self, ident: str) -> None:
         pass
+
+    # -- where a scene leads ------------------------------------------------------------
+    def go(self, place: Place, **how) -> None:
+        """Leave this scene for the one at `place`."""
+        self.app.replace(self.app.scene_at(place, **how))
+
+    def open(self, place: Place, **how) -> None:
+        """Open the scene at `place` over this one; closing it comes back here."""
+        self.app.push(self.app.scene_at(place, **how))
 
     def on_news(self, item) -> None:
         pass

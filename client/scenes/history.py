@@ -14,7 +14,7 @@ import time
 import pygame
 import pygame_gui
 
-from client.scenes import Scene, draw_felt
+from client.scenes import Place, Scene, draw_felt
 from client.scenes.table import TableScene
 from client.session import TABLES, Session
 from client.settings import state_folder
@@ -85,9 +85,7 @@ class History(Scene):
     def on_button(self, ident: str) -> None:
         summary = self.chosen()
         if ident == "back":
-            from client.scenes.lobby import Lobby
-
-            self.app.replace(Lobby(self.app))
+            self.go(Place.LOBBY)
         elif ident.startswith("replay") and summary is not None:
             self.app.push(ReplayScene(self.app, summary, own_view=ident == "replay:mine"))
         elif ident == "delete" and summary is not None:

@@ -8,8 +8,9 @@ import pygame
 import pygame_gui
 
 from client import assets
-from client.scenes import Scene, checked_name, draw_felt
+from client.scenes import Place, Scene, checked_name, draw_felt
 from client.scenes.offers import SECOND_SEAT, ResumeOffers, sentence
+from client.scenes.setup import bot_level
 from client.settings import os_user_name
 from client.ui import ALERT, DIM, GOLD, INK
 from client.widgets import FittedList, HintedEntry
@@ -171,9 +172,7 @@ class Lobby(Scene):
 
     def on_news(self, item) -> None:
         if isinstance(item, GameStarted) and self.offers.resuming is not None:
-            from client.scenes.table import TableScene
-
-            self.app.replace(TableScene(self.app))
+            self.go(Place.TABLE)
         elif isinstance(item, ResumeFailed):
             self.app.message("Could not resume", self.session.ending.text)
             self.offers.stop()
@@ -185,11 +184,8 @@ class Lobby(Scene):
             self.layout()
 
     def on_button(self, ident: str) -> None:
-        from client.scenes.settings_scene import SettingsScene
-        from client.scenes.setup import Setup  # setup leads back here: import when used
-
         if ident == "settings":
-            self.app.push(SettingsScene(self.app))
+            self.open(Place.SETTINGS)
         elif ident in ("new", "solo"):
             self.choosing = "" if self.choosing == ident else ident
             self.layout()
@@ -202,19 +198,15 @@ class Lobby(Scene):
             else:
                 self.session.create(f"{self.app.settings.name}'s table", game.id,
                                     game.min_seats if game.id != "dragon" else 4)
-            self.app.replace(Setup(self.app))
+            self.go(Place.SETUP)
         elif ident == "rules":
-            from client.scenes.rules import RulesScene
-
-            self.app.push(RulesScene(self.app, game_ids()[0]))
+            self.open(Place.RULES, game_id=game_ids()[0])
         elif ident == "join-address":
             self._join_by_address()
         elif ident in ("join", "watch"):
             self._enter("peer" if ident == "join" else "spectator")
         elif ident == "history":
-            from client.scenes.history import History
-
-            self.app.replace(History(self.app))
+            self.go(Place.HISTORY)
         elif ident.startswith("resume:"):
             self.offers.resume(int(ident.split(":", 1)[1]))
 
@@ -231,8 +223,6 @@ class Lobby(Scene):
     def _solo(self, game, seats: int | None = None, options=()) -> None:
         """A real table on this machine: this window in seat 0, bots of the settings' level
         in the others, agreed."""
-        from client.scenes.setup import bot_level
-
         level = bot_level(game.id, self.app.settings.bots)
         seats = seats or max(game.min_seats, min(4, game.max_seats))
         self.session.create(f"{self.app.settings.name} with bots", game.id, seats, options)
@@ -244,8 +234,6 @@ class Lobby(Scene):
     def _enter(self, role: str) -> None:
         """Join the chosen table (role "peer") or watch it, in its lobby or in play, from a
         seatless node (role "spectator")."""
-        from client.scenes.setup import Setup
-
         listed = self.session.tables.get(self.selected)
         if listed is None:
             self.app.message("Table gone", "That table is no longer on the network.")
@@ -256,12 +244,10 @@ class Lobby(Scene):
         elif not self._sit_down():
             return
         self.session.join(tuple(listed.addresses), bytes.fromhex(listed.key))
-        self.app.replace(Setup(self.app, joining=listed.name))
+        self.go(Place.SETUP, joining=listed.name)
 
     def _join_by_address(self) -> None:
         """Join the table at the address or code typed, or say what is wrong with it."""
-        from client.scenes.setup import Setup
-
         try:
             host, port = read_address(self.entry.get_text())
         except BadAddress as exc:
@@ -272,7 +258,7 @@ class Lobby(Scene):
         if not self._sit_down():
             return
         self.session.join(((host, port),), None)
-        self.app.replace(Setup(self.app, joining=f"at {host}:{port}"))
+        self.go(Place.SETUP, joining=f"at {host}:{port}")
 
     def update(self, dt: float) -> None:
         none_found = not self.session.tables and \

@@ -29,6 +29,7 @@ from markdown_it import MarkdownIt
 
 from client import assets
 from client.scenes import Scene, draw_felt
+from client.scenes.table import TABLE_KEYS_HELP
 from client.tables import MODULES
 from client.ui import DIM, GOLD, INK, PANEL_EDGE, RULES_MARGIN, wrap
 from engine.registry import game_ids, get_game
@@ -56,8 +57,6 @@ def rules_text(game_id: str) -> str:
 
 def keys_text(game_id: str) -> str:
     """The keys that play the game's table, as a part of its player's guide."""
-    from client.scenes.table import TABLE_KEYS_HELP  # the table imports this scene
-
     module = MODULES.get(game_id)
     table = importlib.import_module(module) if module else None
     own = getattr(table, "KEYS_LIST", getattr(table, "KEYS_HELP", ""))

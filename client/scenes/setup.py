@@ -11,7 +11,7 @@ import time
 
 import pygame
 
-from client.scenes import Scene, draw_felt
+from client.scenes import Place, Scene, draw_felt
 from client.ui import DIM, GOLD, GOOD, INK
 from engine.bots import ALIASES, LEVELS, bot_kinds, level_word
 from engine.game import Option
@@ -112,9 +112,7 @@ class Setup(Scene):
         if verb == "leave":
             self._back_to_lobby()
         elif verb == "rules":
-            from client.scenes.rules import RulesScene
-
-            self.app.push(RulesScene(self.app, session.lobby.game))
+            self.open(Place.RULES, game_id=session.lobby.game)
         elif verb == "sit":
             session.lobby_op("sit", int(rest))
         elif verb == "bot":
@@ -149,18 +147,14 @@ class Setup(Scene):
                               tuple(sorted(options.items())))
 
     def _back_to_lobby(self) -> None:
-        from client.scenes.lobby import Lobby
-
         if not self.session.watching:
             self.session.lobby_op("leave")
-        self.app.replace(Lobby(self.app))
+        self.go(Place.LOBBY)
 
     # -- news ----------------------------------------------------------------------------
     def on_news(self, item) -> None:
         if isinstance(item, GameStarted):
-            from client.scenes.table import TableScene
-
-            self.app.replace(TableScene(self.app))
+            self.go(Place.TABLE)
             return
         if type(item).__name__ == "LobbyUpdate":
             self.layout()

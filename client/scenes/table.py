@@ -14,7 +14,7 @@ import time
 import pygame
 
 from client.logview import LogView
-from client.scenes import Scene, draw_felt
+from client.scenes import Place, Scene, draw_felt
 from client.tables import renderer_for
 from client.tables.basics import PACE
 from client.ui import ALERT, GOLD, INK
@@ -136,9 +136,7 @@ class TableScene(Scene):
         elif ident == "lobby":
             self._to_lobby()
         elif ident == "rules":
-            from client.scenes.rules import RulesScene
-
-            self.app.push(RulesScene(self.app, self.session.start.game))
+            self.open(Place.RULES, game_id=self.session.start.game)
         elif ident == "next" and self.renderer is not None:
             self.renderer.result.next_hand()
         elif self.renderer is not None:
@@ -188,9 +186,7 @@ class TableScene(Scene):
             self._to_lobby()
 
     def _to_lobby(self) -> None:
-        from client.scenes.lobby import Lobby
-
-        self.app.replace(Lobby(self.app))
+        self.go(Place.LOBBY)
 
     # -- news ----------------------------------------------------------------------------
     def on_news(self, item) -> None:

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from engine.games.den.rules import EndTurn, MovePile, Play
+from engine.games.den import EndTurn, MovePile, Play
 
 
 @dataclass

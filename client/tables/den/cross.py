@@ -12,7 +12,7 @@ from client.anim import CardSprite, Tween
 from client.tables.common import draw_card, hit
 from client.tables.den.layout import CARD, CELL_W, CELLS, COLUMNS, EMPTY_EDGE, FAN, ROWS, STOCK_CELL
 from client.ui import DIM, GOLD
-from engine.games.den.rules import FOUNDATIONS, PILE_NAMES, DenView, Played
+from engine.games.den import FOUNDATIONS, PILE_NAMES, DenView, Played
 
 
 def cell(column: int, row: int) -> tuple[float, float]:

@@ -8,7 +8,7 @@ from __future__ import annotations
 from client.anim import CardSprite
 from client.tables.common import told
 from client.tables.den.choices import Choices
-from engine.games.den.rules import GAME, Drop
+from engine.games.den import GAME, Drop
 
 
 class Drops:

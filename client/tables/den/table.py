@@ -24,8 +24,7 @@ from client.tables.den.cross import Cross, stock_at
 from client.tables.den.drops import Drops
 from client.tables.den.layout import BUTTON_Y, CARD, DEAL_STAGGER, KEYS_HELP
 from client.ui import ALERT, DIM, GOLD, GOOD
-from engine.games.den.cards import rank
-from engine.games.den.rules import (
+from engine.games.den import (
     GAME,
     CardsDealt,
     DenView,
@@ -37,8 +36,9 @@ from engine.games.den.rules import (
     Play,
     Played,
     TurnEnded,
+    how_won,
+    rank,
 )
-from engine.games.den.words import how_won
 from engine.tell import count as count_words
 from engine.tell import signed
 from net.face.bridge import ViewUpdate

@@ -6,7 +6,7 @@ from __future__ import annotations
 from client import assets
 from client.tables.basics import enable, show
 from client.tables.dragon.layout import BUTTON_Y, CARD
-from engine.games.dragon.rules import DRAGON_STAGE
+from engine.games.dragon import DRAGON_STAGE
 
 
 class Buttons:

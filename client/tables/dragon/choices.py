@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from engine.games.dragon.rules import DeclareDragon, Pass, Play
+from engine.games.dragon import DeclareDragon, Pass, Play
 
 
 @dataclass

@@ -8,8 +8,7 @@ from client import assets
 from client.tables.dragon.layout import BUTTON_Y, KEYS_HELP
 from client.ui import DIM, GOLD, INK
 from client.widgets import fan_positions
-from engine.games.dragon.advice import waiting_words
-from engine.games.dragon.rules import OVER, DragonView
+from engine.games.dragon import OVER, DragonView, waiting_words
 from engine.tell import count as count_words
 
 

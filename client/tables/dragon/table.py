@@ -32,8 +32,7 @@ from client.tables.dragon.seats import SeatPanels
 from client.tables.dragon.trick import TrickArea, draw_dragon
 from client.ui import ALERT, DIM, GOLD, GOOD
 from client.widgets import countdown_ring
-from engine.games.dragon.cards import rank, suit
-from engine.games.dragon.rules import (
+from engine.games.dragon import (
     GAME,
     OPENING,
     CardsDealt,
@@ -46,8 +45,11 @@ from engine.games.dragon.rules import (
     Play,
     Played,
     TrickWon,
+    gains,
+    how_won,
+    rank,
+    suit,
 )
-from engine.games.dragon.words import gains, how_won
 from engine.tell import signed
 from net.face.bridge import ViewUpdate
 

@@ -9,8 +9,7 @@ from client.tables.common import draw_card
 from client.tables.dragon.layout import CARD, DECK_AT, TRICK_AT, TRICK_DEPTH
 from client.ui import DIM, INK
 from client.widgets import fan_positions
-from engine.games.dragon.advice import table_words
-from engine.games.dragon.rules import DragonView, Played, TrickWon
+from engine.games.dragon import DragonView, Played, TrickWon, table_words
 
 
 def draw_dragon(surface, view, sprite: CardSprite) -> None:

@@ -44,9 +44,14 @@ from client.tables.gold.parts import draw_token
 from client.tables.gold.piece import Piece
 from client.tables.gold.targets import Adventurer, Attacker, HoardToken, Lair
 from client.ui import DIM, GOLD, INK, PANEL_EDGE
-from engine.games.gold.advice import ADVENTURER_FIRST, MAGIC_FIRST, NO_DRAGON_THERE, turn_words
-from engine.games.gold.tokens import COLOURS
-from engine.games.gold.views import GoldView
+from engine.games.gold import (
+    ADVENTURER_FIRST,
+    COLOURS,
+    MAGIC_FIRST,
+    NO_DRAGON_THERE,
+    GoldView,
+    turn_words,
+)
 from engine.tell import count
 
 HOARD_TOKEN = TINY + 1  # a treasure token, a colour to a row under the word "treasure"

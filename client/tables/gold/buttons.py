@@ -19,8 +19,7 @@ from client.tables.gold.layout import (
     USE_AT,
 )
 from client.tables.gold.parts import effect_of
-from engine.games.gold.components import TARGETS
-from engine.games.gold.flow import DIVIDE, NEGOTIATE
+from engine.games.gold import DIVIDE, NEGOTIATE, TARGETS
 
 # the row's ends: the editors' buttons end where the editor does, the answers start at the
 # table's half and the rest keep to the table's right edge

@@ -6,28 +6,41 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from engine.games.gold import moves
-from engine.games.gold.splits import Chain, Offers, Splits
+from engine.games.gold import (
+    Accept,
+    Attack,
+    Chain,
+    Choose,
+    Decline,
+    LeaveMarket,
+    Offers,
+    Reject,
+    Splits,
+    Steal,
+    Take,
+    TakeOffer,
+    UseMagic,
+)
 
-ANSWERS = {moves.Accept: "accept", moves.Reject: "reject", moves.LeaveMarket: "leave_market"}
+ANSWERS = {Accept: "accept", Reject: "reject", LeaveMarket: "leave_market"}
 # the head's actions kept by one field each, under this key
-KEYED = {moves.Choose: ("chooses", "share"), moves.Steal: ("steals", "victim"),
-         moves.Take: ("takes", "position"), moves.TakeOffer: ("deals", "offerer"),
-         moves.Decline: ("declines", "offerer")}
+KEYED = {Choose: ("chooses", "share"), Steal: ("steals", "victim"),
+         Take: ("takes", "position"), TakeOffer: ("deals", "offerer"),
+         Decline: ("declines", "offerer")}
 
 
 @dataclass
 class Choices:
-    attacks: dict[tuple[int, int], moves.Attack] = field(default_factory=dict)
-    uses: dict[int, list[moves.UseMagic]] = field(default_factory=dict)
+    attacks: dict[tuple[int, int], Attack] = field(default_factory=dict)
+    uses: dict[int, list[UseMagic]] = field(default_factory=dict)
     answers: dict[str, object] = field(default_factory=dict)  # by their buttons' ids
     splits: Splits | None = None  # the proposals or divisions this seat may make
     offers: Offers | None = None
-    chooses: dict[int, moves.Choose] = field(default_factory=dict)
-    steals: dict[int, moves.Steal] = field(default_factory=dict)
-    takes: dict[int, moves.Take] = field(default_factory=dict)
-    deals: dict[int, moves.TakeOffer] = field(default_factory=dict)
-    declines: dict[int, moves.Decline] = field(default_factory=dict)
+    chooses: dict[int, Choose] = field(default_factory=dict)
+    steals: dict[int, Steal] = field(default_factory=dict)
+    takes: dict[int, Take] = field(default_factory=dict)
+    deals: dict[int, TakeOffer] = field(default_factory=dict)
+    declines: dict[int, Decline] = field(default_factory=dict)
 
     @classmethod
     def of(cls, legal) -> Choices:
@@ -43,9 +56,9 @@ class Choices:
 
     def _add(self, action) -> None:
         kind = type(action)
-        if kind is moves.Attack:
+        if kind is Attack:
             self.attacks[action.kind, action.slot] = action
-        elif kind is moves.UseMagic:
+        elif kind is UseMagic:
             self.uses.setdefault(action.card, []).append(action)
         elif kind in KEYED:
             where, key = KEYED[kind]

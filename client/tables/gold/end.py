@@ -21,9 +21,7 @@ from client.tables.gold.layout import (
 from client.tables.gold.parts import draw_tokens
 from client.tables.gold.piece import Panel
 from client.ui import ALERT, DIM, GOLD, GOOD, INK
-from engine.games.gold.rules import GAME
-from engine.games.gold.scoring import CATEGORIES
-from engine.games.gold.views import GoldView, SeatScore
+from engine.games.gold import CATEGORIES, GAME, GoldView, SeatScore
 
 NAME_X, NAME_W = MARGIN, 170  # a row: the name, the screen's tokens, the points by category
 TOKENS_X, TOKENS_W = NAME_X + NAME_W, 220

@@ -29,10 +29,7 @@ from client.tables.gold.parts import effect_of
 from client.tables.gold.piece import Piece
 from client.tables.gold.targets import MagicCard
 from client.ui import DIM, GOLD, GOOD, INK
-from engine.games.gold.advice import magic_words
-from engine.games.gold.components import DRAGONS, MAGIC_NAMES
-from engine.games.gold.refusals import Choice
-from engine.games.gold.views import GoldView
+from engine.games.gold import DRAGONS, MAGIC_NAMES, Choice, GoldView, magic_words
 from engine.tell import join_words
 
 LIFT = GAP  # the card in hand stands up this much

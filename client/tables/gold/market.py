@@ -33,12 +33,15 @@ from client.tables.gold.parts import draw_token
 from client.tables.gold.piece import Panel
 from client.tables.gold.targets import Deal, Decline, Partner, Trade
 from client.ui import DIM, GOLD, INK
-from engine.games.gold.advice import NO_MORE_OFFERS, OFFERS_WAIT
-from engine.games.gold.refusals import Choice
-from engine.games.gold.rules import GAME
-from engine.games.gold.tokens import SUPPLY
-from engine.games.gold.views import GoldView
-from engine.games.gold.words import offer_words
+from engine.games.gold import (
+    GAME,
+    NO_MORE_OFFERS,
+    OFFERS_WAIT,
+    SUPPLY,
+    Choice,
+    GoldView,
+    offer_words,
+)
 
 _, PANEL_Y, _, PANEL_H = PANEL_BOX
 PARTNER_BOX = (EDITOR_Y - 36, 88, CHIP_H - 2)  # (y, w, h) of a partner's chip

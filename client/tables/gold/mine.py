@@ -25,11 +25,7 @@ from client.tables.gold.parts import draw_token
 from client.tables.gold.piece import Piece
 from client.tables.gold.targets import Adventurer
 from client.ui import DIM, GOLD, GOOD, INK
-from engine.games.gold.advice import SCREEN_UNKNOWN
-from engine.games.gold.components import ADVENTURERS, DRAGONS
-from engine.games.gold.refusals import Choice
-from engine.games.gold.tokens import COLOURS
-from engine.games.gold.views import GoldView
+from engine.games.gold import ADVENTURERS, COLOURS, DRAGONS, SCREEN_UNKNOWN, Choice, GoldView
 
 AWAY_ALPHA = 110  # an adventurer away at a Dragon is drawn faded
 MINI, MINI_AWAY_ALPHA = 16, 90  # the adventurers in miniature on another seat's panel

@@ -18,8 +18,21 @@ from client.tables.gold.layout import (
     SCREEN_BOX,
     TOKEN,
 )
-from engine.games.gold import moves
-from engine.games.gold.components import DRAGONS, magic_name
+from engine.games.gold import (
+    DRAGONS,
+    Agreed,
+    Attacked,
+    DragonKilled,
+    HoardLost,
+    MagicUsed,
+    Proposed,
+    Rejected,
+    Stole,
+    Took,
+    Traded,
+    TreasureDrawn,
+    magic_name,
+)
 
 HOARD_LOST_AT = (MIDDLE_X, PROMPT_Y - 46)  # popups over the middle of the table
 MAGIC_AT = (MIDDLE_X, BUTTON_Y - 12)
@@ -36,30 +49,30 @@ class News:
 
     def tell(self, event) -> None:
         kind, motion = type(event), self.table.motion
-        if kind is moves.TreasureDrawn:
+        if kind is TreasureDrawn:
             to = self.screen_at(event.index) if event.where == "screen" else \
                 lair_centre(event.index)
             motion.fly_tokens(event.counts, BAG, to)
-        elif kind is moves.Took:
+        elif kind is Took:
             motion.fly_tokens(event.counts, self._kill_at(), self.screen_at(event.seat))
-        elif kind is moves.HoardLost:
+        elif kind is HoardLost:
             motion.fly_tokens(event.counts, self._kill_at(),
                               (BAG[0], BAG[1] + BOX_BELOW_BAG))
             motion.popup("The sand ran out: the hoard leaves the game", *HOARD_LOST_AT)
-        elif kind is moves.DragonKilled:
+        elif kind is DragonKilled:
             motion.popup(f"{DRAGONS[event.dragon].name} is slain!", *lair_centre(event.slot))
-        elif kind is moves.Attacked:
+        elif kind is Attacked:
             start = HOME_AT if event.seat == self.table.bottom else self.screen_at(event.seat)
             motion.fly(f"gold/adv/{self.table.team(event.seat)}-{event.kind}", start,
                        lair_centre(event.slot), ATTACKER)
-        elif kind is moves.Stole:
+        elif kind is Stole:
             name = f"gold/token/{event.colour}" if event.colour >= 0 else "gold/adv/5-down"
             motion.fly(name, self.screen_at(event.victim), self.screen_at(event.thief), STOLEN)
-        elif kind is moves.Traded:
+        elif kind is Traded:
             mine, theirs = self.screen_at(event.seat), self.screen_at(event.partner)
             motion.fly_tokens(event.give, mine, theirs)
             motion.fly_tokens(event.get, theirs, mine)
-        elif kind is moves.MagicUsed:
+        elif kind is MagicUsed:
             motion.popup(f"{self.table.session.seat_name(event.seat, True)}: "
                          f"{magic_name(event.face)}", *MAGIC_AT)
         else:
@@ -67,12 +80,12 @@ class News:
 
     def _note_proposal(self, event) -> None:
         """A new proposal replaces the one before; an answer settles it."""
-        if isinstance(event, moves.Proposed):
+        if isinstance(event, Proposed):
             for entry in self.proposals:
                 entry[3] = entry[3] or "replaced"
             self.proposals.append([event.serial, event.seat, event.split, ""])
-        elif isinstance(event, moves.Rejected | moves.Agreed):
-            fate = "agreed" if isinstance(event, moves.Agreed) else \
+        elif isinstance(event, Rejected | Agreed):
+            fate = "agreed" if isinstance(event, Agreed) else \
                 f"rejected by {self.table.session.seat_name(event.seat)}"
             for entry in self.proposals:
                 if entry[0] == event.serial:

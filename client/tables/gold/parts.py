@@ -13,7 +13,7 @@ import pygame
 from client import assets
 from client.tables.gold.layout import CELL_GAP
 from client.ui import INK
-from engine.games.gold.components import MAGIC_DECK
+from engine.games.gold import MAGIC_DECK
 
 COUNT_SCALE = 0.72  # a count's words beside its token, to the token's size
 DIGIT_W = 9  # room for a digit of a count

@@ -13,7 +13,7 @@ from client.tables.gold.layout import GAP, PANEL_BOX, RING, STEPPER, TEXT
 from client.tables.gold.targets import Target
 from client.ui import DIM, GOLD, INK, PANEL_EDGE
 from client.widgets import countdown_ring
-from engine.games.gold.views import GoldView
+from engine.games.gold import GoldView
 
 CHIP = (24, 52, 40)  # a button drawn on a panel
 CHIP_SELECTED = (60, 46, 20)

@@ -35,11 +35,15 @@ from client.tables.gold.parts import draw_token, draw_tokens
 from client.tables.gold.piece import Panel
 from client.tables.gold.targets import Cell, Proposal, Share
 from client.ui import ALERT, DIM, GOLD, GOOD, INK
-from engine.games.gold.advice import division_words, kill_title
-from engine.games.gold.flow import DIVIDE, NEGOTIATE
-from engine.games.gold.refusals import Choice
-from engine.games.gold.tokens import COLOURS
-from engine.games.gold.views import GoldView
+from engine.games.gold import (
+    COLOURS,
+    DIVIDE,
+    NEGOTIATE,
+    Choice,
+    GoldView,
+    division_words,
+    kill_title,
+)
 
 _, PANEL_Y, _, PANEL_H = PANEL_BOX
 HOARD_Y = PANEL_Y + 40  # the hoard, under the title

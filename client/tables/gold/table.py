@@ -44,11 +44,37 @@ from client.tables.gold.share import SharePanel
 from client.tables.gold.targets import Adventurer, Lair, MagicCard, Target
 from client.tables.gold.theft import TheftPanel
 from client.ui import DIM, GOLD
-from engine.games.gold import moves
-from engine.games.gold.flow import CHOOSE, DIVIDE, MARKET, NEGOTIATE, OVER, STEAL, TAKE
-from engine.games.gold.refusals import Choice
-from engine.games.gold.rules import GAME
-from engine.games.gold.views import GoldView
+from engine.games.gold import (
+    CHOOSE,
+    DIVIDE,
+    GAME,
+    MARKET,
+    NEGOTIATE,
+    OVER,
+    STEAL,
+    TAKE,
+    Accepted,
+    Attack,
+    Attacked,
+    Choice,
+    Chose,
+    Divide,
+    Divided,
+    DragonKilled,
+    DragonPlaced,
+    GoldView,
+    HoardLost,
+    MagicUsed,
+    MarketOpened,
+    Offer,
+    Propose,
+    Proposed,
+    Stole,
+    Took,
+    Traded,
+    TreasureDrawn,
+    UseMagic,
+)
 from engine.tell import count as count_words
 from net.face.bridge import ViewUpdate
 
@@ -168,18 +194,18 @@ class GoldTable(TableRenderer):
     def preselect(self, action) -> None:
         """The bot's adventurer or Magic Object picked up, its split or offer in the editor."""
         kind = type(action)
-        if kind is moves.Attack:
+        if kind is Attack:
             self.held = Adventurer(action.kind)
-        elif kind is moves.UseMagic:
+        elif kind is UseMagic:
             self.held = MagicCard(action.card)
-        elif kind in (moves.Propose, moves.Divide) and self.editor is not None:
-            self.editor.load(action.split if kind is moves.Propose else action.shares)
-        elif kind is moves.Offer:
+        elif kind in (Propose, Divide) and self.editor is not None:
+            self.editor.load(action.split if kind is Propose else action.shares)
+        elif kind is Offer:
             trade = self.trade
             trade.partner, trade.give, trade.get = action.partner, [*action.give], [*action.get]
         self.refresh_buttons()
 
-    def held_uses(self) -> list[moves.UseMagic]:
+    def held_uses(self) -> list[UseMagic]:
         """The uses of the Magic Object in hand (none when none is)."""
         held = self.held
         return self.can.uses.get(held.card, []) if isinstance(held, MagicCard) else []
@@ -300,8 +326,8 @@ class GoldTable(TableRenderer):
             return "left the Market", DIM
         return ("bot" if self.session.start.seats[seat].is_bot else ""), DIM
 
-    sounds = {moves.DragonPlaced: "deal", moves.TreasureDrawn: "deal", moves.Attacked: "play",
-              moves.DragonKilled: "kill", moves.Took: "coins", moves.Proposed: "play",
-              moves.Accepted: "pass", moves.HoardLost: "pass", moves.Stole: "coins",
-              moves.MarketOpened: "buy", moves.Traded: "coins", moves.MagicUsed: "play",
-              moves.Divided: "play", moves.Chose: "coins"}
+    sounds = {DragonPlaced: "deal", TreasureDrawn: "deal", Attacked: "play",
+              DragonKilled: "kill", Took: "coins", Proposed: "play",
+              Accepted: "pass", HoardLost: "pass", Stole: "coins",
+              MarketOpened: "buy", Traded: "coins", MagicUsed: "play",
+              Divided: "play", Chose: "coins"}

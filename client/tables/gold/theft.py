@@ -10,8 +10,7 @@ from client.tables.gold.parts import draw_token
 from client.tables.gold.piece import RADIUS, Panel
 from client.tables.gold.targets import Take, Victim
 from client.ui import DIM, GOLD, GOOD
-from engine.games.gold.rules import GAME
-from engine.games.gold.views import GoldView
+from engine.games.gold import GAME, GoldView
 
 VICTIM_W, VICTIM_H = 166, 48
 VICTIM_STEP = VICTIM_W + INSET

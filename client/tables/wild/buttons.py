@@ -6,9 +6,7 @@ from __future__ import annotations
 
 from client.tables.basics import enable, show
 from client.tables.wild.layout import BUTTON_Y
-from engine.games.wild import melds
-from engine.games.wild.cards import FIRST_DRAGON, number
-from engine.games.wild.rules import LAYING, AddToMeld
+from engine.games.wild import FIRST_DRAGON, LAYING, RUN, AddToMeld, new_meld, number
 
 WILD_CHOICES = 3  # the most places a Dragon may stand in one lay
 ANSWERS = (("buy", "buying"), ("decline", "buying"), ("allow", "answers"),
@@ -17,7 +15,7 @@ ANSWERS = (("buy", "buying"), ("decline", "buying"), ("allow", "answers"),
 
 def place_words(kind: str, faces, wild_as: int) -> str:
     """Where a Dragon stands in a run after a lay: its number and which end or inside."""
-    if kind != melds.RUN:
+    if kind != RUN:
         return "Dragon in the set"
     numbers = [number(f) for f in faces if f < FIRST_DRAGON] + [wild_as]
     where = "low end" if wild_as == min(numbers) else "high end" if wild_as == max(numbers) \
@@ -71,4 +69,4 @@ class Buttons:
         table = self.table
         if isinstance(action, AddToMeld):
             return table.state.melds[action.meld].kind
-        return melds.new_meld(table.me, action.faces, action.wild_as).kind
+        return new_meld(table.me, action.faces, action.wild_as).kind

@@ -9,8 +9,7 @@ from client.tables.common import wrap_text
 from client.tables.wild.layout import BUY_BOX
 from client.ui import GOLD, INK
 from client.widgets import countdown_ring
-from engine.games.wild.rules import ANSWERING, BUYING, DRAWING, GAME, LAYING
-from engine.games.wild.views import WildView
+from engine.games.wild import ANSWERING, BUYING, DRAWING, GAME, LAYING, WildView
 
 EDGE = (70, 110, 90)  # the panel's edge while this seat has nothing to answer
 

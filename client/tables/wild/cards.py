@@ -10,8 +10,7 @@ import pygame
 from client.anim import CardSprite, Tween
 from client.tables.common import draw_card
 from client.tables.wild.layout import DEAL_STAGGER, DECK_AT, DISCARD_AT, PILE_CARD
-from engine.games.wild.rules import Bought
-from engine.games.wild.views import WildView
+from engine.games.wild import Bought, WildView
 
 
 def draw_wild(surface, view, sprite: CardSprite, size) -> pygame.Rect:

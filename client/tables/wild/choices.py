@@ -6,34 +6,34 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from engine.games.wild import rules
+from engine.games.wild import AddToMeld, AnswerBuyer, AskToBuy, DeclineToBuy, Discard, Draw, Meld
 
 
 @dataclass
 class Choices:
-    draws: dict[bool, rules.Draw] = field(default_factory=dict)  # by from_discard
+    draws: dict[bool, Draw] = field(default_factory=dict)  # by from_discard
     # by asking (AskToBuy) or not (DeclineToBuy)
-    buying: dict[bool, rules.AskToBuy | rules.DeclineToBuy] = field(default_factory=dict)
-    answers: dict[bool, rules.AnswerBuyer] = field(default_factory=dict)  # by allow
-    discards: dict[int, rules.Discard] = field(default_factory=dict)  # by face
+    buying: dict[bool, AskToBuy | DeclineToBuy] = field(default_factory=dict)
+    answers: dict[bool, AnswerBuyer] = field(default_factory=dict)  # by allow
+    discards: dict[int, Discard] = field(default_factory=dict)  # by face
     # by (the meld a lay adds to, -1 for a new one; its faces)
-    lays: dict[tuple[int, frozenset], list[rules.Meld | rules.AddToMeld]] = \
+    lays: dict[tuple[int, frozenset], list[Meld | AddToMeld]] = \
         field(default_factory=dict)
 
     @classmethod
     def of(cls, legal) -> Choices:
         found = cls()
         for action in legal:
-            if isinstance(action, rules.Draw):
+            if isinstance(action, Draw):
                 found.draws[action.from_discard] = action
-            elif isinstance(action, rules.AskToBuy | rules.DeclineToBuy):
-                found.buying[isinstance(action, rules.AskToBuy)] = action
-            elif isinstance(action, rules.AnswerBuyer):
+            elif isinstance(action, AskToBuy | DeclineToBuy):
+                found.buying[isinstance(action, AskToBuy)] = action
+            elif isinstance(action, AnswerBuyer):
                 found.answers[action.allow] = action
-            elif isinstance(action, rules.Discard):
+            elif isinstance(action, Discard):
                 found.discards[action.faces[0]] = action
             else:
-                target = action.meld if isinstance(action, rules.AddToMeld) else -1
+                target = action.meld if isinstance(action, AddToMeld) else -1
                 found.lays.setdefault((target, frozenset(action.faces)), []).append(action)
         return found
 

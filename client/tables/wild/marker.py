@@ -6,8 +6,7 @@ import pygame
 
 from client.tables.wild.layout import ROUND_BOX
 from client.ui import DIM, GOLD, INK
-from engine.games.wild.rules import round_points
-from engine.games.wild.views import WildView
+from engine.games.wild import WildView, round_points
 from engine.tell import count as count_words
 
 

@@ -10,9 +10,7 @@ from client import assets
 from client.tables.wild.cards import draw_wild
 from client.tables.wild.layout import EMPTY_EDGE, MELD_LABEL, MELD_WIDTHS, MELDS
 from client.ui import DIM, GOLD
-from engine.games.wild.advice import NO_MELDS
-from engine.games.wild.cards import FIRST_DRAGON, SUIT_NAMES, number, suit
-from engine.games.wild.views import WildView
+from engine.games.wild import FIRST_DRAGON, NO_MELDS, SUIT_NAMES, WildView, number, suit
 
 
 class MeldArea:

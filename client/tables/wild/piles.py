@@ -18,7 +18,7 @@ from client.tables.wild.layout import (
     PILE_CARD,
 )
 from client.ui import DIM, GOLD
-from engine.games.wild.views import WildView
+from engine.games.wild import WildView
 from engine.tell import count as count_words
 
 

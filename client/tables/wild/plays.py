@@ -7,8 +7,7 @@ from __future__ import annotations
 
 from client.tables.common import told
 from client.tables.wild.choices import Choices
-from engine.games.wild.refusals import Choice
-from engine.games.wild.rules import GAME
+from engine.games.wild import GAME, Choice
 
 
 class Plays:

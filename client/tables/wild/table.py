@@ -31,10 +31,10 @@ from client.tables.wild.piles import Piles
 from client.tables.wild.plays import Plays
 from client.tables.wild.popups import Popups
 from client.ui import ALERT, DIM, GOLD, GOOD
-from engine.games.wild.cards import FIRST_DRAGON, number
-from engine.games.wild.rules import (
+from engine.games.wild import (
     ANSWERING,
     BUYING,
+    FIRST_DRAGON,
     LAYING,
     Added,
     AddToMeld,
@@ -49,8 +49,9 @@ from engine.games.wild.rules import (
     MatchOver,
     Meld,
     Melded,
+    WildView,
+    number,
 )
-from engine.games.wild.views import WildView
 from engine.tell import signed
 from net.face.bridge import ViewUpdate
 

@@ -1,9 +1,26 @@
 """Dragon Den: rules in rules.py, the TAIJI deck in cards.py, the bot in bot.py."""
 
 from engine.games.den.bot import GreedyBot
+from engine.games.den.cards import rank
 from engine.games.den.hints import HINTERS
-from engine.games.den.rules import GAME
-from engine.games.den.words import TELLERS
+from engine.games.den.rules import (
+    FOUNDATIONS,
+    GAME,
+    PILE_NAMES,
+    CardsDealt,
+    DenView,
+    Drew,
+    Drop,
+    EndTurn,
+    HandOver,
+    MatchOver,
+    MovePile,
+    PileMoved,
+    Play,
+    Played,
+    TurnEnded,
+)
+from engine.games.den.words import TELLERS, how_won
 from engine.registry import register
 from engine.search import levels
 
@@ -11,3 +28,23 @@ GAME.bots = levels(GreedyBot)
 GAME.tellers = TELLERS
 GAME.hinters = HINTERS
 register(GAME)
+
+__all__ = [  # the game's public face: what the client may import
+    "FOUNDATIONS",
+    "GAME",
+    "PILE_NAMES",
+    "CardsDealt",
+    "DenView",
+    "Drew",
+    "Drop",
+    "EndTurn",
+    "HandOver",
+    "MatchOver",
+    "MovePile",
+    "PileMoved",
+    "Play",
+    "Played",
+    "TurnEnded",
+    "how_won",
+    "rank",
+]

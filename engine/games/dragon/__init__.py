@@ -1,9 +1,27 @@
 """Dragon: rules in rules.py, combinations in combos.py, the bot in bot.py."""
 
+from engine.games.dragon.advice import table_words, waiting_words
 from engine.games.dragon.bot import GreedyBot
+from engine.games.dragon.cards import rank, suit
 from engine.games.dragon.hints import HINTERS
-from engine.games.dragon.rules import GAME
-from engine.games.dragon.words import TELLERS
+from engine.games.dragon.rules import (
+    DRAGON_STAGE,
+    GAME,
+    OPENING,
+    OVER,
+    CardsDealt,
+    DeclareDragon,
+    DragonDeclared,
+    DragonView,
+    HandOver,
+    MatchOver,
+    Pass,
+    Passed,
+    Play,
+    Played,
+    TrickWon,
+)
+from engine.games.dragon.words import TELLERS, gains, how_won
 from engine.registry import register
 from engine.search import levels
 
@@ -11,3 +29,27 @@ GAME.bots = levels(GreedyBot)
 GAME.tellers = TELLERS
 GAME.hinters = HINTERS
 register(GAME)
+
+__all__ = [  # the game's public face: what the client may import
+    "DRAGON_STAGE",
+    "GAME",
+    "OPENING",
+    "OVER",
+    "CardsDealt",
+    "DeclareDragon",
+    "DragonDeclared",
+    "DragonView",
+    "HandOver",
+    "MatchOver",
+    "Pass",
+    "Passed",
+    "Play",
+    "Played",
+    "TrickWon",
+    "gains",
+    "how_won",
+    "rank",
+    "suit",
+    "table_words",
+    "waiting_words",
+]

@@ -20,6 +20,7 @@ from functools import partial
 
 from engine.cards import mask_of
 from engine.games.dragon import combos
+from engine.games.dragon.moves import HandOver, HandStarted, Passed, Played, TrickWon
 from engine.hands import Clue
 
 #: before the history shows a trick's start, what is on the table is not known
@@ -31,14 +32,6 @@ ACE_RANK = 11
 def pass_clues(history, overchop: bool) -> list[Clue]:
     """A clue per pass on a trick, and per thrifty lead or beat, in `history` (a seat's
     observation's public events)."""
-    from engine.games.dragon.rules import (  # they import this
-        HandOver,
-        HandStarted,
-        Passed,
-        Played,
-        TrickWon,
-    )
-
     clues, top, out = [], None, set()
     table = UNKNOWN  # (combo, was it a chop) on the table; None: the next play leads
     opening = False  # the hand's first lead may have to hold the 3 of Stars (D3)

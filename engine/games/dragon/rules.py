@@ -15,11 +15,24 @@ from typing import Any
 from engine.cards import card_problem, faces_of, mask_of
 from engine.chance import Dealt, Shuffled, TimeUp, deal_round
 from engine.errors import IllegalAction
-from engine.fields import Face, Ref, Seat
 from engine.game import Advice, Option, Outcome, Refusal, top_seats
 from engine.games.dragon import advice, combos, refusals
 from engine.games.dragon.cards import ACE, DECK, THREE_OF_STARS, card_words
 from engine.games.dragon.clues import pass_clues
+from engine.games.dragon.moves import (
+    CardsDealt,
+    DeclareDragon,
+    DragonDeclared,
+    HandOver,
+    HandStarted,
+    MatchOver,
+    Pass,
+    Passed,
+    Play,
+    Played,
+    TrickWon,
+    WentOut,
+)
 from engine.games.dragon.views import (
     DEALING,
     DRAGON_STAGE,
@@ -35,97 +48,12 @@ from engine.games.dragon.views import (
 )
 from engine.hands import HandsGame, HandsState
 from engine.tell import Names
-from engine.wire import Action, Event, wire
+from engine.wire import Action, Event
 
 SEATS = 4
 HAND_SIZE = 13
 PAYOUT_PERCENT = (60, 30, 10, 0)  # clause D11
 DECK_SET = frozenset(DECK)
-
-
-# -- actions -----------------------------------------------------------------
-
-@wire("dragon.play")
-class Play(Action):
-    """Play the cards at `refs`, revealing their `faces`."""
-
-    seat: Seat
-    refs: tuple[Ref, ...]
-    faces: tuple[Face, ...]
-
-
-@wire("dragon.pass")
-class Pass(Action):
-    seat: Seat
-
-
-@wire("dragon.declare")
-class DeclareDragon(Action):
-    """Reveal a whole hand that holds a Dragon (clause D9)."""
-
-    seat: Seat
-    refs: tuple[Ref, ...]
-    faces: tuple[Face, ...]
-
-
-# -- events ------------------------------------------------------------------
-
-@wire("dragon.hand_started")
-class HandStarted(Event):
-    hand: int
-    leader: int  # -1: whoever holds the 3 of Stars leads
-
-
-@wire("dragon.cards_dealt")
-class CardsDealt(Event):
-    seat: int
-    count: int
-
-
-@wire("dragon.played")
-class Played(Event):
-    seat: int
-    faces: tuple[int, ...]
-    kind: str
-    chop: bool
-
-
-@wire("dragon.passed")
-class Passed(Event):
-    seat: int
-
-
-@wire("dragon.trick_won")
-class TrickWon(Event):
-    seat: int
-    leader: int
-
-
-@wire("dragon.went_out")
-class WentOut(Event):
-    seat: int
-    place: int
-
-
-@wire("dragon.dragon_declared")
-class DragonDeclared(Event):
-    seat: int
-    faces: tuple[int, ...]
-    attack: int
-
-
-@wire("dragon.hand_over")
-class HandOver(Event):
-    hand: int
-    places: tuple[int, ...]
-    payouts: tuple[int, ...]
-    chips: tuple[int, ...]
-
-
-@wire("dragon.match_over")
-class MatchOver(Event):
-    chips: tuple[int, ...]
-    winners: tuple[int, ...]
 
 
 # -- state -------------------------------------------------------------------

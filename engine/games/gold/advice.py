@@ -40,8 +40,6 @@ NO_MORE_OFFERS = "You cannot make another offer now; answer the offers made to y
 #: G8.3: a stolen token's colour is known to the thief and the victim only when it is dealt
 SCREEN_UNKNOWN = "A stolen token's colour is still hidden: your screen shows again once it " \
                  "is known."
-#: G13.5: under a liar's name in the end's score table
-FORFEIT_WHY = "Forfeits: paid at the Market with tokens it did not hold."
 #: G13.4, G14, G15: how the end's screens were scored
 SCORED_BY = {False: "Every screen revealed and scored by the basic rules",
              True: "Every screen revealed and scored by the advanced rules"}

@@ -8,6 +8,9 @@ from engine.games.gold.components import ADVENTURERS, DRAGONS, magic_name
 from engine.games.gold.tokens import COLOURS
 from engine.tell import Names, count, join_words, ordinal
 
+#: G13.5: under a liar's name in the end's score table
+FORFEIT_WHY = "Forfeits: paid at the Market with tokens it did not hold."
+
 #: why tokens went behind a screen in view of all, as a player would say it
 WHY_TAKEN = {"lone kill": "as the lone slayer", "wizard": "for a wizard",
              "split": "as agreed", "share": "as the share chosen",

@@ -1,0 +1,91 @@
+"""Dragon's actions and events: what a seat may do and what the table tells of it (the
+rules that judge them are rules.py's)."""
+
+from __future__ import annotations
+
+from engine.fields import Face, Ref, Seat
+from engine.wire import Action, Event, wire
+
+# -- actions -----------------------------------------------------------------
+
+@wire("dragon.play")
+class Play(Action):
+    """Play the cards at `refs`, revealing their `faces`."""
+
+    seat: Seat
+    refs: tuple[Ref, ...]
+    faces: tuple[Face, ...]
+
+
+@wire("dragon.pass")
+class Pass(Action):
+    seat: Seat
+
+
+@wire("dragon.declare")
+class DeclareDragon(Action):
+    """Reveal a whole hand that holds a Dragon (clause D9)."""
+
+    seat: Seat
+    refs: tuple[Ref, ...]
+    faces: tuple[Face, ...]
+
+
+# -- events ------------------------------------------------------------------
+
+@wire("dragon.hand_started")
+class HandStarted(Event):
+    hand: int
+    leader: int  # -1: whoever holds the 3 of Stars leads
+
+
+@wire("dragon.cards_dealt")
+class CardsDealt(Event):
+    seat: int
+    count: int
+
+
+@wire("dragon.played")
+class Played(Event):
+    seat: int
+    faces: tuple[int, ...]
+    kind: str
+    chop: bool
+
+
+@wire("dragon.passed")
+class Passed(Event):
+    seat: int
+
+
+@wire("dragon.trick_won")
+class TrickWon(Event):
+    seat: int
+    leader: int
+
+
+@wire("dragon.went_out")
+class WentOut(Event):
+    seat: int
+    place: int
+
+
+@wire("dragon.dragon_declared")
+class DragonDeclared(Event):
+    seat: int
+    faces: tuple[int, ...]
+    attack: int
+
+
+@wire("dragon.hand_over")
+class HandOver(Event):
+    hand: int
+    places: tuple[int, ...]
+    payouts: tuple[int, ...]
+    chips: tuple[int, ...]
+
+
+@wire("dragon.match_over")
+class MatchOver(Event):
+    chips: tuple[int, ...]
+    winners: tuple[int, ...]
