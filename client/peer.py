@@ -23,15 +23,17 @@ import time
 from pathlib import Path
 
 from client import notices
+from client.story import Storyteller
 from engine.bots import bot_kinds, describe_levels
 from engine.chance import Dealt
 from engine.errors import BadOption, EngineError
 from engine.game import options_from_pairs
 from engine.registry import game_ids, get_game
-from engine.tell import Names, join_words, ordinal
+from engine.tell import join_words, ordinal
 from net.disk.journal import Journal
 from net.disk.locks import PEER, InUse, Lock, lock_identity, lock_journal
 from net.errors import BadAddress, NetError
+from net.face.news import Listener, hears
 from net.finding.address_code import read_address
 from net.finding.discovery import LOBBY_STATE, Discovery
 from net.finding.entry import get_in, get_in_anywhere
@@ -294,12 +296,12 @@ class Seating:
         self.poke()
 
 
-class Printer:
+class Printer(Listener):
     """One line per applied action (and a few table notices) on stdout."""
 
     def __init__(self, trace_path: str | None):
         self.game = None
-        self.names: Names | None = None
+        self.story: Storyteller | None = None
         self.seating: Seating | None = None
         self.lobby_line = ""
         self.muted = False  # after the final JSON line nothing more is printed
@@ -312,16 +314,17 @@ class Printer:
             print(text, flush=True)
 
     def __call__(self, event) -> None:
-        handler = getattr(self, "on_" + type(event).__name__, None)
-        if handler is not None:
-            handler(event)
+        self.hear(event)
 
+    @hears(Notice)
     def on_Notice(self, event: Notice) -> None:
         self.say(event.text)
 
+    @hears(Away)
     def on_Away(self, event: Away) -> None:
-        self.say(f"{notices.away(self.names, event.heir, event.left)} (step {event.step})")
+        self.say(f"{self.story.away(event)} (step {event.step})")
 
+    @hears(LobbyChanged)
     def on_LobbyChanged(self, event: LobbyChanged) -> None:
         line = "lobby: " + event.state.describe()
         if event.state.game and line != self.lobby_line:
@@ -330,59 +333,45 @@ class Printer:
         if self.seating is not None:
             self.seating.poke()
 
+    @hears(TableSeen)
     def on_TableSeen(self, event: TableSeen) -> None:
         if self.seating is not None and event.kind != "vanished":
             self.seating.seen(event.listing)
 
+    @hears(GameStarted)
     def on_GameStarted(self, event: GameStarted) -> None:
         start = event.start
-        self.game = get_game(start.game)
-        self.names = start.names(event.seat)
-        seated = join_words([s.label(i) or self.names.seats[i] for i, s in enumerate(start.seats)])
+        self.story = Storyteller(event)
+        self.game, names = self.story.game, self.story.names
+        seated = join_words([s.label(i) or names.seats[i] for i, s in enumerate(start.seats)])
         # seats by name and position words, never a number: the engine counts from 0 and a
         # person from 1, and "seat 2" read as either
         you = "you are watching" if event.seat is None else \
-            f"you are {self.names.seats[event.seat]}, in the " \
+            f"you are {names.seats[event.seat]}, in the " \
             f"{ordinal(event.seat + 1)} seat"
         options = self.game.options_words(dict(start.options))
         again = f" (resumed at step {event.resumed_at})" if event.resumed_at >= 0 else ""
         self.say(f"game started{again}: {self.game.name} ({options}); seated in order: "
                  f"{seated}; {you}")
 
+    @hears(StepApplied)
     def on_StepApplied(self, event: StepApplied) -> None:
         done = event.applied
         now = time.monotonic()
-        self._seats_news(done)
-        for entry in done.entries:
-            if entry.error:
-                self.say(f"step {done.step}: {self._refused(entry)}")
+        for said in self.story.seats(done):
+            self.say(said)
+        for told, entry in zip(self.story.actions(done), done.entries, strict=True):
+            if told.refused:
+                self.say(f"step {done.step}: {self.story.refusal(told)}")
                 continue
-            happened = " ".join(self.game.tell(e, self.names) for e in entry.events)
-            self.say(f"step {done.step}: {happened or self.game.tell(entry.action, self.names)}")
+            self.say(f"step {done.step}: {' '.join(told.parts)}")
             if self.trace and entry.seat >= 0:
                 self._trace({"applied": done.step, "seat": entry.action.seat, "t": now})
             elif self.trace and isinstance(entry.action, Dealt):
                 self._trace({"dealt": entry.action.deck, "to": entry.action.to_seat,
                              "shown": bool(entry.action.faces), "step": done.step, "t": now})
 
-    def _seats_news(self, done) -> None:
-        """Who left, went quiet or came back at this step, as the window's log says it
-        (this seat gone quiet is told by an Away)."""
-        for seat, heir in done.left:
-            self.say(notices.left(self.names, seat, heir))
-        for seat, heir in done.quiet:
-            if seat != self.names.listener or done.over:
-                self.say(notices.quiet(self.names, seat, heir, done.over))
-        for seat in done.back:
-            self.say(notices.back(self.names, seat))
-
-    def _refused(self, entry) -> str:
-        """'your action is refused: it is not your turn (rule …)', with the table's names."""
-        seat = getattr(entry.action, "seat", entry.seat)
-        who = self.names.whose(seat) if 0 <= seat < len(self.names.seats) else "the table's"
-        said = entry.refusal.explain(self.names) if entry.refusal else entry.error
-        return f"{who} action is refused: {said}"
-
+    @hears(Submitted)
     def on_Submitted(self, event: Submitted) -> None:
         if self.trace:
             for action, at in event.actions:
@@ -393,21 +382,25 @@ class Printer:
                     self._trace({"sent": event.step, "deck": entry[1], "message": entry[2][0],
                                  "t": now})
 
+    @hears(Waiting)
     def on_Waiting(self, event: Waiting) -> None:
         self.say(notices.late(event.names) if event.names
                  else "no longer waiting: every frame is in")
 
+    @hears(MoveWait)
     def on_MoveWait(self, event: MoveWait) -> None:
-        if event.seats and self.names is not None:
-            self.say(notices.to_play(self.names, event.seats))
+        if event.seats and self.story is not None:
+            self.say(self.story.to_play(event.seats))
 
+    @hears(Returning)
     def on_Returning(self, event: Returning) -> None:
-        self.say(notices.returning(self.names, event.seat))
+        self.say(self.story.returning(event))
 
+    @hears(Left)
     def on_Left(self, event: Left) -> None:
-        self.say(f"{notices.left(self.names, self.names.listener, event.heir)} "
-                 f"(step {event.step})")
+        self.say(f"{self.story.left(event)} (step {event.step})")
 
+    @hears(Fault)
     def on_Fault(self, event: Fault) -> None:
         self.say(f"table stopped: {event.report}")
 

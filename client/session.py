@@ -21,8 +21,8 @@ from typing import Any
 
 from client import notices
 from client.settings import config_folder
+from client.story import Storyteller, stop_title
 from engine.game import Game
-from engine.registry import get_game
 from engine.tell import Names
 from net.disk.journal import Journal
 from net.disk.locks import WINDOW, Lock, lock_identity, lock_journal
@@ -42,6 +42,7 @@ from net.face.bridge import (
     Vote,
 )
 from net.face.hints import Hinted
+from net.face.news import Listener, hears
 from net.peer.events import (
     Away,
     Fault,
@@ -93,7 +94,7 @@ class Ending:
 
 
 @dataclass
-class Session:
+class Session(Listener):
     identity: Any
     folder: Path
     discovery: bool = True
@@ -109,6 +110,7 @@ class Session:
     start: StartConfig | None = None
     seat: int | None = None
     game: Game | None = None
+    story: Storyteller | None = None  # the game's sentences for this window's player
     view: ViewUpdate | None = None
     applied: int = -1
     applied_at: float = 0.0
@@ -239,10 +241,9 @@ class Session:
 
     def fold(self, item) -> None:
         """Take one update into the attributes (the bridge's, or a replay's)."""
-        handler = getattr(self, "_on_" + type(item).__name__, None)
-        if handler is not None:
-            handler(item)
+        self.hear(item)
 
+    @hears(TableSeen)
     def _on_TableSeen(self, event: TableSeen) -> None:
         if event.kind == "ignored":
             instance, reason = event.listing
@@ -255,12 +256,15 @@ class Session:
                                                 listing.taken, listing.total, listing.state,
                                                 listing.addresses)
 
+    @hears(LobbyUpdate)
     def _on_LobbyUpdate(self, update: LobbyUpdate) -> None:
         self.lobby, self.proposal, self.agreed = update.state, update.proposal, update.agreed
 
+    @hears(GameStarted)
     def _on_GameStarted(self, event: GameStarted) -> None:
         self.start, self.seat = event.start, event.seat
-        self.game = get_game(event.start.game)
+        self.story = Storyteller(event)
+        self.game = self.story.game
         others = [s for s in range(len(self.names.seats)) if s != self.seat]
         where = "you are watching" if self.seat is None else \
             f"you play with {self.names.group(others)}"
@@ -270,48 +274,51 @@ class Session:
         else:
             self.say(f"The game starts: {self.game.name}; {where}.")
 
+    @hears(ResumeFailed)
     def _on_ResumeFailed(self, event: ResumeFailed) -> None:
         self.ending = Ending("fault", f"The game could not be resumed: {event.reason}")
 
+    @hears(ViewUpdate)
     def _on_ViewUpdate(self, update: ViewUpdate) -> None:
         self.view, self.hint = update, None
 
+    @hears(Hinted)
     def _on_Hinted(self, hinted: Hinted) -> None:
         self.hint = hinted  # thought for the table as it is: a later view drops it
 
+    @hears(StepApplied)
     def _on_StepApplied(self, event: StepApplied) -> None:
         done = event.applied
         self.applied, self.applied_at = done.step, time.monotonic()
-        for seat, heir in done.left:
+        for seat, heir in done.left + done.quiet:
             self.gone[seat] = heir
-            self.say(notices.left(self.names, seat, heir))
-        for seat, heir in done.quiet:
-            self.gone[seat] = heir
-            if seat != self.seat or done.over:  # (this seat's players are told by an Away)
-                self.say(notices.quiet(self.names, seat, heir, done.over))
-        for seat in done.back:
-            self.say(notices.back(self.names, seat))
-        for entry in done.entries:
-            if entry.error:
-                if getattr(entry.action, "seat", entry.seat) == self.seat:  # not a hosted bot's
-                    said = entry.refusal.explain(self.names) if entry.refusal else entry.error
-                    self.advise(f"Refused: {said}")
+        for said in self.story.seats(done):
+            self.say(said)
+        for told in self.story.actions(done):
+            if told.refused:
+                if told.mine:  # not a hosted bot's
+                    self.advise(f"Refused: {told.parts[0]}")
                 continue
-            for item in entry.events:
-                self.say(self.game.tell(item, self.names))
+            for said in told.parts:
+                self.say(said)
 
+    @hears(Away)
     def _on_Away(self, event: Away) -> None:
-        self.say(notices.away(self.names, event.heir, event.left))
+        self.say(self.story.away(event))
 
+    @hears(Notice)
     def _on_Notice(self, event: Notice) -> None:
         log.info("%s", event.text)
 
+    @hears(Returning)
     def _on_Returning(self, event: Returning) -> None:
-        self.say(notices.returning(self.names, event.seat))
+        self.say(self.story.returning(event))
 
+    @hears(Waiting)
     def _on_Waiting(self, event: Waiting) -> None:
         self.waiting = tuple(event.names)
 
+    @hears(MoveWait)
     def _on_MoveWait(self, event: MoveWait) -> None:
         """Whose move the table waits for (not ours: the table says 'your turn' already)."""
         others = tuple(s for s in event.seats if s != self.seat)
@@ -324,25 +331,23 @@ class Session:
         if self.move_wait is None or self.names is None:
             return ""
         seats, since = self.move_wait
-        return f"{notices.to_play(self.names, seats, start=True)} · {now - since:.0f} s"
+        return f"{self.story.to_play(seats, start=True)} · {now - since:.0f} s"
 
+    @hears(Finished)
     def _on_Finished(self, event: Finished) -> None:
-        verdict = ("The deal was verified fair." if event.audit == "clean"
-                   else f"Deck audit: {event.audit or 'no report'}")
-        said = f"{notices.won(self.names, event.winners)} {verdict}"
+        said = self.story.finished(event)
         self.ending = Ending("finished", said, event.scores, event.winners, event.audit)
         self.say(said)
 
+    @hears(Fault)
     def _on_Fault(self, event: Fault) -> None:
-        titles = {"void": "The hand is void", "desync": "The table stopped: a desync",
-                  "equivocation": "The table stopped: cheating",
-                  "left-out": "That game has already started"}
-        title = titles.get(event.kind, f"The table stopped ({event.kind})")
+        title = stop_title(event)
         self.ending = Ending("fault", f"{title}. {event.report}")
         self.say(f"{title}: {event.report}")
 
+    @hears(Left)
     def _on_Left(self, event: Left) -> None:
-        self.ending = Ending("left", notices.left(self.names, self.seat, event.heir))
+        self.ending = Ending("left", self.story.left(event))
 
     # -- words ---------------------------------------------------------------------
     def say(self, text: str) -> None:

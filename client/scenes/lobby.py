@@ -20,7 +20,7 @@ from net.disk.locks import InUse
 from net.errors import BadAddress
 from net.face.bridge import ResumeFailed
 from net.finding.address_code import read_address
-from net.peer.events import GameStarted
+from net.peer.events import GameStarted, TableSeen
 
 ABOUT_YOU_W = 394  # "you are NAME · key", between Watch and History
 TABLE_LIST = (40, 120, 760, 400)  # the tables on this network, a row each
@@ -176,7 +176,7 @@ class Lobby(Scene):
         elif isinstance(item, ResumeFailed):
             self.app.message("Could not resume", self.session.ending.text)
             self.offers.stop()
-        elif type(item).__name__ == "TableSeen":
+        elif isinstance(item, TableSeen):
             if self.selected is not None and self.selected not in self.session.tables:
                 self.app.message("Table gone", f"{item.listing.name} has closed or left the "
                                  "network.")

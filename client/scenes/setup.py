@@ -18,8 +18,9 @@ from engine.game import Option
 from engine.registry import get_game
 from engine.tell import join_words
 from net.errors import BadAddress
+from net.face.bridge import JoinFailed, LobbyUpdate
 from net.finding.address_code import encode
-from net.peer.events import GameStarted
+from net.peer.events import Fault, GameStarted
 from net.wire.identity import fingerprint
 
 JOIN_PATIENCE = 6.0  # seconds to reach a table before saying it could not be reached
@@ -156,12 +157,12 @@ class Setup(Scene):
         if isinstance(item, GameStarted):
             self.go(Place.TABLE)
             return
-        if type(item).__name__ == "LobbyUpdate":
+        if isinstance(item, LobbyUpdate):
             self.layout()
-        elif type(item).__name__ == "Fault":
+        elif isinstance(item, Fault):
             self.app.message("Could not join", self.session.ending.text)
             self._back_to_lobby()
-        elif type(item).__name__ == "JoinFailed" and self.session.lobby is None:
+        elif isinstance(item, JoinFailed) and self.session.lobby is None:
             self._not_reached()
 
     def _not_reached(self) -> None:

@@ -1,0 +1,90 @@
+"""The table's story for one viewer: the sentences the window's log and `hoard peer`'s
+lines both say of the news, from one place, so the two cannot tell an event two ways.
+
+The engine words every play and every refusal (`Game.tell`, `Refusal.explain`); the seat
+notices are client.notices'; this module only decides which sentences a piece of news
+makes and for whom. Each front frames them its own way (the window's log, a peer's
+"step N: " lines), never rewording them.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from client import notices
+from engine.registry import get_game
+from net.peer.events import Away, Fault, Finished, GameStarted, Left, Returning
+from net.table.lockstep import Applied, Entry
+
+#: how the window titles a stop, by the fault's kind; anything else "The table stopped (…)"
+STOP_TITLES = {"void": "The hand is void", "desync": "The table stopped: a desync",
+               "equivocation": "The table stopped: cheating",
+               "left-out": "That game has already started"}
+
+
+@dataclass(frozen=True)
+class Told:
+    """What one applied action made: the engine's sentences for its events, or, refused,
+    why (`refused`; `mine`: the viewer's own action, not a bot's it hosts)."""
+
+    step: int
+    seat: int  # the seat that acted (a refusal is worded as that seat's)
+    parts: tuple[str, ...]
+    refused: bool = False
+    mine: bool = False
+
+
+class Storyteller:
+    """The story of one game for the viewer at `seat` (None: a spectator)."""
+
+    def __init__(self, started: GameStarted):
+        self.start, self.seat = started.start, started.seat
+        self.game = get_game(started.start.game)
+        self.names = started.start.names(started.seat)
+
+    def seats(self, done: Applied) -> list[str]:
+        """Who left, went quiet or came back at this step (this viewer's own seat gone
+        quiet is told by an Away, unless the match is over)."""
+        said = [notices.left(self.names, seat, heir) for seat, heir in done.left]
+        said += [notices.quiet(self.names, seat, heir, done.over) for seat, heir in done.quiet
+                 if seat != self.seat or done.over]
+        return said + [notices.back(self.names, seat) for seat in done.back]
+
+    def actions(self, done: Applied) -> list[Told]:
+        return [self._told(entry, done.step) for entry in done.entries]
+
+    def _told(self, entry: Entry, step: int) -> Told:
+        seat = getattr(entry.action, "seat", entry.seat)
+        if entry.error:
+            why = entry.refusal.explain(self.names) if entry.refusal else entry.error
+            return Told(step, seat, (why,), refused=True, mine=seat == self.seat)
+        happened = tuple(self.game.tell(event, self.names) for event in entry.events)
+        return Told(step, seat, happened or (self.game.tell(entry.action, self.names),))
+
+    def refusal(self, told: Told) -> str:
+        """'your action is refused: ' and the engine's why, with the table's names."""
+        known = 0 <= told.seat < len(self.names.seats)
+        who = self.names.whose(told.seat) if known else "the table's"
+        return f"{who} action is refused: {told.parts[0]}"
+
+    def away(self, event: Away) -> str:
+        return notices.away(self.names, event.heir, event.left)
+
+    def returning(self, event: Returning) -> str:
+        return notices.returning(self.names, event.seat)
+
+    def left(self, event: Left) -> str:
+        return notices.left(self.names, self.names.listener, event.heir)
+
+    def finished(self, event: Finished) -> str:
+        verdict = ("The deal was verified fair." if event.audit == "clean"
+                   else f"Deck audit: {event.audit or 'no report'}")
+        return f"{notices.won(self.names, event.winners)} {verdict}"
+
+    def to_play(self, seats, start: bool = False) -> str:
+        return notices.to_play(self.names, seats, start)
+
+
+def stop_title(fault: Fault) -> str:
+    """How the table's stop is titled for a player: 'The hand is void'."""
+    return STOP_TITLES.get(fault.kind, f"The table stopped ({fault.kind})")
