@@ -249,6 +249,11 @@ class Game(ABC):
             config[name] = option.parse(value) if isinstance(value, str) else option.check(value)
         return config, seats
 
+    def goal_words(self, config: dict[str, Any], seats: int) -> str:
+        """What ends a match with these options, for the table's title ('first to 200
+        points'); a game whose match always ends alike says nothing."""
+        return ""
+
     def options_words(self, config: dict[str, Any]) -> str:
         """A table's options as the setup shows them: 'Chips 1,000, Chop in off, Lead three
         of stars' (the command lines' headers say them so too)."""

@@ -429,3 +429,12 @@ def test_DN9_the_hand_result_headline_says_how_the_hand_ended(blocked, winners, 
 
     over = rules.HandOver(1, winners, blocked, (0, 0), (0, 0))
     assert how_won(over, Names(("Ana", "Bo"), 1), start=True) == said
+
+
+def test_DN10_the_match_goal_is_worded_by_the_engine():
+    from engine.games.den.rules import GAME
+
+    config, seats = GAME.configure({}, 3)
+    assert GAME.goal_words(config, seats) == "to 15 or \u221215 points, 12 hands at most"
+    config, seats = GAME.configure({"bust": False, "hands": 0, "target": 20}, 2)
+    assert GAME.goal_words(config, seats) == "first to 20 points"

@@ -659,3 +659,13 @@ def test_W1_foreign_actions_are_refused():
     from engine.games.den.rules import EndTurn
 
     table.refused("W1", EndTurn(0))
+
+
+def test_W13_2_and_W13_3_the_match_goal_is_worded_by_the_engine():
+    from engine.games.wild.rules import GAME
+
+    assert GAME.goal_words(*GAME.configure({}, 4)) == "one hand per player (4 hands)"
+    assert GAME.goal_words(*GAME.configure({"match": "points"}, 3)) == "first to 200 points"
+    assert GAME.goal_words(*GAME.configure({"match": "points", "hands": 5}, 3)) == \
+        "first to 200 points, 5 hands at most"
+    assert GAME.goal_words(*GAME.configure({"hands": 2}, 4)) == "2 hands"

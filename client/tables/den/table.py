@@ -39,7 +39,6 @@ from engine.games.den import (
     how_won,
     rank,
 )
-from engine.tell import count as count_words
 from engine.tell import signed
 from net.face.bridge import ViewUpdate
 
@@ -189,12 +188,10 @@ class DenTable(TableRenderer):
             draw_ending(surface, view, self.session, "point")
 
     def _goal(self, state: DenView) -> str:
-        """What ends the match: the target, either way with bust, and the hand limit."""
-        config = GAME.configure(self.session.start.config if self.session.start else {})[0]
-        target, hands = state.target, config["hands"]
-        goal = f"to {target} or {count_words(-target, 'point')}" if config["bust"] \
-            else f"first to {count_words(target, 'point')}"
-        return f"{goal}, {count_words(hands, 'hand')} at most" if hands else goal
+        """What ends the match, in the engine's words."""
+        start = self.session.start
+        config, seats = GAME.configure(start.config if start else {}, len(state.counts))
+        return GAME.goal_words(config, seats)
 
     def _draw_me(self, surface, state: DenView) -> None:
         self.draw_hidden_hand(surface, state)

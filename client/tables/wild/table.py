@@ -35,6 +35,7 @@ from engine.games.wild import (
     ANSWERING,
     BUYING,
     FIRST_DRAGON,
+    GAME,
     LAYING,
     Added,
     AddToMeld,
@@ -249,10 +250,9 @@ class WildTable(TableRenderer):
             draw_ending(surface, self.view, self.session, "point")
 
     def _draw_title(self, surface, state: WildView) -> None:
-        config = self.session.start.config if self.session.start else {}
-        seats = len(state.counts)
-        goal = f"first to {config.get('target', 200)} points" if \
-            config.get("match") == "points" else f"one hand per player ({seats} hands)"
+        start = self.session.start
+        config, seats = GAME.configure(start.config if start else {}, len(state.counts))
+        goal = GAME.goal_words(config, seats)
         hand = self.result.hand_shown(state.hand_number)
         self.view.text(surface, f"Dragons Wild · hand {hand}", (20, 12), 22, GOLD, bold=True)
         self.view.text(surface, goal, (330, 18), 15, DIM)

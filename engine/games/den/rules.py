@@ -41,7 +41,7 @@ from engine.games.den.cards import (
 )
 from engine.games.den.clues import turn_end_clues
 from engine.hands import HandsGame, HandsState
-from engine.tell import Names, join_words
+from engine.tell import Names, count, join_words
 from engine.wire import Action, Event, Value, wire
 
 HAND_SIZE = 7
@@ -299,6 +299,13 @@ class Den(HandsGame):
         Option("bust", True, "the match also ends when a player falls to minus the target"
                " (DN10.4)"),
     )
+
+    def goal_words(self, config: dict[str, Any], seats: int) -> str:
+        """DN10: the target, either way with bust (DN10.4), and the hand limit (DN10.2)."""
+        target, hands = config["target"], config["hands"]
+        goal = f"to {target} or {count(-target, 'point')}" if config["bust"] \
+            else f"first to {count(target, 'point')}"
+        return f"{goal}, {count(hands, 'hand')} at most" if hands else goal
 
     # -- contract ---------------------------------------------------------
     def setup(self, config: dict[str, Any], seats: int) -> DenState:

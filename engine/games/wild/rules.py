@@ -62,7 +62,7 @@ from engine.games.wild.views import (
     WildView,
 )
 from engine.hands import HandsGame
-from engine.tell import Names
+from engine.tell import Names, count
 from engine.wire import Action, Event
 
 #: what the client, the tools and the tests import from here: the game, its phases, and
@@ -148,6 +148,16 @@ class Wild(HandsGame):
         Option("discard_taken", False, "a player may discard the very card they took from "
                "the discard pile this turn (W9.3)"),
     )
+
+    def goal_words(self, config: dict[str, Any], seats: int) -> str:
+        """W13.2: a hand per player, or a points target; W13.3: the hand limit."""
+        hands = config["hands"]
+        if config["match"] == "points":
+            goal = f"first to {count(config['target'], 'point')}"
+            return f"{goal}, {count(hands, 'hand')} at most" if hands else goal
+        if hands and hands < seats:
+            return count(hands, "hand")  # the limit comes before every player has dealt
+        return f"one hand per player ({count(seats, 'hand')})"
 
     # -- contract ---------------------------------------------------------
     def setup(self, config: dict[str, Any], seats: int) -> WildState:
