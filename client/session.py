@@ -269,8 +269,8 @@ class Session(Listener):
         where = "you are watching" if self.seat is None else \
             f"you play with {self.names.group(others)}"
         if event.resumed_at >= 0:
-            self.say(f"Back at the table: {self.game.name} from step {event.resumed_at}; "
-                     f"{where}. Fetching what was missed…")
+            self.say(f"Back at the table: {self.game.name}; {where}. Fetching what was "
+                     "missed…")
         else:
             self.say(f"The game starts: {self.game.name}; {where}.")
 

@@ -227,6 +227,7 @@ class Game(ABC):
     min_seats: int = 2
     max_seats: int = 2
     options: tuple[Option, ...] = ()
+    score_unit: str = "point"  # what a score counts, in the words of the game's end
 
     # -- configuration -------------------------------------------------------
     def configure(self, options: dict[str, Any] | None = None, seats: int | None = None):

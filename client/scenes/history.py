@@ -22,7 +22,7 @@ from client.tables.basics import enable
 from client.ui import DIM, GOLD, INK, fit, wrap
 from client.widgets import FittedList
 from engine.registry import game_ids, get_game
-from engine.tell import join_words
+from engine.tell import count, join_words
 from net.disk.locks import journal_lock_path
 from net.errors import CorruptJournal
 from net.face.replay import Summary, journals, replay
@@ -148,20 +148,21 @@ def _row(summary: Summary) -> str:
 
 def _result(summary: Summary) -> str:
     if summary.damaged:
-        readable = "no step" if summary.steps < 0 else f"steps 0 to {summary.steps}"
+        readable = "nothing" if summary.steps < 0 else "only its beginning"
         return f"damaged: {readable} can be read"
     if summary.finished and summary.winners:
         seats = summary.start.seats
         names = join_words([bot_name(w) if seats[w].bot else seats[w].name
                             for w in summary.winners if w < len(seats)])
-        return f"{names} won with {max(summary.scores):,}"
+        unit = get_game(summary.start.game).score_unit
+        return f"{names} won with {count(max(summary.scores), unit)}"
     if summary.finished:
         return "finished"
     if summary.left:
-        return f"you left at step {summary.steps}"
+        return "you left it before its end"
     if summary.in_use is not None:
         return f"being played in {summary.in_use.words()}"
-    return f"unfinished at step {summary.steps}: resume it from the lobby"
+    return "unfinished: resume it from the lobby"
 
 
 class ReplayScene(TableScene):

@@ -4,6 +4,8 @@ the resume under way."""
 
 from __future__ import annotations
 
+import time
+
 from client.session import TABLES
 from client.settings import state_folder
 from engine.registry import get_game
@@ -50,13 +52,14 @@ class ResumeOffers:
         """A Resume button's words, the table's name cut so that its game and step always
         show, and the words whole (the button's tooltip when the name is cut)."""
         game = get_game(summary.start.game).name
+        kept = time.strftime("%H:%M", time.localtime(summary.played))
 
         def words(name: str) -> str:
             if not free:
                 return f"{name} ({game}): open in another window"
             if summary.left:
                 return f"Back to {name} ({game}, from the next hand)"
-            return f"Resume {name} ({game}, step {summary.steps})"
+            return f"Resume {name} ({game}, kept at {kept})"
 
         return self.lobby.fitted_part(words, summary.name, OFFER_W), words(summary.name)
 

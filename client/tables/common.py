@@ -74,9 +74,9 @@ def draw_card(surface, view, deck: str, sprite: CardSprite, aspect: float,
     return rect
 
 
-def draw_ending(surface, view, session, unit: str) -> None:
-    """The match's end: every seat's score (`unit`: chip, point), the winners starred, and
-    the ending's words (the audit's verdict among them)."""
+def draw_ending(surface, view, session) -> None:
+    """The match's end: every seat's score (in the game's unit: chips, points), the
+    winners starred, and the ending's words (the audit's verdict among them)."""
     ending = session.ending
     view.panel(surface, view.rect(200, 130, 580, 340), alpha=250, edge=GOLD)
     title = {"finished": "The match is over", "left": "You left the table"}.get(
@@ -87,7 +87,8 @@ def draw_ending(surface, view, session, unit: str) -> None:
         won = seat in ending.winners
         view.text(surface, ("★ " if won else "") + session.seat_name(seat, True),
                   (240, y), 18, GOLD if won else INK, width=300)
-        view.text(surface, count_words(score, unit), (740, y), 18, INK, anchor="topright")
+        view.text(surface, count_words(score, session.game.score_unit), (740, y), 18, INK,
+                  anchor="topright")
         y += 36
     for line in wrap_text(view, ending.text, 15, 540):
         view.text(surface, line, (220, y + 10), 15, GOOD if ending.audit == "clean" else INK)

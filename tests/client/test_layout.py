@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import itertools
 import os
+import time
 
 import pygame
 import pytest
@@ -115,8 +116,9 @@ def test_the_history_and_the_lobbys_resume_offers(app, tmp_path, monkeypatch):
     check(app, "the lobby offering to resume")
     offer = app.scene.buttons["resume:0"]
     assert offer.text.startswith("Resume Barth") and "…" in offer.text
-    assert offer.text.endswith("(Dragons Wild, step 179)"), "the name is cut, not the game"
-    assert offer.tool_tip_text == f"Resume {played[0].name} (Dragons Wild, step 179)"
+    kept = time.strftime("%H:%M", time.localtime(played[0].played))
+    assert offer.text.endswith(f"(Dragons Wild, kept at {kept})"), "the name is cut, not the game"
+    assert offer.tool_tip_text == f"Resume {played[0].name} (Dragons Wild, kept at {kept})"
     settings = app.scene.buttons["settings"].text  # the window's name is NAMES[1], long
     assert settings.endswith("… · settings"), "the name is cut, not what the button does"
     assert any(d.words.startswith("you are Barth") and d.words.endswith(
@@ -126,7 +128,7 @@ def test_the_history_and_the_lobbys_resume_offers(app, tmp_path, monkeypatch):
     driver.wait_for(lambda: app.scene.chosen() is played[0], "the first game to be chosen")
     check(app, "the history, a long row chosen")
     shown = " ".join(d.words for d in drawn(app))
-    assert "unfinished at step 179: resume it from the lobby" in shown
+    assert "unfinished: resume it from the lobby" in shown
 
 
 def test_a_history_row_of_a_table_with_bots_reads_whole_at_every_size(app, tmp_path,
@@ -149,7 +151,8 @@ def test_a_history_row_of_a_table_with_bots_reads_whole_at_every_size(app, tmp_p
         rows = [item["text"] for item in app.scene.games_list.item_list]
         assert not any(row.endswith("…") for row in rows), (size, rows)
     assert " · Dragon · Ana and 3 normal bots · Bot 2 won with 1,035" in rows[0], rows
-    assert " · Dragons Wild · Ana and 3 normal bots · unfinished at step 281" in rows[1], rows
+    assert " · Dragons Wild · Ana and 3 normal bots · unfinished: resume it from the lobby" \
+        in rows[1], rows
 
 
 def test_a_list_row_cut_with_no_sign_is_reported(app):

@@ -55,7 +55,7 @@ def test_a_game_open_in_another_process_is_listed_without_resume(folders, window
     finally:
         peer.kill()
     window.app.scene.layout()
-    assert resume_offers(window)["resume:0"].startswith("Resume solo (Dragon, step ")
+    assert resume_offers(window)["resume:0"].startswith("Resume solo (Dragon, kept at ")
     assert "resume:0" in window.targets()
 
 
@@ -81,7 +81,7 @@ def test_a_table_of_bots_handed_to_a_bot_is_not_offered_after_leaving(folders, w
     assert resume_offers(window) == {}
     window.click("history")
     rows = [item["text"] for item in window.app.scene.games_list.item_list]
-    assert len(rows) == 1 and "you left at step" in rows[0], rows
+    assert len(rows) == 1 and "you left it before its end" in rows[0], rows
 
 
 def test_history_shows_a_damaged_journal_with_what_can_be_read(folders, window):
@@ -101,7 +101,8 @@ def test_history_shows_a_damaged_journal_with_what_can_be_read(folders, window):
     window.click("history")
     rows = [item["text"] for item in window.app.scene.games_list.item_list]
     assert len(rows) == 2, rows
-    assert any("Dragon" in row and "damaged: steps 0 to " in row for row in rows), rows
+    assert any("Dragon" in row and "damaged: only its beginning can be read" in row
+               for row in rows), rows
     assert any("garbage · damaged: nothing of it can be read" in row for row in rows), rows
     damaged = next(i for i, row in enumerate(rows) if "Dragon" in row)
     window.click(f"game:{damaged}")

@@ -41,8 +41,9 @@ def test_keeping_the_seat_then_resuming_plays_the_game_on_to_the_end(window):
     window.click("leave:later")
     window.wait_for(lambda: window.app.scene.name == "lobby", "the lobby")
     offer = window.app.scene.buttons["resume:0"]
-    assert offer.text.startswith("Resume Ana with bots (Dragon, step "), offer.text
-    left_at = int(offer.text.rsplit(" ", 1)[1].rstrip(")"))
+    assert offer.text.startswith("Resume Ana with bots (Dragon, kept at "), offer.text
+    assert "step" not in offer.text
+    left_at = window.app.scene.offers.shown[0].steps
     window.click("resume:0")
     window.wait_for(lambda: window.app.scene.name == "table", "the resumed table", 30)
     session = window.app.session
@@ -82,7 +83,7 @@ def test_a_finished_game_is_listed_replayed_scrubbed_and_deleted(window):
     assert window.app.scene.name == "history"
     row = window.app.scene.games_list.item_list[0]["text"]
     assert "Dragon" in row and "Ana" in row and " won with " in row, row
-    assert f" won with {max(scores):,}" in row
+    assert f" won with {max(scores):,} chips" in row
     window.click("game:0")
     window.click("replay")
     scene = window.wait_for(lambda: window.app.scene.name == "replay" and

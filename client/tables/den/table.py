@@ -185,7 +185,7 @@ class DenTable(TableRenderer):
             draw_card(surface, view, "den", sprite, aspect)
         self.result.draw(surface)
         if self.session.ending is not None:
-            draw_ending(surface, view, self.session, "point")
+            draw_ending(surface, view, self.session)
 
     def _goal(self, state: DenView) -> str:
         """What ends the match, in the engine's words."""

@@ -232,7 +232,7 @@ class DragonTable(TableRenderer):
         self._draw_timer(surface, state)
         self.result.draw(surface)
         if self.session.ending is not None:
-            draw_ending(surface, self.view, self.session, "chip")
+            draw_ending(surface, self.view, self.session)
 
     def _draw_top(self, surface, state: DragonView) -> None:
         view = self.view

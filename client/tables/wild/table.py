@@ -247,7 +247,7 @@ class WildTable(TableRenderer):
         self.popups.draw(surface)
         self.result.draw(surface)
         if self.session.ending is not None:
-            draw_ending(surface, self.view, self.session, "point")
+            draw_ending(surface, self.view, self.session)
 
     def _draw_title(self, surface, state: WildView) -> None:
         start = self.session.start

@@ -108,6 +108,7 @@ def dragon_attack(mask: int) -> int:
 class Dragon(HandsGame):
     id = "dragon"
     name = "Dragon"
+    score_unit = "chip"  # D11: the pot pays chips
     min_seats = SEATS
     max_seats = SEATS
     deck = DECK_SET
