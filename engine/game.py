@@ -43,6 +43,9 @@ class Option:
     high: int = 0
     timed: bool = False
     label: str = ""
+    #: what some values mean to a player, where the value alone says nothing ('no limit'
+    #: for a hand limit of 0, 'one hand per player' for Wild's 'deals')
+    meanings: tuple[tuple[bool | int | str, str], ...] = ()
 
     def parse(self, text: str) -> bool | int | str:
         if isinstance(self.default, bool):
@@ -79,7 +82,11 @@ class Option:
         return self.label or self.name.replace("_", " ").capitalize()
 
     def words(self, value: bool | int | str) -> str:
-        """A value as a player reads it: 'on', '1,000', 'three of stars', '10 s'."""
+        """A value as a player reads it: 'on', '1,000', 'three of stars', '10 s', 'no
+        limit'."""
+        meant = dict(self.meanings).get(value)
+        if meant is not None and type(value) is type(self.default):
+            return meant
         if isinstance(value, bool):
             return "on" if value else "off"
         if isinstance(value, int) and self.timed:

@@ -669,3 +669,29 @@ def test_W13_2_and_W13_3_the_match_goal_is_worded_by_the_engine():
     assert GAME.goal_words(*GAME.configure({"match": "points", "hands": 5}, 3)) == \
         "first to 200 points, 5 hands at most"
     assert GAME.goal_words(*GAME.configure({"hands": 2}, 4)) == "2 hands"
+
+
+def test_W13_the_setup_reads_the_match_options_in_words_not_raw_values():
+    from engine.games.wild.rules import GAME
+
+    config, _ = GAME.configure({}, 4)
+    words = GAME.options_words(config)
+    assert "Match one hand per player" in words and "Hands no limit" in words
+    config, _ = GAME.configure({"match": "points", "hands": 3}, 4)
+    assert "Match to the target" in GAME.options_words(config)
+    assert "Hands 3" in GAME.options_words(config)
+
+
+def test_W5_a_hint_names_a_meld_in_the_logs_words_never_card_codes():
+    from engine.games.wild.hints import HINTERS
+    from engine.games.wild.moves import Meld
+    from engine.tell import Names
+    from tests.engine.story_check import problems
+
+    faces = tuple(parse(c) for c in ["4Un", "4Ba", "D4"])
+    said = HINTERS[Meld](Meld(0, (1, 2, 3), faces, 0), None, Names(("Ana", "Bo"), 0))
+    assert said == "lay down three 4s (Unicorns, Basilisks and a Dragon)"
+    run = tuple(parse(c) for c in ["6Ph", "D1", "8Ph"])
+    said = HINTERS[Meld](Meld(0, (4, 5, 6), run, 7), None, Names(("Ana", "Bo"), 0))
+    assert said == "lay down a run of Phoenixes from 6 to 8 (a Dragon as the 7)"
+    assert not problems(said)

@@ -295,7 +295,7 @@ class Den(HandsGame):
         Option("target", 15, "the match ends when a player reaches this score (DN10.1)",
                low=1, high=1000),
         Option("hands", 12, "end the match after this many hands anyway; 0: no limit (DN10.2)",
-               low=0, high=1000),
+               low=0, high=1000, meanings=((0, "no limit"),)),
         Option("bust", True, "the match also ends when a player falls to minus the target"
                " (DN10.4)"),
     )

@@ -1,9 +1,11 @@
-"""Dragons Wild's actions said as a hint would say them, cards by name: 'add the 8 of Pegasi
-to Ana's meld of …'."""
+"""Dragons Wild's actions said as a hint would say them, in the log's words: 'lay down
+three 4s (Unicorns, Basilisks and a Dragon)', 'add the 8 of Pegasi to Ana's meld (a run of
+Pegasi from 5 to 7)'."""
 
 from __future__ import annotations
 
-from engine.games.wild.cards import FIRST_DRAGON, card_words, names
+from engine.games.wild.cards import FIRST_DRAGON, card_words
+from engine.games.wild.melds import new_meld
 from engine.games.wild.moves import (
     AddToMeld,
     AnswerBuyer,
@@ -13,6 +15,7 @@ from engine.games.wild.moves import (
     Draw,
     Meld,
 )
+from engine.games.wild.words import cards_words, meld_words
 
 
 def _standing(action: Meld | AddToMeld) -> str:
@@ -23,8 +26,8 @@ def _standing(action: Meld | AddToMeld) -> str:
 
 def _added(action: AddToMeld, view, n) -> str:
     meld = view.melds[action.meld]
-    return f"add {names(action.faces)} to {n.whose(meld.owner)} meld of {names(meld.faces)}" \
-           f"{_standing(action)}"
+    return f"add {cards_words(action.faces)} to {n.whose(meld.owner)} meld " \
+           f"({meld_words(meld.faces)}){_standing(action)}"
 
 
 def _answer(action: AnswerBuyer, view, n) -> str:
@@ -39,7 +42,7 @@ HINTERS = {
     DeclineToBuy: lambda a, view, n: f"let {card_words(view.discard[-1])} go",
     AnswerBuyer: _answer,
     Draw: lambda a, view, n: f"take from {'the discard' if a.from_discard else 'the deck'}",
-    Meld: lambda a, view, n: f"lay down a meld of {names(a.faces)}{_standing(a)}",
+    Meld: lambda a, view, n: f"lay down {meld_words(new_meld(a.seat, a.faces, a.wild_as).faces())}",
     AddToMeld: _added,
     Discard: lambda a, view, n: f"discard {card_words(a.faces[0])}",
 }

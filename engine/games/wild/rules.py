@@ -137,10 +137,11 @@ class Wild(HandsGame):
     deal_clause = "W2"
     options = (
         Option("match", "deals", "deals: one hand per player; points: until someone reaches"
-               " the target (W13.2)", choices=("deals", "points")),
+               " the target (W13.2)", choices=("deals", "points"),
+               meanings=(("deals", "one hand per player"), ("points", "to the target"))),
         Option("target", 200, "the score that ends a points match (W13.2)", low=1, high=100000),
         Option("hands", 0, "end the match after this many hands anyway; 0: no limit (W13.3)",
-               low=0, high=1000),
+               low=0, high=1000, meanings=((0, "no limit"),)),
         Option("buy_window", 60, "how long the others have to ask to buy (W10.2)",
                low=1, high=100000, timed=True),
         Option("turnovers", 3, "times a hand may turn the discard pile over (W11.2)",
