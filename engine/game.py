@@ -412,10 +412,17 @@ class Game(ABC):
         one sentence: its `action`, or (None) why it would wait."""
         if action is None:
             return f"The {level} bot would {self.waiting_words}."
+        return f"The {level} bot would {self._hinted(action, view, names)}."
+
+    def also(self, action: Action, view: View, names: Names) -> str:
+        """Another legal action a Hint pressed again selects, as one sentence: 'You could
+        also play a pair of 4s.'"""
+        return f"You could also {self._hinted(action, view, names)}."
+
+    def _hinted(self, action: Action, view: View, names: Names) -> str:
         hinter = self.hinters.get(type(action))
-        what = hinter(action, view, names) if hinter is not None else re.sub(
+        return hinter(action, view, names) if hinter is not None else re.sub(
             r"(?<=[a-z])(?=[A-Z])", " ", type(action).__name__).lower()
-        return f"The {level} bot would {what}."
 
 
 def _guard_apply(apply):

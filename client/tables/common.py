@@ -363,6 +363,18 @@ class TableRenderer(TableInput):
     def on_event(self, event) -> None:
         """One engine event of a step, before the view after it."""
 
+    def play_hinted(self) -> None:
+        """Enter plays what Hint selected, in every game; the engine refuses it, in words,
+        if the table moved on meanwhile. Before any Hint, Enter says how to get one."""
+        shown = self.hints.shown
+        if shown is None or shown.action is None:
+            self.session.advise("Enter plays what Hint suggests: press H for a hint first, "
+                                "or Tab to a place and Enter there.")
+            return
+        self.hints.shown = None
+        self.session.submit(shown.action)
+        self.let_go()
+
     def preselect(self, action) -> None:
         """Show the hard bot's suggested `action` as a selection, where the table has one
         for it (its cards lifted, its pile or adventurer picked up); else the advice line

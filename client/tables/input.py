@@ -48,6 +48,8 @@ class TableInput:
         elif key in (pygame.K_RETURN, pygame.K_KP_ENTER) and self.place_focus is not None:
             place, self.place_focus = self.place_focus, None
             self.click("place", place)
+        elif key in (pygame.K_RETURN, pygame.K_KP_ENTER) and key not in self.keys:
+            self.play_hinted()
         elif key == pygame.K_ESCAPE:
             self.place_focus = None
             self.let_go()
@@ -90,6 +92,9 @@ class TableInput:
 
     def on_button(self, ident: str) -> None:
         """A button of the game's own was pressed."""
+
+    def play_hinted(self) -> None:
+        """Enter with no place in focus: play what Hint selected (the table's own)."""
 
     def let_go(self) -> None:
         """Nothing is held any more: the hand's selection drops back."""

@@ -82,8 +82,12 @@ def test_hint_at_the_dragon_table_cycles_plays_while_the_hard_bot_thinks(window)
     assert action in window.app.session.view.legal
     chosen = frozenset(getattr(action, "faces", ()))
     assert frozenset(renderer().selected()) == chosen
-    window.click("hint")  # and on: the legal plays again
-    assert frozenset(renderer().selected()) in renderer().plays
+    window.click("hint")  # and on: the legal plays again, and the advice says which
+    selected = frozenset(renderer().selected())
+    assert selected in renderer().plays
+    session = window.app.session
+    assert session.advice == session.game.also(renderer().plays[selected], session.view.view,
+                                               session.names)
 
 
 def selected_for(game: str, renderer, action) -> bool:
@@ -128,3 +132,7 @@ def test_hint_says_and_selects_what_the_hard_bot_would_do(window, game):
     assert hinted.action in view.legal
     assert session.advice == session.game.hint(hinted.action, view.view, session.names, "hard")
     assert selected_for(game, window.app.scene.renderer, hinted.action)
+    history = session.bridge.node.replica.history  # what the table applied, in order
+    before = len(history)
+    window.key("return")  # Enter plays what Hint selected, in every game
+    window.wait_for(lambda: hinted.action in history[before:], "the hinted action played", 30)

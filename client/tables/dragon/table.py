@@ -157,7 +157,10 @@ class DragonTable(TableRenderer):
         hints = self.hints
         if hints.shown is None and not hints.waiting and hints.press():
             return
-        self.select_only(self.can.next_hint())
+        faces = self.can.next_hint()
+        self.select_only(faces)
+        session = self.session
+        session.advise(session.game.also(self.can.plays[faces], session.view.view, session.names))
 
     def preselect(self, action) -> None:
         """The bot's play selected (nothing, for a pass); the next press cycles on from it."""
