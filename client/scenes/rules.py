@@ -16,7 +16,6 @@ from __future__ import annotations
 
 import atexit
 import html
-import importlib
 import re
 import shutil
 import tempfile
@@ -30,7 +29,8 @@ from markdown_it import MarkdownIt
 from client import assets
 from client.scenes import Scene, draw_felt
 from client.scenes.table import TABLE_KEYS_HELP
-from client.tables import MODULES
+from client.tables import renderer_for
+from client.tables.input import keys_words
 from client.ui import DIM, GOLD, INK, PANEL_EDGE, RULES_MARGIN, wrap
 from engine.registry import game_ids, get_game
 
@@ -57,9 +57,8 @@ def rules_text(game_id: str) -> str:
 
 def keys_text(game_id: str) -> str:
     """The keys that play the game's table, as a part of its player's guide."""
-    module = MODULES.get(game_id)
-    table = importlib.import_module(module) if module else None
-    own = getattr(table, "KEYS_LIST", getattr(table, "KEYS_HELP", ""))
+    table = renderer_for(game_id)
+    own = keys_words(table) if table is not None else ""
     lines = [f"- {part.strip()}" for part in f"{own} · {TABLE_KEYS_HELP}".split(" · ")
              if part.strip()]
     return "**The table's keys.**\n\n" + "\n".join(lines) + "\n"

@@ -11,6 +11,10 @@ from client.ui import GOLD
 
 #: every table's: O is "Next hand" under a hand's result, H asks for the hard bot's hint
 TABLE_KEYS = {pygame.K_o: "next", pygame.K_h: "hint"}
+#: what every table's own keys do, in the rules' words
+POINTING_WORDS = ("←/→ a card · ↑ or Space picks it up · Tab a place, Enter there · "
+                  "Enter plays what Hint selected")
+TABLE_KEY_WORDS = {"hint": "hint", "next": "next hand"}
 DRAG_SLOP = 6  # px the mouse moves, button down, before a press becomes a drag
 
 
@@ -24,6 +28,7 @@ class TableInput:
         self.drag_from = (0, 0)
 
     keys: dict = {}  # pygame key -> the button id it presses
+    key_words: dict[str, str] = {}  # button id -> what its key does, as the rules list it
     focus = 0  # the hand card the arrows are on
     place_focus: str | int | None = None  # the place on the table Tab is on
     keyboard = False  # a key has moved a focus: the focus is drawn
@@ -166,3 +171,22 @@ class TableInput:
 
     def held_sprites(self) -> list[CardSprite]:
         return []
+
+
+def key_label(code: int) -> str:
+    """A key as a player reads it: 'Enter', 'P', '1'."""
+    name = pygame.key.name(code)
+    return {"return": "Enter", "enter": "Enter"}.get(name, name.upper())
+
+
+def keys_words(table: type[TableInput]) -> str:
+    """Every key of a table renderer and what it does, from the keys it answers to (so the
+    rules cannot list a key the table does not have, nor miss one): 'P pass · S sort'."""
+    by_words: dict[str, list[str]] = {}
+    for code, ident in {**table.keys, **TABLE_KEYS}.items():
+        words = table.key_words.get(ident) or TABLE_KEY_WORDS[ident]
+        label = key_label(code)
+        if label not in by_words.setdefault(words, []):
+            by_words[words].append(label)
+    own = " · ".join(f"{'/'.join(labels)} {words}" for words, labels in by_words.items())
+    return f"{POINTING_WORDS} · {own}"

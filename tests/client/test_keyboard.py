@@ -142,6 +142,21 @@ def test_the_rules_list_the_tables_keys(window):
     for game in GAMES:
         markup = as_markup(screen_text(game))
         assert "The table's keys." in markup and "PgUp/PgDn" in markup
-    assert "Tab a pile" in keys_text("den") and "B buy" in keys_text("wild")
+    assert "Tab a place" in keys_text("den") and "B buy" in keys_text("wild")
     assert "Tab a place" in keys_text("wild")
     assert "P pass" in keys_text("dragon")
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_every_key_a_table_answers_to_is_in_its_rules_and_nothing_else(window, game):
+    """The rules' key list is made from the keys the table answers to: a key added to a
+    table and not worded fails here, and the list cannot name a key the table lacks."""
+    from client.scenes.rules import keys_text
+    from client.tables import renderer_for
+    from client.tables.input import TABLE_KEYS, key_label
+
+    table = renderer_for(game)
+    listed = keys_text(game)
+    for code, ident in {**table.keys, **TABLE_KEYS}.items():
+        assert ident in table.key_words or ident in ("hint", "next"), ident
+        assert key_label(code) in listed, (game, key_label(code))

@@ -17,5 +17,3 @@ BUTTON_Y = 522
 DEAL_STAGGER = 0.05
 KEYS_HELP = ("click cards, then a pile (or drag them there) · click a pile, then another, to "
              "move it · E end turn · H hint · F1: the keys")
-#: the keys, as the rules list them
-KEYS_LIST = "←/→ ↑ a card · Tab a pile, Enter there · E end turn · H hint · O next hand"

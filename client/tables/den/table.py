@@ -129,6 +129,7 @@ class DenTable(TableRenderer):
 
     # -- input -----------------------------------------------------------------------
     keys = {pygame.K_e: "end"}
+    key_words = {"end": "end turn"}
 
     def place_at(self, pos) -> int | None:
         return self.cross.pile_at(pos)

@@ -209,6 +209,7 @@ class DragonTable(TableRenderer):
     # -- input -----------------------------------------------------------------------
     keys = {pygame.K_RETURN: "play", pygame.K_KP_ENTER: "play", pygame.K_p: "pass",
             pygame.K_s: "sort", pygame.K_d: "dragon"}  # H, hint: every table's
+    key_words = {"play": "play", "pass": "pass", "sort": "sort", "dragon": "show a Dragon"}
 
     def click(self, kind: str, face: int) -> None:
         self.focus = self.ordered().index(face)

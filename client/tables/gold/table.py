@@ -96,6 +96,9 @@ class GoldTable(TableRenderer):
     keys = {pygame.K_p: "propose", pygame.K_d: "divide", pygame.K_a: "accept",
             pygame.K_r: "reject", pygame.K_e: "even", pygame.K_u: "use",
             pygame.K_l: "leave_market"}  # H, hint: every table's
+    key_words = {"propose": "propose a split", "divide": "divide", "accept": "accept",
+                 "reject": "reject", "even": "an even split", "use": "use the Magic Object",
+                 "leave_market": "leave the Market"}
 
     def __init__(self, scene):
         super().__init__(scene)

@@ -19,5 +19,3 @@ EMPTY_EDGE = (120, 160, 130)  # an empty pile's outline, and the new-meld space'
 KEYS_HELP = "draw: click the deck or the discard · lay: cards, then a meld · end: a card onto " \
     "the discard · F1: the keys"
 #: the keys, as the rules list them (the line on the table has no room for them)
-KEYS_LIST = "←/→ ↑ a card · Tab a place, Enter there · M meld · X discard · S sort · H hint · " \
-    "B buy · N no thanks · Y let them buy · R refuse · 1–3 where the Dragon stands · O next hand"

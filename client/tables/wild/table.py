@@ -63,6 +63,9 @@ class WildTable(TableRenderer):
     keys = {pygame.K_s: "sort", pygame.K_m: "meld", pygame.K_x: "discard", pygame.K_b: "buy",
             pygame.K_n: "decline", pygame.K_y: "allow", pygame.K_r: "refuse",
             pygame.K_1: "wild0", pygame.K_2: "wild1", pygame.K_3: "wild2"}
+    key_words = {"sort": "sort", "meld": "meld", "discard": "discard", "buy": "buy",
+                 "decline": "no thanks", "allow": "let a buyer buy", "refuse": "take it yourself",
+                 **{f"wild{i}": "where a Dragon stands" for i in range(3)}}
     result_heads = ("penalty", "score")
 
     def __init__(self, scene):
