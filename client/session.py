@@ -58,7 +58,6 @@ from net.peer.events import (
 )
 from net.table.liveness import MoveWait
 from net.table.lobby import LobbyState
-from net.wire.identity import fingerprint
 from net.wire.start import StartConfig
 
 log = logging.getLogger("hoard.client")
@@ -367,14 +366,10 @@ class Session(Listener):
         return self.names.who(seat, start)
 
     def seat_label(self, seat: int) -> str:
-        """A seat's name with what tells two of the same name apart (a key fingerprint)."""
+        """A seat's name as the table shows it: a bot by its seat and level, a player as
+        typed — with a key fingerprint only where two share a name (the lobby tags them)."""
         filled = self.start.seats[seat]
-        if filled.is_bot:
-            return filled.label(seat)
-        tag = fingerprint(filled.key)
-        if filled.name.endswith(f"#{tag}"):  # a shared name: the lobby tagged it already
-            return filled.name
-        return f"{filled.name} · {tag[:4]}"
+        return filled.label(seat)
 
     def seconds_left(self, pace: float) -> float | None:
         """The open timer's time left: its deadline step against the applied step, at the

@@ -22,7 +22,7 @@ from net.face.bridge import ResumeFailed
 from net.finding.address_code import read_address
 from net.peer.events import GameStarted, TableSeen
 
-ABOUT_YOU_W = 394  # "you are NAME · key", between Watch and History
+ABOUT_YOU_W = 394  # "you are NAME", between Watch and History
 TABLE_LIST = (40, 120, 760, 400)  # the tables on this network, a row each
 EMPTY_LIST = "No tables yet: play with bots, or start a new table."  # said inside it
 NONE_FOUND_AFTER = 4.0  # seconds with no table seen before saying multicast may be blocked
@@ -284,8 +284,7 @@ class Lobby(Scene):
         self._draw_address_note(surface)
         if self.offers.elsewhere:
             view.text(surface, SECOND_SEAT, (40, 684), 14, DIM)
-        key = self.app.identity.fingerprint[:4]
-        view.text(surface, self.fitted_part(lambda name: f"you are {name} · key {key}",
+        view.text(surface, self.fitted_part(lambda name: f"you are {name}",
                                             self.app.settings.name, ABOUT_YOU_W, 15),
                   (430, 636), 15, INK)
 

@@ -21,7 +21,6 @@ from net.errors import BadAddress
 from net.face.bridge import JoinFailed, LobbyUpdate
 from net.finding.address_code import encode
 from net.peer.events import Fault, GameStarted
-from net.wire.identity import fingerprint
 
 JOIN_PATIENCE = 6.0  # seconds to reach a table before saying it could not be reached
 SEAT_BOX = (210, 74)
@@ -225,9 +224,8 @@ class Setup(Scene):
                       (left, top + 20), 19,
                       INK, bold=True, width=SEAT_BOX[0] - 24)
             agreed = filled.key in self.session.agreed
-            view.text(surface, f"key {fingerprint(filled.key)[:4]}"
-                      + (" · agreed ✓" if agreed else ""), (left, top + 46), 13,
-                      GOOD if agreed else DIM)
+            view.text(surface, "agreed ✓" if agreed else "not agreed yet", (left, top + 46),
+                      13, GOOD if agreed else DIM)
 
     @property
     def code(self) -> str | None:

@@ -116,3 +116,19 @@ def test_whom_the_table_waits_for_and_who_won_are_joined_by_the_engines_words(ca
     assert capsys.readouterr().out.splitlines() == [
         "waiting for ana, McKay (a deck share) and Bot 4 · hard",
         "waiting for ana, you and McKay to play"]
+
+
+def test_a_seat_carries_a_fingerprint_only_where_two_players_share_a_name(tmp_path):
+    """'Bea · 1b8a' beside a Zoë with another name puzzled; twins are tagged by the lobby."""
+    session = Session(None, tmp_path, discovery=False)
+    start = StartConfig(b"t" * 16, "night", "dragon", (("hands", 1),),
+                        (Seat(b"a" * 32, "Zoë", ""), Seat(b"b" * 32, "Bea", ""),
+                         Seat(b"", "", "easy"), Seat(b"", "", "hard")))
+    session.fold(GameStarted(start, 0))
+    assert [session.seat_label(s) for s in range(4)] == ["Zoë", "Bea", "Bot 3 · easy",
+                                                         "Bot 4 · hard"]
+    twins = StartConfig(b"t" * 16, "night", "dragon", (("hands", 1),),
+                        (Seat(b"a" * 32, "Sam#1a2b3c4d", ""), Seat(b"b" * 32, "Sam#5e6f7a8b", ""),
+                         Seat(b"", "", "easy"), Seat(b"", "", "hard")))
+    session.fold(GameStarted(twins, 0))  # the lobby tagged the twins (LobbyState.display)
+    assert [session.seat_label(s) for s in range(2)] == ["Sam#1a2b3c4d", "Sam#5e6f7a8b"]
