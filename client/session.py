@@ -190,6 +190,15 @@ class Session(Listener):
             return None
         return self.bridge.host, self.bridge.port
 
+    @property
+    def table_address(self) -> tuple[str, int] | None:
+        """The one address every window of the table shows to join it by hand: its first
+        member's, in the lobby's order (the same on every peer), else this node's own."""
+        if self.lobby is not None and not self.watching:
+            for member in self.lobby.members.values():
+                return member.host, member.port
+        return self.address
+
     def send(self, intent) -> None:
         if self.bridge is not None:
             self.bridge.send(intent)

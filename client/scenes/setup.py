@@ -230,7 +230,7 @@ class Setup(Scene):
     @property
     def code(self) -> str | None:
         """The code of this table's address, to join it by hand (None: it has none)."""
-        return address_code(self.session.address)
+        return address_code(self.session.table_address)
 
     def _draw_address(self, surface) -> None:
         """The code (and address) that lets a laptop join by hand, where discovery fails."""
@@ -238,7 +238,7 @@ class Setup(Scene):
         if code is None:
             return
         view = self.view
-        host, port = self.session.address
+        host, port = self.session.table_address
         view.panel(surface, view.rect(820, 14, 420, 72))
         view.text(surface, "Join code", (836, 24), 15, DIM)
         view.text(surface, code, (920, 19), 24, GOLD, bold=True)

@@ -132,3 +132,15 @@ def test_a_seat_carries_a_fingerprint_only_where_two_players_share_a_name(tmp_pa
                          Seat(b"", "", "easy"), Seat(b"", "", "hard")))
     session.fold(GameStarted(twins, 0))  # the lobby tagged the twins (LobbyState.display)
     assert [session.seat_label(s) for s in range(2)] == ["Sam#1a2b3c4d", "Sam#5e6f7a8b"]
+
+
+def test_every_window_of_a_table_shows_one_join_code(tmp_path):
+    """Each window showed the code of its own address: three codes for one table. The
+    code is now the table's first member's, in the lobby's order, the same everywhere."""
+    from net.table.lobby import LobbyState, Member
+
+    members = {bytes([k]) * 32: Member(f"p{k}", f"10.0.0.{k}", 4000 + k) for k in (1, 2, 3)}
+    session = Session(None, tmp_path, discovery=False)
+    assert session.table_address is None  # no node, no lobby: nothing to show
+    session.lobby = LobbyState(members=members)
+    assert session.table_address == ("10.0.0.1", 4001)
