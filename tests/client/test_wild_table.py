@@ -137,9 +137,11 @@ def test_held_cards_light_exactly_where_they_may_go(rigged):
     driver, renderer, _sent = rigged
     table = laying()
     show(driver, renderer, table)
+    assert "meld" not in driver.targets(), "Lay meld is lit only for cards that make one"
     for face in table.cards("5Un 5Ke 5Ph"):
         driver.click(f"card:{face}")
     assert renderer.targets_for_held() == {"meld:new"}
+    assert "meld" in driver.targets()
     driver.key("escape")
     driver.click(f"card:{table.cards('8Hy')[0]}")
     assert renderer.targets_for_held() == {"pile:discard"}
