@@ -63,9 +63,9 @@ def draw_card(surface, view, deck: str, sprite: CardSprite, aspect: float,
     else:
         surface.blit(image, at)
     rect = pygame.Rect(at, size)
-    if not sprite.lit:
+    if not sprite.lit:  # shaded within the card's rounded corners, never past them
         shade = pygame.Surface(size, pygame.SRCALPHA)
-        shade.fill((0, 0, 0, 110))
+        pygame.draw.rect(shade, (0, 0, 0, 110), shade.get_rect(), border_radius=view.px(6))
         surface.blit(shade, at)
     if sprite.selected:
         pygame.draw.rect(surface, GOLD, rect, view.px(3), border_radius=view.px(6))

@@ -107,3 +107,21 @@ def test_d7_the_hint_says_pass_only_when_pass_is_offered(table):
     show(driver, renderer, state)  # nothing of seat 0's beats the 2 of Blades
     assert "pass" in driver.targets() and renderer.plays == {}
     assert renderer.why_not([]) == "Nothing in your hand beats this trick: pass."
+
+
+def test_a_shaded_card_keeps_its_rounded_corners(window):
+    """A card no play can use is shaded; the shade stayed square and drew black corners
+    round the card's rounded ones."""
+    import pygame
+
+    from client.anim import CardSprite, Tween
+    from client.tables.common import draw_card
+
+    view = window.app.view
+    felt = (10, 120, 60)
+    surface = pygame.Surface(window.app.screen.get_size())
+    surface.fill(felt)
+    card = CardSprite(3, Tween((100.0, 100.0, 80.0, 255.0)), lit=False)
+    rect = draw_card(surface, view, "dragon", card, 1.4)
+    assert surface.get_at(rect.topleft)[:3] == felt, "the corner is the felt's, not a shade"
+    assert surface.get_at(rect.center)[:3] != felt
