@@ -26,6 +26,8 @@ PANEL_EDGE = (70, 110, 90)
 SHADOW = (0, 0, 0)
 INK_HEIGHT = 1.2  # a line's ink, ascent to descent, in font sizes (DejaVu: 0.93 + 0.24)
 OVERLAY = 245  # a panel at least this opaque is drawn over the table (a question, a result)
+VEIL = 120  # how dark the table is under a modal panel (0-255)
+TABLE_AREA = (0, 0, 980, 720)  # the table, left of the log: what a modal panel veils
 READABLE = 10  # px: no words are drawn smaller (at 960×540 an 11-point note was 8 px, unread)
 ROW_WORDS = 17  # logical size of a list row's words (client.widgets.FittedList)
 ROW_PADDING = 14  # logical px a list row keeps between its words and each edge
@@ -87,9 +89,21 @@ class Viewport:
         if self.recording(surface):
             self.drawn.append(("panel", rect, "", alpha >= OVERLAY))
 
+    def veil(self, surface: pygame.Surface, rect: pygame.Rect) -> None:
+        """Dim `rect` under a modal panel: what the panel covers reads as behind it, not as
+        words cut at its edge."""
+        surface.blit(_veil(rect.size), rect)
+
     def recording(self, surface: pygame.Surface) -> bool:
         """Is the layout reported, and drawn straight on the window (whose rects it holds)?"""
         return self.drawn is not None and surface is pygame.display.get_surface()
+
+
+@functools.lru_cache(maxsize=4)
+def _veil(size: tuple[int, int]) -> pygame.Surface:
+    shade = pygame.Surface(size, pygame.SRCALPHA)
+    shade.fill((0, 0, 0, VEIL))
+    return shade
 
 
 @functools.lru_cache(maxsize=64)

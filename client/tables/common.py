@@ -10,7 +10,7 @@ from client.anim import CardSprite, Counter, Tween
 from client.tables.hinting import Hint
 from client.tables.input import TableInput
 from client.tables.result import HandResult
-from client.ui import ALERT, DIM, GOLD, GOOD, INK, PANEL_EDGE, wrap
+from client.ui import ALERT, DIM, GOLD, GOOD, INK, PANEL_EDGE, TABLE_AREA, wrap
 from client.widgets import fan_positions
 from engine.game import View
 from engine.tell import count as count_words
@@ -78,6 +78,7 @@ def draw_ending(surface, view, session) -> None:
     """The match's end: every seat's score (in the game's unit: chips, points), the
     winners starred, and the ending's words (the audit's verdict among them)."""
     ending = session.ending
+    view.veil(surface, view.rect(*TABLE_AREA))
     view.panel(surface, view.rect(200, 130, 580, 340), alpha=250, edge=GOLD)
     title = {"finished": "The match is over", "left": "You left the table"}.get(
         ending.kind, "The table stopped")

@@ -7,7 +7,7 @@ from __future__ import annotations
 import math
 
 from client.tables.basics import PACE, enable, show
-from client.ui import DIM, GOLD, INK
+from client.ui import DIM, GOLD, INK, TABLE_AREA
 from engine.tell import figure, join_words
 from net.table.pause import NextHand
 
@@ -75,6 +75,7 @@ class HandResult:
         if not self.up():
             return
         table, event, view, (x, y, w, h) = self.table, self.hand_over, self.view, self.box()
+        view.veil(surface, view.rect(*TABLE_AREA))
         view.panel(surface, view.rect(x, y, w, h), alpha=250, edge=GOLD)
         view.text(surface, f"Hand {event.hand} is over", (x + w / 2, y + 14), 24, GOLD,
                   bold=True, anchor="midtop", width=w - 40)

@@ -239,12 +239,9 @@ class DragonTable(TableRenderer):
             draw_ending(surface, self.view, self.session)
 
     def _draw_top(self, surface, state: DragonView) -> None:
-        view = self.view
-        pot = state.pile
         hand = self.result.hand_shown(state.hand_no)
-        view.text(surface, f"Dragon · hand {hand} of {state.hands}", (20, 14), 22, GOLD,
-                  bold=True)
-        view.text(surface, f"cards won this hand: {pot}" if pot else "", (330, 20), 15, DIM)
+        self.view.text(surface, f"Dragon · hand {hand} of {state.hands}", (20, 14), 22, GOLD,
+                       bold=True)
 
     def _draw_timer(self, surface, state: DragonView) -> None:
         left = self.session.seconds_left(PACE)
