@@ -329,8 +329,8 @@ class Session(Listener):
     @hears(MoveWait)
     def _on_MoveWait(self, event: MoveWait) -> None:
         """Whose move the table waits for (not ours: the table says 'your turn' already)."""
-        others = tuple(s for s in event.seats if s != self.seat)
-        self.move_wait = (others, event.since) if others else None
+        mine = self.seat in event.seats and self.seat is not None
+        self.move_wait = (event.seats, event.since) if event.seats and not mine else None
 
     def wait_line(self, now: float) -> str:
         """What the table waits for, in words: late frames and debts first, then a move."""

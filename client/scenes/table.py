@@ -271,11 +271,11 @@ class TableScene(Scene):
                       "the game goes on, and its log is on the right.", (40, 300), 20)
             return
         self.renderer.draw(surface)
-        waiting = self.session.wait_line(time.monotonic())
-        if waiting and self.session.ending is None:
-            view.text(surface, waiting, (490, 58), 17, ALERT, bold=True, anchor="midtop")
+        waiting, at = self.session.wait_line(time.monotonic()), self.renderer.wait_at
+        if waiting and self.session.ending is None and self.leaving_since is None:
+            view.text(surface, waiting, at, 17, ALERT, bold=True, anchor="midtop", width=900)
         if self.leaving_since is not None:
-            view.text(surface, "Leaving the table…", (490, 58), 17, GOLD, anchor="midtop")
+            view.text(surface, "Leaving the table…", at, 17, GOLD, anchor="midtop")
         if banner := self.banner():
             view.text(surface, banner, (1100, 18), 15, GOLD, bold=True, anchor="topright")
         view.text(surface, "Log", (992, 40), 15, INK, bold=True)

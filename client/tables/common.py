@@ -240,9 +240,12 @@ class TableRenderer(TableInput):
             return absent
         if seat in state.to_act:
             return ("your turn" if seat == self.player else "to play"), GOLD
-        return ("bot" if self.session.start.seats[seat].is_bot else ""), DIM
+        return "", DIM  # (a bot's name says it is one: "Bot 2 · normal")
 
     seat_marks = 0  # the width a game's marks take at the right of a seat's panel
+    #: where the table's one line of what it waits for goes (its top middle): clear of the
+    #: game's panels, piles and buttons
+    wait_at = (490, 58)
 
     def draw_seat(self, surface, seat: int, state: View, unit: str = "point") -> None:
         """A seat's panel: its name, what it holds (`seat_line`) with the game's marks
@@ -251,12 +254,12 @@ class TableRenderer(TableInput):
         x, y, w, h = self.seat_box(seat)
         status, colour = self.status(seat, state)
         view.panel(surface, view.rect(x, y, w, h), edge=GOLD if colour == GOLD else PANEL_EDGE)
-        view.text(surface, self.session.seat_label(seat), (x + 10, y + 6), 15, INK, bold=True,
+        view.text(surface, self.session.seat_label(seat), (x + 10, y + 5), 15, INK, bold=True,
                   width=w - 20)
-        view.text(surface, self.seat_line(seat, state, unit), (x + 10, y + 26), 13, INK,
+        view.text(surface, self.seat_line(seat, state, unit), (x + 10, y + 24), 13, INK,
                   width=w - 20 - self.seat_marks)
         self.draw_seat_marks(surface, seat, state, x + w - self.seat_marks, y)
-        view.text(surface, status, (x + 10, y + 44), 13, colour, width=w - 20)
+        view.text(surface, status, (x + 10, y + 40), 13, colour, width=w - 20)
 
     def draw_my_lines(self, surface, state: View, y: float, unit: str) -> None:
         """This seat's cards and score, its status under them, right of the buttons."""

@@ -107,10 +107,12 @@ def test_whom_the_table_waits_for_and_who_won_are_joined_by_the_engines_words(ca
     session.fold(late)
     assert session.wait_line(0.0) == "Waiting for ana, McKay (a deck share) and Bot 4 · hard…"
     session.fold(Waiting(()))
+    session.fold(MoveWait((0, 2), ("ana", "McKay"), 10.0))
+    assert session.wait_line(13.0) == "Waiting for ana and McKay to play · 3 s"
     moves = MoveWait((0, 1, 2), ("ana", "Bo Li", "McKay"), 10.0)
     printer(moves)
     session.fold(moves)
-    assert session.wait_line(13.0) == "Waiting for ana and McKay to play · 3 s"
+    assert session.wait_line(13.0) == "", "this seat's own move: the table says 'your turn'"
     session.fold(Finished(90, "h", (1, 2, 3, 4), (1, 2), "clean"))
     assert session.log[-1] == "You and McKay win. The deal was verified fair."
     assert capsys.readouterr().out.splitlines() == [

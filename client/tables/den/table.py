@@ -129,6 +129,7 @@ class DenTable(TableRenderer):
 
     # -- input -----------------------------------------------------------------------
     keys = {pygame.K_e: "end"}
+    wait_at = (490, 458)  # between the cross and the keys' line
     key_words = {"end": "end turn"}
 
     def place_at(self, pos) -> int | None:

@@ -93,6 +93,7 @@ MARKS_Y = ROW - 2
 class GoldTable(TableRenderer):
     table_card = PILE_CARD
     seat_marks = MARKS_W  # the adventurers in miniature, the Magic Objects face down
+    wait_at = (490, 620)  # under the screen and the Magic Objects
     keys = {pygame.K_p: "propose", pygame.K_d: "divide", pygame.K_a: "accept",
             pygame.K_r: "reject", pygame.K_e: "even", pygame.K_u: "use",
             pygame.K_l: "leave_market"}  # H, hint: every table's
