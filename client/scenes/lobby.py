@@ -274,7 +274,8 @@ class Lobby(Scene):
         view.text(surface, "hoard", (108, 26), 36, GOLD, bold=True)
         count = sum(1 for t in self.session.tables.values() if not t.problem)
         status = f"{count_words(count, 'table')} on this network" if count else \
-            "Looking for tables on this network…"
+            "Still looking for tables…" if self.none_found else \
+            "Looking for tables on this network…"  # (the note below says why none shows)
         resuming = self.offers.resuming
         if resuming is not None:
             status = f"Resuming {resuming.name}: reading its journal, finding the table…"
