@@ -43,12 +43,12 @@ from net.peer.events import (
     StepApplied,
     finished_of,
 )
-from net.peer.intake import Intake
+from net.peer.intake import Intake, IntakePorts
 from net.peer.links import Address, Links
 from net.peer.membership import Membership
 from net.peer.protocol import Protocol
 from net.peer.resume import resume
-from net.peer.returns import Returns
+from net.peer.returns import Returns, ReturnsPorts
 from net.peer.scribe import Scribe
 from net.peer.spectators import Spectators
 from net.peer.stepper import Stepper
@@ -56,7 +56,7 @@ from net.peer.upkeep import Upkeep
 from net.table.liveness import Suspect
 from net.table.lobby import Lobby
 from net.table.lockstep import Applied, Replica
-from net.wire.gossip import Seen
+from net.wire.gossip import Seen, pass_on
 from net.wire.mesh import Conn, Mesh
 from net.wire.start import StartConfig
 
@@ -87,9 +87,20 @@ class TableNode:
         self.stepper = Stepper(self)
         self.spectators = Spectators(self)
         self.upkeep = Upkeep(self)
-        self.returns = Returns(self)
-        self.intake = Intake(self)
+        self.returns = Returns(ReturnsPorts(
+            replica=lambda: self.replica, progress=self.progress, emit=self.emit,
+            wake=lambda: self.stepper.wake(), reseat_bots=self.reseat_bots,
+            broadcast=lambda message: self.mesh.broadcast(message),
+            replaying=lambda: self.scribe.replaying, rebuild=self._rebuild))
         self.suspect = Suspect()
+        self.intake = Intake(IntakePorts(
+            replica=lambda: self.replica, progress=self.progress, relaying=role == "peer",
+            seen=lambda raw: self.seen.add(raw),
+            pass_on=lambda record, conn: pass_on(self.mesh, record, conn),
+            broadcast=lambda *message: self.mesh.broadcast(*message),
+            wake=lambda: self.stepper.wake(), apply_ready=self.apply_ready,
+            stepped_alone=self.returns.stepped_alone, over=lambda: self.result.done(),
+            fault=self.fault, suspect=self.suspect))
         self.mesh = Mesh(self.protocol.hello, self.protocol.on_message, self._on_lost)
         self.seen = Seen()  # frames taken lately (net.wire.gossip)
         self.secrets: list[Any] = []  # journaled chance secrets, restored into the replica
@@ -229,7 +240,7 @@ class TableNode:
             self.abort("left-out", f"table {start.name} started without this peer{watch}")
             return
         self.replica = Replica(start, me, secrets=self.secrets)
-        self.stepper.seat_bots(self.options.think)
+        self.reseat_bots()
         early, self.intake.early = self.intake.early, []
         for record in early:
             with contextlib.suppress(BadFrame, TableFault):
@@ -296,12 +307,12 @@ class TableNode:
                 self._left(Left(done.step, heir))
                 return True
             if heir == replica.me:
-                self.stepper.seat_bots(self.options.think)
+                self.reseat_bots()
         for seat, heir in done.quiet:
             if seat == replica.me and not done.over:  # (once over there is no way back)
                 self.returns.went_quiet(heir, done.step)
             if heir == replica.me:
-                self.stepper.seat_bots(self.options.think)
+                self.reseat_bots()
         if done.back:
             self.returns.taken_back(done.back)
         return False
@@ -333,6 +344,28 @@ class TableNode:
         self.scribe.left(left.step)
         self.emit(left)
         self.settle(left)
+
+    def reseat_bots(self) -> None:
+        """The seats this peer's bots play changed (an heir's, a seat taken back)."""
+        self.stepper.seat_bots(self.options.think)
+
+    def _rebuild(self) -> Replica:
+        """Start afresh from the table's frames, keeping every secret: this peer stepped
+        on alone while the others voted it quiet (net.peer.returns). The old replica."""
+        old = self.replica
+        secrets = old.chance.secrets()
+        self.scribe.restart()
+        self.scribe.table(self.table, self.name, self.identity.public)
+        for record in self.membership.log:
+            self.scribe.lobby(record)
+        self.scribe.secret(secrets)
+        self.replica = Replica(old.start, old.me, secrets=[secrets])
+        self.seen = Seen()  # the frames it took before come again, to a replica that has none
+        self.suspect.clear()  # a desync its lone step caused is no twin's: nothing to name
+        self.scribe.adopting = True  # its own frames come back from the others
+        self.reseat_bots()
+        self.stepper.wake()  # it may wait on a frame of its own that will never be taken
+        return old
 
     # -- resuming --------------------------------------------------------------------------
     def resume(self, entries: list[list]) -> bool:

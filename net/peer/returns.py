@@ -16,18 +16,34 @@ peer that lost its journal does (net.peer.rejoin), before it follows.
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from dataclasses import dataclass
+
 from net.errors import BadFrame
 from net.peer.events import Away, Returning
 from net.peer.rejoin import Rejoin
 from net.table.lockstep import Replica
-from net.wire.gossip import Seen
 
 BACK_EVERY = 1.0  # how often a player away asks to be let back
 
 
+@dataclass(frozen=True)
+class ReturnsPorts:
+    """What the way back reaches of its peer, and nothing more."""
+
+    replica: Callable[[], Replica]  # the table as this peer holds it now
+    progress: dict[bytes, int]  # how far each peer said it applied
+    emit: Callable[[object], None]  # tell the listener
+    wake: Callable[[], None]  # the stepper looks again at once
+    reseat_bots: Callable[[], None]  # the bots this peer plays changed
+    broadcast: Callable[[list], None]  # a message to every linked peer
+    replaying: Callable[[], bool]  # the journal is being read back
+    rebuild: Callable[[], Replica]  # start afresh from the table's frames; the old replica
+
+
 class Returns:
-    def __init__(self, node):
-        self.node = node
+    def __init__(self, ports: ReturnsPorts):
+        self.ports = ports
         self.welcome: set[int] = set()  # seats away whose players asked to be let back
         self.asked_at = 0.0
         self.following = Rejoin()  # asks for the frames a player away has missed
@@ -39,41 +55,41 @@ class Returns:
     # -- the others' side: a player asks to come back -------------------------------------
     def asked(self, key: bytes) -> None:
         """A `back` from a link proven to hold `key`."""
-        replica = self.node.replica
+        replica = self.ports.replica()
         seat = next((s for s, k in replica.keys.items() if k == key), None)
         if seat is None:
             raise BadFrame("not-seated", "only a player of this table may come back")
         if seat in replica.seating.present or seat in self.welcome or replica.over:
             return
         self.welcome.add(seat)
-        self.node.emit(Returning(seat))  # worded for each viewer by the client (its notices)
-        self.node.stepper.wake()
+        self.ports.emit(Returning(seat))  # worded for each viewer by the client (its notices)
+        self.ports.wake()
 
     def welcomed(self) -> frozenset[int]:
         """The seats this peer's next frame welcomes: asked, and still away."""
-        self.welcome -= set(self.node.replica.seating.present)
+        self.welcome -= set(self.ports.replica().seating.present)
         return frozenset(self.welcome)
 
     # -- this peer's side: away, then back ------------------------------------------------
     @property
     def away(self) -> bool:
         """This peer has a seat but does not play it now: it follows the table."""
-        replica = self.node.replica
+        replica = self.ports.replica()
         return replica.me is not None and (not replica.seated or replica.applied < self.until)
 
     def follow(self, now: float) -> None:
         """This peer is away from the table: fetch what it missed, and ask to be let back
         (again, now and then: a link may have been down)."""
-        node = self.node
-        self.following.caught_up(node.replica, node.progress, node.mesh.broadcast, now)
+        ports = self.ports
+        self.following.caught_up(ports.replica(), ports.progress, ports.broadcast, now)
         if now - self.asked_at >= BACK_EVERY:
             self.asked_at = now
-            node.mesh.broadcast(["back"])
+            ports.broadcast(["back"])
 
     def went_quiet(self, heir: int, step: int) -> None:
         """This peer's seat went quiet at `step` (the others voted): say so; it follows on."""
         self._tell(Away(step, heir, left=False))
-        self.node.stepper.wake()
+        self.ports.wake()
 
     def came_back_after_leaving(self, heir: int, step: int) -> None:
         """The journal read back holds this peer's leave at `step`: the same command run
@@ -85,42 +101,29 @@ class Returns:
         (net.peer.resume: after the game's start, so a window knows the names first)."""
         if away == self.said:
             return
-        if self.node.scribe.replaying:
+        if self.ports.replaying():
             self.untold = away
         else:
             self.said = away
-            self.node.emit(away)
+            self.ports.emit(away)
 
     def tell_untold(self) -> None:
         """After a journal was read back: say that this peer is away, if it is."""
-        if self.untold is not None and not self.node.replica.seated:
+        if self.untold is not None and not self.ports.replica().seated:
             self.said = self.untold
-            self.node.emit(self.untold)
+            self.ports.emit(self.untold)
         self.untold = None
 
     def stepped_alone(self, step: int) -> None:
         """The others played on without this peer from `step`, which it applied with its own
-        frame meanwhile: rebuild from the table's frames, keeping every secret."""
-        node, old = self.node, self.node.replica
-        secrets = old.chance.secrets()
-        node.scribe.restart()
-        node.scribe.table(node.table, node.name, node.identity.public)
-        for record in node.membership.log:
-            node.scribe.lobby(record)
-        node.scribe.secret(secrets)
-        node.replica = Replica(old.start, old.me, secrets=[secrets])
-        node.seen = Seen()  # the frames it took before come again, to a replica that has none
-        node.suspect.clear()  # a desync its lone step caused is no twin's: nothing to name
-        # its own frames come back from the others; it signs again only once back
-        self.until, self.told, node.scribe.adopting = step, old.applied, True
-        node.stepper.seat_bots(node.options.think)
-        node.stepper.wake()  # it may wait on a frame of its own that will never be taken
+        frame meanwhile: it rebuilds from the table's frames, keeping every secret (the
+        peer's `rebuild`), signs again only once back, and says it is away."""
+        old = self.ports.rebuild()
+        self.until, self.told = step, old.applied
         self._tell(Away(step, old.heir(old.me), left=False))
 
     def taken_back(self, seats: list[int]) -> None:
         """Seats whose players came back at this step's fresh deal."""
-        node = self.node
         self.welcome.difference_update(seats)  # (StepApplied names them: client.notices)
-        node.stepper.seat_bots(node.options.think)  # the heir plays one seat fewer
-        node.stepper.wake()
-
+        self.ports.reseat_bots()  # the heir plays one seat fewer
+        self.ports.wake()
