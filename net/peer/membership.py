@@ -12,23 +12,51 @@ from __future__ import annotations
 import asyncio
 import os
 import time
+from collections.abc import Awaitable, Callable
+from dataclasses import dataclass
 from typing import Any
 
 from net.errors import BadFrame
 from net.peer.events import LobbyChanged, Notice
 from net.peer.links import DIAL_WAIT, Address
-from net.peer.rejoin import Rejoin
 from net.table.lobby import Lobby
+from net.table.lockstep import Replica
 from net.wire.frames import LOBBY, TABLE_ID_SIZE, Record, sign
+from net.wire.identity import Identity
 from net.wire.mesh import Conn
+from net.wire.start import StartConfig
 
 JOIN_PATIENCE = 20.0  # seconds a join by address keeps dialling an address that is silent
 JOIN_RETRY = 0.3  # pause between two tries
 
 
+@dataclass(frozen=True)
+class MembershipPorts:
+    """What the lobby side reaches of its peer, and nothing more."""
+
+    identity: Identity
+    watching: bool  # a spectator's node: it watches, never joins
+    where: Callable[[], tuple[str, int]]  # where this peer listens (host, port)
+    replica: Callable[[], Replica | None]  # the game, once it started
+    emit: Callable[[object], None]  # tell the listener
+    begin: Callable[[StartConfig], None]  # the lobby holds a start: the game begins
+    journal_table: Callable[[bytes, str], None]  # the journal starts with this table
+    journal_lobby: Callable[[Record], None]  # a lobby record, journaled
+    journal_restart: Callable[[], None]  # the journal starts afresh (another table)
+    replaying: Callable[[], bool]  # the journal is being read back
+    seeds: Callable[[list[Address]], None]  # addresses to fall back on (net.peer.links)
+    connect: Callable[[list[Address], float], Awaitable[bool]]  # dial until one proves
+    refused: Callable[[], set[Address]]  # addresses where nothing listens
+    unlink: Callable[[], None]  # close every link and forget where peers were
+    advertise: Callable[[], None]  # advertise the table as it is now
+    broadcast: Callable[..., None]  # a message to every linked peer (exclude= one)
+    poke_spectators: Callable[[], None]  # the spectators are sent what is new
+    rejoining: Callable[[], None]  # frames, its own too, come back from the others
+
+
 class Membership:
-    def __init__(self, node):
-        self.node = node
+    def __init__(self, ports: MembershipPorts):
+        self.ports = ports
         self.table: bytes | None = None
         self.name = ""
         self.lobby: Lobby | None = None
@@ -38,7 +66,7 @@ class Membership:
     def set_table(self, table: bytes, name: str) -> None:
         self.table, self.name = table, name
         self.lobby = Lobby(table)
-        self.node.scribe.table(table, name, self.node.identity.public)
+        self.ports.journal_table(table, name)
 
     def forget(self) -> None:
         """Leave no trace of this table: the node moves to another."""
@@ -47,12 +75,12 @@ class Membership:
     # -- which table -------------------------------------------------------------------
     def create(self, name: str, game: str, seats: int, options: dict[str, Any]) -> None:
         """A new table with this peer as its first member."""
-        node = self.node
+        host, port = self.ports.where()
         self.set_table(os.urandom(TABLE_ID_SIZE), name)
-        self.op("join", node.identity.name, node.host, node.mesh.port)
+        self.op("join", self.ports.identity.name, host, port)
         self.op("config", name, game, seats, tuple(sorted(options.items())))
-        node.emit(Notice(f"created table {name} (id {self.table.hex()[:8]}) at "
-                         f"{node.host}:{node.mesh.port}"))
+        self.ports.emit(Notice(f"created table {name} (id {self.table.hex()[:8]}) at "
+                               f"{host}:{port}"))
 
     async def join(self, addresses: list[Address], table: bytes | None = None,
                    name: str = "", timeout: float = JOIN_PATIENCE) -> bool:
@@ -62,33 +90,32 @@ class Membership:
 
         Its id is learnt from the first hello when not given.
         """
-        node = self.node
+        ports = self.ports
         if table is not None and table != self.table:
             self.set_table(table, name)
-        node.links.seeds = list(addresses)
+        ports.seeds(list(addresses))
         deadline = time.monotonic() + timeout
-        while not await node.links.connect_any(addresses, deadline - time.monotonic()):
-            if time.monotonic() >= deadline or set(addresses) <= node.mesh.refused:
+        while not await ports.connect(addresses, deadline - time.monotonic()):
+            if time.monotonic() >= deadline or set(addresses) <= ports.refused():
                 return False
             await asyncio.sleep(JOIN_RETRY)
-        if node.role == "peer" and not self.is_member():
-            self.op("join", node.identity.name, node.host, node.mesh.port)
-        verb = "joined" if node.role == "peer" else "watching"
-        node.emit(Notice(f"{verb} table {self.name or '?'} (id {self.table.hex()[:8]})"))
+        if not ports.watching and not self.is_member():
+            self.op("join", ports.identity.name, *ports.where())
+        verb = "watching" if ports.watching else "joined"
+        ports.emit(Notice(f"{verb} table {self.name or '?'} (id {self.table.hex()[:8]})"))
         return True
 
     async def rejoin(self, addresses: list[Address], table: bytes, name: str) -> bool:
         """Take this peer's seat back at a table in play when its journal was lost: the
         lobby and every frame, its own too, come from the others (net.peer.rejoin)."""
-        node = self.node
+        ports = self.ports
         self.set_table(table, name)
-        node.links.seeds = list(addresses)
-        node.stepper.rejoining, node.scribe.adopting = Rejoin(), True
-        node.stepper.sent_at = time.monotonic()  # a frame of its own from before waits from now
-        if not await node.links.connect_any(addresses, DIAL_WAIT):
+        ports.seeds(list(addresses))
+        ports.rejoining()
+        if not await ports.connect(addresses, DIAL_WAIT):
             return False
-        node.emit(Notice(f"rejoining table {name} (id {table.hex()[:8]}), in play: this peer "
-                         "has no journal of it, so it takes its frames back from the others"))
+        ports.emit(Notice(f"rejoining table {name} (id {table.hex()[:8]}), in play: this peer "
+                          "has no journal of it, so it takes its frames back from the others"))
         return True
 
     async def move(self, table: bytes) -> None:
@@ -102,30 +129,26 @@ class Membership:
 
     async def leave_table(self) -> None:
         """Leave this lobby (if in it) and forget the table, to join or create another."""
-        node = self.node
         if self.lobby is not None and self.is_member():
             self.op("leave")
             await asyncio.sleep(0.05)
-        for conn in list(node.mesh.conns):
-            conn.close()
-        node.scribe.restart()
+        self.ports.unlink()
+        self.ports.journal_restart()
         self.forget()  # keeps the name: the table moved to is the same table
-        node.links.forget()
 
     def is_member(self) -> bool:
-        return self.node.identity.public in self.lobby.state().members
+        return self.ports.identity.public in self.lobby.state().members
 
     def op(self, op: str, *args) -> None:
         """Sign and share one lobby record of this peer's (nothing once the game started)."""
-        node = self.node
-        if node.replica is not None:
+        identity = self.ports.identity
+        if self.ports.replica() is not None:
             return
         if self.lobby is None or (op != "join" and not self.is_member()):
             self._deferred.append((op, args))
             return
-        me = node.identity.public
-        record = sign(node.identity, LOBBY, self.table, -1, self.lobby.next_seq(me), b"",
-                      [self.lobby.clock() + 1, op, *args])
+        record = sign(identity, LOBBY, self.table, -1, self.lobby.next_seq(identity.public),
+                      b"", [self.lobby.clock() + 1, op, *args])
         self.accept(record, None)
         if op == "join":
             deferred, self._deferred = self._deferred, []
@@ -135,26 +158,26 @@ class Membership:
     def accept(self, record: Record, source: Conn | None) -> bool:
         """Take a lobby record, this peer's own (`source` None) or one from `source`;
         False if it was already held, or came after the start."""
-        node = self.node
-        if node.replica is not None and not node.scribe.replaying:
+        ports = self.ports
+        if ports.replica() is not None and not ports.replaying():
             self._late(record)
             return False
         if not self.lobby.add(record):
             return False
         self.log.append(record)
-        node.scribe.lobby(record)
+        ports.journal_lobby(record)
         if source is None:
-            node.mesh.broadcast(["rec", record.raw])
+            ports.broadcast(["rec", record.raw])
         else:
-            node.mesh.broadcast(["relay", record.raw], exclude=source)
+            ports.broadcast(["relay", record.raw], exclude=source)
         state = self.lobby.state()
         self.name = state.name or self.name
-        node.spectators.poke()
-        node.emit(LobbyChanged(state))
-        if node.replica is None and (start := self.lobby.start()) is not None:
-            node.begin(start)
+        ports.poke_spectators()
+        ports.emit(LobbyChanged(state))
+        if ports.replica() is None and (start := self.lobby.start()) is not None:
+            ports.begin(start)
         else:
-            node.links.advertise()
+            ports.advertise()
         return True
 
     def _late(self, record: Record) -> None:

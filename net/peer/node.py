@@ -45,8 +45,9 @@ from net.peer.events import (
 )
 from net.peer.intake import Intake, IntakePorts
 from net.peer.links import Address, Links
-from net.peer.membership import Membership
+from net.peer.membership import Membership, MembershipPorts
 from net.peer.protocol import Protocol
+from net.peer.rejoin import Rejoin
 from net.peer.resume import resume
 from net.peer.returns import Returns, ReturnsPorts
 from net.peer.scribe import Scribe
@@ -82,7 +83,20 @@ class TableNode:
         self.finished: Finished | None = None
         self.scribe = Scribe(journal)
         self.protocol = Protocol(self)
-        self.membership = Membership(self)
+        self.membership = Membership(MembershipPorts(
+            identity=identity, watching=role == "spectator",
+            where=lambda: (self.host, self.mesh.port), replica=lambda: self.replica,
+            emit=self.emit, begin=self.begin,
+            journal_table=lambda table, name: self.scribe.table(table, name, identity.public),
+            journal_lobby=lambda record: self.scribe.lobby(record),
+            journal_restart=lambda: self.scribe.restart(),
+            replaying=lambda: self.scribe.replaying,
+            seeds=lambda addresses: setattr(self.links, "seeds", addresses),
+            connect=lambda addresses, timeout: self.links.connect_any(addresses, timeout),
+            refused=lambda: self.mesh.refused, unlink=self._unlink,
+            advertise=lambda: self.links.advertise(),
+            broadcast=lambda *message, **how: self.mesh.broadcast(*message, **how),
+            poke_spectators=lambda: self.spectators.poke(), rejoining=self._rejoining))
         self.links = Links(self)
         self.stepper = Stepper(self)
         self.spectators = Spectators(self)
@@ -344,6 +358,18 @@ class TableNode:
         self.scribe.left(left.step)
         self.emit(left)
         self.settle(left)
+
+    def _unlink(self) -> None:
+        """Close every link and forget where the peers were: this peer leaves the table."""
+        for conn in list(self.mesh.conns):
+            conn.close()
+        self.links.forget()
+
+    def _rejoining(self) -> None:
+        """This peer lost its journal of a table in play: its frames, its own too, come back
+        from the others (net.peer.rejoin), and a frame of its own from before waits from now."""
+        self.stepper.rejoining, self.scribe.adopting = Rejoin(), True
+        self.stepper.sent_at = time.monotonic()
 
     def reseat_bots(self) -> None:
         """The seats this peer's bots play changed (an heir's, a seat taken back)."""

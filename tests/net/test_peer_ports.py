@@ -11,6 +11,7 @@ from net.peer.intake import MAX_EARLY, Intake, IntakePorts
 from net.peer.returns import Returns, ReturnsPorts
 from net.table.framestore import Equivocation
 from net.table.liveness import Suspect
+from net.table.lobby import parse
 
 
 class Done(list):
@@ -91,3 +92,42 @@ def test_twin_frames_are_passed_to_every_peer_and_spectator_and_stop_the_table()
     done.clear()
     intake(table(), done, over=True).convict(fault)
     assert done == [], "a table already over is not stopped again"
+
+
+def membership(done: Done, replica=None):
+    from net.peer.membership import Membership, MembershipPorts
+    from tests.net.helpers import identities
+
+    identity = identities(1)[0]
+    return Membership(MembershipPorts(
+        identity=identity, watching=False, where=lambda: ("10.0.0.1", 4000),
+        replica=lambda: replica, emit=done.port("emit"), begin=done.port("begin"),
+        journal_table=done.port("journal_table"), journal_lobby=done.port("journal"),
+        journal_restart=done.port("restart"), replaying=lambda: False,
+        seeds=done.port("seeds"), connect=None, refused=set, unlink=done.port("unlink"),
+        advertise=done.port("advertise"), broadcast=done.port("broadcast"),
+        poke_spectators=done.port("poke"), rejoining=done.port("rejoining")))
+
+
+def test_a_new_table_signs_its_join_then_its_config_and_journals_and_shares_both():
+    done = Done()
+    lobby_side = membership(done)
+    lobby_side.create("night", "dragon", 4, {"hands": 1})
+    journaled = [entry[1] for entry in done if entry[0] == "journal"]
+    assert [r.raw for r in journaled] == [r.raw for r in lobby_side.log]
+    assert len(lobby_side.log) == 2 and lobby_side.is_member()
+    assert [e[0] for e in done if e[0] in ("journal_table", "broadcast")] == [
+        "journal_table", "broadcast", "broadcast"]
+    assert lobby_side.lobby.state().game == "dragon"
+
+
+def test_an_op_before_this_peers_join_waits_for_it_and_none_after_the_start():
+    done = Done()
+    lobby_side = membership(done)
+    lobby_side.op("sit", 0)  # no table yet: kept for after the join
+    assert lobby_side.log == []
+    lobby_side.create("night", "dragon", 4, {"hands": 1})
+    assert [parse(record)[1] for record in lobby_side.log] == ["join", "sit", "config"]
+    started = membership(Done(), replica=object())
+    started.op("sit", 0)
+    assert started.log == [] and started._deferred == [], "the game started: nothing signed"
