@@ -11,11 +11,20 @@ question, a result: client.ui.OVERLAY) may cover what was drawn before them.
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 
 import pygame
 
 SLACK = 2  # px two rects may share: a glyph's leading or an edge's antialiasing
+#: the engine's and the network's terms, which a player never reads: what each means
+ENGINE_TERMS = {
+    r"\bsteps? \d": "a step number",
+    r"\bpid\b": "a process id",
+    r"\b[a-z]+_[a-z_]+\b": "a name from the code (snake_case)",
+    r"\b(True|False|None)\b": "a raw value",
+    r"\bseats? \d+ \u2192|\u2192 \d": "seat numbers with an arrow",
+}
 PADDING = 6  # px a button or label keeps between its words and its edge
 
 
@@ -84,6 +93,18 @@ def _widgets(app, screen: pygame.Rect) -> list[str]:
             found.append(f"widget {text!r} is cut: {width}×{height} px of words in a "
                          f"{rect.width}×{rect.height} box")
     return found
+
+
+def engine_terms(app) -> list[str]:
+    """Every text the scene shows (labels, widgets, list rows) that holds a term of the
+    engine's or the network's (ENGINE_TERMS) instead of a player's words."""
+    texts = [d.words for d in drawn(app) if d.kind == "label"]
+    for element in app.scene.elements:
+        if element.alive() and element.visible:
+            texts.append(getattr(element, "text", None))
+            texts += [item.get("text") for item in getattr(element, "item_list", ())]
+    return [f"{text!r} holds {why}" for text in texts if isinstance(text, str)
+            for pattern, why in ENGINE_TERMS.items() if re.search(pattern, text)]
 
 
 def _rows(element) -> list[str]:

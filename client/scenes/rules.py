@@ -41,6 +41,7 @@ CODE_NAME = re.compile(r"`([a-z][a-z0-9_]*)(?:=([a-z0-9_]+))?`")  # `name` or `n
 DEVELOPER = re.compile(r"<!-- developer -->.*?<!-- /developer -->\n?", re.DOTALL)
 PICTURE = re.compile(r"<!-- picture: (\w+) (.+?) -->")
 KEYS = "<!-- keys -->"
+OPTION_ROW = re.compile(r"^\| `(\w+)` \| ([^|]+?) \|", re.MULTILINE)
 CARD_HEIGHT = 96  # logical: a card in a rules picture
 #: logical: the text's measure (about 90 characters of the body's size a line, for reading
 #: ease) and its box, centred in the window: the measure, a margin each side, a scroll bar
@@ -90,7 +91,13 @@ def _options_as_at_setup(text: str, game) -> str:
             return values[name].words(name)
         return match.group(0)
 
-    return CODE_NAME.sub(said, text)
+    def row(match: re.Match) -> str:  # an options table's row: its default in words
+        option = options.get(match.group(1))
+        if option is None:
+            return match.group(0)
+        return f"| *{option.title}* | {option.words(option.parse(match.group(2)))} |"
+
+    return CODE_NAME.sub(said, OPTION_ROW.sub(row, text))
 
 
 class Pictures:

@@ -21,7 +21,7 @@ from net.face.bridge import ViewUpdate, handed_out
 from net.finding.discovery import Listing
 from net.peer.events import TableSeen
 from net.wire.start import Seat, StartConfig
-from tools.layout import drawn, problems
+from tools.layout import drawn, engine_terms, problems
 
 SIZES = ((960, 540), (1280, 720), (1920, 1080))
 NAMES = ("Ana", "Bartholomew Featherstonehaugh", "王小明", "Εὐφροσύνη", "Zoë", "Séverine")
@@ -54,6 +54,7 @@ def check(app, what: str, sizes=SIZES) -> None:
         if renderer is not None:
             renderer.sync(animate=False)
         found += [f"{what} at {size[0]}x{size[1]}: {p}" for p in problems(app)]
+        found += [f"{what} at {size[0]}x{size[1]}: {p}" for p in engine_terms(app)]
     assert not found, "\n".join(found)
 
 
@@ -286,3 +287,23 @@ def test_a_long_dragon_trick_stays_clear_of_the_seat_panels(app, tmp_path):
         assert not any(card.colliderect(panel) for panel in panels), (card, panels)
     plays = game.view(state, None).trick
     assert len(plays) >= 9 and len(seen) < sum(len(p.faces) for p in plays), "some go under"
+
+
+def test_the_check_finds_the_engines_terms_in_what_a_scene_draws(app, monkeypatch):
+    """The vocabulary check reads every label a scene draws: a step number, a pid or a
+    name from the code in one is found (and none is in any state the tests above check)."""
+    from client.scenes import lobby
+
+    app.replace(lobby.Lobby(app))
+    draw = app.scene.draw
+
+    def with_terms(surface):
+        draw(surface)
+        app.view.text(surface, "resumed at step 12 (pid 6424), lead three_of_stars", (40, 300),
+                      15)
+
+    monkeypatch.setattr(app.scene, "draw", with_terms)
+    found = engine_terms(app)
+    assert any("a step number" in f for f in found)
+    assert any("a process id" in f for f in found)
+    assert any("snake_case" in f for f in found)

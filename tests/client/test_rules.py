@@ -104,3 +104,20 @@ def _fitting(font, text: str, room: int) -> int:
     """How many characters of `text` a line `room` pixels wide holds."""
     return next((k - 1 for k in range(1, len(text)) if font.size(text[:k])[0] > room),
                 len(text))
+
+
+@pytest.mark.parametrize("game", ["dragon", "den", "wild", "gold"])
+def test_the_rules_a_player_reads_hold_no_engine_terms(game):
+    """'160 steps of 50 ms', 'up to 10^12', 'seeds 1–100', '1200' for a minute, 'false':
+    the developer's words stay in the file, out of the screen."""
+    import re
+
+    from tools.layout import ENGINE_TERMS
+
+    terms = {**ENGINE_TERMS, r"\d+\^\d+": "a power", r"\bsteps of\b|\bin steps\b": "steps",
+             r"\b[Ww]ith (false|true)\b|\| (false|true) \|": "a raw bool",
+             r"\bseeds? \d": "the bench's seeds"}
+    shown = screen_text(game)
+    found = [(why, line) for line in shown.splitlines() for pattern, why in terms.items()
+             if re.search(pattern, line)]
+    assert found == []
