@@ -108,7 +108,7 @@ def _fitting(font, text: str, room: int) -> int:
 
 @pytest.mark.parametrize("game", ["dragon", "den", "wild", "gold"])
 def test_the_rules_a_player_reads_hold_no_engine_terms(game):
-    """'160 steps of 50 ms', 'up to 10^12', 'seeds 1–100', '1200' for a minute, 'false':
+    """'160 steps of 50 ms', 'up to 10^12', 'seeds 1-100', '1200' for a minute, 'false':
     the developer's words stay in the file, out of the screen."""
     import re
 
