@@ -43,21 +43,22 @@ from net.peer.events import (
     StepApplied,
     finished_of,
 )
-from net.peer.intake import Intake, IntakePorts
+from net.peer.intake import Intake
 from net.peer.links import Address, Links
-from net.peer.membership import Membership, MembershipPorts
+from net.peer.membership import Membership
 from net.peer.protocol import Protocol
 from net.peer.rejoin import Rejoin
 from net.peer.resume import resume
-from net.peer.returns import Returns, ReturnsPorts
+from net.peer.returns import Returns
 from net.peer.scribe import Scribe
 from net.peer.spectators import Spectators
 from net.peer.stepper import Stepper
 from net.peer.upkeep import Upkeep
+from net.peer.wiring import intake_ports, membership_ports, returns_ports
 from net.table.liveness import Suspect
 from net.table.lobby import Lobby
 from net.table.lockstep import Applied, Replica
-from net.wire.gossip import Seen, pass_on
+from net.wire.gossip import Seen
 from net.wire.mesh import Conn, Mesh
 from net.wire.start import StartConfig
 
@@ -83,38 +84,14 @@ class TableNode:
         self.finished: Finished | None = None
         self.scribe = Scribe(journal)
         self.protocol = Protocol(self)
-        self.membership = Membership(MembershipPorts(
-            identity=identity, watching=role == "spectator",
-            where=lambda: (self.host, self.mesh.port), replica=lambda: self.replica,
-            emit=self.emit, begin=self.begin,
-            journal_table=lambda table, name: self.scribe.table(table, name, identity.public),
-            journal_lobby=lambda record: self.scribe.lobby(record),
-            journal_restart=lambda: self.scribe.restart(),
-            replaying=lambda: self.scribe.replaying,
-            seeds=lambda addresses: setattr(self.links, "seeds", addresses),
-            connect=lambda addresses, timeout: self.links.connect_any(addresses, timeout),
-            refused=lambda: self.mesh.refused, unlink=self._unlink,
-            advertise=lambda: self.links.advertise(),
-            broadcast=lambda *message, **how: self.mesh.broadcast(*message, **how),
-            poke_spectators=lambda: self.spectators.poke(), rejoining=self._rejoining))
+        self.membership = Membership(membership_ports(self))
         self.links = Links(self)
         self.stepper = Stepper(self)
         self.spectators = Spectators(self)
         self.upkeep = Upkeep(self)
-        self.returns = Returns(ReturnsPorts(
-            replica=lambda: self.replica, progress=self.progress, emit=self.emit,
-            wake=lambda: self.stepper.wake(), reseat_bots=self.reseat_bots,
-            broadcast=lambda message: self.mesh.broadcast(message),
-            replaying=lambda: self.scribe.replaying, rebuild=self._rebuild))
+        self.returns = Returns(returns_ports(self))
         self.suspect = Suspect()
-        self.intake = Intake(IntakePorts(
-            replica=lambda: self.replica, progress=self.progress, relaying=role == "peer",
-            seen=lambda raw: self.seen.add(raw),
-            pass_on=lambda record, conn: pass_on(self.mesh, record, conn),
-            broadcast=lambda *message: self.mesh.broadcast(*message),
-            wake=lambda: self.stepper.wake(), apply_ready=self.apply_ready,
-            stepped_alone=self.returns.stepped_alone, over=lambda: self.result.done(),
-            fault=self.fault, suspect=self.suspect))
+        self.intake = Intake(intake_ports(self))
         self.mesh = Mesh(self.protocol.hello, self.protocol.on_message, self._on_lost)
         self.seen = Seen()  # frames taken lately (net.wire.gossip)
         self.secrets: list[Any] = []  # journaled chance secrets, restored into the replica
@@ -359,13 +336,13 @@ class TableNode:
         self.emit(left)
         self.settle(left)
 
-    def _unlink(self) -> None:
+    def unlink(self) -> None:
         """Close every link and forget where the peers were: this peer leaves the table."""
         for conn in list(self.mesh.conns):
             conn.close()
         self.links.forget()
 
-    def _rejoining(self) -> None:
+    def start_rejoining(self) -> None:
         """This peer lost its journal of a table in play: its frames, its own too, come back
         from the others (net.peer.rejoin), and a frame of its own from before waits from now."""
         self.stepper.rejoining, self.scribe.adopting = Rejoin(), True
@@ -375,7 +352,7 @@ class TableNode:
         """The seats this peer's bots play changed (an heir's, a seat taken back)."""
         self.stepper.seat_bots(self.options.think)
 
-    def _rebuild(self) -> Replica:
+    def rebuild(self) -> Replica:
         """Start afresh from the table's frames, keeping every secret: this peer stepped
         on alone while the others voted it quiet (net.peer.returns). The old replica."""
         old = self.replica
