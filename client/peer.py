@@ -33,7 +33,7 @@ from net.disk.journal import Journal
 from net.disk.locks import PEER, InUse, Lock, lock_identity, lock_journal
 from net.errors import BadAddress, NetError
 from net.finding.address_code import read_address
-from net.finding.discovery import LOBBY_STATE, Discovery
+from net.finding.discovery import LOBBY_STATE, Discovery, DiscoveryUnavailable, Ignored
 from net.finding.entry import get_in, get_in_anywhere
 from net.peer.events import (
     Away,
@@ -47,6 +47,7 @@ from net.peer.events import (
     Returning,
     StepApplied,
     Submitted,
+    TableIgnored,
     TableSeen,
     Waiting,
 )
@@ -297,7 +298,9 @@ class Seating:
 class Printer:
     """One line per applied action (and a few table notices) on stdout."""
 
-    def __init__(self, trace_path: str | None):
+    def __init__(self, trace_path: str | None, table: str = ""):
+        self.table = table  # the name asked for: another build's table of it is told
+        self.told: set[str] = set()
         self.game = None
         self.names: Names | None = None
         self.seating: Seating | None = None
@@ -333,6 +336,14 @@ class Printer:
     def on_TableSeen(self, event: TableSeen) -> None:
         if self.seating is not None and event.kind != "vanished":
             self.seating.seen(event.listing)
+
+    def on_TableIgnored(self, event: TableIgnored) -> None:
+        """Another build's table of the name asked for: said once, in words."""
+        ignored = event.ignored
+        if ignored.other_build and ignored.name == self.table and ignored.instance not in \
+                self.told:
+            self.told.add(ignored.instance)
+            self.say(f"cannot join {ignored.name}: {ignored.words()}")
 
     def on_GameStarted(self, event: GameStarted) -> None:
         start = event.start
@@ -438,19 +449,26 @@ def run(args) -> int:
 
 
 async def _list(args) -> int:
-    """Print tables as they appear, change and vanish, for --seconds."""
+    """Print tables as they appear, change and vanish, for --seconds (every word a stranger
+    wrote passed net.finding.claims)."""
     discovery = Discovery(args.interface)
-    await discovery.start()
+    try:
+        await discovery.start()
+    except DiscoveryUnavailable as exc:
+        sys.stderr.write(f"hoard: error: no discovery: {exc}; join a table by address\n")
+        return EXIT_UNREACHABLE
 
     def changed(kind: str, listing) -> None:
         print(f"{kind}: {listing.line()}", flush=True)
 
-    def ignored(instance: str, reason: str) -> None:
-        print(f"ignored {instance}: {reason}", flush=True)
+    def ignored(ignored: Ignored) -> None:
+        print(f"ignored {ignored.line()}", flush=True)
 
     discovery.browse(changed, ignored)
     await asyncio.sleep(args.seconds)
     await discovery.close()
+    if discovery.refused:
+        print(f"{discovery.refused} advert(s) ignored", flush=True)
     return EXIT_OK
 
 
@@ -500,7 +518,7 @@ async def _main(request: Request) -> int:
 async def _play(request: Request, folder: Path, identity) -> int:
     args = request.args
     journal = _open_journal(request, folder)
-    printer = Printer(args.trace)
+    printer = Printer(args.trace, args.table or args.spectate)
     options = NodeOptions(interface=args.interface, port=args.port,
                           discovery=not args.no_discovery, pace=args.pace / 1000,
                           idle_pace=max(args.pace / 1000, 0.25), rush=args.rush,

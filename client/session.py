@@ -52,6 +52,7 @@ from net.peer.events import (
     Notice,
     Returning,
     StepApplied,
+    TableIgnored,
     TableSeen,
     Waiting,
 )
@@ -243,11 +244,17 @@ class Session:
         if handler is not None:
             handler(item)
 
+    def _on_TableIgnored(self, event: TableIgnored) -> None:
+        """Another build's table is listed with whose hoard should be updated; a stranger's
+        noise is not listed at all (discovery logged and counted it)."""
+        ignored = event.ignored
+        if ignored.other_build:
+            self.tables[ignored.instance] = Listed(ignored.instance, ignored.name or
+                                                   ignored.instance, "?", 0, 0, "?",
+                                                   problem=ignored.words())
+
     def _on_TableSeen(self, event: TableSeen) -> None:
-        if event.kind == "ignored":
-            instance, reason = event.listing
-            self.tables[instance] = Listed(instance, instance, "?", 0, 0, "?", problem=reason)
-        elif event.kind == "vanished":
+        if event.kind == "vanished":
             self.tables.pop(event.listing.table, None)
         else:
             listing = event.listing

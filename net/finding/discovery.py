@@ -8,91 +8,48 @@ lobby/playing; the SRV/A records give the advertiser's TCP address. A table
 stays visible as long as one of its members advertises it.
 
 The browser merges advertisements by table id, reports tables as they appear,
-change and vanish, and lists (with the reason) advertisements it ignores,
-such as those of another protocol version.
+change and vanish, and reports (with where from and why) advertisements it ignores:
+each is read as a claim (net.finding.claims) and one that does not hold is counted,
+logged once and told, never raised.
 """
 
 from __future__ import annotations
 
 import asyncio
+import errno
+import ipaddress
 import logging
-import re
 import socket
 from collections.abc import Callable
-from dataclasses import dataclass, replace
+from dataclasses import replace
 
 import ifaddr
-from zeroconf import DNSQuestionType, InterfaceChoice, IPVersion, ServiceStateChange
+from zeroconf import DNSQuestionType, IPVersion, ServiceStateChange
 from zeroconf.asyncio import AsyncServiceBrowser, AsyncServiceInfo, AsyncZeroconf
 
-from net.errors import BadAddress
-from net.wire.frames import PROTOCOL
+from net.errors import BadAddress, NetError
+from net.finding.claims import (
+    LOBBY_STATE,
+    PLAYING_STATE,
+    Advert,
+    BadAdvert,
+    Ignored,
+    Listing,
+    ignored_of,
+    read_advert,
+)
 
 log = logging.getLogger("hoard.net")
 SERVICE = "_hoard._tcp.local."
-LOBBY_STATE, PLAYING_STATE = "lobby", "playing"
+MDNS_PORT = 5353
 INFO_TIMEOUT_MS = 3000
+MAX_ADVERTS = 256  # adverts a browser holds: a flood beyond is ignored, counted
+MAX_IGNORED = 64  # ignored adverts remembered (to say each once)
+__all__ = ["LOBBY_STATE", "PLAYING_STATE", "Advert", "Discovery", "Ignored", "Listing"]
 
 
-@dataclass(frozen=True, slots=True)
-class Advert:
-    """One member's advertisement of a table."""
-
-    table: str  # hex table id
-    name: str
-    game: str
-    taken: int
-    total: int
-    state: str
-    host: str
-    port: int
-    member: str  # the advertiser's key fingerprint
-
-    def txt(self) -> dict[str, str]:
-        return {"v": str(PROTOCOL), "id": self.table, "name": self.name, "game": self.game,
-                "seats": f"{self.taken}/{self.total}", "state": self.state, "fp": self.member}
-
-    @property
-    def instance(self) -> str:
-        slug = re.sub(r"[^A-Za-z0-9-]+", "-", self.name).strip("-")[:40] or "table"
-        return f"{slug}-{self.member}"
-
-
-@dataclass(frozen=True, slots=True)
-class Listing:
-    """A table as the browser sees it, merged over everyone advertising it."""
-
-    table: str
-    name: str
-    game: str
-    taken: int
-    total: int
-    state: str
-    addresses: tuple[tuple[str, int], ...]
-
-    def line(self) -> str:
-        return (f"{self.name} [{self.game}] {self.taken}/{self.total} {self.state} "
-                f"(id {self.table[:8]}) at " + ", ".join(f"{h}:{p}" for h, p in self.addresses))
-
-
-def parse_advert(properties: dict, host: str, port: int) -> Advert:
-    """An Advert from TXT properties; ValueError with the reason it is ignored."""
-    txt = {(k.decode() if isinstance(k, bytes) else k): (v.decode() if isinstance(v, bytes)
-                                                       else v or "")
-           for k, v in properties.items()}
-    if txt.get("v") != str(PROTOCOL):
-        raise ValueError(f"protocol version {txt.get('v') or 'missing'} "
-                         f"(this build speaks {PROTOCOL})")
-    try:
-        taken, total = (int(n) for n in txt["seats"].split("/"))
-        table = txt["id"]
-        bytes.fromhex(table)
-    except (KeyError, ValueError):
-        raise ValueError("malformed TXT record") from None
-    if txt.get("state") not in (LOBBY_STATE, PLAYING_STATE):
-        raise ValueError(f"unknown table state {txt.get('state')!r}")
-    return Advert(table, txt.get("name", ""), txt.get("game", ""), taken, total, txt["state"],
-                  host, port, txt.get("fp", ""))
+class DiscoveryUnavailable(NetError):
+    """Zeroconf cannot start on this computer; the message says why, in words."""
 
 
 def interface_address(interface: str) -> str:
@@ -111,6 +68,9 @@ def interface_address(interface: str) -> str:
 
 
 def advertised_addresses(bound: str | None) -> list[str]:
+    """The addresses this peer is advertised at: the one bound, else every usable IPv4
+    address of this computer (a second network that others cannot reach is among them:
+    they dial all and keep the one that answers), else loopback."""
     if bound:
         return [bound]
     found = [ip.ip for adapter in ifaddr.get_adapters() for ip in adapter.ips
@@ -119,26 +79,41 @@ def advertised_addresses(bound: str | None) -> list[str]:
 
 
 class Discovery:
-    """One zeroconf instance, bound to one interface when asked, for one peer."""
+    """One zeroconf instance for one peer: on the one interface asked for, else on every
+    interface with a usable address."""
 
     def __init__(self, interface: str | None = None):
         self.address = interface_address(interface) if interface else None
+        # a browser that is itself on loopback only (a test's namespace) takes loopback
+        # adverts; anywhere else 127.0.0.1 in an advert is a stranger's lie
+        self.on_loopback = all(ipaddress.IPv4Address(a).is_loopback
+                               for a in advertised_addresses(self.address))
         self.zc: AsyncZeroconf | None = None
         self.info: AsyncServiceInfo | None = None
         self.browser: AsyncServiceBrowser | None = None
         self.adverts: dict[str, Advert] = {}  # instance name -> advert
-        self.ignored: dict[str, str] = {}  # instance name -> reason
+        self.ignored: dict[str, Ignored] = {}  # instance name -> why (the latest MAX_IGNORED)
+        self.refused = 0  # adverts ignored, counted
         self.on_change: Callable[[str, Listing], None] | None = None
-        self.on_ignored: Callable[[str, str], None] | None = None
+        self.on_ignored: Callable[[Ignored], None] | None = None
         self._tasks: set[asyncio.Task] = set()
         self._wanted: Advert | None = None
         self._published: Advert | None = None
         self._publisher: asyncio.Task | None = None
 
     async def start(self) -> None:
-        interfaces = [self.address] if self.address else InterfaceChoice.Default
-        self.zc = AsyncZeroconf(interfaces=interfaces, ip_version=IPVersion.V4Only)
-        await self.zc.zeroconf.async_wait_for_start()
+        """Start zeroconf; DiscoveryUnavailable saying why it cannot."""
+        interfaces = [self.address] if self.address else advertised_addresses(None)
+        try:
+            self.zc = AsyncZeroconf(interfaces=interfaces, ip_version=IPVersion.V4Only)
+            await self.zc.zeroconf.async_wait_for_start()
+        except OSError as exc:
+            await self.close()
+            if exc.errno == errno.EADDRINUSE:
+                raise DiscoveryUnavailable(
+                    f"another mDNS responder on this computer holds UDP port {MDNS_PORT} for "
+                    "itself (avahi-daemon with disallow-other-stacks=yes?)") from None
+            raise DiscoveryUnavailable(f"no multicast on this network ({exc})") from None
 
     # -- advertising ---------------------------------------------------------------
     def publish(self, advert: Advert) -> None:
@@ -158,7 +133,7 @@ class Discovery:
         assert self.zc is not None
         info = AsyncServiceInfo(
             SERVICE, f"{advert.instance}.{SERVICE}",
-            addresses=[socket.inet_aton(a) for a in advertised_addresses(self.address)],
+            addresses=[socket.inet_aton(a) for a in advert.hosts],
             port=advert.port, properties=advert.txt(),
             server=f"hoard-{advert.member}-{advert.port}.local.",
         )
@@ -181,9 +156,9 @@ class Discovery:
 
     # -- browsing --------------------------------------------------------------------
     def browse(self, on_change: Callable[[str, Listing], None] | None = None,
-               on_ignored: Callable[[str, str], None] | None = None) -> None:
+               on_ignored: Callable[[Ignored], None] | None = None) -> None:
         """Watch for tables; `on_change(kind, listing)` for appeared/changed/vanished,
-        `on_ignored(instance, reason)` for advertisements this build cannot use."""
+        `on_ignored(ignored)` for advertisements this build does not use."""
         assert self.zc is not None
         self.on_change, self.on_ignored = on_change, on_ignored
         # multicast answers (QM): with unicast (QU) ones, several peers on one host share
@@ -195,15 +170,16 @@ class Discovery:
     def tables(self) -> dict[str, Listing]:
         merged: dict[str, Listing] = {}
         for advert in self.adverts.values():
-            here = ((advert.host, advert.port),)
             seen = merged.get(advert.table)
             if seen is None:
                 merged[advert.table] = Listing(advert.table, advert.name, advert.game,
-                                               advert.taken, advert.total, advert.state, here)
+                                               advert.taken, advert.total, advert.state,
+                                               advert.addresses)
             else:
                 state = PLAYING_STATE if PLAYING_STATE in (seen.state, advert.state) else seen.state
+                more = tuple(a for a in advert.addresses if a not in seen.addresses)
                 merged[advert.table] = replace(seen, taken=max(seen.taken, advert.taken),
-                                               state=state, addresses=seen.addresses + here)
+                                               state=state, addresses=seen.addresses + more)
         return merged
 
     def _state_change(self, zeroconf, service_type: str, name: str,
@@ -220,24 +196,32 @@ class Discovery:
         if self.zc is None or not await info.async_request(self.zc.zeroconf, INFO_TIMEOUT_MS,
                                                            DNSQuestionType.QM):
             return
-        addresses = info.parsed_addresses(IPVersion.V4Only)
-        if not addresses or info.port is None:
-            return
+        hosts = info.parsed_addresses(IPVersion.V4Only)
         try:
-            advert = parse_advert(info.properties or {}, addresses[0], info.port)
-        except ValueError as exc:
-            instance = name.removesuffix("." + SERVICE)
-            if self.ignored.get(instance) != str(exc):
-                log.info("ignoring table %s: %s", instance, exc)
-                if self.on_ignored is not None:
-                    self.on_ignored(instance, str(exc))
-            self.ignored[instance] = str(exc)
-            self._drop(name)
+            advert = read_advert(info.properties or {}, hosts, info.port, self.on_loopback)
+            if name not in self.adverts and len(self.adverts) >= MAX_ADVERTS:
+                raise BadAdvert(f"more than {MAX_ADVERTS} adverts on this network")
+        except BadAdvert as exc:
+            self._ignore(name, ignored_of(name.removesuffix("." + SERVICE), hosts, info.port,
+                                          exc))
             return
-        self.ignored.pop(name.removesuffix("." + SERVICE), None)
+        self.ignored.pop(name, None)
         before = self.tables().get(advert.table)
         self.adverts[name] = advert
         self._notify("appeared" if before is None else "changed", advert.table)
+
+    def _ignore(self, name: str, ignored: Ignored) -> None:
+        """One log line where from and why (once per instance and reason), counted."""
+        self.refused += 1
+        if self.ignored.get(name) != ignored:
+            log.info("ignoring advert %s", ignored.line())
+            if self.on_ignored is not None:
+                self.on_ignored(ignored)
+        self.ignored.pop(name, None)
+        self.ignored[name] = ignored
+        while len(self.ignored) > MAX_IGNORED:  # a flood: the oldest are forgotten
+            del self.ignored[next(iter(self.ignored))]
+        self._drop(name)
 
     def _drop(self, name: str) -> None:
         advert = self.adverts.pop(name, None)
@@ -261,6 +245,7 @@ class Discovery:
                 task.cancel()
         if self.browser is not None:
             await self.browser.async_cancel()
+            self.browser = None
         if self.zc is not None:
             await self.withdraw()
             await self.zc.async_close()

@@ -20,10 +20,12 @@ from net.finding.discovery import (
     PLAYING_STATE,
     Advert,
     Discovery,
+    DiscoveryUnavailable,
+    Ignored,
     advertised_addresses,
     interface_address,
 )
-from net.peer.events import Notice, TableSeen
+from net.peer.events import Notice, TableIgnored, TableSeen
 from net.table.liveness import Backoff
 
 log = logging.getLogger("hoard.net")
@@ -160,9 +162,9 @@ class Links:
     def on_listing(self, kind: str, listing) -> None:
         self.node.emit(TableSeen(kind, listing))
 
-    def on_ignored(self, instance: str, reason: str) -> None:
-        """A table this build cannot join (another protocol version): listed, with why."""
-        self.node.emit(TableSeen("ignored", (instance, reason)))
+    def on_ignored(self, ignored: Ignored) -> None:
+        """An advert this build does not use (another build's table, a stranger's noise)."""
+        self.node.emit(TableIgnored(ignored))
 
     def advertise(self) -> None:
         """Advertise the table as it is now: its lobby, or the game in play."""
@@ -171,17 +173,20 @@ class Links:
             return
         if node.replica is not None:
             start = node.replica.start
-            advert = Advert(node.table.hex(), start.name, start.game, len(start.seats),
-                            len(start.seats), PLAYING_STATE, node.host, node.mesh.port,
-                            node.identity.fingerprint)
+            name, game, taken, total, state = (start.name, start.game, len(start.seats),
+                                               len(start.seats), PLAYING_STATE)
         else:
-            state = node.lobby.state()
-            if node.identity.public not in state.members or not state.game:
+            lobby = node.lobby.state()
+            if node.identity.public not in lobby.members or not lobby.game:
                 return
-            advert = Advert(node.table.hex(), state.name, state.game, state.taken,
-                            len(state.seats), LOBBY_STATE, node.host, node.mesh.port,
-                            node.identity.fingerprint)
-        node.discovery.publish(advert)
+            name, game, taken, total, state = (lobby.name, lobby.game, lobby.taken,
+                                               len(lobby.seats), LOBBY_STATE)
+        hosts = advertised_addresses(self.bound())
+        if node.host in hosts:  # the address its hellos say first
+            hosts.insert(0, hosts.pop(hosts.index(node.host)))
+        node.discovery.publish(Advert(node.table.hex(), name, game, taken, total, state,
+                                      tuple(hosts), node.mesh.port, node.identity.fingerprint,
+                                      node.identity.name))
 
     async def discover(self) -> Discovery | None:
         """Browse and advertise with zeroconf, where the network lets it: on one with no
@@ -189,12 +194,9 @@ class Links:
         discovery = Discovery(self.node.options.interface)
         try:
             await discovery.start()
-        except OSError as exc:
+        except DiscoveryUnavailable as exc:
             log.warning("no discovery: %s", exc)
-            with contextlib.suppress(Exception):
-                await discovery.close()
-            self.node.emit(Notice(f"no discovery on this network ({exc}): tables are "
-                                  "joined by address"))
+            self.node.emit(Notice(f"no discovery: {exc}; tables are joined by address"))
             return None
         discovery.browse(self.on_listing, self.on_ignored)
         return discovery
