@@ -34,7 +34,7 @@ from net.disk.locks import PEER, InUse, Lock, lock_identity, lock_journal
 from net.errors import BadAddress, NetError
 from net.finding.address_code import read_address
 from net.finding.discovery import LOBBY_STATE, Discovery, DiscoveryUnavailable, Ignored
-from net.finding.entry import get_in, get_in_anywhere
+from net.finding.entry import first_proven, get_in, get_in_anywhere, proven
 from net.peer.events import (
     Away,
     Fault,
@@ -274,14 +274,17 @@ class Seating:
                 first_seen = together
         if (self.moving or node.replica is not None or node.table is None
                 or listing.name != node.name or listing.state != LOBBY_STATE
-                or (listing.table >= mine and not lone) or listing.taken >= listing.total
-                or not listing.addresses or (first_seen > together and not lone)
-                or now - self.since > MERGE_WINDOW):
+                or not listing.reachable or (listing.table >= mine and not lone)
+                or listing.taken >= listing.total or not listing.addresses
+                or (first_seen > together and not lone) or now - self.since > MERGE_WINDOW):
             return
         self.moving = True
         asyncio.get_running_loop().create_task(self._move(listing))
 
     async def _move(self, listing) -> None:
+        if not await proven(self.node, listing):  # a ghost: stay, and never look at it again
+            self.moving = False
+            return
         older = self.node.table is None or listing.table < self.node.table.hex()
         self.node.listener(Notice(f"moving to the {'older' if older else 'fuller'} table "
                                   f"{listing.name} (id {listing.table[:8]})"))
@@ -529,17 +532,34 @@ async def _play(request: Request, folder: Path, identity) -> int:
     loop = asyncio.get_running_loop()
     for signum in (signal.SIGINT, signal.SIGTERM):
         loop.add_signal_handler(signum, stop.set)
+    # --timeout bounds the whole run: the search and the join too, not only the game
+    deadline = time.monotonic() + args.timeout if args.timeout else None
     try:
         await node.open()
         node.play_with(args.bot, args.think)
-        if not await _enter(node, request, printer, journal):
+        try:
+            entered = await asyncio.wait_for(_enter(node, request, printer, journal),
+                                             _left(deadline))
+        except TimeoutError:
+            return _timed_out(args.timeout)
+        if not entered:
             sys.stderr.write(f"hoard: error: no table {args.table or args.spectate} found\n")
             return EXIT_UNREACHABLE
-        return await _until_over(node, printer, stop, args.timeout)
+        return await _until_over(node, printer, stop, deadline, args.timeout)
     finally:
         printer.muted = True
         printer.close()
         await node.close()
+
+
+def _left(deadline: float | None) -> float | None:
+    """Seconds until `deadline` (None: no deadline)."""
+    return None if deadline is None else max(0.0, deadline - time.monotonic())
+
+
+def _timed_out(timeout: float) -> int:
+    sys.stderr.write(f"hoard: error: timed out after {timeout:g} s\n")
+    return EXIT_UNREACHABLE
 
 
 async def _enter(node: TableNode, request: Request, printer: Printer, journal) -> bool:
@@ -584,16 +604,20 @@ async def _enter(node: TableNode, request: Request, printer: Printer, journal) -
 
 
 async def _find(node: TableNode, name: str, playing: bool):
-    """The oldest open table called `name` that discovery shows within JOIN_WAIT."""
+    """The oldest open table called `name` that discovery shows within JOIN_WAIT and that
+    proves itself (net.finding.entry.proven: a ghost lobby that nobody answers for is
+    passed over and never chosen again)."""
     if node.discovery is None:
         return None
     deadline = time.monotonic() + (WATCH_WAIT if playing else JOIN_WAIT)
     while time.monotonic() < deadline:
         found = [t for t in node.discovery.tables().values()
-                 if t.name == name and t.addresses and (playing or (
+                 if t.name == name and t.addresses and t.reachable and (playing or (
                      t.state == LOBBY_STATE and t.taken < t.total))]
-        if found:
+        if found and playing:
             return min(found, key=lambda t: t.table)
+        if found and (chosen := await first_proven(node, found)) is not None:
+            return chosen
         await asyncio.sleep(0.05)
     return None
 
@@ -623,10 +647,10 @@ async def _leave(node: TableNode) -> Left | Finished | None:
 
 
 async def _until_over(node: TableNode, printer: Printer, stop: asyncio.Event,
-                      timeout: float) -> int:
+                      deadline: float | None, timeout: float) -> int:
     waiter = asyncio.ensure_future(node.wait())
     stopper = asyncio.ensure_future(stop.wait())
-    done, _ = await asyncio.wait({waiter, stopper}, timeout=timeout or None,
+    done, _ = await asyncio.wait({waiter, stopper}, timeout=_left(deadline),
                                  return_when=asyncio.FIRST_COMPLETED)
     for task in (waiter, stopper):
         task.cancel()
@@ -637,8 +661,7 @@ async def _until_over(node: TableNode, printer: Printer, stop: asyncio.Event,
         if result is None:
             return EXIT_INTERRUPTED
     else:
-        sys.stderr.write(f"hoard: error: timed out after {timeout:g} s\n")
-        return EXIT_UNREACHABLE
+        return _timed_out(timeout)
     summary = {"dropped": {who: dict(c) for who, c in node.mesh.dropped.items()},
                "table": node.table.hex() if node.table else None, "seat": node.seat}
     if isinstance(result, Finished):

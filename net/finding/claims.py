@@ -227,10 +227,14 @@ class Listing:
     total: int
     state: str
     addresses: tuple[tuple[str, int], ...]
+    keys: tuple[str, ...] = ()  # the advertisers' key fingerprints: who must answer there
+    reachable: bool = True  # False once a try found nobody of those keys at any address
 
     def line(self) -> str:
+        where = ", ".join(f"{h}:{p}" for h, p in self.addresses)
         return (f"{self.name} [{self.game}] {self.taken}/{self.total} {self.state} "
-                f"(id {self.table[:8]}) at " + ", ".join(f"{h}:{p}" for h, p in self.addresses))
+                f"(id {self.table[:8]}) at {where}" + ("" if self.reachable else
+                                                       " (not reachable)"))
 
 
 @dataclass(frozen=True, slots=True)

@@ -78,6 +78,10 @@ def advertised_addresses(bound: str | None) -> list[str]:
     return found or ["127.0.0.1"]
 
 
+def _tried(listing: Listing) -> tuple:
+    return frozenset(listing.addresses), listing.taken
+
+
 class Discovery:
     """One zeroconf instance for one peer: on the one interface asked for, else on every
     interface with a usable address."""
@@ -94,6 +98,9 @@ class Discovery:
         self.adverts: dict[str, Advert] = {}  # instance name -> advert
         self.ignored: dict[str, Ignored] = {}  # instance name -> why (the latest MAX_IGNORED)
         self.refused = 0  # adverts ignored, counted
+        # table id -> (addresses, seats taken) it was tried at and did not answer: it stays
+        # "not reachable" until its adverts change (a member more, a new address)
+        self.unreachable: dict[str, tuple] = {}
         self.on_change: Callable[[str, Listing], None] | None = None
         self.on_ignored: Callable[[Ignored], None] | None = None
         self._tasks: set[asyncio.Task] = set()
@@ -174,13 +181,26 @@ class Discovery:
             if seen is None:
                 merged[advert.table] = Listing(advert.table, advert.name, advert.game,
                                                advert.taken, advert.total, advert.state,
-                                               advert.addresses)
+                                               advert.addresses, (advert.member,))
             else:
                 state = PLAYING_STATE if PLAYING_STATE in (seen.state, advert.state) else seen.state
                 more = tuple(a for a in advert.addresses if a not in seen.addresses)
                 merged[advert.table] = replace(seen, taken=max(seen.taken, advert.taken),
-                                               state=state, addresses=seen.addresses + more)
+                                               state=state, addresses=seen.addresses + more,
+                                               keys=(*seen.keys, advert.member))
+        for table, listing in merged.items():
+            if self.unreachable.get(table) == _tried(listing):
+                merged[table] = replace(listing, reachable=False)
         return merged
+
+    def not_reachable(self, table: str) -> None:
+        """A try at `table` found nobody of its keys at any of its addresses: no chooser
+        picks it again until its adverts change."""
+        listing = self.tables().get(table)
+        if listing is not None:
+            log.info("table %s (id %s) did not answer at %s", listing.name, table[:8],
+                     listing.addresses)
+            self.unreachable[table] = _tried(listing)
 
     def _state_change(self, zeroconf, service_type: str, name: str,
                       state_change: ServiceStateChange) -> None:
