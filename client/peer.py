@@ -22,6 +22,8 @@ import sys
 import time
 from pathlib import Path
 
+import msgpack
+
 from client import notices
 from engine.bots import bot_kinds, describe_levels
 from engine.chance import Dealt
@@ -53,6 +55,7 @@ from net.peer.events import (
 )
 from net.peer.node import TableNode
 from net.table.liveness import MoveWait
+from net.wire.frames import LOBBY, decode
 from net.wire.identity import config_dir, load_identity
 
 JOIN_WAIT = 1.5  # how long to look for the table before creating it (a fresh browser
@@ -499,11 +502,35 @@ def _open_journal(request: Request, folder: Path) -> Journal | None:
         return None
     path = _journal_path(request, folder)
     journal = Journal.open(path)
-    if any(entry[0] == "done" for entry in journal.entries):
-        journal.close()  # that game is over: keep it aside, start afresh
-        path.rename(path.with_name(f"{path.name}.{int(time.time())}.done"))
+    ended = "done" if any(entry[0] == "done" for entry in journal.entries) else \
+        "left" if _left_lobby(journal.entries) else None
+    if ended is not None:
+        journal.close()  # that game is over, or a lobby it left: keep it aside, start afresh
+        path.rename(path.with_name(f"{path.name}.{int(time.time())}.{ended}"))
         journal = Journal.open(path)
     return journal
+
+
+def _left_lobby(entries: list[list]) -> bool:
+    """Does the journal hold only a lobby this peer left (its signed leave: interrupted,
+    or timed out there)? Such a table is not resumed: it was "resumed at step -1" and sat
+    there as a non-member."""
+    if not entries or entries[0][0] != "table" or len(entries[0]) != 4:
+        return False
+    me, last = entries[0][3], None
+    for entry in entries[1:]:
+        if entry[0] != "record" or len(entry) != 2:
+            continue
+        try:
+            record = decode(entry[1])
+        except NetError:
+            return False  # resume judges a bad journal and says so
+        if record.kind != LOBBY:
+            return False  # a game started: that is resumed
+        if record.signer == me:
+            body = msgpack.unpackb(record.body)
+            last = body[1] if isinstance(body, list) and len(body) > 1 else last
+    return last == "leave"
 
 
 async def _main(request: Request) -> int:
