@@ -111,6 +111,9 @@ class Discovery:
     async def start(self) -> None:
         """Start zeroconf; DiscoveryUnavailable saying why it cannot."""
         interfaces = [self.address] if self.address else advertised_addresses(None)
+        zeroconf_log = logging.getLogger("zeroconf")
+        level = zeroconf_log.level
+        zeroconf_log.setLevel(logging.CRITICAL)  # a failure is said once, below, in words
         try:
             self.zc = AsyncZeroconf(interfaces=interfaces, ip_version=IPVersion.V4Only)
             await self.zc.zeroconf.async_wait_for_start()
@@ -121,6 +124,8 @@ class Discovery:
                     f"another mDNS responder on this computer holds UDP port {MDNS_PORT} for "
                     "itself (avahi-daemon with disallow-other-stacks=yes?)") from None
             raise DiscoveryUnavailable(f"no multicast on this network ({exc})") from None
+        finally:
+            zeroconf_log.setLevel(level)
 
     # -- advertising ---------------------------------------------------------------
     def publish(self, advert: Advert) -> None:
