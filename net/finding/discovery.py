@@ -37,12 +37,16 @@ from net.finding.claims import (
     Listing,
     ignored_of,
     read_advert,
+    shown,
 )
+from net.wire import stream
+from net.wire.identity import fingerprint
 
 log = logging.getLogger("hoard.net")
 SERVICE = "_hoard._tcp.local."
 MDNS_PORT = 5353
 INFO_TIMEOUT_MS = 3000
+PROBE = 1.5  # how long an address of a table has to say its hello (one lost SYN resent)
 MAX_ADVERTS = 256  # adverts a browser holds: a flood beyond is ignored, counted
 MAX_IGNORED = 64  # ignored adverts remembered (to say each once)
 __all__ = ["LOBBY_STATE", "PLAYING_STATE", "Advert", "Discovery", "Ignored", "Listing"]
@@ -76,6 +80,26 @@ def advertised_addresses(bound: str | None) -> list[str]:
     found = [ip.ip for adapter in ifaddr.get_adapters() for ip in adapter.ips
              if isinstance(ip.ip, str) and not ip.ip.startswith("127.")]
     return found or ["127.0.0.1"]
+
+
+async def answers(host: str, port: int, table: str, keys: tuple[str, ...]) -> bool:
+    """Does a member of `table` listen at host:port: its first word a hello naming that
+    table and the key of one of the table's advertisers? (Read, then hung up: the peer
+    counts nothing against a connection that closes before its hello.) Only a hello is
+    read, never answered: the peer's own handshake proves the key once a join dials it."""
+    try:
+        reader, writer = await asyncio.wait_for(asyncio.open_connection(host, port), PROBE)
+    except (OSError, TimeoutError):
+        return False
+    try:
+        hello = stream.decode(await asyncio.wait_for(stream.read_body(reader), PROBE))
+    except (OSError, TimeoutError, stream.Closed, NetError):
+        return False
+    finally:
+        writer.close()
+    return (len(hello) > 6 and hello[0] == "hello" and isinstance(hello[2], bytes)
+            and hello[2].hex() == table and isinstance(hello[6], bytes)
+            and fingerprint(hello[6]) in keys)
 
 
 def _tried(listing: Listing) -> tuple:
@@ -222,18 +246,40 @@ class Discovery:
                                                            DNSQuestionType.QM):
             return
         hosts = info.parsed_addresses(IPVersion.V4Only)
+        instance = name.removesuffix("." + SERVICE)
         try:
             advert = read_advert(info.properties or {}, hosts, info.port, self.on_loopback)
+            if not instance.endswith("-" + advert.member):
+                raise BadAdvert("its instance name is not its member's (it ends in the "
+                                "member's key fingerprint)")
             if name not in self.adverts and len(self.adverts) >= MAX_ADVERTS:
                 raise BadAdvert(f"more than {MAX_ADVERTS} adverts on this network")
         except BadAdvert as exc:
-            self._ignore(name, ignored_of(name.removesuffix("." + SERVICE), hosts, info.port,
-                                          exc))
+            self._ignore(name, ignored_of(instance, hosts, info.port, exc))
+            return
+        if not await self._believed(name, advert):
             return
         self.ignored.pop(name, None)
         before = self.tables().get(advert.table)
         self.adverts[name] = advert
         self._notify("appeared" if before is None else "changed", advert.table)
+
+    async def _believed(self, name: str, advert: Advert) -> bool:
+        """A member's advert that moves to a new address is believed only once the member's
+        key answers there: a stranger re-using its instance name (anyone can publish any
+        name) replaced a real member's address with its own."""
+        old = self.adverts.get(name)
+        moved = [a for a in advert.addresses if old is not None and a not in old.addresses]
+        if not moved:
+            return True
+        probes = await asyncio.gather(*(answers(host, port, advert.table, (advert.member,))
+                                        for host, port in moved))
+        if any(probes):
+            return True
+        self.refused += 1
+        log.info("not believing that %s moved to %s: its key does not answer there",
+                 shown(name, 60), ", ".join(f"{h}:{p}" for h, p in moved))
+        return False
 
     def _ignore(self, name: str, ignored: Ignored) -> None:
         """One log line where from and why (once per instance and reason), counted."""

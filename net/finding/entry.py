@@ -19,16 +19,12 @@ import asyncio
 import time
 from dataclasses import replace
 
-from net.errors import NetError
-from net.finding.discovery import LOBBY_STATE
-from net.wire import stream
-from net.wire.identity import fingerprint
+from net.finding.discovery import LOBBY_STATE, answers
 
 PATIENCE = 20.0  # seconds a peer keeps trying to get into one table
 CONFIRM = 2.0  # after a link holds, how long the table's lobby may take to show the members
 RETRY = 0.3  # pause between tries
 DIAL = 3.0  # one try: a dial, its hello and proof (a lost SYN is resent after 1 s)
-PROBE = 1.5  # how long an address of a table found has to say its hello (one SYN resent)
 
 
 def inside(node) -> bool:
@@ -58,25 +54,6 @@ def _open(node, listing):
         return None
     others = tuple(a for a in listing.addresses if a != (node.host, node.mesh.port))
     return replace(listing, addresses=others) if others else None
-
-
-async def answers(host: str, port: int, table: str, keys: tuple[str, ...]) -> bool:
-    """Does a member of `table` listen at host:port: its first word a hello naming that
-    table and the key of one of the table's advertisers? (Read, then hung up: the peer
-    counts nothing against a connection that closes before its hello.)"""
-    try:
-        reader, writer = await asyncio.wait_for(asyncio.open_connection(host, port), PROBE)
-    except (OSError, TimeoutError):
-        return False
-    try:
-        hello = stream.decode(await asyncio.wait_for(stream.read_body(reader), PROBE))
-    except (OSError, TimeoutError, stream.Closed, NetError):
-        return False
-    finally:
-        writer.close()
-    return (len(hello) > 6 and hello[0] == "hello" and isinstance(hello[2], bytes)
-            and hello[2].hex() == table and isinstance(hello[6], bytes)
-            and fingerprint(hello[6]) in keys)
 
 
 async def proven(node, listing) -> bool:

@@ -51,21 +51,31 @@ class Links:
         return interface_address(interface) if interface else None
 
     async def connect_any(self, addresses: list[Address], timeout: float) -> bool:
-        """Dial `addresses` in turn until one proves its key (a spectator then asks to
-        watch from its next step); False if none did within `timeout`."""
+        """Dial every one of `addresses` at once and keep the first that proves its key (a
+        spectator then asks to watch from its next step); False if none did within
+        `timeout`. **Decision:** at once, not in turn: a computer on two networks (a VPN,
+        a Docker bridge) advertises both addresses, and a dial in turn waited out the
+        silent one before trying the other."""
         node = self.node
         deadline = time.monotonic() + timeout
-        for host, port in addresses:
-            conn = await node.mesh.dial(host, port)
-            while conn is not None and not conn.closed and conn.key is None:
-                if time.monotonic() > deadline:
-                    break
+        dials = [asyncio.ensure_future(node.mesh.dial(host, port))
+                 for host, port in dict.fromkeys(addresses)]
+        try:
+            while time.monotonic() < deadline:
+                conns = [d.result() for d in dials if d.done()]
+                proven = next((c for c in conns if c is not None and c.key is not None
+                               and not c.closed), None)
+                if proven is not None and node.table is not None:
+                    if node.role == "spectator":
+                        proven.send(["watch", node.replica.applied + 1 if node.replica else 0])
+                    return True
+                if len(conns) == len(dials) and all(c is None or c.closed for c in conns):
+                    return False  # every address refused, failed or hung up
                 await asyncio.sleep(0.01)
-            if conn is not None and conn.key is not None and node.table is not None:
-                if node.role == "spectator":
-                    conn.send(["watch", node.replica.applied + 1 if node.replica else 0])
-                return True
-        return False
+            return False
+        finally:
+            for dial in dials:
+                dial.cancel()  # a dial still connecting is given up; links made stay
 
     def heard(self, key: bytes, host: str, port: int) -> None:
         """A peer proved its key and said where it listens."""
