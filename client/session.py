@@ -258,9 +258,10 @@ class Session:
             self.tables.pop(event.listing.table, None)
         else:
             listing = event.listing
-            self.tables[listing.table] = Listed(listing.table, listing.name, listing.game,
-                                                listing.taken, listing.total, listing.state,
-                                                listing.addresses)
+            self.tables[listing.table] = Listed(
+                listing.table, listing.name, listing.game, listing.taken, listing.total,
+                listing.state, listing.addresses,
+                problem="" if listing.reachable else "not reachable: nobody answered there")
 
     def _on_LobbyUpdate(self, update: LobbyUpdate) -> None:
         self.lobby, self.proposal, self.agreed = update.state, update.proposal, update.agreed

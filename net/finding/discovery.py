@@ -230,6 +230,7 @@ class Discovery:
             log.info("table %s (id %s) did not answer at %s", listing.name, table[:8],
                      listing.addresses)
             self.unreachable[table] = _tried(listing)
+            self._notify("changed", table)  # listed as "not reachable" from now on
 
     def _state_change(self, zeroconf, service_type: str, name: str,
                       state_change: ServiceStateChange) -> None:
