@@ -55,27 +55,34 @@ class Links:
         spectator then asks to watch from its next step); False if none did within
         `timeout`. **Decision:** at once, not in turn: a computer on two networks (a VPN,
         a Docker bridge) advertises both addresses, and a dial in turn waited out the
-        silent one before trying the other."""
+        silent one before trying the other. A peer keeps the other links it made (it links
+        to every member anyway); a spectator watches through one link only, and keeps no
+        other: a second, silent one would count as a live link when the watched peer goes,
+        and it would never redial."""
         node = self.node
         deadline = time.monotonic() + timeout
         dials = [asyncio.ensure_future(node.mesh.dial(host, port))
                  for host, port in dict.fromkeys(addresses)]
+        kept = None
         try:
-            while time.monotonic() < deadline:
+            while time.monotonic() < deadline and kept is None:
                 conns = [d.result() for d in dials if d.done()]
-                proven = next((c for c in conns if c is not None and c.key is not None
-                               and not c.closed), None)
-                if proven is not None and node.table is not None:
-                    if node.role == "spectator":
-                        proven.send(["watch", node.replica.applied + 1 if node.replica else 0])
-                    return True
-                if len(conns) == len(dials) and all(c is None or c.closed for c in conns):
+                kept = next((c for c in conns if c is not None and c.key is not None
+                             and not c.closed and node.table is not None), None)
+                if kept is None and len(conns) == len(dials) and \
+                        all(c is None or c.closed for c in conns):
                     return False  # every address refused, failed or hung up
-                await asyncio.sleep(0.01)
-            return False
+                if kept is None:
+                    await asyncio.sleep(0.01)
         finally:
             for dial in dials:
-                dial.cancel()  # a dial still connecting is given up; links made stay
+                dial.cancel()  # a dial still connecting is given up
+                if node.role == "spectator" and dial.done() and not dial.cancelled() and \
+                        (conn := dial.result()) is not None and conn is not kept:
+                    conn.close()
+        if kept is not None and node.role == "spectator":
+            kept.send(["watch", node.replica.applied + 1 if node.replica else 0])
+        return kept is not None
 
     def heard(self, key: bytes, host: str, port: int) -> None:
         """A peer proved its key and said where it listens."""
