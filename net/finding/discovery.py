@@ -3,9 +3,10 @@
 Every member of a table advertises it as `_hoard._tcp.local.` under its own
 instance name (table name + key fingerprint, unique by construction, so
 registration skips mDNS probing and appears at once). The TXT record carries
-the protocol version, table id, name, game, seats taken/total and
-lobby/playing; the SRV/A records give the advertiser's TCP address. A table
-stays visible as long as one of its members advertises it.
+the protocol and app versions, table id, name, game, seats taken/total,
+lobby/playing and the advertiser (net.finding.claims, docs/net.md); the SRV/A
+records give the advertiser's TCP port and every usable address of its computer.
+A table stays visible as long as one of its members advertises it.
 
 The browser merges advertisements by table id, reports tables as they appear,
 change and vanish, and reports (with where from and why) advertisements it ignores:
@@ -49,7 +50,8 @@ INFO_TIMEOUT_MS = 3000
 PROBE = 1.5  # how long an address of a table has to say its hello (one lost SYN resent)
 MAX_ADVERTS = 256  # adverts a browser holds: a flood beyond is ignored, counted
 MAX_IGNORED = 64  # ignored adverts remembered (to say each once)
-__all__ = ["LOBBY_STATE", "PLAYING_STATE", "Advert", "Discovery", "Ignored", "Listing"]
+__all__ = ["LOBBY_STATE", "PLAYING_STATE", "Advert", "Discovery", "DiscoveryUnavailable",
+           "Ignored", "Listing", "advertised_addresses", "answers", "interface_address"]
 
 
 class DiscoveryUnavailable(NetError):
