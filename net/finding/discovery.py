@@ -21,11 +21,12 @@ import errno
 import ipaddress
 import logging
 import socket
+import struct
 from collections.abc import Callable
 from dataclasses import replace
 
 import ifaddr
-from zeroconf import DNSQuestionType, IPVersion, ServiceStateChange
+from zeroconf import DNSQuestionType, InterfaceChoice, IPVersion, ServiceStateChange
 from zeroconf.asyncio import AsyncServiceBrowser, AsyncServiceInfo, AsyncZeroconf
 
 from net.errors import BadAddress, NetError
@@ -46,6 +47,7 @@ from net.wire.identity import fingerprint
 log = logging.getLogger("hoard.net")
 SERVICE = "_hoard._tcp.local."
 MDNS_PORT = 5353
+IFF_MULTICAST, SIOCGIFFLAGS = 0x1000, 0x8913  # linux/if.h, linux/sockios.h
 INFO_TIMEOUT_MS = 3000
 PROBE = 1.5  # how long an address of a table has to say its hello (one lost SYN resent)
 MAX_ADVERTS = 256  # adverts a browser holds: a flood beyond is ignored, counted
@@ -108,6 +110,25 @@ def _tried(listing: Listing) -> tuple:
     return frozenset(listing.addresses), listing.taken
 
 
+def multicast_addresses() -> list[str]:
+    """The usable addresses whose interface carries multicast, for zeroconf: on an interface
+    flagged without it, adverts sent there on purpose would go out regardless."""
+    return [ip.ip for adapter in ifaddr.get_adapters() if _carries_multicast(adapter.name)
+            for ip in adapter.ips if isinstance(ip.ip, str) and not ip.ip.startswith("127.")]
+
+
+def _carries_multicast(interface: str) -> bool:
+    """The interface's MULTICAST flag, asked of the kernel (SIOCGIFFLAGS: this network
+    namespace's, where /sys may show another's); True where it cannot be asked."""
+    try:
+        import fcntl  # POSIX only
+        with socket.socket(socket.AF_INET, socket.SOCK_DGRAM) as sock:
+            answer = fcntl.ioctl(sock, SIOCGIFFLAGS, struct.pack("256s", interface.encode()))
+    except (ImportError, OSError, ValueError):
+        return True  # not told: try it
+    return bool(struct.unpack_from("H", answer, 16)[0] & IFF_MULTICAST)
+
+
 class Discovery:
     """One zeroconf instance for one peer: on the one interface asked for, else on every
     interface with a usable address."""
@@ -136,7 +157,10 @@ class Discovery:
 
     async def start(self) -> None:
         """Start zeroconf; DiscoveryUnavailable saying why it cannot."""
-        interfaces = [self.address] if self.address else advertised_addresses(None)
+        # none that carries multicast (a loopback-only test namespace, a LAN without it):
+        # the OS's default interface, as zeroconf chooses it, and it fails there if it must
+        interfaces = [self.address] if self.address else \
+            multicast_addresses() or InterfaceChoice.Default
         zeroconf_log = logging.getLogger("zeroconf")
         level = zeroconf_log.level
         zeroconf_log.setLevel(logging.CRITICAL)  # a failure is said once, below, in words
