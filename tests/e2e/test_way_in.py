@@ -10,6 +10,7 @@ import time
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from net.wire.identity import fingerprint, load_identity
 from tests.e2e.test_lan_table import GAME_TIMEOUT, agree, peer
 from tools.lab.adverts import advert
 from tools.lab.processes import Proc
@@ -128,3 +129,29 @@ def test_a_flood_of_malformed_adverts_stops_nobody_and_reaches_no_terminal_raw(
     assert lister.lines[-1].endswith("advert(s) ignored")
     stranger.kill()
     assert peers
+
+
+def test_a_stranger_reusing_a_members_instance_name_does_not_move_it(lan, tmp_path):
+    """Anyone can publish under any instance name: one re-using a member's, at an address
+    where nothing answers with that member's key, is not believed (the member's address
+    stays), and the four play."""
+    first = peer(lan, tmp_path, 0, "reuse", think=3)
+    first.wait_line(lambda line: line.startswith("lobby:"), 20)
+    member = fingerprint(load_identity(tmp_path / "peer0").public)
+    lister = Proc(lan, ["peer", "--list", "--interface", "lo", "--seconds", "12"])
+    lister.wait_line(lambda line: line.startswith("appeared: reuse"), 15)
+    silent = Proc(lan, [sys.executable, "-m", "tests.e2e.squatter", "quiet", "47031", "60"],
+                  hoard=False)
+    silent.wait_line(lambda line: line == "advertising", 20)
+    forged = {"v": "3", "id": "ab" * 16, "name": "reuse", "game": "dragon", "seats": "1/4",
+              "state": "lobby", "fp": member}
+    stranger = publish(lan, tmp_path / "forged.json",
+                       [advert(f"reuse-{member}", forged, ["127.0.0.1"], 47031)])
+    others = [peer(lan, tmp_path, i, "reuse", think=3) for i in (1, 2, 3)]
+    agree([p.finish(GAME_TIMEOUT) for p in (first, *others)])
+    assert lister.popen.wait(30) == 0
+    no_traceback(first, *others, lister)
+    about = [line for line in lister.lines if "reuse" in line or "abababab" in line]
+    assert about and not any(":47031" in line or "abababab" in line for line in about), about
+    stranger.kill()
+    silent.kill()
