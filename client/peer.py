@@ -22,6 +22,8 @@ import sys
 import time
 from pathlib import Path
 
+import msgpack
+
 from client import notices
 from client.story import Storyteller
 from engine.bots import bot_kinds, describe_levels
@@ -35,8 +37,8 @@ from net.disk.locks import PEER, InUse, Lock, lock_identity, lock_journal
 from net.errors import BadAddress, NetError
 from net.face.news import Listener, hears
 from net.finding.address_code import read_address
-from net.finding.discovery import LOBBY_STATE, Discovery
-from net.finding.entry import get_in, get_in_anywhere
+from net.finding.discovery import LOBBY_STATE, Discovery, DiscoveryUnavailable, Ignored
+from net.finding.entry import first_proven, get_in, get_in_anywhere, proven
 from net.peer.events import (
     Away,
     Fault,
@@ -49,11 +51,13 @@ from net.peer.events import (
     Returning,
     StepApplied,
     Submitted,
+    TableIgnored,
     TableSeen,
     Waiting,
 )
 from net.peer.node import TableNode
 from net.table.liveness import MoveWait
+from net.wire.frames import LOBBY, decode
 from net.wire.identity import config_dir, load_identity
 
 JOIN_WAIT = 1.5  # how long to look for the table before creating it (a fresh browser
@@ -275,14 +279,17 @@ class Seating:
                 first_seen = together
         if (self.moving or node.replica is not None or node.table is None
                 or listing.name != node.name or listing.state != LOBBY_STATE
-                or (listing.table >= mine and not lone) or listing.taken >= listing.total
-                or not listing.addresses or (first_seen > together and not lone)
-                or now - self.since > MERGE_WINDOW):
+                or not listing.reachable or (listing.table >= mine and not lone)
+                or listing.taken >= listing.total or not listing.addresses
+                or (first_seen > together and not lone) or now - self.since > MERGE_WINDOW):
             return
         self.moving = True
         asyncio.get_running_loop().create_task(self._move(listing))
 
     async def _move(self, listing) -> None:
+        if not await proven(self.node, listing):  # a ghost: stay, and never look at it again
+            self.moving = False
+            return
         older = self.node.table is None or listing.table < self.node.table.hex()
         self.node.listener(Notice(f"moving to the {'older' if older else 'fuller'} table "
                                   f"{listing.name} (id {listing.table[:8]})"))
@@ -299,7 +306,9 @@ class Seating:
 class Printer(Listener):
     """One line per applied action (and a few table notices) on stdout."""
 
-    def __init__(self, trace_path: str | None):
+    def __init__(self, trace_path: str | None, table: str = ""):
+        self.table = table  # the name asked for: another build's table of it is told
+        self.told: set[str] = set()
         self.game = None
         self.story: Storyteller | None = None
         self.seating: Seating | None = None
@@ -337,6 +346,15 @@ class Printer(Listener):
     def on_TableSeen(self, event: TableSeen) -> None:
         if self.seating is not None and event.kind != "vanished":
             self.seating.seen(event.listing)
+
+    @hears(TableIgnored)
+    def on_TableIgnored(self, event: TableIgnored) -> None:
+        """Another build's table of the name asked for: said once, in words."""
+        ignored = event.ignored
+        if ignored.other_build and ignored.name == self.table and ignored.instance not in \
+                self.told:
+            self.told.add(ignored.instance)
+            self.say(f"cannot join {ignored.name}: {ignored.words()}")
 
     @hears(GameStarted)
     def on_GameStarted(self, event: GameStarted) -> None:
@@ -431,19 +449,26 @@ def run(args) -> int:
 
 
 async def _list(args) -> int:
-    """Print tables as they appear, change and vanish, for --seconds."""
+    """Print tables as they appear, change and vanish, for --seconds (every word a stranger
+    wrote passed net.finding.claims)."""
     discovery = Discovery(args.interface)
-    await discovery.start()
+    try:
+        await discovery.start()
+    except DiscoveryUnavailable as exc:
+        sys.stderr.write(f"hoard: error: no discovery: {exc}; join a table by address\n")
+        return EXIT_UNREACHABLE
 
     def changed(kind: str, listing) -> None:
         print(f"{kind}: {listing.line()}", flush=True)
 
-    def ignored(instance: str, reason: str) -> None:
-        print(f"ignored {instance}: {reason}", flush=True)
+    def ignored(ignored: Ignored) -> None:
+        print(f"ignored {ignored.line()}", flush=True)
 
     discovery.browse(changed, ignored)
     await asyncio.sleep(args.seconds)
     await discovery.close()
+    if discovery.refused:
+        print(f"{discovery.refused} advert(s) ignored", flush=True)
     return EXIT_OK
 
 
@@ -471,11 +496,35 @@ def _open_journal(request: Request, folder: Path) -> Journal | None:
         return None
     path = _journal_path(request, folder)
     journal = Journal.open(path)
-    if any(entry[0] == "done" for entry in journal.entries):
-        journal.close()  # that game is over: keep it aside, start afresh
-        path.rename(path.with_name(f"{path.name}.{int(time.time())}.done"))
+    ended = "done" if any(entry[0] == "done" for entry in journal.entries) else \
+        "left" if _left_lobby(journal.entries) else None
+    if ended is not None:
+        journal.close()  # that game is over, or a lobby it left: keep it aside, start afresh
+        path.rename(path.with_name(f"{path.name}.{int(time.time())}.{ended}"))
         journal = Journal.open(path)
     return journal
+
+
+def _left_lobby(entries: list[list]) -> bool:
+    """Does the journal hold only a lobby this peer left (its signed leave: interrupted,
+    or timed out there)? Such a table is not resumed: it was "resumed at step -1" and sat
+    there as a non-member."""
+    if not entries or entries[0][0] != "table" or len(entries[0]) != 4:
+        return False
+    me, last = entries[0][3], None
+    for entry in entries[1:]:
+        if entry[0] != "record" or len(entry) != 2:
+            continue
+        try:
+            record = decode(entry[1])
+        except NetError:
+            return False  # resume judges a bad journal and says so
+        if record.kind != LOBBY:
+            return False  # a game started: that is resumed
+        if record.signer == me:
+            body = msgpack.unpackb(record.body)
+            last = body[1] if isinstance(body, list) and len(body) > 1 else last
+    return last == "leave"
 
 
 async def _main(request: Request) -> int:
@@ -493,7 +542,7 @@ async def _main(request: Request) -> int:
 async def _play(request: Request, folder: Path, identity) -> int:
     args = request.args
     journal = _open_journal(request, folder)
-    printer = Printer(args.trace)
+    printer = Printer(args.trace, args.table or args.spectate)
     options = NodeOptions(interface=args.interface, port=args.port,
                           discovery=not args.no_discovery, pace=args.pace / 1000,
                           idle_pace=max(args.pace / 1000, 0.25), rush=args.rush,
@@ -504,17 +553,34 @@ async def _play(request: Request, folder: Path, identity) -> int:
     loop = asyncio.get_running_loop()
     for signum in (signal.SIGINT, signal.SIGTERM):
         loop.add_signal_handler(signum, stop.set)
+    # --timeout bounds the whole run: the search and the join too, not only the game
+    deadline = time.monotonic() + args.timeout if args.timeout else None
     try:
         await node.open()
         node.play_with(args.bot, args.think)
-        if not await _enter(node, request, printer, journal):
+        try:
+            entered = await asyncio.wait_for(_enter(node, request, printer, journal),
+                                             _left(deadline))
+        except TimeoutError:
+            return _timed_out(args.timeout)
+        if not entered:
             sys.stderr.write(f"hoard: error: no table {args.table or args.spectate} found\n")
             return EXIT_UNREACHABLE
-        return await _until_over(node, printer, stop, args.timeout)
+        return await _until_over(node, printer, stop, deadline, args.timeout)
     finally:
         printer.muted = True
         printer.close()
         await node.close()
+
+
+def _left(deadline: float | None) -> float | None:
+    """Seconds until `deadline` (None: no deadline)."""
+    return None if deadline is None else max(0.0, deadline - time.monotonic())
+
+
+def _timed_out(timeout: float) -> int:
+    sys.stderr.write(f"hoard: error: timed out after {timeout:g} s\n")
+    return EXIT_UNREACHABLE
 
 
 async def _enter(node: TableNode, request: Request, printer: Printer, journal) -> bool:
@@ -559,16 +625,20 @@ async def _enter(node: TableNode, request: Request, printer: Printer, journal) -
 
 
 async def _find(node: TableNode, name: str, playing: bool):
-    """The oldest open table called `name` that discovery shows within JOIN_WAIT."""
+    """The oldest open table called `name` that discovery shows within JOIN_WAIT and that
+    proves itself (net.finding.entry.proven: a ghost lobby that nobody answers for is
+    passed over and never chosen again)."""
     if node.discovery is None:
         return None
     deadline = time.monotonic() + (WATCH_WAIT if playing else JOIN_WAIT)
     while time.monotonic() < deadline:
         found = [t for t in node.discovery.tables().values()
-                 if t.name == name and t.addresses and (playing or (
+                 if t.name == name and t.addresses and t.reachable and (playing or (
                      t.state == LOBBY_STATE and t.taken < t.total))]
-        if found:
+        if found and playing:
             return min(found, key=lambda t: t.table)
+        if found and (chosen := await first_proven(node, found)) is not None:
+            return chosen
         await asyncio.sleep(0.05)
     return None
 
@@ -598,10 +668,10 @@ async def _leave(node: TableNode) -> Left | Finished | None:
 
 
 async def _until_over(node: TableNode, printer: Printer, stop: asyncio.Event,
-                      timeout: float) -> int:
+                      deadline: float | None, timeout: float) -> int:
     waiter = asyncio.ensure_future(node.wait())
     stopper = asyncio.ensure_future(stop.wait())
-    done, _ = await asyncio.wait({waiter, stopper}, timeout=timeout or None,
+    done, _ = await asyncio.wait({waiter, stopper}, timeout=_left(deadline),
                                  return_when=asyncio.FIRST_COMPLETED)
     for task in (waiter, stopper):
         task.cancel()
@@ -612,8 +682,7 @@ async def _until_over(node: TableNode, printer: Printer, stop: asyncio.Event,
         if result is None:
             return EXIT_INTERRUPTED
     else:
-        sys.stderr.write(f"hoard: error: timed out after {timeout:g} s\n")
-        return EXIT_UNREACHABLE
+        return _timed_out(timeout)
     summary = {"dropped": {who: dict(c) for who, c in node.mesh.dropped.items()},
                "table": node.table.hex() if node.table else None, "seat": node.seat}
     if isinstance(result, Finished):

@@ -53,6 +53,7 @@ from net.peer.events import (
     Notice,
     Returning,
     StepApplied,
+    TableIgnored,
     TableSeen,
     Waiting,
 )
@@ -251,18 +252,26 @@ class Session(Listener):
         """Take one update into the attributes (the bridge's, or a replay's)."""
         self.hear(item)
 
+    @hears(TableIgnored)
+    def _on_TableIgnored(self, event: TableIgnored) -> None:
+        """Another build's table is listed with whose hoard should be updated; a stranger's
+        noise is not listed at all (discovery logged and counted it)."""
+        ignored = event.ignored
+        if ignored.other_build:
+            self.tables[ignored.instance] = Listed(ignored.instance, ignored.name or
+                                                   ignored.instance, "?", 0, 0, "?",
+                                                   problem=ignored.words())
+
     @hears(TableSeen)
     def _on_TableSeen(self, event: TableSeen) -> None:
-        if event.kind == "ignored":
-            instance, reason = event.listing
-            self.tables[instance] = Listed(instance, instance, "?", 0, 0, "?", problem=reason)
-        elif event.kind == "vanished":
+        if event.kind == "vanished":
             self.tables.pop(event.listing.table, None)
         else:
             listing = event.listing
-            self.tables[listing.table] = Listed(listing.table, listing.name, listing.game,
-                                                listing.taken, listing.total, listing.state,
-                                                listing.addresses)
+            self.tables[listing.table] = Listed(
+                listing.table, listing.name, listing.game, listing.taken, listing.total,
+                listing.state, listing.addresses,
+                problem="" if listing.reachable else "not reachable: nobody answered there")
 
     @hears(LobbyUpdate)
     def _on_LobbyUpdate(self, update: LobbyUpdate) -> None:

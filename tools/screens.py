@@ -160,8 +160,8 @@ def new_dragon_table(app, driver) -> None:
 
 def list_tables(app) -> None:
     """Tables as discovery would show them (and one of another protocol version)."""
-    from net.finding.discovery import Listing
-    from net.peer.events import TableSeen
+    from net.finding.discovery import Ignored, Listing
+    from net.peer.events import TableIgnored, TableSeen
 
     queue = app.session.bridge.updates
     tables = [("a1", "Friday hoard", "gold", 3, 5, "lobby"),
@@ -170,8 +170,9 @@ def list_tables(app) -> None:
     for key, name, game, taken, total, state in tables:
         listing = Listing(key * 8, name, game, taken, total, state, (("127.0.0.1", 4000),))
         queue.put(TableSeen("appeared", listing))
-    queue.put(TableSeen("ignored", ("Old hoard-7f3e", "protocol version 1, this build "
-                                    "speaks 2")))
+    queue.put(TableIgnored(Ignored("Bo-s-table-7f3e0c1a", "192.168.1.23 port 4000",
+                                   "protocol version 1 (this build speaks 3)", "Bo's table",
+                                   "Bo", "0.1.0", 1)))
 
 
 if __name__ == "__main__":

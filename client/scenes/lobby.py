@@ -20,7 +20,7 @@ from net.disk.locks import InUse
 from net.errors import BadAddress
 from net.face.bridge import ResumeFailed
 from net.finding.address_code import read_address
-from net.peer.events import GameStarted, TableSeen
+from net.peer.events import GameStarted, TableIgnored, TableSeen
 
 ABOUT_YOU_W = 394  # "you are NAME", between Watch and History
 TABLE_LIST = (40, 120, 760, 400)  # the tables on this network, a row each
@@ -176,8 +176,9 @@ class Lobby(Scene):
         elif isinstance(item, ResumeFailed):
             self.app.message("Could not resume", self.session.ending.text)
             self.offers.stop()
-        elif isinstance(item, TableSeen):
-            if self.selected is not None and self.selected not in self.session.tables:
+        elif isinstance(item, TableSeen | TableIgnored):
+            if isinstance(item, TableSeen) and self.selected is not None and \
+                    self.selected not in self.session.tables:
                 self.app.message("Table gone", f"{item.listing.name} has closed or left the "
                                  "network.")
                 self.selected = None

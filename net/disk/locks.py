@@ -2,11 +2,17 @@
 holds them.
 
 A lock is a small file (`X.journal.lock` beside a journal, `identity.lock` beside
-identity.json) held with flock(LOCK_EX | LOCK_NB) and holding the holder's pid and
-program, so a refusal can say which process has it. The OS drops the lock when its
-process dies, even by SIGKILL, so a crash never leaves a table locked. The holder
-removes the file on release (while still holding it; a taker checks it locked the
-file that is still there). Where fcntl is missing (Windows) nothing is locked.
+identity.json) held exclusively through `filelock` — flock where there is fcntl, the
+Windows file lock (msvcrt) on Windows — and a note beside it (`X.lock.holder`) with the
+holder's pid and program, so a refusal can say which process has it. (The note is a
+file of its own: on Windows the bytes of a locked file cannot be read by another
+process.) The OS drops the lock when its process dies, even by SIGKILL, so a crash never
+leaves a table locked; the lock file stays, and only the holder's note is removed.
+
+**Decision:** the lock used to be flock alone, and where fcntl is missing (Windows) every
+lock was granted, so a second window there forked a live seat. filelock is a well-kept
+library (tox and virtualenv use it) that does the Windows lock properly; where an OS has
+neither, it falls back to a lock file whose existence is the lock, still exclusive.
 """
 
 from __future__ import annotations
@@ -19,15 +25,13 @@ import time
 from dataclasses import dataclass
 from pathlib import Path
 
-from net.errors import NetError
+import filelock
 
-try:
-    import fcntl
-except ImportError:  # no flock on this platform: every lock is granted
-    fcntl = None
+from net.errors import NetError
 
 log = logging.getLogger("hoard.net")
 LOCK_SUFFIX = ".lock"
+NOTE_SUFFIX = ".holder"  # beside a lock file: who holds it
 IDENTITY_LOCK = "identity.lock"
 WINDOW, PEER = "hoard window", "hoard peer process"  # who holds a lock, in words
 TRIES = 6  # a look at a lock (`holder`) holds it for a moment: try again briefly
@@ -57,35 +61,30 @@ class InUse(NetError):
 class Lock:
     """A held lock; `release` (or closing the process) frees it."""
 
-    def __init__(self, path: Path, fd: int | None):
-        self.path, self.fd = path, fd
+    def __init__(self, path: Path, held: filelock.BaseFileLock | None):
+        self.path, self.held = path, held
 
     @classmethod
     def take(cls, path: str | os.PathLike, what: str, program: str) -> Lock:
         """Hold `path` for this process, or raise InUse naming who holds it."""
         path = Path(path)
-        if fcntl is None:
-            return cls(path, None)
         path.parent.mkdir(parents=True, exist_ok=True)
         for _ in range(TRIES):
-            fd = os.open(path, os.O_RDWR | os.O_CREAT, 0o600)
-            if not _try_flock(fd, fcntl.LOCK_EX):
-                os.close(fd)
-                time.sleep(PAUSE)
-                continue
-            if _still_there(fd, path):
-                _write_holder(fd, program)
-                return cls(path, fd)
-            os.close(fd)  # its holder released and removed it meanwhile: take the new one
+            held = _try_lock(path)
+            if held is not None:
+                _note_path(path).write_text(json.dumps({"pid": os.getpid(),
+                                                        "program": program}))
+                return cls(path, held)
+            time.sleep(PAUSE)
         raise InUse(what, holder(path) or Holder(None, "hoard process"))
 
     def release(self) -> None:
-        if self.fd is None:
+        if self.held is None:
             return
         with contextlib.suppress(OSError):
-            self.path.unlink()  # while still held: nobody can take a removed file
-        os.close(self.fd)
-        self.fd = None
+            _note_path(self.path).unlink()  # while still held: nobody reads a stale note
+        self.held.release()
+        self.held = None
 
     def __enter__(self) -> Lock:
         return self
@@ -96,18 +95,14 @@ class Lock:
 
 def holder(path: str | os.PathLike) -> Holder | None:
     """Who holds the lock at `path` now, or None when no live process does."""
-    if fcntl is None:
-        return None
-    try:
-        fd = os.open(path, os.O_RDONLY)
-    except OSError:
+    path = Path(path)
+    if not path.exists():
         return None  # no lock file: nobody holds it
-    try:
-        if _try_flock(fd, fcntl.LOCK_SH):
-            return None  # closing the file lets go of the look
-        return _read_holder(fd)
-    finally:
-        os.close(fd)
+    held = _try_lock(path)
+    if held is not None:
+        held.release()  # a look only
+        return None
+    return _read_holder(path)
 
 
 def journal_lock_path(journal: str | os.PathLike) -> Path:
@@ -127,33 +122,30 @@ def lock_identity(folder: str | os.PathLike, what: str, program: str) -> Lock:
     return Lock.take(Path(folder) / IDENTITY_LOCK, what, program)
 
 
-def _try_flock(fd: int, kind: int) -> bool:
+def _note_path(path: Path) -> Path:
+    return path.with_name(path.name + NOTE_SUFFIX)
+
+
+def _try_lock(path: Path) -> filelock.BaseFileLock | None:
+    """`path` locked for this process now, or None when another holds it."""
+    # an OS lock's file stays: one removed while another process waits on it would let two
+    # hold; a soft lock (no OS lock here) is its file, which goes on release
+    lock = filelock.FileLock(path, timeout=0, thread_local=False,
+                             preserve_lock_file=filelock.FileLock is not filelock.SoftFileLock)
     try:
-        fcntl.flock(fd, kind | fcntl.LOCK_NB)
-    except BlockingIOError:
-        return False
+        lock.acquire(timeout=0)
+    except filelock.Timeout:
+        return None
     except OSError as exc:  # a file system without locks (some network mounts)
         log.warning("cannot lock files here (%s): a second process is not kept out", exc)
-    return True
+    return lock
 
 
-def _still_there(fd: int, path: Path) -> bool:
+def _read_holder(path: Path) -> Holder:
     try:
-        return os.stat(path).st_ino == os.fstat(fd).st_ino
-    except OSError:
-        return False
-
-
-def _write_holder(fd: int, program: str) -> None:
-    os.ftruncate(fd, 0)
-    os.pwrite(fd, json.dumps({"pid": os.getpid(), "program": program}).encode(), 0)
-
-
-def _read_holder(fd: int) -> Holder:
-    try:
-        data = json.loads(os.pread(fd, 4096, 0) or b"{}")
+        data = json.loads(_note_path(path).read_text() or "{}")
         pid = data.get("pid")
         return Holder(pid if isinstance(pid, int) else None,
                       str(data.get("program") or "hoard process"))
     except (OSError, ValueError, AttributeError):
-        return Holder(None, "hoard process")  # caught between its creation and its pid
+        return Holder(None, "hoard process")  # caught between its lock and its note

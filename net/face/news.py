@@ -27,14 +27,15 @@ from net.peer.events import (
     Returning,
     StepApplied,
     Submitted,
+    TableIgnored,
     TableSeen,
     Waiting,
 )
 from net.table.liveness import MoveWait
 
 News = (Notice | LobbyChanged | GameStarted | StepApplied | Submitted | Waiting | Finished
-        | Away | Returning | Left | TableSeen | Fault | MoveWait | ViewUpdate | LobbyUpdate
-        | ResumeFailed | JoinFailed | Hinted)
+        | Away | Returning | Left | TableSeen | TableIgnored | Fault | MoveWait | ViewUpdate
+        | LobbyUpdate | ResumeFailed | JoinFailed | Hinted)
 NEWS: frozenset[type] = frozenset(News.__args__)
 
 

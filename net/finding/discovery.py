@@ -3,96 +3,61 @@
 Every member of a table advertises it as `_hoard._tcp.local.` under its own
 instance name (table name + key fingerprint, unique by construction, so
 registration skips mDNS probing and appears at once). The TXT record carries
-the protocol version, table id, name, game, seats taken/total and
-lobby/playing; the SRV/A records give the advertiser's TCP address. A table
-stays visible as long as one of its members advertises it.
+the protocol and app versions, table id, name, game, seats taken/total,
+lobby/playing and the advertiser (net.finding.claims, docs/net.md); the SRV/A
+records give the advertiser's TCP port and every usable address of its computer.
+A table stays visible as long as one of its members advertises it.
 
 The browser merges advertisements by table id, reports tables as they appear,
-change and vanish, and lists (with the reason) advertisements it ignores,
-such as those of another protocol version.
+change and vanish, and reports (with where from and why) advertisements it ignores:
+each is read as a claim (net.finding.claims) and one that does not hold is counted,
+logged once and told, never raised.
 """
 
 from __future__ import annotations
 
 import asyncio
+import errno
+import ipaddress
 import logging
-import re
 import socket
+import struct
 from collections.abc import Callable
-from dataclasses import dataclass, replace
+from dataclasses import replace
 
 import ifaddr
 from zeroconf import DNSQuestionType, InterfaceChoice, IPVersion, ServiceStateChange
 from zeroconf.asyncio import AsyncServiceBrowser, AsyncServiceInfo, AsyncZeroconf
 
-from net.errors import BadAddress
-from net.wire.frames import PROTOCOL
+from net.errors import BadAddress, NetError
+from net.finding.claims import (
+    LOBBY_STATE,
+    PLAYING_STATE,
+    Advert,
+    BadAdvert,
+    Ignored,
+    Listing,
+    ignored_of,
+    read_advert,
+    shown,
+)
+from net.wire import stream
+from net.wire.identity import fingerprint
 
 log = logging.getLogger("hoard.net")
 SERVICE = "_hoard._tcp.local."
-LOBBY_STATE, PLAYING_STATE = "lobby", "playing"
+MDNS_PORT = 5353
+IFF_MULTICAST, SIOCGIFFLAGS = 0x1000, 0x8913  # linux/if.h, linux/sockios.h
 INFO_TIMEOUT_MS = 3000
+PROBE = 1.5  # how long an address of a table has to say its hello (one lost SYN resent)
+MAX_ADVERTS = 256  # adverts a browser holds: a flood beyond is ignored, counted
+MAX_IGNORED = 64  # ignored adverts remembered (to say each once)
+__all__ = ["LOBBY_STATE", "PLAYING_STATE", "Advert", "Discovery", "DiscoveryUnavailable",
+           "Ignored", "Listing", "advertised_addresses", "answers", "interface_address"]
 
 
-@dataclass(frozen=True, slots=True)
-class Advert:
-    """One member's advertisement of a table."""
-
-    table: str  # hex table id
-    name: str
-    game: str
-    taken: int
-    total: int
-    state: str
-    host: str
-    port: int
-    member: str  # the advertiser's key fingerprint
-
-    def txt(self) -> dict[str, str]:
-        return {"v": str(PROTOCOL), "id": self.table, "name": self.name, "game": self.game,
-                "seats": f"{self.taken}/{self.total}", "state": self.state, "fp": self.member}
-
-    @property
-    def instance(self) -> str:
-        slug = re.sub(r"[^A-Za-z0-9-]+", "-", self.name).strip("-")[:40] or "table"
-        return f"{slug}-{self.member}"
-
-
-@dataclass(frozen=True, slots=True)
-class Listing:
-    """A table as the browser sees it, merged over everyone advertising it."""
-
-    table: str
-    name: str
-    game: str
-    taken: int
-    total: int
-    state: str
-    addresses: tuple[tuple[str, int], ...]
-
-    def line(self) -> str:
-        return (f"{self.name} [{self.game}] {self.taken}/{self.total} {self.state} "
-                f"(id {self.table[:8]}) at " + ", ".join(f"{h}:{p}" for h, p in self.addresses))
-
-
-def parse_advert(properties: dict, host: str, port: int) -> Advert:
-    """An Advert from TXT properties; ValueError with the reason it is ignored."""
-    txt = {(k.decode() if isinstance(k, bytes) else k): (v.decode() if isinstance(v, bytes)
-                                                       else v or "")
-           for k, v in properties.items()}
-    if txt.get("v") != str(PROTOCOL):
-        raise ValueError(f"protocol version {txt.get('v') or 'missing'} "
-                         f"(this build speaks {PROTOCOL})")
-    try:
-        taken, total = (int(n) for n in txt["seats"].split("/"))
-        table = txt["id"]
-        bytes.fromhex(table)
-    except (KeyError, ValueError):
-        raise ValueError("malformed TXT record") from None
-    if txt.get("state") not in (LOBBY_STATE, PLAYING_STATE):
-        raise ValueError(f"unknown table state {txt.get('state')!r}")
-    return Advert(table, txt.get("name", ""), txt.get("game", ""), taken, total, txt["state"],
-                  host, port, txt.get("fp", ""))
+class DiscoveryUnavailable(NetError):
+    """Zeroconf cannot start on this computer; the message says why, in words."""
 
 
 def interface_address(interface: str) -> str:
@@ -111,6 +76,9 @@ def interface_address(interface: str) -> str:
 
 
 def advertised_addresses(bound: str | None) -> list[str]:
+    """The addresses this peer is advertised at: the one bound, else every usable IPv4
+    address of this computer (a second network that others cannot reach is among them:
+    they dial all and keep the one that answers), else loopback."""
     if bound:
         return [bound]
     found = [ip.ip for adapter in ifaddr.get_adapters() for ip in adapter.ips
@@ -118,27 +86,96 @@ def advertised_addresses(bound: str | None) -> list[str]:
     return found or ["127.0.0.1"]
 
 
+async def answers(host: str, port: int, table: str, keys: tuple[str, ...]) -> bool:
+    """Does a member of `table` listen at host:port: its first word a hello naming that
+    table and the key of one of the table's advertisers? (Read, then hung up: the peer
+    counts nothing against a connection that closes before its hello.) Only a hello is
+    read, never answered: the peer's own handshake proves the key once a join dials it."""
+    try:
+        reader, writer = await asyncio.wait_for(asyncio.open_connection(host, port), PROBE)
+    except (OSError, TimeoutError):
+        return False
+    try:
+        hello = stream.decode(await asyncio.wait_for(stream.read_body(reader), PROBE))
+    except (OSError, TimeoutError, stream.Closed, NetError):
+        return False
+    finally:
+        writer.close()
+    return (len(hello) > 6 and hello[0] == "hello" and isinstance(hello[2], bytes)
+            and hello[2].hex() == table and isinstance(hello[6], bytes)
+            and fingerprint(hello[6]) in keys)
+
+
+def _tried(listing: Listing) -> tuple:
+    return frozenset(listing.addresses), listing.taken
+
+
+def multicast_addresses() -> list[str]:
+    """The usable addresses whose interface carries multicast, for zeroconf: on an interface
+    flagged without it, adverts sent there on purpose would go out regardless."""
+    return [ip.ip for adapter in ifaddr.get_adapters() if _carries_multicast(adapter.name)
+            for ip in adapter.ips if isinstance(ip.ip, str) and not ip.ip.startswith("127.")]
+
+
+def _carries_multicast(interface: str) -> bool:
+    """The interface's MULTICAST flag, asked of the kernel (SIOCGIFFLAGS: this network
+    namespace's, where /sys may show another's); True where it cannot be asked."""
+    try:
+        import fcntl  # POSIX only
+        with socket.socket(socket.AF_INET, socket.SOCK_DGRAM) as sock:
+            answer = fcntl.ioctl(sock, SIOCGIFFLAGS, struct.pack("256s", interface.encode()))
+    except (ImportError, OSError, ValueError):
+        return True  # not told: try it
+    return bool(struct.unpack_from("H", answer, 16)[0] & IFF_MULTICAST)
+
+
 class Discovery:
-    """One zeroconf instance, bound to one interface when asked, for one peer."""
+    """One zeroconf instance for one peer: on the one interface asked for, else on every
+    interface with a usable address."""
 
     def __init__(self, interface: str | None = None):
         self.address = interface_address(interface) if interface else None
+        # a browser that is itself on loopback only (a test's namespace) takes loopback
+        # adverts; anywhere else 127.0.0.1 in an advert is a stranger's lie
+        self.on_loopback = all(ipaddress.IPv4Address(a).is_loopback
+                               for a in advertised_addresses(self.address))
         self.zc: AsyncZeroconf | None = None
         self.info: AsyncServiceInfo | None = None
         self.browser: AsyncServiceBrowser | None = None
         self.adverts: dict[str, Advert] = {}  # instance name -> advert
-        self.ignored: dict[str, str] = {}  # instance name -> reason
+        self.ignored: dict[str, Ignored] = {}  # instance name -> why (the latest MAX_IGNORED)
+        self.refused = 0  # adverts ignored, counted
+        # table id -> (addresses, seats taken) it was tried at and did not answer: it stays
+        # "not reachable" until its adverts change (a member more, a new address)
+        self.unreachable: dict[str, tuple] = {}
         self.on_change: Callable[[str, Listing], None] | None = None
-        self.on_ignored: Callable[[str, str], None] | None = None
+        self.on_ignored: Callable[[Ignored], None] | None = None
         self._tasks: set[asyncio.Task] = set()
         self._wanted: Advert | None = None
         self._published: Advert | None = None
         self._publisher: asyncio.Task | None = None
 
     async def start(self) -> None:
-        interfaces = [self.address] if self.address else InterfaceChoice.Default
-        self.zc = AsyncZeroconf(interfaces=interfaces, ip_version=IPVersion.V4Only)
-        await self.zc.zeroconf.async_wait_for_start()
+        """Start zeroconf; DiscoveryUnavailable saying why it cannot."""
+        # none that carries multicast (a loopback-only test namespace, a LAN without it):
+        # the OS's default interface, as zeroconf chooses it, and it fails there if it must
+        interfaces = [self.address] if self.address else \
+            multicast_addresses() or InterfaceChoice.Default
+        zeroconf_log = logging.getLogger("zeroconf")
+        level = zeroconf_log.level
+        zeroconf_log.setLevel(logging.CRITICAL)  # a failure is said once, below, in words
+        try:
+            self.zc = AsyncZeroconf(interfaces=interfaces, ip_version=IPVersion.V4Only)
+            await self.zc.zeroconf.async_wait_for_start()
+        except OSError as exc:
+            await self.close()
+            if exc.errno == errno.EADDRINUSE:
+                raise DiscoveryUnavailable(
+                    f"another mDNS responder on this computer holds UDP port {MDNS_PORT} for "
+                    "itself (avahi-daemon with disallow-other-stacks=yes?)") from None
+            raise DiscoveryUnavailable(f"no multicast on this network ({exc})") from None
+        finally:
+            zeroconf_log.setLevel(level)
 
     # -- advertising ---------------------------------------------------------------
     def publish(self, advert: Advert) -> None:
@@ -158,7 +195,7 @@ class Discovery:
         assert self.zc is not None
         info = AsyncServiceInfo(
             SERVICE, f"{advert.instance}.{SERVICE}",
-            addresses=[socket.inet_aton(a) for a in advertised_addresses(self.address)],
+            addresses=[socket.inet_aton(a) for a in advert.hosts],
             port=advert.port, properties=advert.txt(),
             server=f"hoard-{advert.member}-{advert.port}.local.",
         )
@@ -181,9 +218,9 @@ class Discovery:
 
     # -- browsing --------------------------------------------------------------------
     def browse(self, on_change: Callable[[str, Listing], None] | None = None,
-               on_ignored: Callable[[str, str], None] | None = None) -> None:
+               on_ignored: Callable[[Ignored], None] | None = None) -> None:
         """Watch for tables; `on_change(kind, listing)` for appeared/changed/vanished,
-        `on_ignored(instance, reason)` for advertisements this build cannot use."""
+        `on_ignored(ignored)` for advertisements this build does not use."""
         assert self.zc is not None
         self.on_change, self.on_ignored = on_change, on_ignored
         # multicast answers (QM): with unicast (QU) ones, several peers on one host share
@@ -195,16 +232,31 @@ class Discovery:
     def tables(self) -> dict[str, Listing]:
         merged: dict[str, Listing] = {}
         for advert in self.adverts.values():
-            here = ((advert.host, advert.port),)
             seen = merged.get(advert.table)
             if seen is None:
                 merged[advert.table] = Listing(advert.table, advert.name, advert.game,
-                                               advert.taken, advert.total, advert.state, here)
+                                               advert.taken, advert.total, advert.state,
+                                               advert.addresses, (advert.member,))
             else:
                 state = PLAYING_STATE if PLAYING_STATE in (seen.state, advert.state) else seen.state
+                more = tuple(a for a in advert.addresses if a not in seen.addresses)
                 merged[advert.table] = replace(seen, taken=max(seen.taken, advert.taken),
-                                               state=state, addresses=seen.addresses + here)
+                                               state=state, addresses=seen.addresses + more,
+                                               keys=(*seen.keys, advert.member))
+        for table, listing in merged.items():
+            if self.unreachable.get(table) == _tried(listing):
+                merged[table] = replace(listing, reachable=False)
         return merged
+
+    def not_reachable(self, table: str) -> None:
+        """A try at `table` found nobody of its keys at any of its addresses: no chooser
+        picks it again until its adverts change."""
+        listing = self.tables().get(table)
+        if listing is not None:
+            log.info("table %s (id %s) did not answer at %s", listing.name, table[:8],
+                     listing.addresses)
+            self.unreachable[table] = _tried(listing)
+            self._notify("changed", table)  # listed as "not reachable" from now on
 
     def _state_change(self, zeroconf, service_type: str, name: str,
                       state_change: ServiceStateChange) -> None:
@@ -220,24 +272,54 @@ class Discovery:
         if self.zc is None or not await info.async_request(self.zc.zeroconf, INFO_TIMEOUT_MS,
                                                            DNSQuestionType.QM):
             return
-        addresses = info.parsed_addresses(IPVersion.V4Only)
-        if not addresses or info.port is None:
-            return
+        hosts = info.parsed_addresses(IPVersion.V4Only)
+        instance = name.removesuffix("." + SERVICE)
         try:
-            advert = parse_advert(info.properties or {}, addresses[0], info.port)
-        except ValueError as exc:
-            instance = name.removesuffix("." + SERVICE)
-            if self.ignored.get(instance) != str(exc):
-                log.info("ignoring table %s: %s", instance, exc)
-                if self.on_ignored is not None:
-                    self.on_ignored(instance, str(exc))
-            self.ignored[instance] = str(exc)
-            self._drop(name)
+            advert = read_advert(info.properties or {}, hosts, info.port, self.on_loopback)
+            if not instance.endswith("-" + advert.member):
+                raise BadAdvert("its instance name is not its member's (it ends in the "
+                                "member's key fingerprint)")
+            if name not in self.adverts and len(self.adverts) >= MAX_ADVERTS:
+                raise BadAdvert(f"more than {MAX_ADVERTS} adverts on this network")
+        except BadAdvert as exc:
+            self._ignore(name, ignored_of(instance, hosts, info.port, exc))
             return
-        self.ignored.pop(name.removesuffix("." + SERVICE), None)
+        if not await self._believed(name, advert):
+            return
+        self.ignored.pop(name, None)
         before = self.tables().get(advert.table)
         self.adverts[name] = advert
         self._notify("appeared" if before is None else "changed", advert.table)
+
+    async def _believed(self, name: str, advert: Advert) -> bool:
+        """A member's advert that moves to a new address is believed only once the member's
+        key answers there: a stranger re-using its instance name (anyone can publish any
+        name) replaced a real member's address with its own."""
+        old = self.adverts.get(name)
+        moved = [a for a in advert.addresses if old is not None and a not in old.addresses]
+        if not moved:
+            return True
+        probes = await asyncio.gather(*(answers(host, port, advert.table, (advert.member,))
+                                        for host, port in moved))
+        if any(probes):
+            return True
+        self.refused += 1
+        log.info("not believing that %s moved to %s: its key does not answer there",
+                 shown(name, 60), ", ".join(f"{h}:{p}" for h, p in moved))
+        return False
+
+    def _ignore(self, name: str, ignored: Ignored) -> None:
+        """One log line where from and why (once per instance and reason), counted."""
+        self.refused += 1
+        if self.ignored.get(name) != ignored:
+            log.info("ignoring advert %s", ignored.line())
+            if self.on_ignored is not None:
+                self.on_ignored(ignored)
+        self.ignored.pop(name, None)
+        self.ignored[name] = ignored
+        while len(self.ignored) > MAX_IGNORED:  # a flood: the oldest are forgotten
+            del self.ignored[next(iter(self.ignored))]
+        self._drop(name)
 
     def _drop(self, name: str) -> None:
         advert = self.adverts.pop(name, None)
@@ -261,6 +343,7 @@ class Discovery:
                 task.cancel()
         if self.browser is not None:
             await self.browser.async_cancel()
+            self.browser = None
         if self.zc is not None:
             await self.withdraw()
             await self.zc.async_close()

@@ -19,7 +19,7 @@ import asyncio
 import time
 from dataclasses import replace
 
-from net.finding.discovery import LOBBY_STATE
+from net.finding.discovery import LOBBY_STATE, answers
 
 PATIENCE = 20.0  # seconds a peer keeps trying to get into one table
 CONFIRM = 2.0  # after a link holds, how long the table's lobby may take to show the members
@@ -49,10 +49,37 @@ def _open_listing(node, table: bytes):
 
 def _open(node, listing):
     """`listing` as `_open_listing` says it: None unless open and advertised by another."""
-    if listing is None or listing.state != LOBBY_STATE or listing.taken >= listing.total:
+    if listing is None or listing.state != LOBBY_STATE or listing.taken >= listing.total \
+            or not listing.reachable:
         return None
     others = tuple(a for a in listing.addresses if a != (node.host, node.mesh.port))
     return replace(listing, addresses=others) if others else None
+
+
+async def proven(node, listing) -> bool:
+    """Does some address of `listing` answer for it (net.finding.claims: an advert is only
+    a claim)? Every address is dialled at once, as a computer on two networks lists both
+    and only one may reach here. One that none answers is marked "not reachable", and no
+    chooser picks it again until its adverts change."""
+    probes = [asyncio.ensure_future(answers(host, port, listing.table, listing.keys))
+              for host, port in listing.addresses]
+    try:
+        for probe in asyncio.as_completed(probes):
+            if await probe:
+                return True
+    finally:
+        for probe in probes:
+            probe.cancel()
+    if node.discovery is not None:
+        node.discovery.not_reachable(listing.table)
+    return False
+
+
+async def first_proven(node, listings: list):
+    """The listing with the lowest id of those that prove themselves, all tried at once."""
+    listings = sorted(listings, key=lambda t: t.table)
+    judged = await asyncio.gather(*(proven(node, t) for t in listings))
+    return next((t for t, ok in zip(listings, judged, strict=True) if ok), None)
 
 
 async def get_in(node, addresses: list[tuple[str, int]], table: bytes, name: str,
@@ -75,6 +102,8 @@ async def get_in(node, addresses: list[tuple[str, int]], table: bytes, name: str
             return True
         if time.monotonic() > deadline or (node.discovery is not None and
                                            _open_listing(node, table) is None):
+            if node.discovery is not None and not node.mesh.live():
+                node.discovery.not_reachable(table.hex())  # never chosen again as it is
             return False
         await asyncio.sleep(RETRY)
 

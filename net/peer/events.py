@@ -10,6 +10,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from engine.wire import Action
+from net.finding.claims import Ignored, Listing
 from net.table.liveness import STALL_AFTER
 from net.table.lobby import LobbyState
 from net.table.lockstep import Applied, Replica
@@ -112,8 +113,16 @@ class Left:
 
 @dataclass(frozen=True)
 class TableSeen:
-    kind: str  # appeared, changed, vanished; ignored: listing is (instance, reason)
-    listing: Any
+    kind: str  # appeared, changed, vanished
+    listing: Listing
+
+
+@dataclass(frozen=True)
+class TableIgnored:
+    """An advert this build does not use: another build's table (told in words), or a
+    stranger's noise; everything in it is safe to show."""
+
+    ignored: Ignored
 
 
 @dataclass(frozen=True)

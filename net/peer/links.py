@@ -20,10 +20,12 @@ from net.finding.discovery import (
     PLAYING_STATE,
     Advert,
     Discovery,
+    DiscoveryUnavailable,
+    Ignored,
     advertised_addresses,
     interface_address,
 )
-from net.peer.events import Notice, TableSeen
+from net.peer.events import Notice, TableIgnored, TableSeen
 from net.table.liveness import Backoff
 
 log = logging.getLogger("hoard.net")
@@ -49,21 +51,38 @@ class Links:
         return interface_address(interface) if interface else None
 
     async def connect_any(self, addresses: list[Address], timeout: float) -> bool:
-        """Dial `addresses` in turn until one proves its key (a spectator then asks to
-        watch from its next step); False if none did within `timeout`."""
+        """Dial every one of `addresses` at once and keep the first that proves its key (a
+        spectator then asks to watch from its next step); False if none did within
+        `timeout`. **Decision:** at once, not in turn: a computer on two networks (a VPN,
+        a Docker bridge) advertises both addresses, and a dial in turn waited out the
+        silent one before trying the other. A peer keeps the other links it made (it links
+        to every member anyway); a spectator watches through one link only, and keeps no
+        other: a second, silent one would count as a live link when the watched peer goes,
+        and it would never redial."""
         node = self.node
         deadline = time.monotonic() + timeout
-        for host, port in addresses:
-            conn = await node.mesh.dial(host, port)
-            while conn is not None and not conn.closed and conn.key is None:
-                if time.monotonic() > deadline:
-                    break
-                await asyncio.sleep(0.01)
-            if conn is not None and conn.key is not None and node.table is not None:
-                if node.role == "spectator":
-                    conn.send(["watch", node.replica.applied + 1 if node.replica else 0])
-                return True
-        return False
+        dials = [asyncio.ensure_future(node.mesh.dial(host, port))
+                 for host, port in dict.fromkeys(addresses)]
+        kept = None
+        try:
+            while time.monotonic() < deadline and kept is None:
+                conns = [d.result() for d in dials if d.done()]
+                kept = next((c for c in conns if c is not None and c.key is not None
+                             and not c.closed and node.table is not None), None)
+                if kept is None and len(conns) == len(dials) and \
+                        all(c is None or c.closed for c in conns):
+                    return False  # every address refused, failed or hung up
+                if kept is None:
+                    await asyncio.sleep(0.01)
+        finally:
+            for dial in dials:
+                dial.cancel()  # a dial still connecting is given up
+                if node.role == "spectator" and dial.done() and not dial.cancelled() and \
+                        (conn := dial.result()) is not None and conn is not kept:
+                    conn.close()
+        if kept is not None and node.role == "spectator":
+            kept.send(["watch", node.replica.applied + 1 if node.replica else 0])
+        return kept is not None
 
     def heard(self, key: bytes, host: str, port: int) -> None:
         """A peer proved its key and said where it listens."""
@@ -160,9 +179,9 @@ class Links:
     def on_listing(self, kind: str, listing) -> None:
         self.node.emit(TableSeen(kind, listing))
 
-    def on_ignored(self, instance: str, reason: str) -> None:
-        """A table this build cannot join (another protocol version): listed, with why."""
-        self.node.emit(TableSeen("ignored", (instance, reason)))
+    def on_ignored(self, ignored: Ignored) -> None:
+        """An advert this build does not use (another build's table, a stranger's noise)."""
+        self.node.emit(TableIgnored(ignored))
 
     def advertise(self) -> None:
         """Advertise the table as it is now: its lobby, or the game in play."""
@@ -171,17 +190,20 @@ class Links:
             return
         if node.replica is not None:
             start = node.replica.start
-            advert = Advert(node.table.hex(), start.name, start.game, len(start.seats),
-                            len(start.seats), PLAYING_STATE, node.host, node.mesh.port,
-                            node.identity.fingerprint)
+            name, game, taken, total, state = (start.name, start.game, len(start.seats),
+                                               len(start.seats), PLAYING_STATE)
         else:
-            state = node.lobby.state()
-            if node.identity.public not in state.members or not state.game:
+            lobby = node.lobby.state()
+            if node.identity.public not in lobby.members or not lobby.game:
                 return
-            advert = Advert(node.table.hex(), state.name, state.game, state.taken,
-                            len(state.seats), LOBBY_STATE, node.host, node.mesh.port,
-                            node.identity.fingerprint)
-        node.discovery.publish(advert)
+            name, game, taken, total, state = (lobby.name, lobby.game, lobby.taken,
+                                               len(lobby.seats), LOBBY_STATE)
+        hosts = advertised_addresses(self.bound())
+        if node.host in hosts:  # the address its hellos say first
+            hosts.insert(0, hosts.pop(hosts.index(node.host)))
+        node.discovery.publish(Advert(node.table.hex(), name, game, taken, total, state,
+                                      tuple(hosts), node.mesh.port, node.identity.fingerprint,
+                                      node.identity.name))
 
     async def discover(self) -> Discovery | None:
         """Browse and advertise with zeroconf, where the network lets it: on one with no
@@ -189,12 +211,9 @@ class Links:
         discovery = Discovery(self.node.options.interface)
         try:
             await discovery.start()
-        except OSError as exc:
+        except DiscoveryUnavailable as exc:
             log.warning("no discovery: %s", exc)
-            with contextlib.suppress(Exception):
-                await discovery.close()
-            self.node.emit(Notice(f"no discovery on this network ({exc}): tables are "
-                                  "joined by address"))
+            self.node.emit(Notice(f"no discovery: {exc}; tables are joined by address"))
             return None
         discovery.browse(self.on_listing, self.on_ignored)
         return discovery

@@ -13,7 +13,7 @@ async def squat(name: str, port: int, seconds: float) -> None:
     server = await asyncio.start_server(lambda reader, writer: None, "127.0.0.1", port)
     discovery = Discovery("lo")
     await discovery.start()
-    discovery.publish(Advert(LOWEST, name, "dragon", 1, 4, LOBBY_STATE, "127.0.0.1", port,
+    discovery.publish(Advert(LOWEST, name, "dragon", 1, 4, LOBBY_STATE, ("127.0.0.1",), port,
                              "00000000"))
     print("advertising", flush=True)
     await asyncio.sleep(seconds)

@@ -4,7 +4,6 @@ import sys
 
 import pytest
 
-from net.finding.discovery import Advert, parse_advert
 from net.wire.frames import PROTOCOL
 from tools.lab.processes import Proc, lan_namespace
 
@@ -45,15 +44,35 @@ def test_tables_of_another_protocol_version_are_ignored_with_a_reason(lan):
     future = Proc(lan, [sys.executable, "-c", ADVERTISE_V99], hoard=False)
     line = watching.wait_line(lambda line: line.startswith("ignored future-table"), 15)
     assert f"protocol version 99 (this build speaks {PROTOCOL})" in line
+    assert "your hoard (0.1.0) is older: update it" in line
     assert not any(line.startswith("appeared: future") for line in watching.lines)
     future.kill()
     watching.kill()
 
 
-def test_txt_records_round_trip_and_bad_ones_say_why():
-    advert = Advert("ab" * 16, "night", "dragon", 2, 4, "lobby", "127.0.0.1", 4000, "f00d")
-    assert parse_advert(advert.txt(), "127.0.0.1", 4000) == advert
-    for change, reason in (({"v": "1"}, "protocol version 1"), ({"seats": "x"}, "malformed"),
-                           ({"state": "over"}, "unknown table state")):
-        with pytest.raises(ValueError, match=reason):
-            parse_advert({**advert.txt(), **change}, "127.0.0.1", 4000)
+HOLD_5353 = """
+import socket, time
+s = socket.socket(socket.AF_INET, socket.SOCK_DGRAM)  # no SO_REUSEADDR/PORT: exclusive
+s.bind(("0.0.0.0", 5353))
+print("holding", flush=True)
+time.sleep(30)
+"""
+
+
+def test_a_port_5353_held_exclusively_is_said_and_list_and_join_go_on(lan, tmp_path):
+    """avahi-daemon with disallow-other-stacks=yes holds the port for itself: that is said,
+    --list ends with that one line, and a peer still opens (joined by address)."""
+    holder = Proc(lan, [sys.executable, "-c", HOLD_5353], hoard=False)
+    holder.wait_line(lambda line: line == "holding", 10)
+    listing = browser(lan, seconds=1)
+    assert listing.popen.wait(20) == 1
+    said = "another mDNS responder on this computer holds UDP port 5353 for itself"
+    [line] = listing.errors
+    assert said in line, listing.tail()
+    lone = Proc(lan, ["peer", "--table", "solo", "--game", "dragon", "--bot", "greedy",
+                      "--config-dir", str(tmp_path), "--interface", "lo", "--timeout", "2"])
+    assert lone.popen.wait(20) == 1
+    assert any(said in line and "joined by address" in line for line in lone.lines), lone.tail()
+    for proc in (listing, lone):
+        assert not any("Traceback" in line for line in proc.errors), proc.tail()
+    holder.kill()

@@ -65,6 +65,9 @@ class Heard:
     def tables(self) -> dict[str, Listing]:
         return self.listings
 
+    def not_reachable(self, table: str) -> None:
+        self.listings.pop(table, None)
+
 
 def lobby_listing(table: bytes, *addresses) -> Listing:
     return Listing(table.hex(), "night", "dragon", 1, 4, LOBBY_STATE, tuple(addresses))

@@ -47,8 +47,8 @@ def test_a_killed_holder_lets_go_of_its_lock(other):
     process.wait()
     assert holder(path) is None  # its stale file is left, but nothing holds it
     with Lock.take(path, "table night", WINDOW) as lock:
-        assert holder(path) is not None and lock.fd is not None
-    assert not path.exists() and holder(path) is None
+        assert holder(path) is not None and lock.held is not None
+    assert holder(path) is None
 
 
 def test_one_process_cannot_take_a_journal_twice(tmp_path):
@@ -59,3 +59,33 @@ def test_one_process_cannot_take_a_journal_twice(tmp_path):
         lock_journal(journal, "table night", WINDOW)
     first.release()
     lock_journal(journal, "table night", WINDOW).release()
+
+
+NO_FCNTL = """
+import sys
+sys.modules["fcntl"] = None  # as on Windows: no flock
+from net.disk.locks import Lock, InUse
+try:
+    lock = Lock.take(sys.argv[1], "table night", "hoard window")
+except InUse as exc:
+    print("refused:", exc, flush=True)
+else:
+    print("held", flush=True)
+    import time; time.sleep(60)
+"""
+
+
+def test_where_fcntl_is_missing_a_second_process_is_still_kept_out(tmp_path):
+    """The lock used to grant everything without fcntl: a second window forked a seat."""
+    path = tmp_path / "held.lock"
+    first = subprocess.Popen([sys.executable, "-c", NO_FCNTL, str(path)], cwd=str(ROOT),
+                             stdout=subprocess.PIPE, text=True)
+    try:
+        assert first.stdout.readline().strip() == "held"
+        second = subprocess.run([sys.executable, "-c", NO_FCNTL, str(path)], cwd=str(ROOT),
+                                capture_output=True, text=True, timeout=30)
+        assert second.stdout.strip() == f"refused: table night is open in another hoard " \
+                                         f"window (pid {first.pid})", second.stderr
+    finally:
+        first.kill()
+        first.wait()

@@ -111,3 +111,15 @@ def test_a_joiner_asking_for_other_options_is_refused_with_the_reason(tmp_path):
     finally:
         host.kill()
         host.wait(10)
+
+
+def test_a_lobby_it_timed_out_of_is_not_resumed_but_set_aside(capsys, tmp_path):
+    argv = ["--table", "alone", "--game", "dragon", "--bot", "greedy", "--no-discovery",
+            "--interface", "127.0.0.1", "--config-dir", str(tmp_path), "--timeout", "0.5"]
+    code, out, err = run(capsys, *argv)
+    assert code == 1 and "timed out after 0.5 s" in err[-1]
+    assert any(line.startswith("created table alone") for line in out), out
+    code, out, _ = run(capsys, *argv)  # the same command again
+    assert code == 1 and any(line.startswith("created table alone") for line in out), out
+    assert not any(line.startswith("resumed") for line in out)
+    assert len(list((tmp_path / "tables").glob("alone.journal.*.left"))) == 1

@@ -30,10 +30,12 @@ def _night(folder: Path) -> dict:
         launched = time.monotonic()
         night = Night(lan, folder)
         eve = None
+        marks: dict[str, float] = {}
         try:
-            night.gather()
+            night.gather(marks=marks)
             night.dealt()
             first_card = time.monotonic() - launched
+            marks["dealt"] = time.monotonic()
             clicks = max(w.clicks for w in night.windows)
             for window in night.windows:
                 night.autoplay(window)
@@ -47,7 +49,8 @@ def _night(folder: Path) -> dict:
                 eve.close()
     agreed = len({tuple(e[2]) for e in endings}) == 1 and all(
         e[0] == "finished" and "verified fair" in e[1] for e in endings)
-    return {"launch_to_first_card_s": first_card, "clicks_per_player": clicks,
+    phases = {name: round(at - launched, 2) for name, at in marks.items()}
+    return {"launch_to_first_card_s": first_card, "phases_s": phases, "clicks_per_player": clicks,
             "watch_clicks": eve.clicks, "resume_s": resume, "agreed": agreed}
 
 
