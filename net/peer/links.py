@@ -82,7 +82,7 @@ class Links:
                 self._dial(FALLBACK, self.fallback(), now)
             return
         for key, address in self._wanted().items():
-            if node.mesh.to(key) is None:
+            if not node.mesh.linked(key):  # none, or none delivering: dial a fresh one
                 self._dial(key, [address], now)
         replica = node.replica
         if replica is not None and not linked and replica.order != (replica.me,):
@@ -128,8 +128,8 @@ class Links:
     def check_address(self, now: float) -> None:
         """A laptop that got a new address (a Wi-Fi reconnect) advertises it and says so in
         its hellos; it closes its links at once and redials every peer from the new address
-        (the others take the newest link of a proven key), not waiting for the mesh to
-        find them silent."""
+        (the others send on the new link once the old one fails to deliver), not waiting
+        for the mesh to find them silent."""
         node = self.node
         if node.options.interface or node.role != "peer" or now < self._address_due:
             return

@@ -6,8 +6,8 @@ from __future__ import annotations
 import asyncio
 import contextlib
 
-from net.wire import handshake, stream
-from net.wire.frames import PROTOCOL
+from net.wire import greeting, handshake, stream
+from net.wire.delivery import ACK_EVERY
 from net.wire.identity import Identity
 
 LOOPBACK = "127.0.0.1"
@@ -17,14 +17,27 @@ def message(*fields) -> bytes:
     return stream.encode(list(fields))
 
 
+def hello_of(table: bytes, role: str, name: str, key: bytes, share: bytes,
+             host: str = LOOPBACK, port: int = 0) -> list:
+    return ["hello", table, "", role, name, key, host, port, share]
+
+
 class Stranger:
-    """One raw connection to a peer; `hello()` claims a key, proving it unless told not to."""
+    """One raw connection to a peer; `hello()` claims a key, proving it unless told not to.
+    Once both proofs are out the link is sealed as a peer's is: what it sends through
+    `send` is sealed, what it reads opened, and it acknowledges what it reads."""
 
     def __init__(self, identity: Identity | None = None):
         self.identity = identity or Identity.generate("mallory")
         self.reader: asyncio.StreamReader | None = None
         self.writer: asyncio.StreamWriter | None = None
+        self.their_greeting: list = []
         self.their_hello: list = []
+        self.shake = handshake.Handshake(outbound=True)
+        self.sealer: stream.Cipher | None = None
+        self.opener: stream.Cipher | None = None
+        self.received = 0
+        self._acked_at = 0.0
         self.inbox: list[list] = []
         self._reading: asyncio.Task | None = None
 
@@ -35,30 +48,45 @@ class Stranger:
 
     @property
     def table(self) -> bytes:
-        return self.their_hello[2]
+        return self.their_hello[1]
 
     async def connect(self, port: int, host: str = LOOPBACK) -> Stranger:
         self.reader, self.writer = await asyncio.open_connection(host, port)
+        self.their_greeting = stream.decode(await stream.read_body(self.reader))
+        assert self.their_greeting[0] == greeting.TAG, self.their_greeting
         self.their_hello = stream.decode(await stream.read_body(self.reader))
         assert self.their_hello[0] == "hello", self.their_hello
         return self
 
+    def transcript(self, mine: list) -> bytes:
+        return self.shake.transcript(mine, self.their_hello)
+
     async def hello(self, role: str = "peer", key: bytes | None = None, prove: bool = True,
                     table: bytes | None = None, name: str | None = None) -> bool:
-        """Say hello as `key` (default: its own) and answer the peer's nonce; True once the
-        peer's own proof arrived (it answers only a well-formed hello)."""
+        """Say hello as `key` (default: its own) and prove it with its own key; True once
+        the peer's own proof arrived (it answers only a well-formed hello)."""
         key = key or self.identity.public
-        self.send(message("hello", PROTOCOL, self.table if table is None else table, "",
-                          role, name or self.identity.name, key, LOOPBACK, 0,
-                          handshake.nonce()))
+        mine = hello_of(self.table if table is None else table, role,
+                        name or self.identity.name, key, self.shake.share)
+        self.send(message(*greeting.THIS.message()))
+        self.send(message(*mine))
+        transcript = self.transcript(mine)
+        ciphers = self.shake.ciphers(self.their_hello[8], transcript)
         if prove:
-            self.send(message("proof", handshake.prove(self.identity, self.their_hello[-1],
-                                                       self.their_hello[6])))
+            self.send(message("proof", handshake.prove(self.identity, transcript)))
+            self.sealer = ciphers[0]
         await self.drain()
         reply = await self.next_message(5)
-        return reply is not None and reply[0] == "proof"
+        if reply is None or reply[0] != "proof":
+            return False
+        self.opener = ciphers[1]
+        return True
 
     def send(self, data: bytes) -> None:
+        """Send framed messages, each sealed once the link is."""
+        if self.sealer is not None:
+            data = b"".join(stream.HEADER.pack(len(sealed)) + sealed for sealed in
+                            (self.sealer.seal(body) for body in _bodies(data)))
         self.writer.write(data)
 
     async def drain(self) -> None:
@@ -66,11 +94,26 @@ class Stranger:
             await self.writer.drain()
 
     async def next_message(self, timeout: float) -> list | None:
-        try:
-            return stream.decode(await asyncio.wait_for(stream.read_body(self.reader), timeout))
-        except (TimeoutError, stream.Closed, ConnectionError, asyncio.IncompleteReadError):
-            return None
+        """The next message but acknowledgements (acknowledging what came, as a peer does)."""
+        while True:
+            try:
+                body = await asyncio.wait_for(stream.read_body(self.reader), timeout)
+            except (TimeoutError, stream.Closed, ConnectionError,
+                    asyncio.IncompleteReadError):
+                return None
+            found = stream.decode(self.opener.open(body) if self.opener else body)
+            if found[0] != "ack":
+                self._acknowledge()
+                return found
 
+    def _acknowledge(self) -> None:
+        if self.opener is None:
+            return
+        self.received += 1
+        now = asyncio.get_running_loop().time()
+        if now - self._acked_at >= ACK_EVERY and not self.writer.is_closing():
+            self._acked_at = now
+            self.send(message("ack", self.received))
     def listen(self) -> None:
         """Gather everything the peer sends from now on into `inbox`."""
         async def gather():
@@ -104,3 +147,11 @@ class Stranger:
             self._reading.cancel()
         if self.writer is not None:
             self.writer.close()
+
+
+def _bodies(data: bytes):
+    """The bodies of the framed messages in `data` (the last one as far as it goes)."""
+    while data:
+        (length,) = stream.HEADER.unpack(data[:stream.HEADER.size])
+        yield data[stream.HEADER.size:stream.HEADER.size + length]
+        data = data[stream.HEADER.size + length:]
