@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+from collections import Counter
 
 from net.wire import greeting, handshake, stream
 from net.wire.delivery import ACK_EVERY
@@ -155,3 +156,83 @@ def _bodies(data: bytes):
         (length,) = stream.HEADER.unpack(data[:stream.HEADER.size])
         yield data[stream.HEADER.size:stream.HEADER.size + length]
         data = data[stream.HEADER.size + length:]
+
+
+class Relay:
+    """The stranger of issue 36, between two peers: it dials both, says hello to each with
+    the other's greeting and hello (its key, its share), passes each one's proof across to
+    the other, then swallows whatever either sends."""
+
+    def __init__(self, first: int, second: int, host: str = LOOPBACK):
+        self.ports, self.host = (first, second), host
+        self.links: list[tuple[asyncio.StreamReader, asyncio.StreamWriter]] = []
+
+    async def open(self) -> None:
+        """Relay the handshake. The proofs are each made for the link the relay saw them on,
+        so neither peer should take the other's (each then closes its link)."""
+        opened = [await asyncio.open_connection(self.host, port) for port in self.ports]
+        self.links = opened
+        heard = [[await stream.read_body(reader) for _ in range(2)] for reader, _ in opened]
+        for (_, writer), (greeting_body, hello_body) in zip(opened, reversed(heard),
+                                                            strict=True):
+            writer.write(_framed(greeting_body) + _framed(hello_body))
+        proofs = await asyncio.gather(*(_next_body(reader) for reader, _ in opened))
+        for (_, writer), proof in zip(opened, reversed(proofs), strict=True):
+            if proof is not None:
+                writer.write(_framed(proof))
+
+    async def hold(self, seconds: float) -> list[bool]:
+        """Swallow what each peer sends for up to `seconds`; which of them closed its link."""
+        async def swallowed(reader: asyncio.StreamReader) -> bool:
+            with contextlib.suppress(ConnectionError):
+                while await reader.read(1 << 16):
+                    pass
+            return True
+        async def closed(reader: asyncio.StreamReader) -> bool:
+            try:
+                return await asyncio.wait_for(swallowed(reader), seconds)
+            except TimeoutError:
+                return False
+        return list(await asyncio.gather(*(closed(reader) for reader, _ in self.links)))
+
+    def close(self) -> None:
+        for _, writer in self.links:
+            writer.close()
+
+
+async def relay_every_pair(ports: list[int], seconds: float) -> Counter:
+    """Relay between every pair of `ports` for `seconds`: each pair's links are held until
+    the peers close them and relayed again a second later. Counts `relayed` (handshakes
+    passed on), `closed` (links a peer closed) and `kept` (links still open at the end)."""
+    loop = asyncio.get_running_loop()
+    end = loop.time() + seconds
+    counts: Counter = Counter()
+
+    async def between(pair: tuple[int, int]) -> None:
+        while (left := end - loop.time()) > 0:
+            relay = Relay(*pair)
+            try:
+                await relay.open()
+                counts["relayed"] += 1
+                closed = await relay.hold(left)
+                counts["closed"] += sum(closed)
+                counts["kept"] += len(closed) - sum(closed)
+            except (ConnectionError, asyncio.IncompleteReadError, stream.Closed):
+                counts["refused"] += 1
+            finally:
+                relay.close()
+            await asyncio.sleep(min(1.0, max(0.0, end - loop.time())))
+    pairs = [(a, b) for i, a in enumerate(ports) for b in ports[i + 1:]]
+    await asyncio.gather(*(between(pair) for pair in pairs))
+    return counts
+
+
+def _framed(body: bytes) -> bytes:
+    return stream.HEADER.pack(len(body)) + body
+
+
+async def _next_body(reader: asyncio.StreamReader) -> bytes | None:
+    try:
+        return await asyncio.wait_for(stream.read_body(reader), 5)
+    except (TimeoutError, stream.Closed):
+        return None
