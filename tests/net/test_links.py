@@ -9,7 +9,7 @@ import pytest
 from net.wire.frames import LOBBY, decode
 from tools.lab.peer_table import PeerTable, agree
 from tools.lab.processes import step_of
-from tools.lab.stranger import LOOPBACK, Stranger, message, relay_every_pair
+from tools.lab.stranger import LOOPBACK, Stranger, Swallower, message, relay_every_pair
 
 pytestmark = pytest.mark.slow
 REFUSED = "its proof was made for another link"
@@ -61,4 +61,29 @@ def test_a_stranger_relaying_hellos_and_proofs_between_every_pair_stops_nothing(
             assert set(result["dropped"]) == {LOOPBACK}, result["dropped"]
             assert result["dropped"][LOOPBACK]["unproven"] >= 3, result["dropped"]
     finally:
+        table.kill()
+
+
+def test_a_link_that_swallows_what_it_carries_is_left_for_a_fresh_one(tmp_path):
+    """The second seat joins through a stranger's relay, so its only link to the first seat
+    runs through it; mid-game the relay starts swallowing everything both ways and keeps
+    the link open. Before, each end kept sending on that link until it had been silent for
+    SILENT_LIMIT (15 s), past the table's patience with one silent seat (2 x 5 s): the hand
+    was void. Now what each sends goes unacknowledged, the link is failing within ACK_WAIT,
+    both ends dial each other afresh and send on the new link: the game goes on to one
+    hash."""
+    table = PeerTable(tmp_path, humans=2, think=3, hands=3, void_after=5.0, start=False)
+    relay = Swallower(table.port)
+    try:
+        table.join(1, port=relay.port)
+        table.playing(5)
+        relay.swallow()
+        swallowed_at = max(step_of(line) for line in table.peers[0].lines)
+        results = table.results()
+        agree(results)
+        assert relay.links == 1
+        ended = max(step_of(line) for line in table.peers[0].lines)
+        assert ended > swallowed_at + 20, (swallowed_at, ended)  # played on without it
+    finally:
+        relay.stop()
         table.kill()

@@ -51,8 +51,9 @@ class PeerTable:
             for i in range(1, humans):
                 self.join(i)
 
-    def join(self, i: int) -> Proc:
-        peer = self._start(i, "--connect", f"127.0.0.1:{self.port}")
+    def join(self, i: int, port: int | None = None) -> Proc:
+        """Peer `i` joins through the first peer's port, or through `port` (a relay's)."""
+        peer = self._start(i, "--connect", f"127.0.0.1:{port or self.port}")
         self.peers.append(peer)
         return peer
 

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import threading
 from collections import Counter
 
 from net.wire import greeting, handshake, stream
@@ -236,3 +237,42 @@ async def _next_body(reader: asyncio.StreamReader) -> bytes | None:
         return await asyncio.wait_for(stream.read_body(reader), 5)
     except (TimeoutError, stream.Closed):
         return None
+
+
+class Swallower:
+    """A TCP relay on loopback to one peer, on a thread of its own: it passes everything on
+    both ways until told to `swallow`, then reads and drops whatever either side sends,
+    keeping the links open — all a stranger in the middle of a sealed link can still do."""
+
+    def __init__(self, target: int):
+        self.target = target
+        self.swallowing = False
+        self.links = 0
+        self.loop = asyncio.new_event_loop()
+        threading.Thread(target=self.loop.run_forever, daemon=True).start()
+        self.server = asyncio.run_coroutine_threadsafe(
+            asyncio.start_server(self._accepted, LOOPBACK, 0), self.loop).result(5)
+        self.port = self.server.sockets[0].getsockname()[1]
+
+    def swallow(self) -> None:
+        self.swallowing = True
+
+    def stop(self) -> None:
+        self.loop.call_soon_threadsafe(self.server.close)
+        self.loop.call_soon_threadsafe(self.loop.stop)
+
+    async def _accepted(self, reader, writer) -> None:
+        try:
+            upstream = await asyncio.open_connection(LOOPBACK, self.target)
+        except OSError:
+            writer.close()
+            return
+        self.links += 1
+        await asyncio.gather(self._pipe(reader, upstream[1]), self._pipe(upstream[0], writer))
+
+    async def _pipe(self, reader: asyncio.StreamReader, writer: asyncio.StreamWriter) -> None:
+        with contextlib.suppress(ConnectionError):
+            while data := await reader.read(1 << 16):
+                if not self.swallowing:
+                    writer.write(data)
+        writer.close()
