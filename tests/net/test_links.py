@@ -6,7 +6,7 @@ import asyncio
 
 import pytest
 
-from net.wire.frames import LOBBY, decode
+from net.wire.frames import LOBBY, PROTOCOL, decode
 from tools.lab.peer_table import PeerTable, agree
 from tools.lab.processes import step_of
 from tools.lab.stranger import LOOPBACK, Stranger, Swallower, message, relay_every_pair
@@ -86,4 +86,27 @@ def test_a_link_that_swallows_what_it_carries_is_left_for_a_fresh_one(tmp_path):
         assert ended > swallowed_at + 20, (swallowed_at, ended)  # played on without it
     finally:
         relay.stop()
+        table.kill()
+
+
+def test_a_peer_of_another_protocol_is_told_so_in_words_on_both_sides(tmp_path):
+    """A later build (the next protocol) tries to join: each side reads the other's greeting,
+    says in words whose hoard is older, counts the link and closes it; neither crashes."""
+    table = PeerTable(tmp_path, humans=2, think=3, start=False, timeout=8.0,
+                      cheat="tools.lab.newer_build")
+    try:
+        newer = table.join(1)
+        older_words = table.peers[0].wait_line(lambda line: "cannot play here" in line, 10)
+        newer_words = newer.wait_line(lambda line: "cannot play here" in line, 10)
+        assert f"they run a newer hoard 9.9.9 (protocol {PROTOCOL + 1}) than this hoard" \
+            in older_words
+        assert "update this hoard to play with them" in older_words
+        assert "they run an older hoard" in newer_words and f"(protocol {PROTOCOL})" \
+            in newer_words
+        assert "they need to update to play here" in newer_words
+        for peer in table.peers:
+            peer.popen.wait(20)
+            assert not any("Traceback" in line for line in peer.errors), peer.errors
+            assert sum("cannot play here" in line for line in peer.lines) == 1, peer.lines
+    finally:
         table.kill()
