@@ -112,10 +112,11 @@ class Protocol:
             raise BadFrame("malformed", "a proof answers a hello, once")
         key, name, role, table, table_name, host, port, transcript, opener = conn.claim
         if not handshake.proven(key, proof, transcript):
-            self._tell(("unproven", conn.host, key),
-                       f"a link from {conn.host} said it was {name!r} "
-                       f"(#{key.hex()[:8]}) but its proof was made for another link — "
-                       "someone passing hellos between peers, or an impostor: closed")
+            if self._is_member(key):  # a stranger's own claims are counted, not told
+                self._tell(("unproven", conn.host, key),
+                           f"a link from {conn.host} said it was {name!r} "
+                           f"(#{key.hex()[:8]}) but its proof was made for another link — "
+                           "someone passing hellos between peers, or an impostor: closed")
             self._refuse(conn, "unproven")
             return
         conn.key, conn.name, conn.role, conn.opener = key, name, role, opener
@@ -125,6 +126,12 @@ class Protocol:
             node.links.heard(key, host, port)
         if role == "peer":
             self._catch_up(conn)
+
+    def _is_member(self, key: bytes) -> bool:
+        node = self.node
+        if node.replica is not None:
+            return key in node.replica.humans.values()
+        return node.lobby is not None and key in node.lobby.state().members
 
     def _catch_up(self, conn: Conn) -> None:
         """A peer just proven is sent what it may have missed: the lobby, how far this

@@ -107,7 +107,12 @@ class Conn:
         acknowledgement, which is taken here (net.wire.delivery)."""
         if self.opener is None:
             return stream.decode(body)
-        message = stream.decode(self.opener.open(body))
+        body = self.opener.open(body)
+        try:
+            message = stream.decode(body)
+        except BadFrame:
+            self.delivery.receiving()  # it arrived: what it says is the sender's problem
+            raise
         if message[0] == "ack":
             if len(message) != 2:
                 raise BadFrame("malformed", "ack takes a count")
