@@ -1,5 +1,7 @@
 """A hostile guest on the LAN, built from the project's own modules: it speaks the wire
-protocol by hand, so it can say what an honest peer never would."""
+protocol by hand, so it can say what an honest peer never would (`Stranger`), stand between
+two peers passing on their hellos and proofs (`Relay`, `relay_every_pair`: issue 36), or
+pass a link on and then swallow it (`Swallower`)."""
 
 from __future__ import annotations
 
