@@ -82,8 +82,8 @@ class Links:
                 self._dial(FALLBACK, self.fallback(), now)
             return
         for key, address in self._wanted().items():
-            if not node.mesh.linked(key):  # none, or none delivering: dial a fresh one
-                self._dial(key, [address], now)
+            if not node.mesh.linked(key) and not node.mesh.dialling(address):
+                self._dial(key, [address], now)  # none, or none delivering: a fresh one
         replica = node.replica
         if replica is not None and not linked and replica.order != (replica.me,):
             self._dial(FALLBACK, self.fallback(), now)

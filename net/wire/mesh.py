@@ -61,6 +61,7 @@ class Conn:
         self.reader, self.writer, self.outbound = reader, writer, outbound
         peer = writer.get_extra_info("peername") or ("?", 0)
         self.host = str(peer[0])
+        self.address = (self.host, peer[1])  # for a dialled link: where it was dialled
         self.handshake = handshake.Handshake(outbound)  # this side's fresh X25519 share
         self.hello: list = []  # the hello this side sent, as signed in the transcript
         self.greeting: Greeting | None = None  # which hoard the other side runs
@@ -219,6 +220,12 @@ class Mesh:
     def to(self, key: bytes) -> Conn | None:
         """The live connection to the peer with this key that delivers best."""
         return self._best(self.live("peer")).get(key)
+
+    def dialling(self, address: tuple[str, int]) -> bool:
+        """Is a dial to `address` still waiting for the other side to prove its key? (A peer
+        that is asleep answers none: one dial at a time, not a queue of them to wake to.)"""
+        return any(conn.outbound and conn.key is None and not conn.closed
+                   and conn.address == address for conn in self.conns)
 
     def linked(self, key: bytes) -> bool:
         """Is there a link to this peer that is not failing (else it is worth redialling)?"""

@@ -40,7 +40,7 @@ def test_a_stranger_relaying_hellos_and_proofs_between_every_pair_stops_nothing(
     sent only on them: every game stopped, void. Now each proof is made for another link:
     every relayed link is closed, the game plays on through the attack to one hash, nobody
     is named, and each peer says once, in words, for each seat claimed, what happened."""
-    table = PeerTable(tmp_path, humans=4, think=3, hands=3, void_after=10.0)
+    table = PeerTable(tmp_path, humans=4, think=3, hands=3, void_after=10.0, timeout=150.0)
     try:
         table.playing(3)
         ports = table.attack(listening_ports(table.port))

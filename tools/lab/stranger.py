@@ -15,6 +15,7 @@ from net.wire.delivery import ACK_EVERY
 from net.wire.identity import Identity
 
 LOOPBACK = "127.0.0.1"
+CLOSE_WAIT = 5.0  # a relay is held at least this long, to see whether the peers close it
 
 
 def message(*fields) -> bytes:
@@ -141,7 +142,11 @@ class Stranger:
             with contextlib.suppress(asyncio.CancelledError):
                 await self._reading
             self._reading = None
-        self.writer.write_eof()
+        try:
+            self.writer.write_eof()
+        except OSError:  # the peer closed first, unread bytes and all: it is gone already
+            self.close()
+            return
         with contextlib.suppress(TimeoutError):
             await self.closed_by_peer(30)
         self.close()
@@ -205,8 +210,9 @@ class Relay:
 
 async def relay_every_pair(ports: list[int], seconds: float) -> Counter:
     """Relay between every pair of `ports` for `seconds`: each pair's links are held until
-    the peers close them and relayed again a second later. Counts `relayed` (handshakes
-    passed on), `closed` (links a peer closed) and `kept` (links still open at the end)."""
+    the peers close them (the last ones at least CLOSE_WAIT) and relayed again a second
+    later. Counts `relayed` (handshakes passed on), `closed` (links a peer closed) and
+    `kept` (links still open at the end)."""
     loop = asyncio.get_running_loop()
     end = loop.time() + seconds
     counts: Counter = Counter()
@@ -217,7 +223,7 @@ async def relay_every_pair(ports: list[int], seconds: float) -> Counter:
             try:
                 await relay.open()
                 counts["relayed"] += 1
-                closed = await relay.hold(left)
+                closed = await relay.hold(max(left, CLOSE_WAIT))
                 counts["closed"] += sum(closed)
                 counts["kept"] += len(closed) - sum(closed)
             except (ConnectionError, asyncio.IncompleteReadError, stream.Closed):
