@@ -42,7 +42,8 @@ class Stranger:
         self.sealer: stream.Cipher | None = None
         self.opener: stream.Cipher | None = None
         self.received = 0
-        self._acked_at = 0.0
+        self._told = 0  # the count last acknowledged...
+        self._acked_at = 0.0  # ...and when
         self.inbox: list[list] = []
         self._reading: asyncio.Task | None = None
 
@@ -115,15 +116,30 @@ class Stranger:
         if self.opener is None:
             return
         self.received += 1
+        self._ack_if_due()
+
+    def _ack_if_due(self) -> None:
         now = asyncio.get_running_loop().time()
-        if now - self._acked_at >= ACK_EVERY and not self.writer.is_closing():
-            self._acked_at = now
+        if (self.received > self._told and now - self._acked_at >= ACK_EVERY
+                and not self.writer.is_closing()):
+            self._told, self._acked_at = self.received, now
             self.send(message("ack", self.received))
+
     def listen(self) -> None:
-        """Gather everything the peer sends from now on into `inbox`."""
+        """Gather everything the peer sends from now on into `inbox`, acknowledging it as a
+        peer does (the last of it too, when nothing follows)."""
+        async def acknowledge_late():
+            while True:
+                await asyncio.sleep(ACK_EVERY)
+                self._ack_if_due()
+
         async def gather():
-            while (found := await self.next_message(3600)) is not None:
-                self.inbox.append(found)
+            ticker = asyncio.get_running_loop().create_task(acknowledge_late())
+            try:
+                while (found := await self.next_message(3600)) is not None:
+                    self.inbox.append(found)
+            finally:
+                ticker.cancel()
         self._reading = asyncio.get_running_loop().create_task(gather())
 
     async def closed_by_peer(self, timeout: float = 5.0) -> bool:
