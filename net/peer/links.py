@@ -101,8 +101,8 @@ class Links:
                 self._dial(FALLBACK, self.fallback(), now)
             return
         for key, address in self._wanted().items():
-            if node.mesh.to(key) is None:
-                self._dial(key, [address], now)
+            if not node.mesh.linked(key) and not node.mesh.dialling(address):
+                self._dial(key, [address], now)  # none, or none delivering: a fresh one
         replica = node.replica
         if replica is not None and not linked and replica.order != (replica.me,):
             self._dial(FALLBACK, self.fallback(), now)
@@ -147,8 +147,8 @@ class Links:
     def check_address(self, now: float) -> None:
         """A laptop that got a new address (a Wi-Fi reconnect) advertises it and says so in
         its hellos; it closes its links at once and redials every peer from the new address
-        (the others take the newest link of a proven key), not waiting for the mesh to
-        find them silent."""
+        (the others send on the new link once the old one fails to deliver), not waiting
+        for the mesh to find them silent."""
         node = self.node
         if node.options.interface or node.role != "peer" or now < self._address_due:
             return

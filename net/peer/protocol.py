@@ -1,8 +1,13 @@
-"""The wire protocol of a node: the hello/proof handshake and every message's handler.
+"""The wire protocol of a node: the greeting, the hello/proof handshake and every message's
+handler.
 
-Message tags on a connection (each a msgpack array, see net.wire.stream):
-  hello   [PROTOCOL, table, table name, role, name, key, host, port, nonce]  first, both ways
-  proof   [signature]             answers the other's hello: it holds the key (net.wire.handshake)
+Message tags on a connection (each a msgpack array, see net.wire.stream), the first three
+unsealed, each way:
+  hoard   [PROTOCOL, app version] first: which hoard this is (net.wire.greeting)
+  hello   [table, table name, role, name, key, host, port, share]  who this side says it is
+  proof   [signature]             answers the other's hello: it holds the key, on this link
+                                  (net.wire.handshake); everything after it is sealed
+  ack     [count]                 how many messages arrived (taken by net.wire.delivery)
   rec     [raw record]            a record sent by its author (a duplicate counts as a replay)
   relay   [raw record]            a record passed on by someone else, or asked for
   have    [applied step]          how far the sender is (on connect, at the end)
@@ -11,6 +16,7 @@ Message tags on a connection (each a msgpack array, see net.wire.stream):
   evidence [raw, raw]             two frames one seat signed for one step
   ping    []                      a keepalive on a link that has said nothing for a while
   back    []                      a player away from the table asks to be let back
+  stopped [kind, step, report]    to a spectator: the table stopped, with the players' report
 
 A handler checks its message's shape and raises BadFrame for anything unusable (the
 mesh counts and drops it); what the message means for the table it hands to the node:
@@ -20,45 +26,69 @@ its `spectators`.
 
 from __future__ import annotations
 
+import logging
 from typing import Any
 
-from net.errors import BadFrame
+from net.errors import BadFrame, TableFault
+from net.peer.events import Notice
 from net.table.framestore import WINDOW, Equivocation
-from net.wire import handshake
-from net.wire.frames import LOBBY, PROTOCOL, QUIET, STEP, decode
+from net.wire import greeting, handshake
+from net.wire.frames import LOBBY, QUIET, STEP, decode
 from net.wire.mesh import Conn
 
+log = logging.getLogger("hoard.net")
 ROLES = ("peer", "spectator")
+UNSEALED = ("hello", "proof")  # what a link says before it is sealed
+MAX_TOLD = 256  # hosts and claims told about once each (then counted only)
 
 
 class Protocol:
     def __init__(self, node):
         self.node = node
+        self._told: set[tuple] = set()  # (what, from whom) already said in words
 
     def hello(self, conn: Conn) -> list:
         node = self.node
-        return ["hello", PROTOCOL, node.table or b"", node.name, node.role, node.identity.name,
-                node.identity.public, node.host, node.mesh.port, conn.nonce]
+        return ["hello", node.table or b"", node.name, node.role, node.identity.name,
+                node.identity.public, node.host, node.mesh.port, conn.handshake.share]
 
     def on_message(self, conn: Conn, message: list) -> None:
+        if conn.greeting is None:
+            self._on_greeting(conn, greeting.read(message))
+            return
         tag, args = message[0], message[1:]
         handler, arity = self._handlers.get(tag, (None, -1))
         if handler is None or len(args) != arity:
             raise BadFrame("malformed", f"unknown message {tag!r} with {len(args)} fields")
-        if conn.key is None and tag not in ("hello", "proof"):
-            raise BadFrame("malformed", "the first messages must be hello and its proof")
+        if (conn.opener is None) != (tag in UNSEALED):
+            raise BadFrame("malformed", f"{tag!r} out of place: a link starts with the "
+                           "greeting, the hello and its proof, then is sealed")
         handler(self, conn, *args)
 
+    # -- the greeting: which hoard is at the other end ---------------------------------
+    def _on_greeting(self, conn: Conn, theirs: greeting.Greeting) -> None:
+        conn.greeting = theirs
+        if theirs.protocol == greeting.THIS.protocol:
+            return
+        words = f"a hoard at {conn.host} cannot play here: {theirs.against(greeting.THIS)}"
+        self._tell(("version", conn.host, theirs), words, notice=True)
+        self._refuse(conn, "version")
+
+    def _tell(self, about: tuple, words: str, notice: bool = False) -> None:
+        """Say `words` once for `about` (a stranger retrying is counted, not repeated)."""
+        if about in self._told or len(self._told) >= MAX_TOLD:
+            return
+        self._told.add(about)
+        log.warning("%s", words)
+        if notice:
+            self.node.emit(Notice(words))
+
     # -- the handshake: a hello claims a key, its proof shows it is held ---------------
-    def _on_hello(self, conn, version, table, table_name, role, name, key, host, port,
-                  nonce) -> None:
+    def _on_hello(self, conn, table, table_name, role, name, key, host, port, share) -> None:
         node = self.node
         if conn.claim is not None:
             raise BadFrame("malformed", "a second hello")
-        if version != PROTOCOL:
-            self._refuse(conn, "version")
-            return
-        if not _well_formed_hello(table, table_name, role, name, key, host, port, nonce):
+        if not _well_formed_hello(table, table_name, role, name, key, host, port, share):
             raise BadFrame("malformed", "a bad hello")
         if table and node.table and table != node.table:
             self._refuse(conn, "other-table")
@@ -66,24 +96,42 @@ class Protocol:
         if key == node.identity.public:
             conn.close()  # dialled ourselves through an old address
             return
-        conn.claim = (key, name[:32], role, table, table_name, host, port)
-        conn.send(["proof", handshake.prove(node.identity, nonce, key)])
+        transcript = conn.handshake.transcript(conn.hello, ["hello", table, table_name, role,
+                                                            name, key, host, port, share])
+        ciphers = conn.handshake.ciphers(share, transcript)
+        if ciphers is None:
+            raise BadFrame("malformed", "a hello whose share makes no key")
+        conn.claim = (key, name[:32], role, table, table_name, host, port, transcript,
+                      ciphers[1])
+        conn.send_plain(["proof", handshake.prove(node.identity, transcript)])
+        conn.sealer = ciphers[0]
 
     def _on_proof(self, conn, proof) -> None:
         node = self.node
         if conn.claim is None or conn.key is not None:
             raise BadFrame("malformed", "a proof answers a hello, once")
-        key, name, role, table, table_name, host, port = conn.claim
-        if not handshake.proven(key, proof, conn.nonce, node.identity.public):
+        key, name, role, table, table_name, host, port, transcript, opener = conn.claim
+        if not handshake.proven(key, proof, transcript):
+            if self._is_member(key):  # a stranger's own claims are counted, not told
+                self._tell(("unproven", conn.host, key),
+                           f"a link from {conn.host} said it was {name!r} "
+                           f"(#{key.hex()[:8]}) but its proof was made for another link — "
+                           "someone passing hellos between peers, or an impostor: closed")
             self._refuse(conn, "unproven")
             return
-        conn.key, conn.name, conn.role = key, name, role
+        conn.key, conn.name, conn.role, conn.opener = key, name, role, opener
         if node.table is None and table:
             node.membership.set_table(table, table_name)
         if role == "peer" and port:
             node.links.heard(key, host, port)
         if role == "peer":
             self._catch_up(conn)
+
+    def _is_member(self, key: bytes) -> bool:
+        node = self.node
+        if node.replica is not None:
+            return key in node.replica.humans.values()
+        return node.lobby is not None and key in node.lobby.state().members
 
     def _catch_up(self, conn: Conn) -> None:
         """A peer just proven is sent what it may have missed: the lobby, how far this
@@ -160,6 +208,17 @@ class Protocol:
             raise BadFrame("malformed", "back is for a table in play")
         self.node.returns.asked(conn.key)
 
+    def _on_stopped(self, conn, kind, step, report) -> None:
+        """A player this spectator watches says the table stopped: it stops with the
+        players' report (a player could as well stop sending; its word is all there is)."""
+        node = self.node
+        if (node.role != "spectator" or node.replica is None
+                or conn.key not in node.replica.humans.values()):
+            raise BadFrame("malformed", "stopped is told by a player to a spectator")
+        if not (isinstance(kind, str) and isinstance(step, int) and isinstance(report, str)):
+            raise BadFrame("malformed", "stopped takes a kind, a step and a report")
+        node.fault(TableFault(kind[:32], step, report[:2000]))
+
     def _on_evidence(self, conn, first, second) -> None:
         node = self.node
         a, b = decode(first), decode(second)
@@ -170,7 +229,7 @@ class Protocol:
         node.intake.convict(Equivocation(a, b, replica.name_of(a.seat)))
 
     _handlers = {
-        "hello": (_on_hello, 9),
+        "hello": (_on_hello, 8),
         "proof": (_on_proof, 1),
         "rec": (_on_rec, 1),
         "relay": (_on_relay, 1),
@@ -180,11 +239,13 @@ class Protocol:
         "evidence": (_on_evidence, 2),
         "ping": (_on_ping, 0),
         "back": (_on_back, 0),
+        "stopped": (_on_stopped, 3),
     }
 
 
-def _well_formed_hello(table, table_name, role, name, key, host, port, nonce) -> bool:
+def _well_formed_hello(table, table_name, role, name, key, host, port, share) -> bool:
     return (isinstance(table, bytes) and isinstance(key, bytes) and len(key) == 32
             and role in ROLES and isinstance(name, str) and isinstance(host, str)
-            and isinstance(port, int) and isinstance(table_name, str)
-            and isinstance(nonce, bytes) and len(nonce) == handshake.NONCE_SIZE)
+            and isinstance(port, int) and not isinstance(port, bool)
+            and isinstance(table_name, str)
+            and isinstance(share, bytes) and len(share) == handshake.SHARE_SIZE)

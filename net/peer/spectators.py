@@ -2,9 +2,11 @@
 
 A spectator is sent every lobby record, then every applied step's frames in order
 from the step it asked for, then each new step as it is applied. When the table
-stops on a fault, each stream is sent the frames of the step that stopped it, so
-the spectator reaches the same report. Streams sleep until the node says something
-moved (`poke`), so an idle table costs nothing per spectator.
+stops on a fault, each stream is sent the frames of the step that stopped it, where
+they are all in, and the players' report (`stopped`): the spectator stops with the
+same report, whether or not the frames show why (a hand voided for a silent seat).
+Streams sleep until the node says something moved (`poke`), so an idle table costs
+nothing per spectator.
 
 It reads from the node only what any peer may relay: the lobby records, the replica's
 applied frames, the end (`finished`) and whether the table is over (`result`).
@@ -14,6 +16,7 @@ from __future__ import annotations
 
 import asyncio
 
+from net.peer.events import Fault
 from net.wire.mesh import Conn
 
 FLUSH = 1.0  # on closing, how long spectator streams may take to finish
@@ -82,6 +85,9 @@ class Spectators:
             if len(stopped) == len(node.replica.order):
                 for record in stopped:
                     conn.send(["relay", record.raw])
+            outcome = node.result.result()
+            if isinstance(outcome, Fault):  # a stop no frame shows (a void): told in words
+                conn.send(["stopped", outcome.kind, outcome.step, outcome.report])
             await conn.drain()
             return True
         return False

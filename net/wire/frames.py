@@ -26,9 +26,10 @@ import msgpack
 from net.errors import BadFrame
 from net.wire.identity import Identity, verify
 
-PROTOCOL = 3  # 2: the pause between hands (net.table.pause); 3: the public views (so the hashes
+PROTOCOL = 4  # 2: the pause between hands (net.table.pause); 3: the public views (so the hashes
 # frames carry) changed: Dragon's, Gold's end, a hand kept on the table until the next shuffle;
-# builds of another version would desync, so they do not meet
+# 4: links are sealed end to end (net.wire.handshake) and open with the greeting
+# (net.wire.greeting); builds of another version would desync, so they do not meet
 DOMAIN = b"hoard-record\x00"
 LOBBY, STEP, QUIET = 1, 2, 3
 KINDS = (LOBBY, STEP, QUIET)

@@ -1,11 +1,17 @@
 """TCP connections between the peers of a table, and the drop counters.
 
-The mesh listens, dials, frames messages (net.wire.stream) and hands each decoded
-message to its owner. Whatever a connection sends that cannot be used is
-dropped and counted against that connection's sender — by the name and key
-fingerprint it proved (net.wire.handshake), else by its host address — and the peer
-carries on. Only an oversize or truncated message closes the connection,
-because the stream can no longer be cut into messages after one.
+The mesh listens, dials, frames messages (net.wire.stream), opens a link with the
+greeting (net.wire.greeting) and the hello, seals it once the handshake allows
+(net.wire.handshake), keeps count of what each link delivers (net.wire.delivery) and
+hands each opened message to its owner. To each peer it sends on the link that delivers:
+a working one before a new one, a new one before a failing one, and among equals the
+newest — a newer link never replaces one that works.
+
+Whatever a connection sends that cannot be used is dropped and counted against that
+connection's sender — by the name and key fingerprint it proved (net.wire.handshake),
+else by its host address — and the peer carries on. Only an oversize, truncated or
+forged message closes the connection, because the stream can no longer be cut into
+messages (or opened) after one.
 
 What strangers can make a peer hold is bounded: at most MAX_UNPROVEN
 connections may be waiting to prove a key at once, and at most
@@ -25,7 +31,9 @@ from collections import Counter, defaultdict
 from collections.abc import Callable
 
 from net.errors import BadFrame
-from net.wire import handshake, stream
+from net.wire import greeting, handshake, stream
+from net.wire.delivery import NEW, Delivery
+from net.wire.greeting import Greeting
 
 log = logging.getLogger("hoard.net")
 DIAL_TIMEOUT = 2.0
@@ -38,7 +46,7 @@ SILENT_LIMIT = 15.0
 #: a peer that lets this much pile up unread is dropped
 MAX_BACKLOG = 8 * 1024 * 1024
 FLUSH_ON_CLOSE = 1.0  # seconds closing links may take to send what is queued on them
-FATAL = ("oversize", "truncated")
+FATAL = ("oversize", "truncated", "forged")
 MAX_UNPROVEN = 64  # connections still to prove their key, at once...
 MAX_UNPROVEN_PER_HOST = 8  # ...and from any one host
 MAX_LABELS = 64  # senders with drop counters of their own
@@ -53,12 +61,18 @@ class Conn:
         self.reader, self.writer, self.outbound = reader, writer, outbound
         peer = writer.get_extra_info("peername") or ("?", 0)
         self.host = str(peer[0])
-        self.nonce = handshake.nonce()  # what the other side must sign to prove its key
-        self.claim: tuple | None = None  # (key, name, role) its hello claimed, until proven
+        self.address = (self.host, peer[1])  # for a dialled link: where it was dialled
+        self.handshake = handshake.Handshake(outbound)  # this side's fresh X25519 share
+        self.hello: list = []  # the hello this side sent, as signed in the transcript
+        self.greeting: Greeting | None = None  # which hoard the other side runs
+        self.claim: tuple | None = None  # (key, name, role, ...) its hello claimed, until proven
         self.key: bytes | None = None  # set once proven
         self.name = ""
         self.role = ""
         self.listen: tuple[str, int] | None = None
+        self.sealer: stream.Cipher | None = None  # once this side sent its proof
+        self.opener: stream.Cipher | None = None  # once the other side's proof checked out
+        self.delivery = Delivery(time.monotonic())
         self.closed = False
         self.finished = False  # nothing more is sent: the stream ends after what is queued
         self.last_sent = time.monotonic()
@@ -68,14 +82,55 @@ class Conn:
         return f"{self.name}#{self.key.hex()[:8]}" if self.key else self.host
 
     def send(self, message: list) -> None:
-        if self.closed or self.finished:
+        """Send on the sealed channel; nothing goes out before this side's proof (only
+        the greeting, the hello and the proof travel unsealed, by `send_plain`)."""
+        if self.sealer is None:
             return
+        if self._write(stream.encode(message, self.sealer)) and message[0] != "ack":
+            self.delivery.sending()
+
+    def send_plain(self, message: list) -> None:
+        self._write(stream.encode(message))
+
+    def _write(self, data: bytes) -> bool:
+        if self.closed or self.finished:
+            return False
         if self.writer.transport.get_write_buffer_size() > MAX_BACKLOG:
             log.warning("dropping %s: it stopped reading", self.label)
             self.close()
-            return
-        self.writer.write(stream.encode(message))
+            return False
+        self.writer.write(data)
         self.last_sent = time.monotonic()
+        return True
+
+    def opened(self, body: bytes) -> list | None:
+        """The message in `body`, opened if the link is sealed; None for an
+        acknowledgement, which is taken here (net.wire.delivery)."""
+        if self.opener is None:
+            return stream.decode(body)
+        body = self.opener.open(body)
+        try:
+            message = stream.decode(body)
+        except BadFrame:
+            self.delivery.receiving()  # it arrived: what it says is the sender's problem
+            raise
+        if message[0] == "ack":
+            if len(message) != 2:
+                raise BadFrame("malformed", "ack takes a count")
+            self.delivery.acknowledged(message[1])
+            return None
+        self.delivery.receiving()
+        return message
+
+    def look(self, now: float) -> None:
+        """Acknowledge what came in, keep the link from going silent, and judge whether
+        what it was sent comes back acknowledged."""
+        count = self.delivery.ack_due(now)
+        if count is not None:
+            self.send(["ack", count])
+        elif now - self.last_sent > KEEPALIVE:
+            self.send(["ping"])
+        self.delivery.look(now)
 
     async def drain(self) -> None:
         await self.writer.drain()
@@ -141,10 +196,17 @@ class Mesh:
         return self._start(reader, writer, outbound=True)
 
     def keep_alive(self, now: float) -> None:
-        """Ping every proven connection that has sent nothing for KEEPALIVE seconds."""
-        for conn in self.conns:
-            if conn.key is not None and now - conn.last_sent > KEEPALIVE:
-                conn.send(["ping"])
+        """Acknowledge and ping on every proven connection (Conn.look); close one that
+        has delivered nothing for FAILING_LIMIT."""
+        for conn in list(self.conns):
+            if conn.key is None or conn.closed:
+                continue
+            conn.look(now)
+            if conn.delivery.dead(now):
+                log.warning("closing a link to %s: nothing sent on it has been acknowledged "
+                            "for %.0f s (a relay swallowing it, or a peer that stopped "
+                            "reading)", conn.label, now - conn.delivery.failing_since)
+                conn.close()
 
     def count(self, conn: Conn, reason: str) -> None:
         label = conn.label
@@ -156,16 +218,36 @@ class Mesh:
         return [c for c in self.conns if c.role == role and not c.closed]
 
     def to(self, key: bytes) -> Conn | None:
-        """The newest live connection to the peer with this key."""
-        found = [c for c in self.conns if c.key == key and not c.closed and c.role == "peer"]
-        return found[-1] if found else None
+        """The live connection to the peer with this key that delivers best."""
+        return self._best(self.live("peer")).get(key)
+
+    def dialling(self, address: tuple[str, int]) -> bool:
+        """Is a dial to `address` still waiting for the other side to prove its key? (A peer
+        that is asleep answers none: one dial at a time, not a queue of them to wake to.)"""
+        return any(conn.outbound and conn.key is None and not conn.closed
+                   and conn.address == address for conn in self.conns)
+
+    def linked(self, key: bytes) -> bool:
+        """Is there a link to this peer that is not failing (else it is worth redialling)?"""
+        conn = self.to(key)
+        return conn is not None and conn.delivery.rank >= NEW
 
     def broadcast(self, message: list, role: str = "peer", exclude: Conn | None = None) -> None:
-        """Send to every peer (or spectator) once, on its newest connection."""
-        newest = {conn.key: conn for conn in self.live(role)}
-        for key, conn in newest.items():
+        """Send to every peer (or spectator) once, on the link that delivers best."""
+        for key, conn in self._best(self.live(role)).items():
             if exclude is None or key != exclude.key:
                 conn.send(message)
+
+    @staticmethod
+    def _best(conns: list[Conn]) -> dict[bytes, Conn]:
+        """Each key's best link: the highest rank, then the newest (conns come oldest
+        first)."""
+        best: dict[bytes, Conn] = {}
+        for conn in conns:
+            held = best.get(conn.key)
+            if held is None or conn.delivery.rank >= held.delivery.rank:
+                best[conn.key] = conn
+        return best
 
     async def _accepted(self, reader, writer) -> None:
         conn = Conn(reader, writer, outbound=False)
@@ -188,7 +270,9 @@ class Mesh:
 
     async def _serve(self, conn: Conn) -> None:
         try:
-            conn.send(self.greet(conn))
+            conn.send_plain(greeting.THIS.message())
+            conn.hello = self.greet(conn)
+            conn.send_plain(conn.hello)
             await self._read(conn)
         except (ConnectionError, OSError):
             pass
@@ -203,8 +287,9 @@ class Mesh:
             try:
                 timeout = SILENT_LIMIT if conn.key else HELLO_TIMEOUT
                 body = await asyncio.wait_for(stream.read_body(conn.reader), timeout)
-                if not self.closing:
-                    self.handle(conn, stream.decode(body))
+                message = conn.opened(body)  # opened even when closing: the count goes on
+                if message is not None and not self.closing:
+                    self.handle(conn, message)
             except stream.Closed:
                 return
             except TimeoutError:

@@ -4,7 +4,19 @@ import asyncio
 import threading
 import time
 
-from net.wire.mesh import Mesh
+from net.wire.mesh import Conn, Mesh
+
+
+def greet(conn: Conn) -> list:
+    return ["hi", conn.handshake.share]
+
+
+def seal(conn: Conn, message: list) -> None:
+    """Seal the link once the other side's "hi" (its share) came: a bare key exchange,
+    with no identity (the node's protocol adds who is at each end)."""
+    if message[0] == "hi":
+        transcript = conn.handshake.transcript(conn.hello, message)
+        conn.sealer, conn.opener = conn.handshake.ciphers(message[1], transcript)
 
 
 class Listener:
@@ -13,11 +25,14 @@ class Listener:
     def __init__(self):
         self.heard: list[list] = []
         self.loop = asyncio.new_event_loop()
-        self.mesh = Mesh(lambda conn: ["hi"], lambda conn, message: self.heard.append(message),
-                         lambda conn: None)
+        self.mesh = Mesh(greet, self.hear, lambda conn: None)
         threading.Thread(target=self.loop.run_forever, daemon=True).start()
         self.port = asyncio.run_coroutine_threadsafe(
             self.mesh.listen("127.0.0.1", 0), self.loop).result(5)
+
+    def hear(self, conn: Conn, message: list) -> None:
+        seal(conn, message)
+        self.heard.append(message)
 
     def busy(self, seconds: float) -> None:
         """Hold the loop up: nothing is read meanwhile."""
@@ -41,9 +56,10 @@ def test_the_last_words_of_a_peer_that_stops_reach_a_busy_peer_still_sending():
     busy = Listener()
     try:
         async def speak_and_stop() -> None:
-            mesh = Mesh(lambda conn: ["hi"], lambda conn, message: None, lambda conn: None)
+            mesh = Mesh(greet, seal, lambda conn: None)
             conn = await mesh.dial("127.0.0.1", busy.port)
             await asyncio.sleep(0.2)
+            assert conn.sealer is not None
             busy.chatter()
             busy.busy(0.5)
             time.sleep(0.2)  # this peer is busy too: the chatter lands unread
@@ -57,3 +73,36 @@ def test_the_last_words_of_a_peer_that_stops_reach_a_busy_peer_still_sending():
             time.sleep(0.05)
     finally:
         busy.stop()
+
+
+def test_a_link_is_sent_on_only_while_it_delivers_and_a_newer_one_never_replaces_it():
+    """Two links to one peer: the older carries traffic both ways, the newer is proven but
+    its other end (a relay) swallows everything. The mesh sends on the older one, and closes
+    each link once nothing sent on it has been acknowledged for FAILING_LIMIT."""
+    async def go():
+        listener = Listener()
+        mesh = Mesh(greet, seal, lambda conn: None)
+        try:
+            old = await mesh.dial("127.0.0.1", listener.port)
+            new = await mesh.dial("127.0.0.1", listener.port)
+            await asyncio.sleep(0.2)
+            for conn in (old, new):
+                conn.key, conn.role = b"k" * 32, "peer"
+            assert mesh.to(b"k" * 32) is new  # neither delivered yet: the newest
+            now = time.monotonic()
+            for tick in range(12):  # 6 s of upkeep, the listener acknowledging on `old` only
+                old.send(["ping"])
+                new.send(["ping"])
+                old.delivery.acknowledged(old.delivery.sent)
+                mesh.keep_alive(now + tick * 0.5)
+            assert old.delivery.rank == 2 and new.delivery.rank == 0
+            assert mesh.to(b"k" * 32) is old and mesh.linked(b"k" * 32)
+            mesh.keep_alive(now + 30)
+            assert new.closed and not old.closed and mesh.to(b"k" * 32) is old
+            assert not mesh.linked(b"k" * 32)  # old's last pings went unacknowledged: redial
+            mesh.keep_alive(now + 50)
+            assert old.closed and mesh.to(b"k" * 32) is None
+        finally:
+            await mesh.close()
+            listener.stop()
+    asyncio.run(go())

@@ -349,3 +349,22 @@ def test_a_network_without_multicast_leaves_a_node_that_joins_by_address(monkeyp
         finally:
             await close_all(nodes)
     asyncio.run(go())
+
+
+def test_a_spectator_is_told_the_table_stopped_with_the_players_report():
+    """Two of four seats gone: the players void the hand. The spectator's frames show no
+    reason (the step never filled), so before it waited out its own patience; now the
+    player it watches tells it, and it stops at once with the players' report."""
+    async def go():
+        nodes = await live_table(4, think=2, void_after=1.0)
+        spectator = await _watching(nodes, void_after=60.0)
+        for victim in nodes[2:]:
+            await victim.close()
+        try:
+            stopped = await results_of(nodes[:2])
+            fault = await spectator.wait(10)
+            assert isinstance(fault, Fault) and fault.kind == "void"
+            assert (fault.step, fault.report) in {(f.step, f.report) for f in stopped}
+        finally:
+            await close_all([*nodes, spectator])
+    asyncio.run(go())

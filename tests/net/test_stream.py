@@ -31,7 +31,7 @@ def test_a_message_round_trips():
 
 
 def test_an_oversize_claim_is_refused_before_any_body_arrives():
-    header = stream.HEADER.pack(stream.MAX_MESSAGE + 1)
+    header = stream.HEADER.pack(stream.MAX_FRAME + 1)
     with pytest.raises(BadFrame) as caught:
         read(header, eof=False)  # no body and no EOF: reading it would hang
     assert caught.value.reason == "oversize"

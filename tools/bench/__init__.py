@@ -4,4 +4,4 @@ Each benchmark is a module here with `add_arguments(parser)` and `run(args) -> d
 """
 
 BENCHMARKS = ("engine", "deal", "lockstep", "discovery", "client", "faults", "hostile",
-              "night", "wifi", "bots")
+              "night", "wifi", "bots", "links")

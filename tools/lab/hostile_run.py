@@ -1,7 +1,8 @@
 """A hostile guest's run of many inputs against one peer of a table in play: malformed and
-lying hellos, lobby records, forged, replayed, re-encoded and misplaced frames, want, have
-and watch with any arguments, evidence that proves nothing, and junk. Built from the
-project's own modules; used by tests/net/test_strangers.py and tools/bench/hostile.py."""
+lying greetings and hellos, lobby records, forged, replayed, re-encoded and misplaced
+frames, want, have and watch with any arguments, evidence that proves nothing, and junk.
+Built from the project's own modules; used by tests/net/test_strangers.py and
+tools/bench/hostile.py."""
 
 from __future__ import annotations
 
@@ -13,9 +14,9 @@ from collections import Counter
 import msgpack
 
 from net.table.lockstep import WINDOW
-from net.wire import handshake, stream
+from net.wire import greeting, handshake, stream
 from net.wire.frames import LOBBY, PROTOCOL, STEP, decode, sign
-from tools.lab.stranger import LOOPBACK, Stranger, message
+from tools.lab.stranger import LOOPBACK, Stranger, hello_of, message
 
 KINDS = ("hello", "lobby", "step", "want", "have", "watch", "evidence", "junk")
 ODD_VALUES = (None, True, -1, 2**63, 1.5, "x", b"\x00" * 3, [], {}, [1, [2]], {"a": 1})
@@ -130,21 +131,24 @@ async def idle_connections(port: int, count: int, batch: int = 300) -> None:
 
 
 async def hello_input(port: int, table: bytes, rng: random.Random) -> None:
-    """One hello that should not get anywhere, on a connection of its own."""
+    """One greeting and hello that should not get anywhere, on a connection of its own."""
     guest = await Stranger().connect(port)
-    nonce, key = handshake.nonce(), guest.identity.public
-    fields = ["hello", PROTOCOL, table, "", "peer", "mallory", key, LOOPBACK, 0, nonce]
-    choice = rng.randrange(5)
+    fields = hello_of(table, "peer", "mallory", guest.identity.public, guest.shake.share)
+    choice = rng.randrange(6)
     if choice == 0:
         fields[rng.randrange(1, len(fields))] = rng.choice(ODD_VALUES)
     elif choice == 1:
         fields = fields[:rng.randrange(1, len(fields))]
     elif choice == 2:
-        fields[6] = guest.their_hello[6]  # claims the peer's own key
+        fields[5] = guest.their_hello[5]  # claims the peer's own key
+    elif choice == 3:
+        fields[5] = os.urandom(32)  # claims another key, proves its own
+    guest.send(message(*(greeting.THIS.message() if choice != 5 else
+                         rng.choice([["hoard", rng.choice(ODD_VALUES)], ["hoard", PROTOCOL + 1,
+                                                                         "9.9"]]))))
     guest.send(stream.encode(fields))
-    if choice == 3:  # claims another key, proves its own
-        guest.send(message("proof", handshake.prove(guest.identity, guest.their_hello[-1],
-                                                    guest.their_hello[6])))
+    if choice == 3:
+        guest.send(message("proof", handshake.prove(guest.identity, guest.transcript(fields))))
     elif choice == 4:
         guest.send(message("proof", os.urandom(64)))
     await guest.leave()

@@ -32,7 +32,8 @@ class PeerTable:
     def __init__(self, folder: Path, humans: int = 3, think: int = 1, hands: int = 1,
                  game: str = "dragon", seats: int = 4,
                  names: tuple[str, ...] = (), cheat: str | None = None, start: bool = True,
-                 cheat_env: dict[str, str] | None = None, timeout: float = TIMEOUT):
+                 cheat_env: dict[str, str] | None = None, timeout: float = TIMEOUT,
+                 void_after: float | None = None):
         self.folder, self.port, self.timeout = folder, free_port(), timeout
         hands = max(hands, CHEAT_HANDS) if cheat else hands
         self.names = names or tuple(f"p{i}" for i in range(humans))
@@ -40,6 +41,8 @@ class PeerTable:
                        "--bot", "greedy", "--option", f"hands={hands}", "--no-discovery",
                        "--interface", "127.0.0.1", "--timeout", str(timeout),
                        "--think", str(think)]
+        if void_after is not None:  # the table's patience with a silent seat
+            self.common += ["--void-after", str(void_after)]
         self.cheat, self.cheat_env = cheat, cheat_env
         self.peers = [self._start(0, "--port", str(self.port), "--add-bots",
                                   str(seats - humans))]
@@ -48,8 +51,9 @@ class PeerTable:
             for i in range(1, humans):
                 self.join(i)
 
-    def join(self, i: int) -> Proc:
-        peer = self._start(i, "--connect", f"127.0.0.1:{self.port}")
+    def join(self, i: int, port: int | None = None) -> Proc:
+        """Peer `i` joins through the first peer's port, or through `port` (a relay's)."""
+        peer = self._start(i, "--connect", f"127.0.0.1:{port or self.port}")
         self.peers.append(peer)
         return peer
 

@@ -1,0 +1,71 @@
+"""The first message on every link, both ways: which hoard this is. Its format is promised
+forever, so any build can tell any other, older or newer, which of them is behind.
+
+On the wire (docs/net.md, "The greeting"): a 4-byte big-endian length, then a msgpack
+array ["hoard", protocol, app] — the string "hoard", the protocol version (an int) and
+the app's version (a string) — sent before the hello and never sealed. Later builds may
+append items; readers ignore what follows the third. Builds of protocol 3 and before sent
+no greeting: their first message was the hello, whose second item was their protocol.
+
+The discovery adverts and the lobby (the entry work) say the same in their words; this
+module gives them the two versions a greeting carries (`Greeting`, `THIS`) and the words.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from importlib import metadata
+
+from net.errors import BadFrame
+from net.wire.frames import PROTOCOL
+
+TAG = "hoard"
+MAX_APP = 32  # characters of an app version that are kept
+
+
+def _app_version() -> str:
+    try:
+        return metadata.version("hoard")
+    except metadata.PackageNotFoundError:  # run from a source tree never installed
+        return "unknown"
+
+
+@dataclass(frozen=True, slots=True)
+class Greeting:
+    protocol: int
+    app: str
+
+    def message(self) -> list:
+        return [TAG, self.protocol, self.app]
+
+    def named(self) -> str:
+        version = f"hoard {self.app}" if self.app else "hoard"
+        return f"{version} (protocol {self.protocol})"
+
+    def against(self, mine: Greeting) -> str:
+        """Words for a link between builds of other protocols: whose hoard is older."""
+        if self.protocol < mine.protocol:
+            return (f"they run an older {self.named()} than this {mine.named()}: "
+                    "they need to update to play here")
+        return (f"they run a newer {self.named()} than this {mine.named()}: "
+                "update this hoard to play with them")
+
+
+THIS = Greeting(PROTOCOL, _app_version())
+
+
+def read(message: list) -> Greeting:
+    """The greeting in `message` (the first message of a link); BadFrame otherwise.
+
+    A protocol-3-or-older build's hello stands in for the greeting it never sent."""
+    if len(message) >= 3 and message[0] == TAG and _is_int(message[1]) \
+            and isinstance(message[2], str):
+        return Greeting(message[1], message[2][:MAX_APP])
+    if len(message) >= 2 and message[0] == "hello" and _is_int(message[1]) \
+            and message[1] < PROTOCOL:
+        return Greeting(message[1], "")
+    raise BadFrame("malformed", "a link starts with the greeting")
+
+
+def _is_int(value: object) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool)
