@@ -18,16 +18,16 @@ from __future__ import annotations
 import ipaddress
 import re
 from dataclasses import dataclass
-from importlib import metadata
 
 from engine.errors import UnknownGame
 from engine.registry import get_game
 from net.errors import NetError
 from net.wire.frames import PROTOCOL, TABLE_ID_SIZE
+from net.wire.greeting import THIS, Greeting
 from net.wire.identity import MAX_NAME
+from net.wire.shown import shown
 
 LOBBY_STATE, PLAYING_STATE = "lobby", "playing"
-MAX_SHOWN = 80  # characters of a stranger's text shown at most
 MAX_TXT_VALUE = 255  # bytes: one DNS TXT string
 MAX_ADDRESSES = 16  # addresses one advert may list
 FINGERPRINT_HEX = 8  # net.wire.identity.fingerprint: 4 bytes
@@ -35,14 +35,7 @@ UNKNOWN = "unknown"  # the app version of a build that does not say it (before 0
 VERSION_TEXT = re.compile(r"[0-9A-Za-z.+-]{1,32}")
 
 
-def _app_version() -> str:
-    try:
-        return metadata.version("hoard")
-    except metadata.PackageNotFoundError:  # run from a checkout that was never installed
-        return "0+unknown"
-
-
-APP_VERSION = _app_version()
+APP_VERSION = THIS.app
 
 
 class BadAdvert(NetError):
@@ -55,15 +48,6 @@ class OtherBuild(BadAdvert):
     def __init__(self, protocol: int, app: str, who: str, name: str):
         self.protocol, self.app, self.who, self.name = protocol, app, who, name
         super().__init__(f"protocol version {protocol} (this build speaks {PROTOCOL})")
-
-
-def shown(text: object, limit: int = MAX_SHOWN) -> str:
-    """`text` as it may reach a terminal, a log or the window: one line of printable
-    characters (a control, escape, bidi-override or other invisible character becomes
-    `?`), at most `limit` of them."""
-    text = str(text)
-    safe = "".join(ch if ch.isprintable() else "?" for ch in text[:limit + 1])
-    return safe if len(safe) <= limit else safe[:limit - 1] + "…"
 
 
 def printable_name(text: str) -> bool:
@@ -204,16 +188,10 @@ def usable_hosts(hosts: list[str], loopback_ok: bool) -> tuple[str, ...]:
 
 
 def version_words(theirs_app: str, theirs_protocol: int, name: str) -> str:
-    """Why this build and the one `name` runs cannot play together, for both sides to
-    show (an advert of another version here; a hello of another version on the wire)."""
-    who = shown(name, MAX_NAME) or "its player"
-    whose = f"{who}'s" if name else "that"
-    build = f"protocol {theirs_protocol}" if theirs_app == UNKNOWN else shown(theirs_app, 32)
-    if theirs_protocol < PROTOCOL:
-        return f"{whose} hoard ({build}) is older: {who} should update"
-    if theirs_protocol > PROTOCOL:
-        return f"{whose} hoard ({build}) is newer; your hoard ({APP_VERSION}) is older: update it"
-    return f"{whose} hoard ({build}) plays with yours ({APP_VERSION})"
+    """Why this build and the one `name` runs cannot play together (an advert of another
+    version here): the greeting's words, which the hello of another version says too."""
+    app = "" if theirs_app == UNKNOWN else theirs_app
+    return Greeting(theirs_protocol, app).words(name)
 
 
 @dataclass(frozen=True, slots=True)

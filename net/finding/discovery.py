@@ -39,10 +39,10 @@ from net.finding.claims import (
     Listing,
     ignored_of,
     read_advert,
-    shown,
 )
 from net.wire import stream
 from net.wire.identity import fingerprint
+from net.wire.shown import shown
 
 log = logging.getLogger("hoard.net")
 SERVICE = "_hoard._tcp.local."

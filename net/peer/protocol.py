@@ -70,7 +70,7 @@ class Protocol:
         conn.greeting = theirs
         if theirs.protocol == greeting.THIS.protocol:
             return
-        words = f"a hoard at {conn.host} cannot play here: {theirs.against(greeting.THIS)}"
+        words = f"a hoard at {conn.host} cannot play here: {theirs.words()}"
         self._tell(("version", conn.host, theirs), words, notice=True)
         self._refuse(conn, "version")
 

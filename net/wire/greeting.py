@@ -18,6 +18,8 @@ from importlib import metadata
 
 from net.errors import BadFrame
 from net.wire.frames import PROTOCOL
+from net.wire.identity import MAX_NAME
+from net.wire.shown import shown
 
 TAG = "hoard"
 MAX_APP = 32  # characters of an app version that are kept
@@ -38,17 +40,22 @@ class Greeting:
     def message(self) -> list:
         return [TAG, self.protocol, self.app]
 
-    def named(self) -> str:
-        version = f"hoard {self.app}" if self.app else "hoard"
-        return f"{version} (protocol {self.protocol})"
+    def build(self) -> str:
+        """This build as a player names it: its app version, else its protocol."""
+        return shown(self.app, MAX_APP) if self.app else f"protocol {self.protocol}"
 
-    def against(self, mine: Greeting) -> str:
-        """Words for a link between builds of other protocols: whose hoard is older."""
-        if self.protocol < mine.protocol:
-            return (f"they run an older {self.named()} than this {mine.named()}: "
-                    "they need to update to play here")
-        return (f"they run a newer {self.named()} than this {mine.named()}: "
-                "update this hoard to play with them")
+    def words(self, name: str = "") -> str:
+        """Why the build that sent this greeting (`name`'s, if known) and this one cannot
+        play together, for both sides to show: 'Bo's hoard (0.0.9) is older: Bo should
+        update'. The lobby says the same of an advert (net.finding.claims)."""
+        who = shown(name, MAX_NAME) if name else "its player"
+        whose = f"{who}'s" if name else "that"
+        if self.protocol < THIS.protocol:
+            return f"{whose} hoard ({self.build()}) is older: {who} should update"
+        if self.protocol > THIS.protocol:
+            return f"{whose} hoard ({self.build()}) is newer; your hoard ({THIS.build()}) " \
+                   "is older: update it"
+        return f"{whose} hoard ({self.build()}) plays with yours ({THIS.build()})"
 
 
 THIS = Greeting(PROTOCOL, _app_version())
