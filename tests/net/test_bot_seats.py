@@ -26,7 +26,7 @@ ROOT = Path(__file__).resolve().parents[2]
 def people(hands: int, slow: float, stall_after: float, level: str = "normal") -> list[dict]:
     """Two people (seats 0 and 2) and two bots hosted by seat 0 play a Dragon match of
     `hands`, each person slow to lead a hand; what each peer's table ended with."""
-    common = [sys.executable, "-m", "tests.net.people", "--hands", str(hands), "--slow",
+    common = [sys.executable, "-m", "tools.lab.people", "--option", f"hands={hands}", "--slow",
               str(slow), "--stall-after", str(stall_after), "--level", level]
     host = subprocess.Popen([*common, "--seat", "0"], cwd=ROOT, stdout=subprocess.PIPE,
                             text=True)

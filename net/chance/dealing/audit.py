@@ -9,11 +9,19 @@ due at once, so a cheat is named during the next hand). A due deck is audited as
 as the seeds of all its present seats are in; once every deck of a closing match is,
 the audit names the cheat, or else the accuser, or else says why the hand is void, or
 else the match is clean.
+
+A finished deck's audit (tens of milliseconds of curve arithmetic) runs in the background
+while the table plays on — the next hand is dealt meanwhile — and its verdict is taken at
+the step AUDIT_LAG steps after the one that completed its seeds, the same step on every
+peer (waiting for it there if it is not done): a cheat stops the table with the same
+report everywhere, and a seat gone quiet before that step finds the deck unaudited on
+every peer alike. A closing match's audits run at once: nothing is left to play.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable
+from concurrent.futures import Future, ThreadPoolExecutor
 from typing import Any
 
 from net.chance.dealing.decks import Deck, Decks
@@ -22,6 +30,9 @@ from net.chance.dealing.seats import Seats
 from net.chance.deck import AuditInconclusive, CheatDetected, DeckCorrupt, PrivateCheat
 
 NO_CARD = -1  # an accusation that names no seat: a card dealt to the accuser is no card
+AUDIT_LAG = 20  # steps from a finished deck's last seed to its verdict (~1 s at the pace)
+#: where finished decks are audited, off the step's path (one thread: audits are rare)
+AUDITOR = ThreadPoolExecutor(1, thread_name_prefix="audit")
 
 
 class Audit:
@@ -37,6 +48,7 @@ class Audit:
         self.accuser: int | None = None
         self.report = ""  # "clean" once every deck of the closing match is audited
         self.summary = ""
+        self.running: dict[Deck, tuple[int, Future]] = {}  # audits and their verdict's step
 
     def checked(self, deck: Deck, step: Callable[[], tuple]) -> tuple:
         """What a DeckPeer call completed; a cheat stops the table, and what only this peer
@@ -89,19 +101,21 @@ class Audit:
         return self.closing or (deck.number in finished and self.decks.current(deck))
 
     def when_ready(self) -> None:
-        """Audit each due deck once every present seat disclosed its seed for it; once the
-        match is closing and every deck is audited, the match's audit is done."""
+        """Audit each due deck once every present seat disclosed its seed for it (in the
+        background, unless the match is closing), and take each verdict at its step; once
+        the match is closing and every deck is audited, the match's audit is done."""
         if self.report:
             return
         seats, played = self.seats, self.decks.played
         finished = self.finished()
         try:
             for deck in played:
-                if deck.audited is None and self.due(deck, finished) and all(
+                if deck in self.running:
+                    self._verdict(deck)
+                elif deck.audited is None and self.due(deck, finished) and all(
                         deck.peer.disclosed(s) for s in range(len(seats.humans))
                         if s not in deck.peer.departed()):
-                    deck.peer.audit()
-                    deck.audited = seats.step
+                    self._start(deck)
         except CheatDetected as exc:
             raise seats.cheat(exc.seat, f"{exc.reason} (found by the audit)") from None
         except AuditInconclusive as exc:
@@ -121,3 +135,29 @@ class Audit:
         if self.decks.set_aside:
             self.summary += (f"; {len(self.decks.set_aside)} deck(s) set aside unaudited "
                              "when a player went quiet (their seed went with them)")
+
+    def _start(self, deck: Deck) -> None:
+        if self.closing:
+            deck.peer.audit()
+            deck.audited = self.seats.step
+        else:
+            self.running[deck] = (self.seats.step + AUDIT_LAG, AUDITOR.submit(deck.peer.audit))
+
+    def _verdict(self, deck: Deck) -> None:
+        """The deck's background audit, judged at its step (at once if the match closes)."""
+        at, audit = self.running[deck]
+        if self.seats.step < at and not self.closing:
+            return
+        del self.running[deck]
+        audit.result()  # raises what the audit found
+        deck.audited = self.seats.step
+
+    def quiesce(self, deck: Deck) -> None:
+        """Let the deck's background audit finish before anything changes the deck (a
+        message for it, a seat that leaves); its verdict still waits for its step."""
+        if deck in self.running:
+            self.running[deck][1].exception()
+
+    def forget_set_aside(self) -> None:
+        """Decks set aside (a seat went quiet) are judged no more."""
+        self.running = {d: run for d, run in self.running.items() if d in self.decks.played}

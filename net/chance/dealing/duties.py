@@ -34,6 +34,7 @@ class Duties:
         """Queue this seat's last deck messages: its hands to participant `to`, which plays
         on for it, then its keys of every card it does not hold."""
         for deck in self.decks.played:
+            self.audit.quiesce(deck)  # (its audit reads what the leave changes)
             gone = deck.peer.departed()
             if self.seats.me in gone:
                 continue  # left before, and came back after this deck was shuffled

@@ -102,6 +102,7 @@ class DeckChance(ChanceSource):
     def receive(self, seat, payload, step):
         self.seats.step = step
         if payload is None:
+            self.audit.when_ready()  # a background audit's verdict may be due at this step
             return
         who = self.seats.part(seat)
         if not isinstance(payload, tuple):
@@ -130,6 +131,7 @@ class DeckChance(ChanceSource):
                                    "in play")
         if not isinstance(message, tuple) or len(message) < 2 or message[1] != who:
             raise self.seats.cheat(who, "sent a deck message in another seat's name")
+        self.audit.quiesce(deck)
         try:
             deck.take(self.audit.checked(deck, lambda: deck.peer.receive(message)))
         except BadMessage as exc:
@@ -200,6 +202,7 @@ class DeckChance(ChanceSource):
         match is over, the table deals again without it, from decks it has no part in."""
         self.depart(seat, heir)
         self.decks.set_aside_unaudited()
+        self.audit.forget_set_aside()
         self.outbox.clear()
         self.dealer.forget()
 

@@ -1,12 +1,12 @@
 """A peer in a process of its own whose seat a person plays, as a window's player does:
-`python -m tests.net.people --seat S [--connect PORT] [--bots 1,3] ...`.
+`python -m tools.lab.people --seat S [--connect PORT] [--bots 1,3] ...`.
 
-Seat 0 creates a Dragon table (its bot seats hosted by it) and prints its port on the first
+Seat 0 creates the table (its bot seats hosted by it) and prints its port on the first
 line; every other seat joins it at --connect. The person plays the easy bot's choice, but
-takes --slow seconds over the first move of each hand (reading the last hand's result, a
+takes --slow seconds over their first move of each hand (reading the last hand's result, a
 window without focus) and never says Next hand, so the pause between hands runs its full
 length. The last line printed is the table's end as JSON: kind, report, and how many hands
-this person led after such a wait.
+this person opened after such a wait.
 """
 
 from __future__ import annotations
@@ -20,13 +20,12 @@ import time
 from engine.bots import make_bot
 from engine.observe import Witness
 from engine.registry import get_game
-from net.peer.events import Fault
+from net.peer.events import Fault, NodeOptions
 from net.peer.node import TableNode
 from net.table.hindsight import first_state
 from net.wire.identity import Identity
-from tests.net.helpers import LOOPBACK, fast_options, wait_until
 
-OPENING = "opening"  # Dragon's phase where every seat may act but only one can lead
+LOOPBACK = "127.0.0.1"
 
 
 async def person(node: TableNode, slow: float) -> int:
@@ -35,7 +34,7 @@ async def person(node: TableNode, slow: float) -> int:
     game, me = replica.game, replica.me
     witness = Witness(game, first_state(game, replica.start), me)
     easy = make_bot(game, "easy")
-    asked_at, waiting_since, led = -1, None, 0
+    asked_at, waiting_since, led, hand = -1, None, 0, None
     while not node.result.done():
         await asyncio.sleep(0.02)
         for action in replica.history[witness.fed:]:
@@ -47,24 +46,27 @@ async def person(node: TableNode, slow: float) -> int:
         observation = witness.observe()
         if not observation.legal:
             continue
-        if getattr(state, "phase", None) == OPENING:
+        if replica.rounds.fresh_deal is not hand:  # their first move of this hand
             waiting_since = waiting_since or time.monotonic()
             if time.monotonic() - waiting_since < slow:
                 continue
-            led, waiting_since = led + 1, None
-        node.submit(easy.choose(game, observation))
-        asked_at = len(replica.history)
+            led, waiting_since, hand = led + 1, None, replica.rounds.fresh_deal
+        action = easy.choose(game, observation)
+        if action is not None:
+            node.submit(action)
+            asked_at = len(replica.history)
     return led
 
 
 async def sit(args) -> None:
-    options = fast_options(pace=args.pace, stall_after=args.stall_after)
+    options = NodeOptions(interface=LOOPBACK, discovery=False, pace=args.pace,
+                          idle_pace=5 * args.pace, linger=2.0, stall_after=args.stall_after)
     node = TableNode(Identity.generate(f"person{args.seat}"), options)
     await node.open()
     node.play_with(None, args.think)
     if args.connect is None:
-        config, seats = get_game("dragon").configure({"hands": args.hands}, 4)
-        node.create("people", "dragon", seats, config)
+        config, seats = get_game(args.game).configure(dict(args.option), args.seats)
+        node.create("people", args.game, seats, config)
         for seat in args.bots:
             node.lobby_op("bot", seat, args.level)
         print(node.mesh.port, flush=True)
@@ -84,6 +86,19 @@ async def sit(args) -> None:
     print(json.dumps(result), flush=True)
 
 
+def option(text: str) -> tuple[str, object]:
+    key, _, value = text.partition("=")
+    return key, int(value) if value.isdigit() else value
+
+
+async def wait_until(predicate, timeout: float, what: str) -> None:
+    deadline = time.monotonic() + timeout
+    while not predicate():
+        if time.monotonic() > deadline:
+            raise TimeoutError(f"timed out waiting for {what}")
+        await asyncio.sleep(0.01)
+
+
 def main(argv: list[str]) -> None:
     parser = argparse.ArgumentParser()
     parser.add_argument("--seat", type=int, required=True)
@@ -91,7 +106,10 @@ def main(argv: list[str]) -> None:
     parser.add_argument("--bots", type=lambda text: [int(s) for s in text.split(",")],
                         default=[1, 3])
     parser.add_argument("--level", default="normal")
-    parser.add_argument("--hands", type=int, default=2)
+    parser.add_argument("--game", default="dragon")
+    parser.add_argument("--seats", type=int, default=4)
+    parser.add_argument("--option", action="append", default=[], type=option,
+                        metavar="KEY=VALUE", help="a game option (repeatable)")
     parser.add_argument("--slow", type=float, default=3.0)
     parser.add_argument("--stall-after", type=float, default=2.0)
     parser.add_argument("--pace", type=float, default=0.01)
