@@ -212,6 +212,8 @@ class Replica(SeatsSeen):
         self.attendance.admit(body.welcome for body in bodies.values())
         self.store.keep_only(step, bodies)
         self._settle(step, done.entries)
+        if self.game.chance_request(self.state) is None:  # a hand in play: shuffle the next
+            self.chance.prepare(self.game.next_shuffle(self.state))
         done.back, self._back_now = self._back_now, []
         done.over = self.over
         if done.over:

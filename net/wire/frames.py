@@ -26,8 +26,9 @@ import msgpack
 from net.errors import BadFrame
 from net.wire.identity import Identity, verify
 
-PROTOCOL = 3  # 2: the pause between hands (net.table.pause); 3: the public views (so the hashes
+PROTOCOL = 4  # 2: the pause between hands (net.table.pause); 3: the public views (so the hashes
 # frames carry) changed: Dragon's, Gold's end, a hand kept on the table until the next shuffle;
+# 4: the next hand's deck is shuffled ahead, its passes in this hand's frames (net.chance.dealing);
 # builds of another version would desync, so they do not meet
 DOMAIN = b"hoard-record\x00"
 LOBBY, STEP, QUIET = 1, 2, 3

@@ -7,8 +7,11 @@ frames carry the seats' seeds: applying such a step audits a finished deck, and
 at a hand's end every seat's "next hand" waits for it. steps_per_s: steps
 applied per second with --rush, where every peer signs and sends its next
 frame as soon as the previous step is applied, so all peers send a frame at
-every step. peer_rss_mb: the highest peak resident memory of any peer that
-played a whole match. Peers find each other with --connect (no multicast).
+every step. next_hand_ms {p50, p99}: from the last seat's "next hand" (the
+last action any peer submitted before the next hand's first deck message) to
+every seat holding its new cards (the last peer's last own-cards deal of that
+hand). peer_rss_mb: the highest peak resident memory of any peer that played a
+whole match. Peers find each other with --connect (no multicast).
 """
 
 from __future__ import annotations
@@ -130,6 +133,25 @@ def steps_per_second(peers: list[dict]) -> float:
     return min(rates)
 
 
+def next_hands(peers: list[dict]) -> list[float]:
+    """Per hand after the first, ms from the last seat's "next hand" to every seat holding
+    its new cards. A hand's first deck message (its deck's commitment, once the pause is
+    over) follows the seats' "next hand", each its peer's last submission before it, and
+    the hand's deals follow it; the next hand's commitment ends them."""
+    ends: dict[int, list[float]] = {}
+    for p in peers:
+        rows = p["rows"]
+        commits = [r["t"] for r in rows if r.get("message") == "deck.commit"]
+        for hand, (start, end) in enumerate(zip(commits, [*commits[1:], float("inf")],
+                                                strict=True)):
+            asked = [r["t"] for r in rows if "submitted" in r and r["t"] <= start]
+            held = [r["t"] for r in rows if "dealt" in r and r["shown"] and start < r["t"] < end]
+            if hand and asked and held:
+                ends.setdefault(hand, []).append((max(asked), max(held)))
+    return [(max(h for _, h in pairs) - max(a for a, _ in pairs)) * 1000
+            for pairs in ends.values() if len(pairs) == len(peers)]
+
+
 def percentile(values: list[float], share: float) -> float:
     ordered = sorted(values)
     return ordered[min(len(ordered) - 1, round(share * (len(ordered) - 1)))]
@@ -144,6 +166,7 @@ def run(args) -> dict:
         rushed = play(args.peers, args.pace, True, Path(tmp) / "rushed", options=hands)
     samples = latencies(paced)
     apart = latencies_apart(paced, audit_steps(paced))
+    hands = next_hands(paced)
     return {
         "peers": args.peers,
         "hands": args.hands,
@@ -151,6 +174,8 @@ def run(args) -> dict:
         "p50_ms": round(statistics.median(samples), 2),
         "p99_ms": round(percentile(samples, 0.99), 2),
         "p99_ms_apart_from_audits": round(percentile(apart, 0.99), 2),
+        "next_hand_ms": {"p50": round(statistics.median(hands), 1),
+                         "p99": round(percentile(hands, 0.99), 1)},
         "steps_per_s": round(steps_per_second(rushed), 1),
         "peer_rss_mb": round(max(p["rss"] for p in paced + rushed), 1),
     }

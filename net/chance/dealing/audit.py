@@ -132,6 +132,9 @@ class Audit:
         self.report = "clean"
         self.summary = (f"audit clean: {len(played)} deck(s), every pass and key share "
                         "recomputed from the disclosed seeds")
+        if self.decks.dropped:
+            self.summary += (f"; {len(self.decks.dropped)} deck(s) shuffled ahead and dropped "
+                             "unused, never dealt from")
         if self.decks.set_aside:
             self.summary += (f"; {len(self.decks.set_aside)} deck(s) set aside unaudited "
                              "when a player went quiet (their seed went with them)")
