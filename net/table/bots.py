@@ -137,12 +137,12 @@ class BotSeats:
             del self.thoughts[seat]
             return self._result(seat, held, bot, witness, clock)
         elif held is not None and held.overdue(now):
-            del self.thoughts[seat]
-            THINKER.replace(held.pool, f"a thought ran {now - held.since:.1f} s, past its "
-                            f"{held.limit:.1f} s")
+            del self.thoughts[seat]  # (it may end yet: its worker is only judged hung later)
             return self._easy(seat, bot, witness, clock, "its thought ran too long")
         elif held is not None:
             return None
+        if THINKER.hung(now):
+            THINKER.replace(THINKER.processes, "a thought ran past its hang limit")
         if not THINKER.ready():
             # the worker is starting (a second or two): a search on a thread of this
             # process meanwhile would share the window's interpreter lock and stall its

@@ -5,10 +5,12 @@ the window's thread: it runs in the worker. A bot that cannot be remade in anoth
 (no recipe), or a machine where no process can be started, thinks on a worker thread.
 
 The worker is kept alive by mechanism, not by hope: a worker that died (its pool broke)
-or hangs (a thought ran far past its bot's budget) is killed and replaced by a fresh one,
-started on a thread of its own so that nobody waits for it; the bot seats play the easy
-policy for the turns it missed (net.table.bots). Only when a fresh worker cannot be
-started at all does thinking move to a thread for good.
+or hangs (a thought it was given has run HUNG_AFTER seconds) is killed and replaced by a
+fresh one, started on a thread of its own so that nobody waits for it; the bot seats play
+the easy policy for the turns it missed (net.table.bots). A worker that is only slow (a
+busy machine) is kept: a fresh one would be slower still, starting. A fresh worker loads
+the games before it is called ready, so its first thought is no slower than the next.
+Only when a fresh worker cannot be started at all does thinking move to a thread for good.
 """
 
 from __future__ import annotations
@@ -28,6 +30,7 @@ from engine.observe import HISTORY, Witness
 log = logging.getLogger("hoard.net")
 
 START_WAIT = 60.0  # seconds a worker process may take to come up before threads think
+HUNG_AFTER = 20.0  # seconds a thought may run before its worker is judged hung
 STARTS_BEFORE_THREADS = 3  # workers that failed to start in a row before threads think
 
 
@@ -40,6 +43,7 @@ class Thinker:
         self.broken = False  # no process can be started here: threads think
         self.replaced = 0  # workers killed and replaced (dead or hung), for reports
         self.starting_since: float | None = None  # when the worker being started was asked
+        self.given: list[tuple[float, Future]] = []  # the worker's thoughts not done yet
         self._failed_starts = 0
         self._lock = threading.Lock()
 
@@ -61,7 +65,7 @@ class Thinker:
         pool = None
         try:
             pool = ProcessPoolExecutor(1, mp_context=multiprocessing.get_context("spawn"))
-            pool.submit(int).result(timeout=START_WAIT)  # the process is up
+            pool.submit(load_games).result(timeout=START_WAIT)  # up, its games loaded
         except Exception as exc:  # no process here (or not in time): try again, then threads
             log.warning("the bots' worker process did not start: %s", exc)
             if pool is not None:
@@ -87,13 +91,22 @@ class Thinker:
             known = pickle.dumps(witness.state, pickle.HIGHEST_PROTOCOL)  # now, not later
             history = tuple(witness.history[-HISTORY:])
             try:
-                return pool.submit(remote_choice, recipe, known, witness.seat, history,
-                                   clock), pool
+                future = pool.submit(remote_choice, recipe, known, witness.seat, history,
+                                     clock)
             except (BrokenProcessPool, RuntimeError, OSError):
                 self.replace(pool, "it was gone when a thought was asked")
+            else:
+                self.given = [(t, f) for t, f in self.given if not f.done()]
+                self.given.append((time.monotonic(), future))
+                return future, pool
         if self.threads is None:
             self.threads = ThreadPoolExecutor(1, thread_name_prefix="bot")
         return self.threads.submit(bot.choose, witness.game, witness.observe(True, clock)), None
+
+    def hung(self, now: float) -> bool:
+        """Has a thought the worker process was given run HUNG_AFTER seconds?"""
+        return any(now - since > HUNG_AFTER and not future.done()
+                   for since, future in self.given)
 
     def replace(self, pool: ProcessPoolExecutor | None, why: str) -> None:
         """The worker `pool` died or hangs: kill it and start a fresh one (once, however many
@@ -106,7 +119,7 @@ class Thinker:
                 return
             if pool is not self.processes:
                 return  # replaced already
-            self.processes = None
+            self.processes, self.given = None, []
             self.replaced += 1
         log.warning("the bots' worker process is replaced: %s", why)
         _kill(pool)
@@ -131,6 +144,14 @@ class Thinker:
         state = "alive" if alive else "not alive" if alive is False else "not started"
         replaced = f", replaced {self.replaced} times" if self.replaced else ""
         return f"its worker process ({state}{replaced})"
+
+
+def load_games() -> None:
+    """(In a fresh worker.) Import every game and its bots before the first thought."""
+    from engine.registry import game_ids, get_game
+
+    for game in game_ids():
+        get_game(game)
 
 
 def _kill(pool: ProcessPoolExecutor) -> None:
