@@ -23,7 +23,7 @@ from concurrent.futures import Future, ProcessPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
 from dataclasses import dataclass
 
-from engine.bots import Bot
+from engine.bots import Bot, make_bot
 from engine.chance import Dealt
 from engine.observe import Witness
 from engine.wire import Action, replace
@@ -75,6 +75,7 @@ class BotSeats:
         self.thoughts: dict[int, Thought] = {}
         self.waited: dict[int, float] = {}  # seat -> since when it waits for the worker
         self.last: dict[int, str] = {}  # seat -> how its last turn was played, in words
+        self.easy: dict[int, Bot] = {}  # seat -> the game's easy bot, when it stands in
         self._witness_from_start()
         if any(bot.thinks for bot in bots.values()):
             THINKER.warm()
@@ -177,10 +178,9 @@ class BotSeats:
         """The easy policy's action for `seat` now: a bot seat always answers."""
         self.waited.pop(seat, None)
         self.last[seat] = f"the easy policy played: {why}"
-        easy = getattr(bot, "easy", None)
-        if easy is None or easy.thinks:
-            return None
-        return easy.choose(self.replica.game, witness.observe(easy.wants_worlds, clock))
+        game = self.replica.game
+        easy = self.easy.get(seat) or self.easy.setdefault(seat, make_bot(game, "easy", seat))
+        return easy.choose(game, witness.observe(easy.wants_worlds, clock))
 
     def doing(self, seat: int) -> str:
         """What the bot of `seat` is doing, in words, for a stall report."""
