@@ -74,15 +74,21 @@ class Decks:
     def make(self, request: ShuffleRequest) -> Deck:
         """The deck for the engine's request: the spare made ahead for it if there is one."""
         spare, self.spare = self.spare, None
-        if spare is not None and spare.peer.spec == self._spec(request, spare.ordinal):
+        if spare is not None and self._fits(spare, request):
             return spare
         return self._make(request)
+
+    def _fits(self, spare: Deck, request: ShuffleRequest) -> bool:
+        """Is the spare the deck `request` would make now: the same spec, and nobody of it
+        left since it was shuffled (one who left and came back has no keys in it)?"""
+        return (spare.peer.spec == self._spec(request, spare.ordinal)
+                and spare.peer.departed() == frozenset(self.gone))
 
     def drop_spare_unless(self, request: ShuffleRequest) -> Deck | None:
         """Drop the spare, if it is not the deck of `request` (the shuffle asked for now);
         the spare dropped, if any."""
         spare = self.spare
-        if spare is None or spare.peer.spec == self._spec(request, spare.ordinal):
+        if spare is None or self._fits(spare, request):
             return None
         self.spare = None
         self.played.remove(spare)
