@@ -8,10 +8,10 @@ at a hand's end every seat's "next hand" waits for it. steps_per_s: steps
 applied per second with --rush, where every peer signs and sends its next
 frame as soon as the previous step is applied, so all peers send a frame at
 every step. next_hand_ms {p50, p99}: from the last seat's "next hand" (the
-last action any peer submitted before the next hand's first deck message) to
-every seat holding its new cards (the last peer's last own-cards deal of that
-hand). peer_rss_mb: the highest peak resident memory of any peer that played a
-whole match. Peers find each other with --connect (no multicast).
+last action any peer submitted before the next hand's first deal) to every seat
+holding its new cards (the last peer's last own-cards deal of that hand).
+peer_rss_mb: the highest peak resident memory of any peer that played a whole
+match. Peers find each other with --connect (no multicast).
 """
 
 from __future__ import annotations
@@ -135,19 +135,18 @@ def steps_per_second(peers: list[dict]) -> float:
 
 def next_hands(peers: list[dict]) -> list[float]:
     """Per hand after the first, ms from the last seat's "next hand" to every seat holding
-    its new cards. A hand's first deck message (its deck's commitment, once the pause is
-    over) follows the seats' "next hand", each its peer's last submission before it, and
-    the hand's deals follow it; the next hand's commitment ends them."""
-    ends: dict[int, list[float]] = {}
+    its new cards. Dragon numbers a hand's deck by the hand; between a hand's end and the
+    next deal a peer submits nothing but its "next hand", so its last submission before the
+    next deck's first deal is that; the hand's last own-cards deal ends it."""
+    ends: dict[int, list[tuple[float, float]]] = {}
     for p in peers:
         rows = p["rows"]
-        commits = [r["t"] for r in rows if r.get("message") == "deck.commit"]
-        for hand, (start, end) in enumerate(zip(commits, [*commits[1:], float("inf")],
-                                                strict=True)):
-            asked = [r["t"] for r in rows if "submitted" in r and r["t"] <= start]
-            held = [r["t"] for r in rows if "dealt" in r and r["shown"] and start < r["t"] < end]
-            if hand and asked and held:
-                ends.setdefault(hand, []).append((max(asked), max(held)))
+        for deck in sorted({r["dealt"] for r in rows if "dealt" in r})[1:]:
+            dealt = [r["t"] for r in rows if r.get("dealt") == deck]
+            asked = [r["t"] for r in rows if "submitted" in r and r["t"] < min(dealt)]
+            held = [r["t"] for r in rows if r.get("dealt") == deck and r["shown"]]
+            if asked and held:
+                ends.setdefault(deck, []).append((max(asked), max(held)))
     return [(max(h for _, h in pairs) - max(a for a, _ in pairs)) * 1000
             for pairs in ends.values() if len(pairs) == len(peers)]
 

@@ -11,11 +11,13 @@ the audit names the cheat, or else the accuser, or else says why the hand is voi
 else the match is clean.
 
 A finished deck's audit (tens of milliseconds of curve arithmetic) runs in the background
-while the table plays on — the next hand is dealt meanwhile — and its verdict is taken at
-the step AUDIT_LAG steps after the one that completed its seeds, the same step on every
-peer (waiting for it there if it is not done): a cheat stops the table with the same
-report everywhere, and a seat gone quiet before that step finds the deck unaudited on
-every peer alike. A closing match's audits run at once: nothing is left to play.
+while the table plays on — it starts AUDIT_WAIT steps after the step that completed its
+seeds, once the next hand is dealt (the deal waits for nothing else, so it shares the CPU
+with nothing) — and its verdict is taken at the step AUDIT_LAG steps after the seeds',
+the same step on every peer (waiting for it there if it is not done): a cheat stops the
+table with the same report everywhere, and a seat gone quiet before that step finds the
+deck unaudited on every peer alike. A closing match's audits run at once: nothing is left
+to play.
 """
 
 from __future__ import annotations
@@ -30,6 +32,7 @@ from net.chance.dealing.seats import Seats
 from net.chance.deck import AuditInconclusive, CheatDetected, DeckCorrupt, PrivateCheat
 
 NO_CARD = -1  # an accusation that names no seat: a card dealt to the accuser is no card
+AUDIT_WAIT = 4  # steps from a finished deck's last seed to its audit's start
 AUDIT_LAG = 20  # steps from a finished deck's last seed to its verdict (~1 s at the pace)
 #: where finished decks are audited, off the step's path (one thread: audits are rare)
 AUDITOR = ThreadPoolExecutor(1, thread_name_prefix="audit")
@@ -48,7 +51,8 @@ class Audit:
         self.accuser: int | None = None
         self.report = ""  # "clean" once every deck of the closing match is audited
         self.summary = ""
-        self.running: dict[Deck, tuple[int, Future]] = {}  # audits and their verdict's step
+        #: decks whose seeds are in: their verdict's step, and their audit once started
+        self.running: dict[Deck, tuple[int, Future | None]] = {}
 
     def checked(self, deck: Deck, step: Callable[[], tuple]) -> tuple:
         """What a DeckPeer call completed; a cheat stops the table, and what only this peer
@@ -144,22 +148,31 @@ class Audit:
             deck.peer.audit()
             deck.audited = self.seats.step
         else:
-            self.running[deck] = (self.seats.step + AUDIT_LAG, AUDITOR.submit(deck.peer.audit))
+            self.running[deck] = (self.seats.step + AUDIT_LAG, None)
 
     def _verdict(self, deck: Deck) -> None:
-        """The deck's background audit, judged at its step (at once if the match closes)."""
+        """Start the deck's background audit at its time; judge it at its step (at once if
+        the match closes)."""
         at, audit = self.running[deck]
-        if self.seats.step < at and not self.closing:
+        step = self.seats.step
+        if audit is None and step >= at - AUDIT_LAG + AUDIT_WAIT:
+            audit = AUDITOR.submit(deck.peer.audit)
+            self.running[deck] = (at, audit)
+        if step < at and not self.closing:
             return
         del self.running[deck]
-        audit.result()  # raises what the audit found
-        deck.audited = self.seats.step
+        if audit is None:
+            deck.peer.audit()  # raises what the audit found
+        else:
+            audit.result()
+        deck.audited = step
 
     def quiesce(self, deck: Deck) -> None:
         """Let the deck's background audit finish before anything changes the deck (a
         message for it, a seat that leaves); its verdict still waits for its step."""
-        if deck in self.running:
-            self.running[deck][1].exception()
+        audit = self.running.get(deck, (0, None))[1]
+        if audit is not None:
+            audit.exception()
 
     def forget_set_aside(self) -> None:
         """Decks set aside (a seat went quiet) are judged no more."""
