@@ -19,7 +19,7 @@ from typing import Any
 
 import msgspec
 
-from engine.chance import CHANCE, ChanceRequest
+from engine.chance import CHANCE, ChanceRequest, ShuffleRequest
 from engine.errors import BadOption, IllegalAction, NoWorlds
 from engine.fields import CHECKS, check_seat, compile_checks
 from engine.tell import Names
@@ -340,6 +340,12 @@ class Game(ABC):
         """What a search's playout plays to the end of: it stops once this changes. By
         default the hand (dealing games), else the whole match."""
         return getattr(state, "hand", None)
+
+    def next_shuffle(self, state: State) -> ShuffleRequest | None:
+        """The fresh shuffle the rules will ask for next, when it is known already (the next
+        hand's deck, while this hand is played): the table may shuffle it ahead. By default
+        none is known."""
+        return None
 
     def finished_decks(self, state: State) -> frozenset[int]:
         """Decks whose cards can no longer be dealt, revealed or played: their seeds may be

@@ -115,6 +115,7 @@ class HandsGame(Game):
     """A game whose chance inputs answer, one by one, the requests its state queued."""
 
     deck: frozenset[int] = frozenset()  # every face of the game's deck
+    fresh_deck: tuple[int, ...] = ()  # the deck each hand shuffles afresh, if always the same
     deal_clause = ""  # the rule that orders the shuffle and the deal, named when refused
 
     def chance_request(self, state: HandsState) -> ChanceRequest | None:
@@ -125,6 +126,15 @@ class HandsGame(Game):
         self.take_due(state, action)
         state.lay_table()
         state.requests.extend(state.deal_requests())
+
+    def next_shuffle(self, state: HandsState) -> ShuffleRequest | None:
+        """The next hand's shuffle of `fresh_deck` (its deck numbered by the hand), unless
+        the match is over or this hand is its last by the count of hands."""
+        hands = state.config.get("hands", 0)
+        if not self.fresh_deck or self.outcome(state) is not None or (
+                hands and state.hand >= hands):
+            return None
+        return ShuffleRequest(state.hand + 1, self.fresh_deck)
 
     def take_due(self, state: HandsState, action: Action) -> None:
         """Consume the request `action` answers; anything but the answer due is refused

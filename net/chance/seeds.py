@@ -23,7 +23,7 @@ from abc import ABC, abstractmethod
 from collections.abc import Sequence
 from typing import Any
 
-from engine.chance import ChanceRequest, Rolled, RollRequest
+from engine.chance import ChanceRequest, Rolled, RollRequest, ShuffleRequest
 from engine.wire import Action
 from net.errors import TableFault
 
@@ -64,6 +64,11 @@ class ChanceSource(ABC):
     def owed(self, seat: int) -> str:
         """What `seat` still owes the pending chance, in words ("" if nothing)."""
         return ""
+
+    def prepare(self, upcoming: ShuffleRequest | None) -> None:
+        """The shuffle the rules will ask for next, known ahead (or None): a source may start
+        on it now (the deck does); by default nothing is done ahead."""
+        return None
 
     @abstractmethod
     def close(self) -> None:

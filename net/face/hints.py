@@ -1,6 +1,6 @@
 """The window's Hint: what the hard bot would play at this peer's own seat.
 
-The hint is the hard bot's own choice, made the way a bot seat's is (net.table.lockstep's
+The hint is the hard bot's own choice, made the way a bot seat's is (net.table.bots'
 BotSeats): from a witness of this seat alone, in the thinking worker process, so
 neither the window's frame nor the node's loop waits on the search. A hint is for
 the state it was asked in: once the table moves on, it is dropped, not thought again.
@@ -13,7 +13,9 @@ from dataclasses import dataclass
 
 from engine.bots import make_bot
 from engine.wire import Action
-from net.table.lockstep import BotSeats, Replica, thinking_ready
+from net.table.bots import BotSeats
+from net.table.lockstep import Replica
+from net.table.thinking import thinking_ready
 
 #: the level whose choice the hint suggests
 HINT_LEVEL = "hard"
@@ -60,7 +62,7 @@ class Hinter:
             return Hinted(replica.applied, chosen[0])
         held = self.seats.thoughts.get(me)
         if held is not None:
-            return held[1]
-        if before is not None and before[0] == self.asked and before[1].done():
+            return held.future
+        if before is not None and before.at == self.asked and before.future.done():
             return Hinted(replica.applied, None)  # thought for this state: it would wait
         return False

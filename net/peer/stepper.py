@@ -24,7 +24,8 @@ from engine.bots import Bot, make_bot
 from engine.wire import Action
 from net.peer.events import Notice, Submitted
 from net.peer.rejoin import Rejoin
-from net.table.lockstep import Applied, BotSeats
+from net.table.bots import BotSeats
+from net.table.lockstep import Applied
 
 TICK = 0.1  # how often a rejoining peer looks whether it caught up
 IDLE_STEPS = 40  # quiet steps after which the table paces at `idle_pace`
@@ -79,7 +80,31 @@ class Stepper:
 
     def seat_bots(self, think: int) -> None:
         """(Re)make the bots of the seats this peer plays (at the start, or an heir's)."""
-        self.bots = BotSeats(self.node.replica, self._make_bots(), think)
+        self.bots = BotSeats(self.node.replica, self._make_bots(), think, self._woken())
+
+    def _woken(self):
+        """What a bot's thought calls as it ends (in the worker's thread): `thought_done`,
+        on this node's loop."""
+        try:
+            loop = asyncio.get_running_loop()
+        except RuntimeError:  # (made outside a loop: nothing to wake)
+            return None
+
+        def woken() -> None:
+            with contextlib.suppress(RuntimeError):  # the loop closed meanwhile
+                loop.call_soon_threadsafe(self.thought_done)
+        return woken
+
+    def thought_done(self) -> None:
+        """A bot's thought ended: its action goes out in this peer's next frame now, not
+        after some unrelated step (if that frame is out already, the next step takes it)."""
+        replica = self.node.replica
+        if (self.bots is None or self.pending or self.node.scribe.replaying
+                or replica.finished or replica.sent() is not None):
+            return
+        self.choose(False)
+        if self.pending:
+            self.wake()
 
     def _make_bots(self) -> dict[int, Bot]:
         """Bots for this peer's seat (if a bot plays it) and for the bot seats it hosts."""

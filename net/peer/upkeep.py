@@ -107,7 +107,9 @@ class Upkeep:
         """Say whose move the game waits for; a bot that never moves is a reported stall."""
         if self.node.result.done():
             return
-        wait = self.moves.observe(self.node.replica, now)
+        bots = self.node.stepper.bots
+        wait = self.moves.observe(self.node.replica, now,
+                                  None if bots is None else bots.doing)
         if wait is not None:
             self.node.emit(wait)
 

@@ -7,9 +7,13 @@ dial) or the TableFault they raise. None of them sends or emits anything.
 MoveWatch watches the *game*: whose move it is and for how long. A person may think
 as long as they like — after a few seconds every peer says whose move the table
 waits for. A seat a bot plays (a bot seat, or the seat of a player who left, played
-by their heir's bot) that makes no move for a long time, or a game that waits on
-nobody at all, is a bug: the table stops with a report naming the step and the
-seat, never a silent wait.
+by their heir's bot) that owes a move and makes none for a long time, or a game that
+waits on nobody at all, is a bug: the table stops with a report naming the step, the
+seat and what its bot was doing, never a silent wait. A bot owes a move when it has
+one to make: a game may wait on every seat at once (Dragon's opening, where only the
+holder of the Three of Stars can lead), and only the peer that plays a bot knows its
+cards — so that peer judges its own bots, and the others blame bots only when no
+person is among those the game waits on.
 
 The others watch the *peers*: frames late for a step and debts withheld inside
 frames (PeerWatch), a spectator with no peer left (Alone), a desync whose cause, a
@@ -19,6 +23,7 @@ that does not answer (Backoff).
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 
 from net.errors import TableFault
@@ -49,8 +54,10 @@ class MoveWatch:
         self._said: tuple[int, ...] = ()
         self._applied, self._applied_at = -2, 0.0  # the last step seen applied, and when
 
-    def observe(self, replica: Replica, now: float) -> MoveWait | None:
-        """A MoveWait when what to say changed (its seats empty once the game moved)."""
+    def observe(self, replica: Replica, now: float,
+                doing: Callable[[int], str] | None = None) -> MoveWait | None:
+        """A MoveWait when what to say changed (its seats empty once the game moved).
+        `doing(seat)`: what this peer's bot of `seat` is doing, for a stall report."""
         game, state = replica.game, replica.state
         if replica.over or game.chance_request(state) is not None:
             return self._quiet()
@@ -64,7 +71,7 @@ class MoveWatch:
             self._applied, self._applied_at = replica.applied, now
         stepping = now - self._applied_at < STEPPING  # else the wait is on frames, not moves
         if state.timer is None and waited > self.stall and stepping:
-            self._check_stall(replica, acting, waited)
+            self._check_stall(replica, acting, waited, doing)
         if waited <= self.notice or acting == self._said:
             return None
         self._said = acting
@@ -76,20 +83,33 @@ class MoveWatch:
         self._said = ()
         return MoveWait((), (), 0.0)
 
-    def _check_stall(self, replica: Replica, acting: tuple[int, ...], waited: float) -> None:
+    def _check_stall(self, replica: Replica, acting: tuple[int, ...], waited: float,
+                     doing: Callable[[int], str] | None) -> None:
         step = replica.applied
         if not acting:
             raise TableFault("stall", step, f"the table stalled at step {step}: the game "
                              f"waits for nobody's move, no card to deal and no timer, for "
                              f"{waited:.0f} s")
-        for seat in acting:
+        for seat in owing_bots(replica, acting):
             player = replica.player_of(seat)
-            if seat == player and not replica.start.seats[seat].is_bot:
-                continue  # a person thinking: no limit without a timer
+            now = f": {doing(seat)}" if doing is not None and player == replica.me else ""
             raise TableFault("stall", step, f"the table stalled at step {step}: "
                              f"{replica.name_of(seat)} is played by "
                              f"{replica.name_of(player)}'s bot, which made no move for "
-                             f"{waited:.0f} s")
+                             f"{waited:.0f} s{now}")
+
+
+def owing_bots(replica: Replica, acting: tuple[int, ...]) -> list[int]:
+    """The seats among `acting` that a bot plays and that owe the game a move: those this
+    peer plays that have one to make (it knows their cards), and, when no person is among
+    `acting`, every one (the game waits on bots alone)."""
+    bots = [seat for seat in acting
+            if replica.player_of(seat) != seat or replica.start.seats[seat].is_bot]
+    if len(bots) == len(acting):
+        return bots
+    game, state = replica.game, replica.state
+    return [seat for seat in bots if replica.player_of(seat) == replica.me
+            and game.legal_actions(state, seat)]
 
 
 # -- the peers: late frames, withheld debts, a lost link, a suspected twin ------------------

@@ -27,21 +27,14 @@ frame follows no earlier one of its own, but the start, as at step 0.
 from __future__ import annotations
 
 import copy
-import multiprocessing
-import pickle
-import threading
-from concurrent.futures import Future, ProcessPoolExecutor, ThreadPoolExecutor
-from concurrent.futures.process import BrokenProcessPool
 from dataclasses import dataclass, field
 from typing import Any
 
-from engine.bots import Bot, remote_choice
-from engine.chance import CHANCE, Dealt, ShuffleRequest, TimeUp
+from engine.chance import CHANCE, ShuffleRequest, TimeUp
 from engine.errors import BadWire, EngineError
 from engine.fields import malformed
-from engine.observe import HISTORY, Witness
 from engine.registry import get_game
-from engine.wire import Action, Event, from_record, replace, to_record
+from engine.wire import Action, Event, from_record, to_record
 from net.chance.dealing import DeckChance
 from net.chance.seeds import ChanceSource
 from net.errors import TableFault
@@ -219,6 +212,8 @@ class Replica(SeatsSeen):
         self.attendance.admit(body.welcome for body in bodies.values())
         self.store.keep_only(step, bodies)
         self._settle(step, done.entries)
+        if self.game.chance_request(self.state) is None:  # a hand in play: shuffle the next
+            self.chance.prepare(self.game.next_shuffle(self.state))
         done.back, self._back_now = self._back_now, []
         done.over = self.over
         if done.over:
@@ -353,145 +348,3 @@ class Replica(SeatsSeen):
     def records_at(self, step: int) -> list[Record]:
         """The frames and votes of a step: what is journaled, relayed and streamed."""
         return self.store.records_at(step)
-
-
-class BotSeats:
-    """The bots this peer plays: its own seat (headless play) and the bot seats it hosts.
-
-    Each bot sees its seat's observation only: a `Witness` per seat is fed what the
-    replica applied, with the faces that seat may not see taken out. A bot that thinks
-    (a search) does so in a worker process, never on the node's event loop nor in its
-    process's interpreter lock (the window's frames): `choose` starts the thought and
-    hands its action over on a later call, unless the state changed meanwhile. A bot
-    acts once its seat has waited `think` steps since the state last changed, so a
-    table of bots can be slowed to a watchable pace.
-    """
-
-    def __init__(self, replica: Replica, bots: dict[int, Bot], think: int = 0):
-        self.replica = replica
-        self.bots = bots
-        self.think = think
-        self.since = replica.applied
-        self.thoughts: dict[int, tuple[int, Future]] = {}  # seat -> (history length, thought)
-        self._witness_from_start()
-        if any(bot.thinks for bot in bots.values()):
-            _Thinker.warm()
-
-    def _witness_from_start(self) -> None:
-        """A witness per seat, fed from the match's start (again, after a rewind)."""
-        replica = self.replica
-        fresh = first_state(replica.game, replica.start)
-        self.witnesses = {s: Witness(replica.game, fresh, s) for s in self.bots}
-        self.thoughts.clear()
-        self.rewinds = replica.rounds.rewinds
-
-    def _catch_up(self) -> None:
-        if self.rewinds != self.replica.rounds.rewinds:  # the history was cut back: feed it afresh
-            self._witness_from_start()
-        history, chance = self.replica.history, self.replica.chance
-        for seat, witness in self.witnesses.items():
-            for action in history[witness.fed:]:
-                if type(action) is Dealt and action.to_seat == seat and not action.faces:
-                    faces = chance.faces_of(action.deck, action.positions)  # a seat handed over
-                    action = replace(action, faces=faces) if faces else action
-                witness.feed(action)
-
-    def choose(self, changed: bool) -> list[Action]:
-        replica = self.replica
-        if changed:
-            self.since = replica.applied
-        game, state = replica.game, replica.state
-        pause = replica.rounds.pause
-        if pause is not None and replica.me in self.bots and replica.me not in pause.ready:
-            return [NextHand(replica.me)]  # a bot reads no results: it plays this seat on
-        if replica.over or game.chance_request(state) is not None:
-            return []
-        if replica.applied - self.since < self.think:
-            return []
-        self._catch_up()
-        acting = game.to_act(state)
-        clock = replica.rounds.clock(state, replica.applied)
-        chosen = []
-        for seat in sorted(self.bots):
-            if seat not in acting:
-                continue
-            bot, witness = self.bots[seat], self.witnesses[seat]
-            if not bot.thinks:
-                chosen.append(bot.choose(game, witness.observe(bot.wants_worlds, clock)))
-            else:
-                chosen.append(self._thought(seat, bot, witness, clock))
-        return [a for a in chosen if a is not None]
-
-    def _thought(self, seat: int, bot: Bot, witness: Witness, clock: int | None
-                 ) -> Action | None:
-        """The action a thinking bot settled on for the state as it is now, else None
-        (its thought for this state starts, or goes on, in the thinking worker)."""
-        now = len(self.replica.history)
-        held = self.thoughts.get(seat)
-        if held is not None:
-            at, thought = held
-            if not thought.done():
-                return None  # a stale thought finishes first: one at a time
-            del self.thoughts[seat]
-            if at == now:
-                try:
-                    return thought.result()
-                except BrokenProcessPool:
-                    _Thinker.broken = True  # think on a thread from now on
-        if not thinking_ready():
-            # the worker is starting (a second or two): a search on a thread of this
-            # process meanwhile would share the window's interpreter lock and stall its
-            # frames while the deal is animated; this seat asks again at the next step
-            return None
-        self.thoughts[seat] = (now, _Thinker.submit(bot, witness, clock))
-        return None
-
-
-def thinking_ready() -> bool:
-    """Is the thinking worker process up (or known never to come: a thread thinks then)?"""
-    return _Thinker.processes is not None or _Thinker.broken
-
-
-class _Thinker:
-    """Where bots think: a worker process shared by every table of this process, so a
-    search holds neither the node's event loop nor, through Python's one interpreter
-    lock, the window's thread; a worker thread where a bot cannot be remade in another
-    process (or the process pool broke)."""
-
-    processes: ProcessPoolExecutor | None = None
-    threads: ThreadPoolExecutor | None = None
-    broken = False
-    starting = threading.Lock()
-
-    @classmethod
-    def warm(cls) -> None:
-        """Start the worker process on a thread of its own: starting a process takes a
-        while, which the node's loop must not wait out (a thinking bot waits for it, see
-        `BotSeats._thought`; a thread thinks only where no process can be made)."""
-        def start():
-            with cls.starting:
-                if cls.processes is None and not cls.broken:
-                    try:
-                        pool = ProcessPoolExecutor(1, mp_context=multiprocessing.get_context(
-                            "spawn"))
-                        pool.submit(int).result(timeout=60)  # the process is up
-                        cls.processes = pool
-                    except Exception:  # no processes here: think on a thread
-                        cls.broken = True
-        if cls.processes is None and not cls.starting.locked():
-            threading.Thread(target=start, name="bot-worker-start", daemon=True).start()
-
-    @classmethod
-    def submit(cls, bot: Bot, witness: Witness, clock: int | None) -> Future:
-        recipe = getattr(bot, "recipe", None)
-        if recipe is not None and cls.processes is not None and not cls.broken:
-            known = pickle.dumps(witness.state, pickle.HIGHEST_PROTOCOL)  # now, not later
-            history = tuple(witness.history[-HISTORY:])
-            try:
-                return cls.processes.submit(remote_choice, recipe, known, witness.seat,
-                                            history, clock)
-            except (BrokenProcessPool, RuntimeError, OSError):
-                cls.broken = True
-        if cls.threads is None:
-            cls.threads = ThreadPoolExecutor(1, thread_name_prefix="bot")
-        return cls.threads.submit(bot.choose, witness.game, witness.observe(True, clock))

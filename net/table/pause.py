@@ -9,7 +9,7 @@ earlier deck finished), so every game that plays in hands gets it, and the engin
 bots, playouts and benchmarks — knows nothing of it. Frames alone decide when it ends, so
 the next hand begins at the same step everywhere. Bots have no say (no frame is theirs),
 nor have spectators and replays (they sign none); a peer whose own seat a bot plays says
-`NextHand` at once (net.table.lockstep.BotSeats).
+`NextHand` at once (net.table.bots.BotSeats).
 """
 
 from __future__ import annotations

@@ -29,7 +29,8 @@ from net.wire.identity import Identity, verify
 PROTOCOL = 4  # 2: the pause between hands (net.table.pause); 3: the public views (so the hashes
 # frames carry) changed: Dragon's, Gold's end, a hand kept on the table until the next shuffle;
 # 4: links are sealed end to end (net.wire.handshake) and open with the greeting
-# (net.wire.greeting); builds of another version would desync, so they do not meet
+# (net.wire.greeting), and the next hand's deck is shuffled ahead, its passes in this hand's
+# frames (net.chance.dealing); builds of another version would desync, so they do not meet
 DOMAIN = b"hoard-record\x00"
 LOBBY, STEP, QUIET = 1, 2, 3
 KINDS = (LOBBY, STEP, QUIET)

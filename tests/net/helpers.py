@@ -10,7 +10,8 @@ from engine.registry import get_game
 from net.errors import TableFault
 from net.peer.events import NodeOptions
 from net.peer.node import TableNode
-from net.table.lockstep import BotSeats, Replica
+from net.table.bots import BotSeats
+from net.table.lockstep import Replica
 from net.wire.frames import STEP, decode, sign
 from net.wire.identity import Identity
 from net.wire.start import Seat, StartConfig

@@ -11,6 +11,7 @@ from engine.cards import ref, ref_deck, ref_position
 from engine.games.den.rules import DenState
 from engine.games.dragon.rules import Play
 from engine.wire import to_record
+from net.chance.dealing.audit import AUDIT_LAG
 from net.chance.deck import curve, keys, messages
 from net.chance.deck.errors import BadMessage, CheatDetected
 from net.errors import TableFault
@@ -298,12 +299,23 @@ def second_hand_dealt(table: LocalTable) -> int:
     return first.applied
 
 
-def test_a_hands_deck_is_audited_as_soon_as_the_hand_is_over():
+def test_a_hands_deck_is_audited_in_the_background_while_the_next_hand_is_dealt():
+    """The finished deck's seeds are all in as the hand ends; its audit runs off the step's
+    path while the next hand is dealt, and every peer takes its verdict at the same step,
+    AUDIT_LAG steps after the seeds."""
     table = two_hands()
-    dealt_at = second_hand_dealt(table)
+    second_hand_dealt(table)
+    seeded = {replica.chance.audit.running[replica.chance.decks.by_number[1]][0] - AUDIT_LAG
+              for replica in table.everyone()}
+    assert len(seeded) == 1
     for replica in table.everyone():
         decks = replica.chance.decks.by_number
-        assert decks[1].audited is not None and decks[1].audited < dealt_at
+        assert decks[1].audited is None and decks[2].audited is None
+    while table.replicas[0].applied < AUDIT_LAG + min(seeded):
+        table.step()
+    for replica in table.everyone():
+        decks = replica.chance.decks.by_number
+        assert decks[1].audited == AUDIT_LAG + min(seeded)
         assert decks[2].audited is None and not replica.chance.report
     table.play()
     for replica in table.everyone():

@@ -65,19 +65,28 @@ def test_once_the_game_moves_the_wait_is_taken_back():
 
 def test_a_live_table_whose_heirs_bot_stops_moving_ends_with_a_stall_report(monkeypatch):
     """A bug that silences the bot playing a leaver's seat ends the table with a report
-    naming the seat and its heir, not a silent wait."""
+    naming the seat, its heir and what the bot was doing, not a silent wait. The heir
+    says it (only it knows whether the seat has a move to make: in Dragon's opening every
+    seat is waited on, and only the holder of the Three of Stars can lead); the others
+    stop too — with such a report when the game waits on that seat alone, else once the
+    heir, stopped, is silent past their patience (and the next heir's bot plays it)."""
     honest = GreedyBot.choose
     monkeypatch.setattr(GreedyBot, "choose", lambda self, game, obs: None
                         if obs.seat == 3 else honest(self, game, obs))
 
     async def go():
-        nodes = await live_table(4, stall_after=1.0)
+        nodes = await live_table(4, stall_after=1.0, void_after=2.0)
         try:
             nodes[3].leave()
             assert isinstance(await nodes[3].wait(30), Left)
-            for fault in await asyncio.gather(*(n.wait(30) for n in nodes[:3])):
-                assert isinstance(fault, Fault) and fault.kind == "stall", fault
-                assert "player3 is played by player0's bot, which made no move" in fault.report
+            heir = await nodes[0].wait(30)
+            assert isinstance(heir, Fault) and heir.kind == "stall", heir
+            assert "player3 is played by player0's bot, which made no move for" in \
+                heir.report and heir.report.endswith(": not thinking"), heir.report
+            for fault in await asyncio.gather(*(n.wait(30) for n in nodes[1:3])):
+                assert isinstance(fault, Fault), fault
+                assert fault.kind != "stall" or "player3 is played by player" in \
+                    fault.report, fault  # (by player0's bot, or by the next heir's)
         finally:
             await close_all(nodes)
     asyncio.run(go())

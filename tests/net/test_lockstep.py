@@ -11,7 +11,8 @@ from engine.chance import CHANCE, TimeUp
 from engine.games.dragon.rules import Pass, Play
 from net.errors import BadFrame, TableFault
 from net.table.framestore import WINDOW, Equivocation
-from net.table.lockstep import _Thinker, well_typed
+from net.table.lockstep import well_typed
+from net.table.thinking import THINKER
 from net.wire.frames import STEP, decode, sign
 from net.wire.identity import Identity
 from tests.net import timer_game
@@ -212,4 +213,4 @@ def test_thinking_bots_think_off_the_caller_and_finish_the_match():
     table.play(max_steps=100_000, each=lambda _: time.sleep(0.0005))
     assert len(table.hashes()) == 1
     assert max(slowest) < 0.1
-    assert _Thinker.processes is not None and not _Thinker.broken
+    assert THINKER.processes is not None and not THINKER.broken

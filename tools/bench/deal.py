@@ -6,7 +6,10 @@ table_p50_ms: the same through the real table: every seat a `hoard peer`
 process on loopback playing a game whose opening deal this is (Dragon for 4 x 52
 dealing 13; Dragons Wild for N x 70 dealing 7; Dragon Den for N x 52 dealing 7),
 deck messages in signed lockstep frames, normal pacing; one deal per hand,
-measured from the first commitment sent to the last seat's own hand applied.
+measured from the first commitment sent to the last seat's own hand applied — or,
+for a deck the table shuffled ahead during the hand before (Dragon, Den), from its
+first key share sent: what the table waits for. table_shuffled_ahead_p50_ms: such a
+deck's shuffle, first commitment to last lock sent, off the table's path.
 table_steps: lockstep steps that deal took. compute_ms: every peer's work one
 after another in one process, no transport. scalar_mult_us: one P-256 scalar
 multiplication (an ECDH exchange).
@@ -262,19 +265,30 @@ def table_game(peers: int, cards: int, hand: int, hands: int) -> tuple[str, tupl
     return None
 
 
-def table_deals(peers: int, game: str, options: tuple, deals: int) -> list[tuple[float, int]]:
-    """(wall ms, lockstep steps) of each timed deal, every seat a `hoard peer` process."""
+def table_deals(peers: int, game: str, options: tuple, deals: int
+                ) -> list[tuple[float, int, float | None]]:
+    """(wall ms, lockstep steps, ms shuffled ahead or None) of each timed deal, every seat a
+    `hoard peer` process. The table shuffles a hand's deck ahead, during the hand before,
+    where the rules know it (docs/net.md, Chance): such a deal is timed from its first key
+    share sent, what the table waits for, and its shuffle (first commitment to last lock
+    sent) apart; any other from its first commitment. Both to the last seat's own hand."""
     with tempfile.TemporaryDirectory(prefix="hoard-bench-deal-") as tmp:
         results = play(peers, 50.0, False, Path(tmp), game, peers, options)
     timed = []
     for deck in range(1 + WARMUP, 1 + WARMUP + deals):  # these games number decks by hand
-        sent = [r for p in results for r in p["rows"]
-                if r.get("deck") == deck and r.get("message") == "deck.commit"]
+        sent = {kind: [r for p in results for r in p["rows"]
+                       if r.get("deck") == deck and r.get("message") == kind]
+                for kind in ("deck.commit", "deck.lock", "deck.share")}
         held = [next(r for r in p["rows"] if r.get("dealt") == deck
                      and r["to"] == p["final"]["seat"] and r["shown"]) for p in results]
-        start = min(sent, key=lambda r: r["t"])
+        start = min(sent["deck.commit"], key=lambda r: r["t"])
+        locked = max(sent["deck.lock"], key=lambda r: r["t"])
+        shared = min(sent["deck.share"], key=lambda r: r["t"])
         end = max(held, key=lambda r: r["t"])
-        timed.append(((end["t"] - start["t"]) * 1000, end["step"] - start["sent"] + 1))
+        ahead = shared["sent"] > locked["sent"] + 1  # locked, it waited for the engine
+        first = shared if ahead else start
+        timed.append(((end["t"] - first["t"]) * 1000, end["step"] - first["sent"] + 1,
+                      (locked["t"] - start["t"]) * 1000 if ahead else None))
     return timed
 
 
@@ -297,10 +311,13 @@ def run(args) -> dict:
     game = table_game(args.peers, args.cards, hand, WARMUP + args.deals)
     if game is not None:
         table = table_deals(args.peers, *game, args.deals)
-        wall = [ms for ms, _ in table]
+        wall = [ms for ms, _, _ in table]
+        ahead = [ms for _, _, ms in table if ms is not None]
         result.update(table_game=game[0], table_p50_ms=round(statistics.median(wall), 1),
                       table_min_ms=round(min(wall), 1), table_max_ms=round(max(wall), 1),
-                      table_steps=statistics.median_low(steps for _, steps in table))
+                      table_steps=statistics.median_low(steps for _, steps, _ in table))
+        if ahead:
+            result["table_shuffled_ahead_p50_ms"] = round(statistics.median(ahead), 1)
     goal = GOALS_MS.get((args.peers, args.cards))
     if goal is not None:
         result["goal_ms"] = goal

@@ -7,8 +7,11 @@ frames carry the seats' seeds: applying such a step audits a finished deck, and
 at a hand's end every seat's "next hand" waits for it. steps_per_s: steps
 applied per second with --rush, where every peer signs and sends its next
 frame as soon as the previous step is applied, so all peers send a frame at
-every step. peer_rss_mb: the highest peak resident memory of any peer that
-played a whole match. Peers find each other with --connect (no multicast).
+every step. next_hand_ms {p50, p99}: from the last seat's "next hand" (the
+last action any peer submitted before the next hand's first deal) to every seat
+holding its new cards (the last peer's last own-cards deal of that hand).
+peer_rss_mb: the highest peak resident memory of any peer that played a whole
+match. Peers find each other with --connect (no multicast).
 """
 
 from __future__ import annotations
@@ -130,6 +133,24 @@ def steps_per_second(peers: list[dict]) -> float:
     return min(rates)
 
 
+def next_hands(peers: list[dict]) -> list[float]:
+    """Per hand after the first, ms from the last seat's "next hand" to every seat holding
+    its new cards. Dragon numbers a hand's deck by the hand; between a hand's end and the
+    next deal a peer submits nothing but its "next hand", so its last submission before the
+    next deck's first deal is that; the hand's last own-cards deal ends it."""
+    ends: dict[int, list[tuple[float, float]]] = {}
+    for p in peers:
+        rows = p["rows"]
+        for deck in sorted({r["dealt"] for r in rows if "dealt" in r})[1:]:
+            dealt = [r["t"] for r in rows if r.get("dealt") == deck]
+            asked = [r["t"] for r in rows if "submitted" in r and r["t"] < min(dealt)]
+            held = [r["t"] for r in rows if r.get("dealt") == deck and r["shown"]]
+            if asked and held:
+                ends.setdefault(deck, []).append((max(asked), max(held)))
+    return [(max(h for _, h in pairs) - max(a for a, _ in pairs)) * 1000
+            for pairs in ends.values() if len(pairs) == len(peers)]
+
+
 def percentile(values: list[float], share: float) -> float:
     ordered = sorted(values)
     return ordered[min(len(ordered) - 1, round(share * (len(ordered) - 1)))]
@@ -144,6 +165,7 @@ def run(args) -> dict:
         rushed = play(args.peers, args.pace, True, Path(tmp) / "rushed", options=hands)
     samples = latencies(paced)
     apart = latencies_apart(paced, audit_steps(paced))
+    hands = next_hands(paced)
     return {
         "peers": args.peers,
         "hands": args.hands,
@@ -151,6 +173,8 @@ def run(args) -> dict:
         "p50_ms": round(statistics.median(samples), 2),
         "p99_ms": round(percentile(samples, 0.99), 2),
         "p99_ms_apart_from_audits": round(percentile(apart, 0.99), 2),
+        "next_hand_ms": {"p50": round(statistics.median(hands), 1),
+                         "p99": round(percentile(hands, 0.99), 1)},
         "steps_per_s": round(steps_per_second(rushed), 1),
         "peer_rss_mb": round(max(p["rss"] for p in paced + rushed), 1),
     }

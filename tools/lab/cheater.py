@@ -6,7 +6,7 @@ import sys
 
 from client.cli import main
 from engine.wire import replace
-from net.table.lockstep import BotSeats
+from net.table.bots import BotSeats
 
 honest_choose = BotSeats.choose
 

@@ -290,6 +290,7 @@ class Den(HandsGame):
     min_seats = 2
     max_seats = MAX_SEATS
     deck = FACES
+    fresh_deck = DECK
     deal_clause = "DN2"
     options = (
         Option("target", 15, "the match ends when a player reaches this score (DN10.1)",

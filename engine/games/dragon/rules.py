@@ -112,6 +112,7 @@ class Dragon(HandsGame):
     min_seats = SEATS
     max_seats = SEATS
     deck = DECK_SET
+    fresh_deck = DECK
     deal_clause = "D2"
     options = (
         Option("hands", 4, "hands in a match", low=1, high=100),

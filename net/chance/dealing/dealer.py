@@ -97,6 +97,9 @@ class Dealer:
             return self.decks.by_number[request.deck]
         self.registered = request
         if isinstance(request, ShuffleRequest):
+            unused = self.decks.drop_spare_unless(request)
+            if unused is not None:
+                self.outbox.forget(unused)  # its passes not sent yet: never to be
             return self.decks.make(request)
         if request in self.ahead:
             self.ahead.remove(request)

@@ -6,14 +6,25 @@ seed for it. A seat whose secrets for a deck are gone (its journal was lost) say
 once, and every peer voids the hand at the same step. A seat that leaves hands its
 cards to its heir and gives up its keys of every card it does not hold, so that the
 stock stays playable.
+
+A pass of the deck shuffled ahead (the spare: nobody waits for it yet) is computed on a
+thread, off the step's path — tens of milliseconds of curve arithmetic that would hold up
+the plays of the step it went out in — and goes out in the first frame after it is made.
+A pass the table waits for is made at once: the hand waits on nothing else.
 """
 
 from __future__ import annotations
+
+from collections.abc import Callable
+from concurrent.futures import Future, ThreadPoolExecutor
 
 from net.chance.dealing.audit import Audit
 from net.chance.dealing.decks import Deck, Decks
 from net.chance.dealing.outbox import Outbox
 from net.chance.dealing.seats import Seats
+
+#: where this process makes the passes of decks shuffled ahead
+PASSES = ThreadPoolExecutor(1, thread_name_prefix="deck-pass")
 
 
 class Duties:
@@ -22,6 +33,7 @@ class Duties:
         self.decks = decks
         self.outbox = outbox
         self.audit = audit
+        self.making: dict[Deck, Future] = {}  # passes of decks shuffled ahead, being made
 
     def produce(self, finished: frozenset[int]) -> None:
         """Queue what this seat owes every deck in play now, `finished` the game's
@@ -34,6 +46,7 @@ class Duties:
         """Queue this seat's last deck messages: its hands to participant `to`, which plays
         on for it, then its keys of every card it does not hold."""
         for deck in self.decks.played:
+            self.audit.quiesce(deck)  # (its audit reads what the leave changes)
             gone = deck.peer.departed()
             if self.seats.me in gone:
                 continue  # left before, and came back after this deck was shuffled
@@ -53,12 +66,24 @@ class Duties:
             outbox.queue(deck, peer.commit())
         turn = peer.turn()
         if turn == ("deck.shuffle", me) and not outbox.queued(deck, "deck.shuffle"):
-            outbox.queue(deck, peer.shuffle())
+            self._pass(deck, peer.shuffle)
         elif turn == ("deck.lock", me) and not outbox.queued(deck, "deck.lock"):
-            outbox.queue(deck, peer.lock())
+            self._pass(deck, peer.lock)
         if (self.audit.due(deck, finished) and not peer.disclosed(me)
                 and not outbox.queued(deck, "deck.seed")):
             outbox.queue(deck, peer.disclose())
+
+    def _pass(self, deck: Deck, make: Callable[[], tuple]) -> None:
+        """Queue this seat's pass of `deck`: now if the table waits for it, else once made
+        on the passes' thread (a spare's)."""
+        making = self.making.get(deck)
+        if making is None and deck is self.decks.spare:
+            self.making[deck] = PASSES.submit(make)
+        elif making is None:
+            self.outbox.queue(deck, make())
+        elif making.done() or deck is not self.decks.spare:  # (asked for meanwhile: wait)
+            del self.making[deck]
+            self.outbox.queue(deck, making.result())
 
     def _say_lost(self, deck: Deck) -> None:
         """Tell the table once that this seat's secrets for `deck` are gone: every peer

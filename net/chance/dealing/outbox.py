@@ -45,5 +45,9 @@ class Outbox:
         if entry in self.entries:
             self.entries.remove(entry)
 
+    def forget(self, deck: Deck) -> None:
+        """Drop what this seat queued for `deck` (a spare dropped unused)."""
+        self.entries = [e for e in self.entries if e[0] != "deck" or e[1] != deck.number]
+
     def clear(self) -> None:
         self.entries = []

@@ -18,7 +18,9 @@ in the first frame its author can sign. Deal and reveal requests are
 registered by every peer at the step they appear; the keys owed go out in the
 next frame. A play that shows its own face-down cards carries `open` for them
 in the same frame, and every peer checks it before the engine sees the play.
-A deck the rules say is finished (`Game.finished_decks`: its cards can no
+The next hand's deck is shuffled ahead, while this hand is played, when the rules
+know its shuffle already (`Game.next_shuffle`, see Decks). A deck the rules say is
+finished (`Game.finished_decks`: its cards can no
 longer be dealt, revealed or played, e.g. a Dragon hand's deck once the next
 hand starts) is due for its audit: every seat discloses its seed for it in its
 next frame, and every peer audits it as soon as the seeds of all present seats
@@ -38,7 +40,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from engine.chance import DealRequest, RollRequest
+from engine.chance import DealRequest, RollRequest, ShuffleRequest
 from engine.wire import Action
 from net.chance.dealing.audit import Audit
 from net.chance.dealing.dealer import Dealer
@@ -102,6 +104,7 @@ class DeckChance(ChanceSource):
     def receive(self, seat, payload, step):
         self.seats.step = step
         if payload is None:
+            self.audit.when_ready()  # a background audit's verdict may be due at this step
             return
         who = self.seats.part(seat)
         if not isinstance(payload, tuple):
@@ -130,6 +133,7 @@ class DeckChance(ChanceSource):
                                    "in play")
         if not isinstance(message, tuple) or len(message) < 2 or message[1] != who:
             raise self.seats.cheat(who, "sent a deck message in another seat's name")
+        self.audit.quiesce(deck)
         try:
             deck.take(self.audit.checked(deck, lambda: deck.peer.receive(message)))
         except BadMessage as exc:
@@ -194,12 +198,26 @@ class DeckChance(ChanceSource):
     def decks_in_play(self) -> frozenset[int]:
         return self.decks.in_play()
 
+    def prepare(self, upcoming: ShuffleRequest | None) -> None:
+        """Shuffle ahead `upcoming`, the fresh shuffle the rules will ask for next (the next
+        hand's deck), once no deck of the engine's is being shuffled: its passes ride in
+        the frames of this hand, and the next hand is dealt from it as soon as it is asked
+        for. Every peer makes it at the same step. Not for an owner's deck (only its owner
+        knows its faces, when the rules ask), nor once the match is closing."""
+        decks = self.decks
+        if (upcoming is None or upcoming.owner >= 0 or self.audit.closing
+                or decks.spare is not None or upcoming.deck in decks.by_number
+                or not all(d.shuffled for d in decks.played if decks.current(d))):
+            return
+        decks.make_spare(upcoming)
+
     def quiet(self, seat: int, heir: int) -> None:
         """`seat` went quiet: every deck not audited yet needs its keys or its seed, which
         went with it, so each is set aside unaudited (the summary says so); unless the
         match is over, the table deals again without it, from decks it has no part in."""
         self.depart(seat, heir)
         self.decks.set_aside_unaudited()
+        self.audit.forget_set_aside()
         self.outbox.clear()
         self.dealer.forget()
 
