@@ -40,7 +40,7 @@ from net.finding.claims import (
     ignored_of,
     read_advert,
 )
-from net.wire import stream
+from net.wire import greeting, stream
 from net.wire.identity import fingerprint
 from net.wire.shown import shown
 
@@ -87,23 +87,26 @@ def advertised_addresses(bound: str | None) -> list[str]:
 
 
 async def answers(host: str, port: int, table: str, keys: tuple[str, ...]) -> bool:
-    """Does a member of `table` listen at host:port: its first word a hello naming that
-    table and the key of one of the table's advertisers? (Read, then hung up: the peer
-    counts nothing against a connection that closes before its hello.) Only a hello is
-    read, never answered: the peer's own handshake proves the key once a join dials it."""
+    """Does a member of `table` listen at host:port: its first words this build's greeting
+    (net.wire.greeting) and a hello naming that table and the key of one of the table's
+    advertisers? (Read, then hung up: the peer counts nothing against a connection that
+    closes before its hello.) Only a hello is read, never answered: the peer's own
+    handshake proves the key once a join dials it."""
     try:
         reader, writer = await asyncio.wait_for(asyncio.open_connection(host, port), PROBE)
     except (OSError, TimeoutError):
         return False
     try:
+        greeted = greeting.read(stream.decode(await asyncio.wait_for(
+            stream.read_body(reader), PROBE)))
         hello = stream.decode(await asyncio.wait_for(stream.read_body(reader), PROBE))
     except (OSError, TimeoutError, stream.Closed, NetError):
         return False
     finally:
         writer.close()
-    return (len(hello) > 6 and hello[0] == "hello" and isinstance(hello[2], bytes)
-            and hello[2].hex() == table and isinstance(hello[6], bytes)
-            and fingerprint(hello[6]) in keys)
+    return (greeted.protocol == greeting.THIS.protocol and len(hello) > 5
+            and hello[0] == "hello" and isinstance(hello[1], bytes) and hello[1].hex() == table
+            and isinstance(hello[5], bytes) and fingerprint(hello[5]) in keys)
 
 
 def _tried(listing: Listing) -> tuple:

@@ -114,3 +114,27 @@ def test_moving_to_another_table_dials_nobody():
         finally:
             await node.close()
     asyncio.run(go())
+
+
+def test_a_member_answers_for_its_table_through_the_greeting_and_its_hello():
+    """The probe that proves a table (net.finding.discovery.answers) reads what a member
+    sends first: the greeting, then its hello. It read only a hello, and once links opened
+    with the greeting every table looked unreachable and nobody joined anyone's."""
+    from net.finding.discovery import answers
+    from net.wire.identity import fingerprint
+
+    async def go():
+        identity = identities(1)[0]
+        node = TableNode(identity, fast_options(discovery=False))
+        await node.open()
+        node.create("night", "dragon", 4, get_game("dragon").configure({}, 4)[0])
+        try:
+            mine = (fingerprint(identity.public),)
+            here = (LOOPBACK, node.mesh.port, node.table.hex())
+            return (await answers(*here, mine),
+                    await answers(*here, ("00000000",)),  # a key the adverts do not name
+                    await answers(LOOPBACK, node.mesh.port, "ff" * 16, mine))  # another table
+        finally:
+            await close_all([node])
+
+    assert asyncio.run(go()) == (True, False, False)
