@@ -10,6 +10,7 @@ import time
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from net.wire.frames import PROTOCOL
 from net.wire.identity import fingerprint, load_identity
 from tests.e2e.test_lan_table import GAME_TIMEOUT, agree, peer
 from tools.lab.adverts import advert
@@ -91,7 +92,7 @@ NOISE = st.builds(
     st.integers(0, 65535))
 
 
-SOUND = {"v": "3", "id": "ab" * 16, "name": "flood", "game": "dragon", "seats": "1/4",
+SOUND = {"v": str(PROTOCOL), "id": "ab" * 16, "name": "flood", "game": "dragon", "seats": "1/4",
          "state": "lobby", "fp": "0badc0de"}
 ISSUE_NOISE = [  # what the issue saw listed: all sound but one field
     advert("escape", {**SOUND, "name": "x\x1b[2J\nappeared: night at 6.6.6.6:1"},
@@ -143,7 +144,7 @@ def test_a_stranger_reusing_a_members_instance_name_does_not_move_it(lan, tmp_pa
     silent = Proc(lan, [sys.executable, "-m", "tests.e2e.squatter", "quiet", "47031", "60"],
                   hoard=False)
     silent.wait_line(lambda line: line == "advertising", 20)
-    forged = {"v": "3", "id": "ab" * 16, "name": "reuse", "game": "dragon", "seats": "1/4",
+    forged = {"v": str(PROTOCOL), "id": "ab" * 16, "name": "reuse", "game": "dragon", "seats": "1/4",
               "state": "lobby", "fp": member}
     stranger = publish(lan, tmp_path / "forged.json",
                        [advert(f"reuse-{member}", forged, ["127.0.0.1"], 47031)])
