@@ -144,8 +144,8 @@ def test_a_stranger_reusing_a_members_instance_name_does_not_move_it(lan, tmp_pa
     silent = Proc(lan, [sys.executable, "-m", "tests.e2e.squatter", "quiet", "47031", "60"],
                   hoard=False)
     silent.wait_line(lambda line: line == "advertising", 20)
-    forged = {"v": str(PROTOCOL), "id": "ab" * 16, "name": "reuse", "game": "dragon", "seats": "1/4",
-              "state": "lobby", "fp": member}
+    forged = {"v": str(PROTOCOL), "id": "ab" * 16, "name": "reuse", "game": "dragon",
+              "seats": "1/4", "state": "lobby", "fp": member}
     stranger = publish(lan, tmp_path / "forged.json",
                        [advert(f"reuse-{member}", forged, ["127.0.0.1"], 47031)])
     others = [peer(lan, tmp_path, i, "reuse", think=3) for i in (1, 2, 3)]
