@@ -56,7 +56,7 @@ class App:
         self.settings_file = SettingsFile(folder)
         self.settings: Settings = self.settings_file.load()
         self.discovery = discovery
-        self.log_path = _start_log()
+        self.log_path, self._log = _start_log()
         sys.setswitchinterval(SWITCH_INTERVAL)
         young, middle, _ = gc.get_threshold()
         gc.set_threshold(young, middle, 2**31 - 1)  # no automatic full collections
@@ -335,20 +335,24 @@ class App:
         self.end_session()
         assets.forget()
         pygame.quit()
+        if self._log is not None:  # a later window of this process logs to its own file
+            logging.getLogger("hoard").removeHandler(self._log)
+            self._log.close()
 
 
-def _start_log():
+def _start_log() -> tuple[Path | None, logging.Handler | None]:
+    """The window's log file, `hoard.log` in its state folder, and its handler."""
     folder = state_folder()
     try:
         path = private_folder(folder) / "hoard.log"
         handler = logging.FileHandler(path, encoding="utf-8")
     except OSError:
-        return None
+        return None, None
     handler.setFormatter(logging.Formatter("%(asctime)s %(name)s %(levelname)s %(message)s"))
     root = logging.getLogger("hoard")
     root.addHandler(handler)
     root.setLevel(logging.INFO)
-    return path
+    return path, handler
 
 
 def run_window(size: tuple[int, int] | None = None) -> int:
