@@ -195,10 +195,8 @@ class Session(Listener):
     def table_address(self) -> tuple[str, int] | None:
         """The one address every window of the table shows to join it by hand: its first
         member's, in the lobby's order (the same on every peer), else this node's own."""
-        if self.lobby is not None and not self.watching:
-            for member in self.lobby.members.values():
-                return member.host, member.port
-        return self.address
+        members = self.lobby.members.values() if self.lobby and not self.watching else ()
+        return next(((m.host, m.port) for m in members), self.address)
 
     def send(self, intent) -> None:
         if self.bridge is not None:

@@ -27,7 +27,6 @@ class Told:
     """What one applied action made: the engine's sentences for its events, or, refused,
     why (`refused`; `mine`: the viewer's own action, not a bot's it hosts)."""
 
-    step: int
     seat: int  # the seat that acted (a refusal is worded as that seat's)
     parts: tuple[str, ...]
     refused: bool = False
@@ -38,7 +37,7 @@ class Storyteller:
     """The story of one game for the viewer at `seat` (None: a spectator)."""
 
     def __init__(self, started: GameStarted):
-        self.start, self.seat = started.start, started.seat
+        self.seat = started.seat
         self.game = get_game(started.start.game)
         self.names = started.start.names(started.seat)
 
@@ -51,15 +50,15 @@ class Storyteller:
         return said + [notices.back(self.names, seat) for seat in done.back]
 
     def actions(self, done: Applied) -> list[Told]:
-        return [self._told(entry, done.step) for entry in done.entries]
+        return [self._told(entry) for entry in done.entries]
 
-    def _told(self, entry: Entry, step: int) -> Told:
+    def _told(self, entry: Entry) -> Told:
         seat = getattr(entry.action, "seat", entry.seat)
         if entry.error:
             why = entry.refusal.explain(self.names) if entry.refusal else entry.error
-            return Told(step, seat, (why,), refused=True, mine=seat == self.seat)
+            return Told(seat, (why,), refused=True, mine=seat == self.seat)
         happened = tuple(self.game.tell(event, self.names) for event in entry.events)
-        return Told(step, seat, happened or (self.game.tell(entry.action, self.names),))
+        return Told(seat, happened or (self.game.tell(entry.action, self.names),))
 
     def refusal(self, told: Told) -> str:
         """'your action is refused: ' and the engine's why, with the table's names."""
