@@ -48,7 +48,11 @@ MAX_BACKLOG = 8 * 1024 * 1024
 FLUSH_ON_CLOSE = 1.0  # seconds closing links may take to send what is queued on them
 FATAL = ("oversize", "truncated", "forged")
 MAX_UNPROVEN = 64  # connections still to prove their key, at once...
-MAX_UNPROVEN_PER_HOST = 8  # ...and from any one host
+#: ...and from any one host. A host's honest burst is more than its peer's one dial now: a
+#: peer proves each advert it is shown and dials all of a table's addresses at once
+#: (net.finding), so four restarted peers on one host reached 8 and refused each other
+#: 'busy'; 16 of the 64 still leaves most room to every other host
+MAX_UNPROVEN_PER_HOST = 16
 MAX_LABELS = 64  # senders with drop counters of their own
 OTHERS = "others"  # the counters every further sender shares
 
