@@ -27,6 +27,7 @@ frame follows no earlier one of its own, but the start, as at step 0.
 from __future__ import annotations
 
 import copy
+import hashlib
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -43,7 +44,7 @@ from net.table.framestore import WINDOW, Body, FrameStore, body_payload, parse_b
 from net.table.hindsight import first_state, replayed_knowing, upcoming_deals
 from net.table.pause import NextHand
 from net.table.rounds import Rounds
-from net.wire.frames import QUIET, STEP, Record, sign
+from net.wire.frames import DIGEST_SIZE, QUIET, STEP, Record, sign
 from net.wire.identity import Identity
 from net.wire.start import StartConfig
 
@@ -219,7 +220,7 @@ class Replica(SeatsSeen):
         if done.over:
             self.chance.close()
         self.applied = step
-        changed = done.entries or done.quiet
+        changed = done.entries or done.quiet or done.left or done.back
         self.hashes[step] = self._hash() if changed else self.hashes[step - 1]
         self.hashes.pop(step - 2, None)
         done.finished = self.finished
@@ -339,7 +340,16 @@ class Replica(SeatsSeen):
                 return  # a refused answer would be refused again: wait for new input
 
     def _hash(self) -> bytes:
-        return bytes.fromhex(self.game.public_hash(self.state))
+        """What each frame vouches for: the game's public state and who plays which seat.
+        A peer that stepped on alone past the others' vote to play on without it may hold
+        the very same game (a vote at a fresh deal deals again from it) but another table:
+        its decks count it in, theirs do not. Hashing the seating makes the next frame it
+        takes a desync, held back until the votes show it stepped alone (net.peer.returns),
+        before a deck message is judged by the wrong seats and named a cheat."""
+        seating = self.seating
+        table = bytes((*seating.plays, len(seating.plays), *seating.present))
+        return hashlib.blake2b(bytes.fromhex(self.game.public_hash(self.state)) + table,
+                               digest_size=DIGEST_SIZE).digest()
 
     # -- history ---------------------------------------------------------------
     def frames_at(self, step: int) -> list[Record]:

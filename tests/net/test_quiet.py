@@ -5,7 +5,7 @@ the match goes on, on every peer, spectator and the quiet peer itself alike."""
 
 import pytest
 
-from net.errors import BadFrame
+from net.errors import BadFrame, TableFault
 from net.wire.frames import decode
 from tests.net.helpers import LocalTable, deal, identities, start_config
 
@@ -121,3 +121,41 @@ def test_a_vote_that_names_no_other_seat_at_the_table_is_refused(body):
     forged = sign(table.ids[0], QUIET, table.start.table, 0, 0, b"", body)
     with pytest.raises(BadFrame):
         replica.offer_vote(decode(forged.raw))
+
+
+
+def test_a_seat_that_stepped_alone_past_a_vote_at_a_fresh_deal_takes_a_desync_not_a_cheat():
+    """A player comes back at the second hand's fresh deal; at the next step the others vote
+    to play on without it while it, not hearing the votes yet, applies that step with its
+    own frame. The game is the same on both sides (the hand is dealt again from the very
+    state it stands in), the table is not: the next frame it takes is a desync, which
+    net.peer.returns settles by rebuilding it — never a deck message judged by a deck that
+    counts it in (a sleeper named an honest peer a cheat: 'deck.lock out of turn')."""
+    ids = identities(4)
+    table = LocalTable(start_config(ids, "dragon", options={"hands": 2}), ids)
+    deal(table)
+    for _ in range(12):
+        table.step()
+    table.leave(2, follow=True)
+    table.welcome.add(2)
+    while 2 not in table.replicas:
+        table.step()
+    frames = table.frames()  # the sleeper's too: it signed its frame for the step
+    asleep = table.replicas.pop(2)
+    del table.bots[2], table.changed[2]
+    for vote in [r.vote_quiet(table.ids[s], 2) for s, r in table.replicas.items()]:
+        for seat, replica in table.replicas.items():
+            if seat != vote.seat:
+                replica.offer_vote(decode(vote.raw))
+    assert all(done.quiet == [(2, 0)] for done in
+               table.deliver({s: f for s, f in frames.items() if s != 2}))
+    for record in frames.values():
+        asleep.offer(decode(record.raw))
+    assert asleep.apply_next().quiet == []  # it stepped alone
+    first = table.replicas[0]
+    assert asleep.game.public_hash(asleep.state) == first.game.public_hash(first.state)
+    for record in table.frames().values():
+        asleep.offer(decode(record.raw))
+    with pytest.raises(TableFault) as fault:
+        asleep.apply_next()
+    assert fault.value.kind == "desync"

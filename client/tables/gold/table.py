@@ -328,7 +328,7 @@ class GoldTable(TableRenderer):
             return ("you: " + words if seat == self.player else words), GOLD
         if state.phase == MARKET and seat in state.market.left:
             return "left the Market", DIM
-        return ("bot" if self.session.start.seats[seat].is_bot else ""), DIM
+        return "", DIM  # a bot's name says it is one ("Bot 2 · normal")
 
     sounds = {DragonPlaced: "deal", TreasureDrawn: "deal", Attacked: "play",
               DragonKilled: "kill", Took: "coins", Proposed: "play",
