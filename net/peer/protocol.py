@@ -63,7 +63,24 @@ class Protocol:
         if (conn.opener is None) != (tag in UNSEALED):
             raise BadFrame("malformed", f"{tag!r} out of place: a link starts with the "
                            "greeting, the hello and its proof, then is sealed")
-        handler(self, conn, *args)
+        try:
+            handler(self, conn, *args)
+        except BadFrame:
+            raise
+        except TableFault as fault:
+            self.node.fault(fault)
+        except Exception as exc:  # a bug of this peer's, not the sender's: stop, and say so
+            self._failed(tag, exc)
+
+    def _failed(self, tag: str, exc: Exception) -> None:
+        """This peer failed while it took a message in: stop the table with a report. Raised
+        on, it ended the link's reader unseen and left a step half taken (applied, but its
+        next frame never signed), and the table waited on this peer in silence."""
+        log.error("this peer failed on a %r message", tag, exc_info=exc)
+        node = self.node
+        step = node.replica.applied if node.replica is not None else -1
+        node.fault(TableFault("bug", step, f"this peer failed at step {step} on a {tag!r} "
+                              f"message: {type(exc).__name__}: {exc}"))
 
     # -- the greeting: which hoard is at the other end ---------------------------------
     def _on_greeting(self, conn: Conn, theirs: greeting.Greeting) -> None:

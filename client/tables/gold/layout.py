@@ -80,7 +80,7 @@ NAME_COLUMN = 120
 TRADE_X, TRADE_CELL = EDITOR_X + 74, 50
 GIVE_Y = EDITOR_Y + GAP + 2
 GET_Y = GIVE_Y + 60
-OFFER_ROW = 40  # an offer's words, and under them its Accept and Decline
+OFFER_ROW = 44  # an offer's words, and under them its Accept and Decline
 
 # -- the type scale: each size of words on the table, by what it is for -----------------
 TINY = 11  # labels under a picture

@@ -10,7 +10,7 @@ from client import assets
 from client.tables.wild.cards import draw_wild
 from client.tables.wild.layout import EMPTY_EDGE, MELD_LABEL, MELD_WIDTHS, MELDS
 from client.ui import DIM, GOLD
-from engine.games.wild import FIRST_DRAGON, NO_MELDS, SUIT_NAMES, WildView, number, suit
+from engine.games.wild import FIRST_DRAGON, NO_MELDS, WildView, number
 
 
 class MeldArea:
@@ -105,13 +105,11 @@ class MeldArea:
             view.text(surface, "meld", (x + w / 2, y + h / 2 + 9), 13, colour, anchor="center")
 
     def _stands_for(self, surface, rect: pygame.Rect, faces, wild_as: int) -> None:
-        """A Dragon in a meld wears the card it stands for (its number, and its suit's initial
-        in a run) at the bottom left, which shows even when the next card covers the rest."""
+        """A Dragon in a meld wears the number it stands for at the bottom left, which shows
+        even when the next card covers the rest (a run's suit is its other cards' colour,
+        and an initial beside the number read as a puzzle: "=3U")."""
         naturals = [f for f in faces if f < FIRST_DRAGON]
-        if wild_as:
-            text = f"={wild_as}{SUIT_NAMES[suit(naturals[0])][0]}"
-        else:
-            text = f"={number(naturals[0])}"
+        text = f"={wild_as or number(naturals[0])}"
         view = self.table.view
         image = assets.text(text, view.px(13), True, GOLD)
         box = image.get_rect(bottomleft=(rect.left + view.px(4), rect.bottom - view.px(3)))
