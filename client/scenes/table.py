@@ -71,9 +71,23 @@ class TableScene(Scene):
             self.button("lobby", "Stop watching", 1110, 10, 158, 40)
         elif ending is None:
             self.button("leave", "Leave", 1150, 10, 118, 40)
+        elif self.can_play_again():
+            self.button("again", "Play again", 992, 544, 276, 44, primary=True,
+                        tip="The same players and bots, in the same seats: it starts when "
+                            "every player at the table has clicked Play again.")
+            self.button("another-game", "Another game", 992, 594, 276, 40,
+                        tip="The same players and bots at another game, or other options: "
+                            "chosen at the table's setup.")
+            self.button("lobby", "Back to lobby", 992, 640, 276, 44)
         else:
             self.button("lobby", "Back to lobby", 992, 640, 276, 52, primary=True)
         self.button("rules", "Rules", 992, 500, 276, 36)
+
+    def can_play_again(self) -> bool:
+        """A player of a finished match may play on at the same table."""
+        session = self.session
+        return session.ending.kind == "finished" and session.seat is not None and \
+            not session.watching
 
     def _build_question(self) -> None:
         self.label("Leave the table?", 370, 220, 540, 48, "title")
@@ -135,6 +149,9 @@ class TableScene(Scene):
             self._ask_leave()
         elif ident == "lobby":
             self._to_lobby()
+        elif ident in ("again", "another-game"):
+            self.app.play_again(agree=ident == "again")
+            self.go(Place.SETUP)
         elif ident == "rules":
             self.open(Place.RULES, game_id=self.session.start.game)
         elif ident == "next" and self.renderer is not None:
