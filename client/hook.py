@@ -123,6 +123,7 @@ class Driver:
                 tables={k: [t.name, t.state, t.taken, t.total, t.problem]
                         for k, t in session.tables.items()},
                 lobby=None if session.lobby is None else session.lobby.describe(),
+                options={} if session.lobby is None else dict(session.lobby.options),
                 started=session.start is not None, seat=session.seat,
                 applied=session.applied, watching=session.watching,
                 cards=len(getattr(session.view.view, "cards", None) or ()) if session.view else 0,

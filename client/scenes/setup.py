@@ -15,7 +15,7 @@ from client.scenes import Place, Scene, draw_felt
 from client.ui import DIM, GOLD, GOOD, INK
 from engine.bots import ALIASES, LEVELS, bot_kinds, level_word
 from engine.game import Option
-from engine.registry import get_game
+from engine.registry import game_ids, get_game
 from engine.tell import join_words
 from net.errors import BadAddress
 from net.face.bridge import JoinFailed, LobbyUpdate
@@ -77,6 +77,9 @@ class Setup(Scene):
                     enabled=proposal is not None and mine is not None and not agreed)
 
     def _options(self, game, lobby) -> None:
+        self.button("game", f"Game: {game.name} ›", 820, 40, 420, 40,
+                    enabled=self.may_configure, tip="Another of the four games, its own "
+                    "options: the seats and bots stay where the game allows")
         y = 130
         if game.min_seats != game.max_seats:
             self._stepper("seats", f"Seats: {len(lobby.seats)}", y,
@@ -132,6 +135,17 @@ class Setup(Scene):
             session.agree()
         elif verb in ("seats", "opt"):
             self._configure(verb, rest)
+        elif verb == "game":
+            self._next_game()
+
+    def _next_game(self) -> None:
+        """The next of the games, with its default options and as many seats as it allows
+        of those the table has (the lobby keeps the players and bots that still fit)."""
+        lobby = self.session.lobby
+        ids = game_ids()
+        game = get_game(ids[(ids.index(lobby.game) + 1) % len(ids)])
+        seats = min(max(len(lobby.seats), game.min_seats), game.max_seats)
+        self.session.lobby_op("config", lobby.name, game.id, seats, ())
 
     def _configure(self, verb: str, rest: str) -> None:
         """A change of seats or options: a new config record (votes for the old one lapse)."""
