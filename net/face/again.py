@@ -125,17 +125,21 @@ def _stand_in(game_id: str) -> Seat:
     return Seat(bot=STAND_IN if STAND_IN in kinds else kinds[0])
 
 
-async def reopen(old: TableNode, make) -> TableNode:
-    """Close `old` and open the node of the next table on the same port (where the others
-    dial it), taking over its discovery rather than starting another (its first adverts
-    take a second to be heard). `make(options)` builds the node."""
+async def reopen(old: TableNode, make) -> tuple[TableNode, asyncio.Task]:
+    """Open the node of the next table on `old`'s port (where the others dial it), taking
+    over its discovery rather than starting another (its first adverts take a second to be
+    heard); `make(options)` builds the node. `old` closes meanwhile, in the task returned:
+    its links each wait up to a second for the other side to end them, and a player still
+    on the result screen ends them only when it clicks too (it cost each rematch ~1 s)."""
     port, discovery = old.mesh.port, old.discovery
     old.discovery = None
-    await old.close()
+    old.listener = lambda event: None  # what it says while closing is no news of the next
+    old.mesh.stop_listening()
+    closing = asyncio.ensure_future(old.close())
     node = make(replace(old.options, port=port, discovery=False))
     await node.open()
     node.options.discovery = discovery is not None
     if discovery is not None:
         node.discovery = discovery
         discovery.browse(node.links.on_listing, node.links.on_ignored)
-    return node
+    return node, closing

@@ -162,6 +162,7 @@ class NetBridge:
         self._hinter: Hinter | None = None
         self._playing_with: PlayWith | None = None  # who plays this seat, for a next table too
         self._agreeing: AgainPlan | None = None  # Play again: vote for this start when it is up
+        self._closing: set[asyncio.Task] = set()  # nodes of finished tables, closing
 
     # -- the UI thread's side ----------------------------------------------------
     def start(self) -> None:
@@ -200,6 +201,8 @@ class NetBridge:
             await self._stop.wait()
         finally:
             await self.node.close()
+            if self._closing:
+                await asyncio.wait(self._closing)
 
     def _on_event(self, event) -> None:
         self.updates.put(event)
@@ -261,8 +264,10 @@ class NetBridge:
             return
         identity, _, _, role = self._args
         self.journal = intent.journal
-        self.node = await reopen(self.node, lambda options: TableNode(
+        self.node, closing = await reopen(self.node, lambda options: TableNode(
             identity, options, self._on_event, intent.journal, role))
+        self._closing.add(closing)
+        closing.add_done_callback(self._closing.discard)
         self.updates.put(AgainOpened(plan.start.table))
         if self._playing_with is not None:
             self.node.play_with(self._playing_with.bot, self._playing_with.think)

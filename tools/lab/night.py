@@ -124,14 +124,20 @@ class Night:
                     30)
         return time.monotonic() - restarted
 
-    def again(self) -> float:
+    def again(self, marks: dict[str, float] | None = None) -> float:
         """Every player clicks Play again at the match's end, one after another as fast as
         the windows answer; the seconds from the first click to every window holding the
-        next match's first hand (one click each: Play again is the vote to start)."""
+        next match's first hand (one click each: Play again is the vote to start). `marks`
+        gets when the last click was answered and when each window had its cards."""
+        marks = {} if marks is None else marks
         clicked = time.monotonic()
         for window in self.windows:
             window.click("again")
-        self.next_dealt()
+        marks["clicked"] = time.monotonic() - clicked
+        for window in self.windows:
+            window.wait(lambda s: s["scene"] == "table" and s["cards"] > 0 and
+                        not s["ending"], "the next match's first cards", 60)
+            marks[f"dealt:{window.name}"] = time.monotonic() - clicked
         return time.monotonic() - clicked
 
     def another_game(self, game: str, hands: int) -> None:
