@@ -18,6 +18,7 @@ from engine.game import Option
 from engine.registry import game_ids, get_game
 from engine.tell import join_words
 from net.errors import BadAddress
+from net.face.again import AgainRefused
 from net.face.bridge import JoinFailed, LobbyUpdate
 from net.finding.address_code import encode
 from net.peer.events import Fault, GameStarted
@@ -77,7 +78,7 @@ class Setup(Scene):
                     enabled=proposal is not None and mine is not None and not agreed)
 
     def _options(self, game, lobby) -> None:
-        self.button("game", f"Game: {game.name} ›", 820, 40, 420, 40,
+        self.button("game", f"Game: {game.name} ›", 820, 86, 420, 38,
                     enabled=self.may_configure, tip="Another of the four games, its own "
                     "options: the seats and bots stay where the game allows")
         y = 130
@@ -177,6 +178,10 @@ class Setup(Scene):
             self._back_to_lobby()
         elif isinstance(item, JoinFailed) and self.session.lobby is None:
             self._not_reached()
+        elif isinstance(item, AgainRefused):
+            self.app.message("No next game", self.session.ending.text)
+            self.app.new_session()  # the node may have let its port go: a fresh one
+            self.go(Place.LOBBY)
 
     def _not_reached(self) -> None:
         self.app.message("Table not reached",
@@ -217,7 +222,6 @@ class Setup(Scene):
         pygame.draw.ellipse(surface, (110, 80, 40), centre, view.px(8))
         for seat, (x, y) in enumerate(seat_centres(len(lobby.seats))):
             self._draw_seat(surface, seat, lobby.seats[seat], x, y)
-        view.text(surface, "Options", (820, 96), 18, GOLD, bold=True)
         self._draw_address(surface)
         self._draw_agreement(surface, lobby)
 

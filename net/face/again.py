@@ -137,7 +137,11 @@ async def reopen(old: TableNode, make) -> tuple[TableNode, asyncio.Task]:
     old.mesh.stop_listening()
     closing = asyncio.ensure_future(old.close())
     node = make(replace(old.options, port=port, discovery=False))
-    await node.open()
+    try:
+        await node.open()
+    except OSError:
+        await closing
+        raise
     node.options.discovery = discovery is not None
     if discovery is not None:
         node.discovery = discovery

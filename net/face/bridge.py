@@ -264,8 +264,12 @@ class NetBridge:
             return
         identity, _, _, role = self._args
         self.journal = intent.journal
-        self.node, closing = await reopen(self.node, lambda options: TableNode(
-            identity, options, self._on_event, intent.journal, role))
+        try:
+            self.node, closing = await reopen(self.node, lambda options: TableNode(
+                identity, options, self._on_event, intent.journal, role))
+        except OSError as exc:  # its port was taken meanwhile: the others dial it there
+            self.updates.put(AgainRefused(f"this computer could not listen again ({exc})"))
+            return
         self._closing.add(closing)
         closing.add_done_callback(self._closing.discard)
         self.updates.put(AgainOpened(plan.start.table))
