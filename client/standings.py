@@ -24,7 +24,8 @@ from pathlib import Path
 from openskill.models import PlackettLuce
 
 from engine.registry import game_ids, get_game
-from net.face.replay import JOURNAL_SUFFIX, Summary, journals
+from net.errors import BadFrame, CorruptJournal
+from net.face.replay import JOURNAL_SUFFIX, Summary, summarize
 from net.wire.start import StartConfig
 
 NIGHT_GAP = 6 * 3600.0  # seconds between two matches that makes them two nights
@@ -100,27 +101,27 @@ def _labels(start: StartConfig) -> tuple[str, ...]:
     return tuple(seat.label(i) for i, seat in enumerate(start.seats))
 
 
+_kept: dict[Path, tuple[tuple[int, int], Match | None]] = {}  # journal -> (its stat, match)
+
+
 def matches(folder: Path) -> list[Match]:
-    """Every finished match in a folder of journals, oldest first."""
-    found = [m for m in map(match_of, journals(folder)) if m is not None]
+    """Every finished match in a folder of journals, oldest first; each journal is read
+    again only when it changed (the hook asks for tonight at every look, and reading a
+    journal checks every lobby signature in it)."""
+    found, listed = [], set(folder.glob(f"*{JOURNAL_SUFFIX}")) if folder.is_dir() else set()
+    for gone in [p for p in _kept if p.parent == folder and p not in listed]:
+        del _kept[gone]  # deleted in History
+    for path in listed:
+        try:
+            stat = path.stat()
+            held = _kept.get(path)
+            if held is None or held[0] != (stat.st_mtime_ns, stat.st_size):
+                held = _kept[path] = ((stat.st_mtime_ns, stat.st_size), match_of(summarize(path)))
+        except (CorruptJournal, OSError, BadFrame, ValueError, TypeError, IndexError):
+            continue  # damaged or gone while listed: no result to count (History says why)
+        if held[1] is not None:
+            found.append(held[1])
     return sorted(found, key=lambda m: m.ended)
-
-
-_kept: dict[Path, tuple[tuple, list[Match]]] = {}
-
-
-def _matches_kept(folder: Path) -> list[Match]:
-    """`matches(folder)`, read again only when a journal changed: the lobby and the hook
-    ask for tonight often, and reading a journal checks every lobby signature."""
-    try:
-        files = tuple(sorted((p.name, p.stat().st_mtime_ns, p.stat().st_size)
-                             for p in folder.glob(f"*{JOURNAL_SUFFIX}")))
-    except OSError:
-        return matches(folder)  # a journal went while listed: read them as they are
-    held = _kept.get(folder)
-    if held is None or held[0] != files:
-        _kept[folder] = held = (files, matches(folder))
-    return held[1]
 
 
 def nights(found: list[Match]) -> list[list[Match]]:
@@ -137,7 +138,7 @@ def nights(found: list[Match]) -> list[list[Match]]:
 def tonight(folder: Path, now: float | None = None) -> Night:
     """Tonight's standings (empty when the last match ended more than NIGHT_GAP ago)."""
     now = time.time() if now is None else now
-    cut = nights(_matches_kept(folder))
+    cut = nights(matches(folder))
     if not cut or now - cut[-1][-1].ended > NIGHT_GAP:
         return standings([])
     return standings(cut[-1])
