@@ -126,6 +126,7 @@ class Session(Listener):
     hint_asked: ViewUpdate | None = None  # the view a hint was last asked at
     # Play again: the node still tells of the finished table until it opened the next
     following: bool = False
+    returning: dict = field(default_factory=dict)  # Play again: the match's others, by key
 
     # -- lifecycle -----------------------------------------------------------------
     @property
@@ -171,8 +172,10 @@ class Session(Listener):
         """The session of the table after this match (net.face.again), on the same node's
         thread: the same people and bots in the same seats. `agree`: Play again, which is
         this player's vote to start so; else Another game, chosen at the setup first."""
+        others = {k: self.start.seats[i].name for i, k in self.start.humans().items()
+                  if i != self.seat}
         after = Session(self.identity, self.folder, self.discovery, self.role, self.think,
-                        bridge=self.bridge, following=True)
+                        bridge=self.bridge, following=True, returning=others)
         self.bridge = None
         after.locks["identity"] = self.locks.pop("identity")
         self.close()  # its journal is whole: its lock goes, the file stays (a game began)

@@ -267,7 +267,11 @@ class Setup(Scene):
         view = self.view
         humans = [s for s in lobby.seats if s is not None and not s.is_bot]
         waiting = [lobby.display(s.key) for s in humans if s.key not in self.session.agreed]
-        if self.session.proposal is None:
+        coming = [name for key, name in self.session.returning.items()
+                  if key not in lobby.members]  # not back from the last match's end yet
+        if self.session.proposal is None and coming:
+            text = f"Waiting for {join_words(coming)} to play again, or add bots."
+        elif self.session.proposal is None:
             text = "Fill every seat (sit, or add a bot) to start."
         elif waiting:
             text = f"Waiting for {join_words(waiting)} to agree."
