@@ -99,6 +99,12 @@ class App:
         self.session.open(resume)
         return self.session
 
+    def play_again(self, agree: bool = True) -> Session:
+        """Go on from a finished match to the next at the same table (Play again; `agree`
+        False: Another game), on the same node's thread (client.session.Session.again)."""
+        self.session = self.session.again(agree)
+        return self.session
+
     def end_session(self) -> None:
         if self.session is not None:
             self.session.close()

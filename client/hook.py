@@ -18,6 +18,9 @@ import time
 import msgspec
 import pygame
 
+from client.session import TABLES
+from client.settings import state_folder
+from client.standings import tonight
 from engine.wire import to_record
 from net.face.bridge import PlayWith
 
@@ -113,12 +116,14 @@ class Driver:
         found = {"scene": self.app.scene.name, "targets": sorted(self.targets()),
                  "frames": self.app.frames, "dialog": self.app.shown,
                  "errors": self.app.errors[-3:],
-                 "code": getattr(self.app.scene, "code", None)}  # a table's, as its setup shows
+                 "code": getattr(self.app.scene, "code", None),  # a table's, as its setup shows
+                 "standings": [m.row() for m in tonight(state_folder() / TABLES).matches]}
         if session is not None:
             found.update(
                 tables={k: [t.name, t.state, t.taken, t.total, t.problem]
                         for k, t in session.tables.items()},
                 lobby=None if session.lobby is None else session.lobby.describe(),
+                options={} if session.lobby is None else dict(session.lobby.options),
                 started=session.start is not None, seat=session.seat,
                 applied=session.applied, watching=session.watching,
                 cards=len(getattr(session.view.view, "cards", None) or ()) if session.view else 0,

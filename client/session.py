@@ -27,6 +27,7 @@ from engine.tell import Names
 from net.disk.journal import Journal
 from net.disk.locks import WINDOW, Lock, lock_identity, lock_journal
 from net.disk.private import private_folder
+from net.face.again import Again, AgainOpened, AgainRefused
 from net.face.bridge import (
     AskHint,
     Create,
@@ -123,6 +124,9 @@ class Session(Listener):
     locks: dict[str, Lock] = field(default_factory=dict)  # "identity", "journal": held
     hint: Hinted | None = None  # the hard bot's choice at this view, once thought
     hint_asked: ViewUpdate | None = None  # the view a hint was last asked at
+    # Play again: the node still tells of the finished table until it opened the next
+    following: bool = False
+    returning: dict = field(default_factory=dict)  # Play again: the match's others, by key
 
     # -- lifecycle -----------------------------------------------------------------
     @property
@@ -147,18 +151,36 @@ class Session(Listener):
             self.journal_path = resume
             journal = self._open_journal("this game")
         elif not self.watching:
-            tables = self.folder / TABLES
-            private_folder(tables)
-            # two sessions may open within one second: a random part keeps them apart
-            self.journal_path = tables / (f"{time.strftime('%Y%m%d-%H%M%S')}-"
-                                          f"{secrets.token_hex(4)}.journal")
-            journal = self._open_journal("this table")
+            journal = self._new_journal()
         options = NodeOptions(discovery=self.discovery, think=self.think)
         self.bridge = NetBridge(self.identity, options, journal, self.role)
         self.bridge.start()
         self.bridge.send(PlayWith(None, self.think))
         if resume is not None:
             self.bridge.send(Resume())
+
+    def _new_journal(self) -> Journal:
+        """A journal of its own for this table's game (History lists each game apart)."""
+        tables = self.folder / TABLES
+        private_folder(tables)
+        # two sessions may open within one second: a random part keeps them apart
+        self.journal_path = tables / (f"{time.strftime('%Y%m%d-%H%M%S')}-"
+                                      f"{secrets.token_hex(4)}.journal")
+        return self._open_journal("this table")
+
+    def again(self, agree: bool = True) -> Session:
+        """The session of the table after this match (net.face.again), on the same node's
+        thread: the same people and bots in the same seats. `agree`: Play again, which is
+        this player's vote to start so; else Another game, chosen at the setup first."""
+        others = {k: self.start.seats[i].name for i, k in self.start.humans().items()
+                  if i != self.seat}
+        after = Session(self.identity, self.folder, self.discovery, self.role, self.think,
+                        bridge=self.bridge, following=True, returning=others)
+        self.bridge = None
+        after.locks["identity"] = self.locks.pop("identity")
+        self.close()  # its journal is whole: its lock goes, the file stays (a game began)
+        after.send(Again(after._new_journal(), agree))
+        return after
 
     def _open_journal(self, what: str) -> Journal:
         """The journal, held by this window while it plays (another window sees it open)."""
@@ -243,6 +265,10 @@ class Session(Listener):
                 item = self.bridge.updates.get_nowait()
             except queue.Empty:
                 return news
+            if self.following:  # the finished table's last news: its window already showed it
+                self.following = not isinstance(item, AgainOpened)
+                if not isinstance(item, AgainRefused):
+                    continue
             self.fold(item)
             news.append(item)
 
@@ -292,6 +318,10 @@ class Session(Listener):
     @hears(ResumeFailed)
     def _on_ResumeFailed(self, event: ResumeFailed) -> None:
         self.ending = Ending("fault", f"The game could not be resumed: {event.reason}")
+
+    @hears(AgainRefused)
+    def _on_AgainRefused(self, event: AgainRefused) -> None:
+        self.ending = Ending("fault", f"No next game: {event.reason}")
 
     @hears(ViewUpdate)
     def _on_ViewUpdate(self, update: ViewUpdate) -> None:

@@ -1,8 +1,9 @@
 """Screenshots of every scene, from the real window driven headless: `python -m tools.screens`.
 
 Writes lobby-none-found-, lobby-, setup- and rules-<game>-<width>.png, each game's pictures
-(tools/shots/<game>.py), then the night's: the leave question, the lobby offering to resume,
-the history and a replay; at 960×540, 1280×720 and 1920×1080.
+(tools/shots/<game>.py), then the night's: a match's end with the night's standings, the leave
+question, the lobby offering to resume (and Tonight), the history and that night,
+and a replay; at 960×540, 1280×720 and 1920×1080.
 The lobby's tables are listings as discovery reports them (one of another protocol
 version, greyed); the tables themselves are real tables on this machine with bots.
 """
@@ -103,14 +104,20 @@ def _solo(app, driver, hands: int) -> None:
 
 
 def _night(app, driver, save) -> None:
-    """A match played out (by a bot for Ana), then one left to come back to: the leave
-    question, the lobby's resume offer, the history and the replay."""
+    """A match played out (by a bot for Ana) and played again, its end with the night's
+    standings, then one left to come back to: the leave question, the lobby's resume offer
+    and Tonight, the history, that night's standings and the replay."""
     from net.face.bridge import PlayWith
 
     _to_lobby(app, driver)
     _solo(app, driver, 1)
     app.session.send(PlayWith("greedy", 0))
     driver.wait_for(lambda: app.session.ending, "the match to end", 120)
+    driver.click("again")  # one match more: the night's standings hold two
+    driver.wait_for(lambda: app.scene.name == "table" and app.session.view and
+                    not app.session.ending, "the next match", 30)
+    driver.wait_for(lambda: app.session.ending, "the next match to end", 120)
+    save("match-end")
     driver.click("lobby")
     _solo(app, driver, 2)
     driver.wait_for(lambda: app.session.applied >= 30, "step 30", 60)
@@ -122,6 +129,9 @@ def _night(app, driver, save) -> None:
     driver.click("history")
     driver.click("game:1")  # the finished match (the newest is the one left)
     save("history")
+    driver.click("night")
+    save("history-night")
+    driver.click("night")
     driver.click("replay:mine")
     driver.wait_for(lambda: app.scene.moments, "the replay to be read", 30)
     for _ in range(12):

@@ -18,7 +18,9 @@ from client.scenes import Place, Scene, draw_felt
 from client.scenes.table import TableScene
 from client.session import TABLES, Session
 from client.settings import state_folder
+from client.standings import Night, night_of
 from client.tables.basics import enable
+from client.tonight import draw_night
 from client.ui import DIM, GOLD, INK, fit, wrap
 from client.widgets import FittedList
 from engine.registry import game_ids, get_game
@@ -45,6 +47,7 @@ class History(Scene):
         self.games = _played()
         self.selected: int | None = None
         self.deleting = False  # Delete was pressed once: the button asks to be sure
+        self.night: Night | None = None  # the chosen game's night, while it is shown
 
     def build(self) -> None:
         rows = [(_row(s), "#table") for s in self.games]
@@ -52,7 +55,13 @@ class History(Scene):
         self.games_list = self.add(FittedList(
             self.view, self.view.rect(*LIST), rows, self.app.gui, object_id="#games",
             default_selection=chosen))
+        if self.night is not None:
+            self.games_list.hide()  # the night's standings are drawn where the list was
         summary = self.chosen()
+        self.button("night", "Back to the games" if self.night else "That night", 720, 630,
+                    300, 48, enabled=summary is not None and summary.finished,
+                    tip="The standings of the night this game was played: every match, "
+                        "the wins per game and the ratings.")
         can_replay = summary is not None and summary.start is not None
         self.button("replay", "Replay", 40, 630, 200, 48, primary=True, enabled=can_replay)
         self.button("replay:mine", "Replay from my seat", 250, 630, 240, 48,
@@ -90,6 +99,10 @@ class History(Scene):
             self.app.push(ReplayScene(self.app, summary, own_view=ident == "replay:mine"))
         elif ident == "delete" and summary is not None:
             self._delete(summary)
+        elif ident == "night" and summary is not None:
+            self.night = None if self.night else night_of(state_folder() / TABLES,
+                                                          summary.played)
+            self.layout()
 
     def _delete(self, summary: Summary) -> None:
         if not self.deleting:
@@ -111,7 +124,11 @@ class History(Scene):
         self.view.text(surface, "Games played on this machine, the newest first.", (220, 42),
                        16, DIM)
         summary = self.chosen()
-        if summary is not None:
+        if self.night is not None:
+            when = time.strftime("The night of %a %d %b", time.localtime(
+                self.night.matches[0].ended)) if self.night.matches else "That night"
+            draw_night(surface, self.view, self.night, LIST, when)
+        elif summary is not None:
             self._draw_detail(surface, summary)
         if not self.games:
             self.view.text(surface, "No games yet: the games you play are kept here.",

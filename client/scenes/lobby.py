@@ -11,7 +11,10 @@ from client import assets
 from client.scenes import Place, Scene, checked_name, draw_felt
 from client.scenes.offers import SECOND_SEAT, ResumeOffers, sentence
 from client.scenes.setup import bot_level
-from client.settings import os_user_name
+from client.session import TABLES
+from client.settings import os_user_name, state_folder
+from client.standings import tonight
+from client.tonight import ROW, draw_night, height
 from client.ui import ALERT, DIM, GOLD, INK
 from client.widgets import FittedList, HintedEntry
 from engine.registry import game_ids, get_game
@@ -25,6 +28,7 @@ from net.peer.events import GameStarted, TableIgnored, TableSeen
 ABOUT_YOU_W = 394  # "you are NAME", between Watch and History
 TABLE_LIST = (40, 120, 760, 400)  # the tables on this network, a row each
 EMPTY_LIST = "No tables yet: play with bots, or start a new table."  # said inside it
+TONIGHT = (840, 286, 400, 344)  # tonight's standings, under Play with bots, above History
 NONE_FOUND_AFTER = 4.0  # seconds with no table seen before saying multicast may be blocked
 
 
@@ -81,6 +85,7 @@ class Lobby(Scene):
         self.typed, self.typing = "", False  # the address box's text, kept across layouts
         self.problem = ""  # what was wrong with the address typed
         self.none_found = False
+        self.night = tonight(state_folder() / TABLES)  # Tonight: the matches finished
 
     @property
     def session(self):
@@ -283,6 +288,7 @@ class Lobby(Scene):
         view.text(surface, status, (40, 92), 16, DIM)
         if not self.choosing:
             view.text(surface, "A table for one: you and bots, dealt fair.", (840, 255), 15, DIM)
+            self._draw_tonight(surface)
         self._draw_address_note(surface)
         if self.offers.elsewhere:
             view.text(surface, SECOND_SEAT, (40, 684), 14, DIM)
@@ -290,6 +296,18 @@ class Lobby(Scene):
                                             self.app.settings.name, ABOUT_YOU_W, 15),
                   (430, 636), 15, INK)
 
+
+    def _draw_tonight(self, surface) -> None:
+        """Tonight's standings, in the column's room above the Resume offers (if any)."""
+        if not self.night.matches:
+            return
+        top = TONIGHT[1] + TONIGHT[3]
+        if self.offers.shown:
+            top = min(top, 550 - (len(self.offers.shown) - 1) * 60 - 10)
+        x, y, w, _ = TONIGHT
+        if top - y >= 3 * ROW + 52:  # room for a player at least
+            bottom = min(top, y + height(self.night))
+            draw_night(surface, self.view, self.night, (x, y, w, bottom - y), matches=False)
 
     def _draw_address_note(self, surface) -> None:
         if self.problem:

@@ -15,9 +15,10 @@ from client.scenes import Place, Scene, draw_felt
 from client.ui import DIM, GOLD, GOOD, INK
 from engine.bots import ALIASES, LEVELS, bot_kinds, level_word
 from engine.game import Option
-from engine.registry import get_game
+from engine.registry import game_ids, get_game
 from engine.tell import join_words
 from net.errors import BadAddress
+from net.face.again import AgainRefused
 from net.face.bridge import JoinFailed, LobbyUpdate
 from net.finding.address_code import encode
 from net.peer.events import Fault, GameStarted
@@ -77,6 +78,9 @@ class Setup(Scene):
                     enabled=proposal is not None and mine is not None and not agreed)
 
     def _options(self, game, lobby) -> None:
+        self.button("game", f"Game: {game.name} ›", 820, 86, 420, 38,
+                    enabled=self.may_configure, tip="Another of the four games, its own "
+                    "options: the seats and bots stay where the game allows")
         y = 130
         if game.min_seats != game.max_seats:
             self._stepper("seats", f"Seats: {len(lobby.seats)}", y,
@@ -132,6 +136,17 @@ class Setup(Scene):
             session.agree()
         elif verb in ("seats", "opt"):
             self._configure(verb, rest)
+        elif verb == "game":
+            self._next_game()
+
+    def _next_game(self) -> None:
+        """The next of the games, with its default options and as many seats as it allows
+        of those the table has (the lobby keeps the players and bots that still fit)."""
+        lobby = self.session.lobby
+        ids = game_ids()
+        game = get_game(ids[(ids.index(lobby.game) + 1) % len(ids)])
+        seats = min(max(len(lobby.seats), game.min_seats), game.max_seats)
+        self.session.lobby_op("config", lobby.name, game.id, seats, ())
 
     def _configure(self, verb: str, rest: str) -> None:
         """A change of seats or options: a new config record (votes for the old one lapse)."""
@@ -163,6 +178,10 @@ class Setup(Scene):
             self._back_to_lobby()
         elif isinstance(item, JoinFailed) and self.session.lobby is None:
             self._not_reached()
+        elif isinstance(item, AgainRefused):
+            self.app.message("No next game", self.session.ending.text)
+            self.app.new_session()  # the node may have let its port go: a fresh one
+            self.go(Place.LOBBY)
 
     def _not_reached(self) -> None:
         self.app.message("Table not reached",
@@ -203,7 +222,6 @@ class Setup(Scene):
         pygame.draw.ellipse(surface, (110, 80, 40), centre, view.px(8))
         for seat, (x, y) in enumerate(seat_centres(len(lobby.seats))):
             self._draw_seat(surface, seat, lobby.seats[seat], x, y)
-        view.text(surface, "Options", (820, 96), 18, GOLD, bold=True)
         self._draw_address(surface)
         self._draw_agreement(surface, lobby)
 
@@ -249,7 +267,11 @@ class Setup(Scene):
         view = self.view
         humans = [s for s in lobby.seats if s is not None and not s.is_bot]
         waiting = [lobby.display(s.key) for s in humans if s.key not in self.session.agreed]
-        if self.session.proposal is None:
+        coming = [name for key, name in self.session.returning.items()
+                  if key not in lobby.members]  # not back from the last match's end yet
+        if self.session.proposal is None and coming:
+            text = f"Waiting for {join_words(coming)} to play again, or add bots."
+        elif self.session.proposal is None:
             text = "Fill every seat (sit, or add a bot) to start."
         elif waiting:
             text = f"Waiting for {join_words(waiting)} to agree."

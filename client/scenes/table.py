@@ -15,8 +15,12 @@ import pygame
 
 from client.logview import LogView
 from client.scenes import Place, Scene, draw_felt
+from client.session import TABLES
+from client.settings import state_folder
+from client.standings import Night, tonight
 from client.tables import renderer_for
 from client.tables.basics import PACE
+from client.tonight import draw_night
 from client.ui import ALERT, GOLD, INK
 from net.face.bridge import Leave, ViewUpdate
 from net.peer.events import Fault, Finished, Left, StepApplied
@@ -32,6 +36,8 @@ TABLE_KEYS = (pygame.K_PAGEUP, pygame.K_PAGEDOWN, pygame.K_F1)  # the log's page
 #: the keys every table has, beside each game's own (shown with them in the rules)
 TABLE_KEYS_HELP = "PgUp/PgDn page through the log · F1 the rules · Esc let go of what is held"
 TICK_FROM = 10  # seconds: an open timer this near its end ticks once a second
+CHROME = ("lobby", "leave", "rules", "again", "another-game")  # the buttons of every table
+NIGHT_BOX = (20, 480, 955, 232)  # the night's standings at a match's end, under its result
 
 
 class TableScene(Scene):
@@ -47,6 +53,7 @@ class TableScene(Scene):
         self.quit_after_leave = False
         self.asking = False  # the leave question is open: the table waits behind it
         self.ticked: int | None = None  # the last whole second of a timer that ticked
+        self.night: Night | None = None  # tonight's standings, once this match is one of them
 
     def make_renderer(self):
         """The game's table renderer for this session's seat (None: a game without one)."""
@@ -63,6 +70,12 @@ class TableScene(Scene):
             self._build_question()
         elif self.renderer is not None:
             self.renderer.build()
+        if self.session.ending is not None and self.can_play_again():
+            self.night = tonight(state_folder() / TABLES)  # its journal holds its end now
+            kept = [self.buttons[ident] for ident in CHROME if ident in self.buttons]
+            for element in self.elements:  # nothing plays now: the standings show there
+                if element not in kept:
+                    element.hide()
 
     def build_chrome(self) -> None:
         """The buttons around the table: leave or stop watching, rules, back to the lobby."""
@@ -71,9 +84,23 @@ class TableScene(Scene):
             self.button("lobby", "Stop watching", 1110, 10, 158, 40)
         elif ending is None:
             self.button("leave", "Leave", 1150, 10, 118, 40)
+        elif self.can_play_again():
+            self.button("again", "Play again", 992, 544, 276, 44, primary=True,
+                        tip="The same players and bots, in the same seats: it starts when "
+                            "every player at the table has clicked Play again.")
+            self.button("another-game", "Another game", 992, 594, 276, 40,
+                        tip="The same players and bots at another game, or other options: "
+                            "chosen at the table's setup.")
+            self.button("lobby", "Back to lobby", 992, 640, 276, 44)
         else:
             self.button("lobby", "Back to lobby", 992, 640, 276, 52, primary=True)
         self.button("rules", "Rules", 992, 500, 276, 36)
+
+    def can_play_again(self) -> bool:
+        """A player of a finished match may play on at the same table."""
+        session = self.session
+        return session.ending is not None and session.ending.kind == "finished" and \
+            session.seat is not None and not session.watching
 
     def _build_question(self) -> None:
         self.label("Leave the table?", 370, 220, 540, 48, "title")
@@ -135,6 +162,9 @@ class TableScene(Scene):
             self._ask_leave()
         elif ident == "lobby":
             self._to_lobby()
+        elif ident in ("again", "another-game"):
+            self.app.play_again(agree=ident == "again")
+            self.go(Place.SETUP)
         elif ident == "rules":
             self.open(Place.RULES, game_id=self.session.start.game)
         elif ident == "next" and self.renderer is not None:
@@ -271,6 +301,8 @@ class TableScene(Scene):
                       "the game goes on, and its log is on the right.", (40, 300), 20)
             return
         self.renderer.draw(surface)
+        if self.night is not None and self.session.ending is not None:
+            draw_night(surface, view, self.night, NIGHT_BOX)
         waiting, at = self.session.wait_line(time.monotonic()), self.renderer.wait_at
         if waiting and self.session.ending is None and self.leaving_since is None:
             view.text(surface, waiting, at, 17, ALERT, bold=True, anchor="midtop", width=900)

@@ -20,6 +20,7 @@ from typing import Any
 from engine.wire import Action
 from net.disk.journal import Journal
 from net.errors import CorruptJournal
+from net.face.again import Again, AgainOpened, AgainPlan, AgainRefused, plan_again, reopen
 from net.face.hints import Hinted, Hinter
 from net.peer.events import GameStarted, LobbyChanged, NodeOptions, StepApplied
 from net.peer.node import TableNode
@@ -159,6 +160,9 @@ class NetBridge:
         self.host, self.port = "127.0.0.1", 0  # where others reach this node (port 0: nowhere)
         self._joining: asyncio.Task | None = None
         self._hinter: Hinter | None = None
+        self._playing_with: PlayWith | None = None  # who plays this seat, for a next table too
+        self._agreeing: AgainPlan | None = None  # Play again: vote for this start when it is up
+        self._closing: set[asyncio.Task] = set()  # nodes of finished tables, closing
 
     # -- the UI thread's side ----------------------------------------------------
     def start(self) -> None:
@@ -197,12 +201,16 @@ class NetBridge:
             await self._stop.wait()
         finally:
             await self.node.close()
+            if self._closing:
+                await asyncio.wait(self._closing)
 
     def _on_event(self, event) -> None:
         self.updates.put(event)
         node = self.node
         if isinstance(event, LobbyChanged):
-            self.updates.put(self._lobby_update(event.state))
+            update = self._lobby_update(event.state)
+            self.updates.put(update)
+            self._agree_again(update)
         changed = isinstance(event, GameStarted) or (
             isinstance(event, StepApplied) and event.applied.entries)
         if changed and (node.seat is not None or node.role == "spectator"):
@@ -248,6 +256,43 @@ class NetBridge:
         proposal = state.proposal(self.node.table)
         return LobbyUpdate(state, proposal, frozenset(state.votes))
 
+    async def _again(self, intent: Again) -> None:
+        """Close this table's node and open the next table's (net.face.again)."""
+        plan = plan_again(self.node)
+        if isinstance(plan, str):
+            self.updates.put(AgainRefused(plan))
+            return
+        identity, _, _, role = self._args
+        self.journal = intent.journal
+        try:
+            self.node, closing = await reopen(self.node, lambda options: TableNode(
+                identity, options, self._on_event, intent.journal, role))
+        except OSError as exc:  # its port was taken meanwhile: the others dial it there
+            self.updates.put(AgainRefused(f"this computer could not listen again ({exc})"))
+            return
+        self._closing.add(closing)
+        closing.add_done_callback(self._closing.discard)
+        self.updates.put(AgainOpened(plan.start.table))
+        if self._playing_with is not None:
+            self.node.play_with(self._playing_with.bot, self._playing_with.think)
+        self._agreeing = plan if intent.agree else None
+        plan.open(self.node)
+        self.node.spawn(plan.gather(self.node))
+
+    def _agree_again(self, update: LobbyUpdate) -> None:
+        """Play again was this player's vote for the match's seating: cast it once the
+        lobby proposes exactly that (after this record's handling: not inside it)."""
+        plan, me = self._agreeing, self.node.identity.public
+        if plan is not None and plan.matches(update.proposal) and me not in update.agreed:
+            self._loop.call_soon(self._vote, update.proposal.encode())
+
+    def _vote(self, proposal: bytes) -> None:
+        node = self.node
+        current = node.lobby.state().proposal(node.table) if node.lobby is not None else None
+        if node.replica is None and current is not None and current.encode() == proposal and \
+                node.identity.public not in node.lobby.state().votes:
+            node.lobby_op("start", proposal)
+
     def _drain(self) -> None:
         while True:
             try:
@@ -261,6 +306,7 @@ class NetBridge:
         if isinstance(intent, Submit):
             node.submit(intent.action)
         elif isinstance(intent, PlayWith):
+            self._playing_with = intent
             node.play_with(intent.bot, intent.think)
         elif isinstance(intent, AskHint):
             self._hint(ask=True)
@@ -278,5 +324,7 @@ class NetBridge:
             node.create(intent.name, intent.game, intent.seats, dict(intent.options))
         elif isinstance(intent, Join):
             self._joining = self._loop.create_task(self._join(intent))
+        elif isinstance(intent, Again):
+            self._joining = self._loop.create_task(self._again(intent))
         else:
             raise TypeError(f"not an intent: {intent!r}")

@@ -2,7 +2,8 @@
 way to hear it.
 
 A node's events (net.peer.events), the wait for a move (net.table.liveness), what the
-bridge adds (a view, the lobby with its proposal, a resume or a join that failed) and the
+bridge adds (a view, the lobby with its proposal, a resume or a join that failed, the
+next table opened for Play again) and the
 Hint's answer are the whole of it: `NEWS` lists every kind. A listener dispatches by type
 through one registry: it marks each handler with `@hears(Kind)`, and a handler for
 anything that is not news, or two handlers for one kind, fail when the class is made —
@@ -14,6 +15,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any, ClassVar
 
+from net.face.again import AgainOpened, AgainRefused
 from net.face.bridge import JoinFailed, LobbyUpdate, ResumeFailed, ViewUpdate
 from net.face.hints import Hinted
 from net.peer.events import (
@@ -35,7 +37,7 @@ from net.table.liveness import MoveWait
 
 News = (Notice | LobbyChanged | GameStarted | StepApplied | Submitted | Waiting | Finished
         | Away | Returning | Left | TableSeen | TableIgnored | Fault | MoveWait | ViewUpdate
-        | LobbyUpdate | ResumeFailed | JoinFailed | Hinted)
+        | LobbyUpdate | ResumeFailed | JoinFailed | Hinted | AgainOpened | AgainRefused)
 NEWS: frozenset[type] = frozenset(News.__args__)
 
 

@@ -73,10 +73,12 @@ class Membership:
         self.table, self.lobby, self.log, self._deferred = None, None, [], []
 
     # -- which table -------------------------------------------------------------------
-    def create(self, name: str, game: str, seats: int, options: dict[str, Any]) -> None:
-        """A new table with this peer as its first member."""
+    def create(self, name: str, game: str, seats: int, options: dict[str, Any],
+               table: bytes | None = None) -> None:
+        """A new table with this peer as its first member; `table`, its id when every
+        member computes it (a match played again, net.wire.start.successor), else random."""
         host, port = self.ports.where()
-        self.set_table(os.urandom(TABLE_ID_SIZE), name)
+        self.set_table(table or os.urandom(TABLE_ID_SIZE), name)
         self.op("join", self.ports.identity.name, host, port)
         self.op("config", name, game, seats, tuple(sorted(options.items())))
         self.ports.emit(Notice(f"created table {name} (id {self.table.hex()[:8]}) at "

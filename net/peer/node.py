@@ -174,9 +174,10 @@ class TableNode:
         self.stepper.wake()
 
     # -- tables (net.peer.membership) ---------------------------------------------------------
-    def create(self, name: str, game: str, seats: int, options: dict[str, Any]) -> None:
-        """A new table with this peer as its first member."""
-        self.membership.create(name, game, seats, options)
+    def create(self, name: str, game: str, seats: int, options: dict[str, Any],
+               table: bytes | None = None) -> None:
+        """A new table with this peer as its first member (`table`: its id, if known)."""
+        self.membership.create(name, game, seats, options, table)
 
     async def join(self, addresses: list[Address], table: bytes | None = None,
                    name: str = "", timeout: float = 5.0) -> bool:

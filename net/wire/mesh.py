@@ -187,6 +187,11 @@ class Mesh:
             old.close()
         return self.port
 
+    def stop_listening(self) -> None:
+        """Let the port go now, for another node of this peer's (its links stay)."""
+        if self.server is not None:
+            self.server.close()
+
     async def dial(self, host: str, port: int) -> Conn | None:
         try:
             reader, writer = await asyncio.wait_for(asyncio.open_connection(host, port),

@@ -12,7 +12,7 @@ import msgpack
 from engine.bots import level_word
 from engine.tell import Names, count, join_words
 from net.errors import BadFrame
-from net.wire.frames import digest
+from net.wire.frames import TABLE_ID_SIZE, digest
 
 
 @dataclass(frozen=True, slots=True)
@@ -42,6 +42,14 @@ def players_words(seats: tuple[Seat, ...]) -> str:
             levels[level_word(seat.bot)] = levels.get(level_word(seat.bot), 0) + 1
     return join_words([s.name for s in seats if not s.bot] +
                       [count(n, f"{level} bot") for level, n in levels.items()])
+
+
+def successor(table: bytes) -> bytes:
+    """The id of the table that plays again after `table`'s match: every member computes it
+    alike from the finished one, so they meet there with no discovery and nobody in charge
+    (a hash, 16 bytes like a random id; a stranger who knew the old id gains nothing a
+    member of a lobby could not do)."""
+    return digest(b"hoard-again\0" + table)[:TABLE_ID_SIZE]
 
 
 def bot_name(index: int) -> str:

@@ -7,6 +7,11 @@ there. A fifth host watches from its lobby (`watch_clicks`). A player's window i
 mid-game and started again: `resume_s` runs from the restart to a step played after
 resuming from the lobby. Each figure is the median and the worst of --runs nights; each
 night must end with one set of final scores on every window, the deal verified fair.
+
+`--rematch`: four windows play one-hand matches instead, each player's bot playing its seat;
+at each match's end every player clicks Play again as fast as the hook answers.
+`again_s` runs from the first click to every window holding the next match's first hand,
+`again_clicks` counts the most clicks any player made to get there; --again matches a night.
 """
 
 from __future__ import annotations
@@ -23,6 +28,50 @@ from tools.lab.night import Night
 
 def add_arguments(parser) -> None:
     parser.add_argument("--runs", type=int, default=3, help="nights to measure")
+    parser.add_argument("--rematch", action="store_true",
+                        help="measure Play again: a match's end to the next one's first card")
+    parser.add_argument("--again", type=int, default=2, help="with --rematch: rematches a night")
+
+
+def _rematches(folder: Path, count: int) -> dict:
+    with Lan(4) as lan:
+        night = Night(lan, folder)
+        seconds, clicks, endings = [], [], []
+        try:
+            night.gather(fewer_hands=3)  # one hand a match
+            night.dealt()
+            for window in night.windows:
+                night.autoplay(window)  # the bridge keeps it for the next matches
+            for _ in range(count):
+                endings.append(night.endings(night.windows))
+                before = [w.clicks for w in night.windows]
+                marks: dict[str, float] = {}
+                seconds.append(night.again(marks))
+                print(f"  phases: { {k: round(v, 2) for k, v in marks.items()} }",
+                      file=sys.stderr, flush=True)
+                clicks.append(max(w.clicks - b for w, b in zip(night.windows, before,
+                                                                strict=True)))
+            endings.append(night.endings(night.windows))
+        finally:
+            night.close()
+    agreed = all(len({tuple(e[2]) for e in match}) == 1 and
+                 all(e[0] == "finished" for e in match) for match in endings)
+    return {"again_s": seconds, "again_clicks": clicks, "agreed": agreed}
+
+
+def _run_rematches(args) -> dict:
+    seconds, clicks, agreed = [], [], True
+    with tempfile.TemporaryDirectory() as tmp:
+        for i in range(args.runs):
+            night = _rematches(Path(tmp) / f"night{i}", args.again)
+            print(f"night {i + 1}: {night}", file=sys.stderr, flush=True)
+            seconds += night["again_s"]
+            clicks += night["again_clicks"]
+            agreed = agreed and night["agreed"]
+    return {"runs": args.runs, "rematches": len(seconds), "every_match_agreed": agreed,
+            "again_s": {"median": round(statistics.median(seconds), 2),
+                        "worst": round(max(seconds), 2)},
+            "again_clicks": {"median": statistics.median(clicks), "worst": max(clicks)}}
 
 
 def _night(folder: Path) -> dict:
@@ -55,6 +104,8 @@ def _night(folder: Path) -> dict:
 
 
 def run(args) -> dict:
+    if args.rematch:
+        return _run_rematches(args)
     nights = []
     with tempfile.TemporaryDirectory() as tmp:
         for i in range(args.runs):

@@ -124,6 +124,49 @@ class Night:
                     30)
         return time.monotonic() - restarted
 
+    def again(self, marks: dict[str, float] | None = None) -> float:
+        """Every player clicks Play again at the match's end, one after another as fast as
+        the windows answer; the seconds from the first click to every window holding the
+        next match's first hand (one click each: Play again is the vote to start). `marks`
+        gets when the last click was answered and when each window had its cards."""
+        marks = {} if marks is None else marks
+        clicked = time.monotonic()
+        for window in self.windows:
+            window.click("again")
+        marks["clicked"] = time.monotonic() - clicked
+        for window in self.windows:
+            window.wait(lambda s: s["scene"] == "table" and s["cards"] > 0 and
+                        not s["ending"], "the next match's first cards", 60)
+            marks[f"dealt:{window.name}"] = time.monotonic() - clicked
+        return time.monotonic() - clicked
+
+    def another_game(self, game: str, hands: int) -> None:
+        """Every player clicks Another game; the first steps the setup's game on to `game`,
+        takes its match down to `hands` hands, and everyone agrees. Each click waits for
+        the lobby to show the last (a click reads the lobby as the window shows it)."""
+        for window in self.windows:
+            window.click("another-game")
+        host = self.windows[0]
+        host.wait(lambda s: s["scene"] == "setup" and "game" in s["targets"],
+                  "the next table's setup")
+        while f"[{game}]" not in host.state()["lobby"]:
+            before = host.state()["lobby"]
+            host.click("game")
+            host.wait(lambda s, before=before: s["lobby"] != before, "the game to change")
+        while host.state()["options"]["hands"] > hands:
+            before = host.state()["options"]["hands"]
+            host.click("opt:hands:-")
+            host.wait(lambda s, before=before: s["options"]["hands"] < before,
+                      "the hands to change")
+        agree_until_started(self.windows)
+        self.next_dealt()
+
+    def next_dealt(self, timeout: float = 60) -> None:
+        """Until every player's window holds the first hand of a match not over."""
+        for window in self.windows:
+            window.wait(lambda s: s["scene"] == "table" and s["cards"] > 0 and
+                        not s["ending"], "the next match's first cards", timeout)
+
     def endings(self, windows, timeout: float = 240) -> list[list]:
         return [w.wait(lambda s: s.get("ending"), "the match to end", timeout)["ending"]
                 for w in windows]

@@ -1,0 +1,43 @@
+"""Play again at a match's end: one click, and the next match deals with the same seats."""
+
+from client.hook import Driver
+from net.face.bridge import PlayWith
+from net.wire.start import successor
+from tests.client.rigging import solo_with_bots
+from tests.client.test_window import name_yourself
+
+
+def _finish(driver: Driver) -> None:
+    """A bot plays this window's seat until the match ends."""
+    driver.app.session.send(PlayWith("random"))
+    driver.wait_for(lambda: driver.app.session.ending is not None, "the match's end", 120)
+    assert driver.app.session.ending.kind == "finished", driver.app.session.ending.text
+
+
+def test_play_again_starts_the_next_match_with_the_same_seats_in_one_click(window):
+    name_yourself(window)
+    solo_with_bots(window, "den", 3, 1)
+    first = window.app.session.start
+    _finish(window)
+    window.click("again")
+    window.wait_for(lambda: window.app.scene.name == "table" and window.app.session.view
+                    and window.app.session.ending is None, "the next match at the table", 30)
+    second = window.app.session.start
+    assert second.table == successor(first.table)
+    assert (second.game, second.options, second.seats) == \
+        (first.game, first.options, first.seats)
+    standings = window.state()["standings"]
+    assert len(standings) == 1 and standings[0]["game"] == "den"
+    assert standings[0]["players"][0] == "Ana"
+
+
+def test_another_game_opens_the_setup_with_the_same_people_to_choose(window):
+    name_yourself(window)
+    solo_with_bots(window, "den", 2, 1)
+    _finish(window)
+    window.click("another-game")
+    window.wait_for(lambda: window.app.scene.name == "setup" and window.app.session.lobby
+                    and window.app.session.lobby.seats[1] is not None, "the next table's setup")
+    lobby = window.app.session.lobby
+    assert lobby.game == "den" and lobby.seats[1].is_bot
+    assert window.app.session.start is None  # nobody agreed yet: the game may change
