@@ -6,12 +6,10 @@ value (asking a little more for itself at first), accepts fair ones, cuts
 even shares, robs the richest, trades gems towards its majorities at the
 Market and plays its Magic Objects when they help.
 
-ValueBot plays for the final score: it prices each token by what it does to its
+HardBot plays for the final score: it prices each token by what it does to its
 margin over the best other player (gem majorities are most of the points), from
 the screens it has seen built by public splits; it haggles by that price and by
-the sand timer, hunting for the split worth most to it. NormalBot prices tokens alike
-but proposes plain fair shares. HardBot is the value bot that learns what each other
-seat accepts and, rather than let the sand run out, proposes the best split that passes.
+the sand timer. NormalBot prices tokens alike but proposes plain fair shares.
 
 PlayoutBot is the benchmark's: random attacks and an immediate proportional
 split that every other player accepts. For speed it reads the public parts of
@@ -54,7 +52,6 @@ from engine.games.gold.flow import (
     TURN,
     victims,
 )
-from engine.games.gold.haggle import Asks, Splits
 from engine.games.gold.rules import known_screens
 from engine.games.gold.scoring import score
 from engine.games.gold.tokens import GEMS
@@ -345,7 +342,7 @@ class FirmBot(GreedyBot):
         return None
 
 
-class ValueBot(FirmBot):
+class HardBot(FirmBot):
     """Plays for the final score, not for tokens. Every token handed out is public, so
     the seat knows the others' screens (but for what thefts moved unseen), and it
     values a token by what it does to its margin over the best other player at the
@@ -496,66 +493,11 @@ class ValueBot(FirmBot):
         return min(1.0, seen / max(1, involved * min(self.most_proposals, 4)))
 
 
-class NormalBot(ValueBot):
-    """The value bot without its search for the split worth most to it: it proposes fair
-    shares at base prices."""
+class NormalBot(HardBot):
+    """The hard bot's prices and haggling, without its search for the split worth most to
+    it: it proposes fair shares at base prices."""
 
     swaps = 0
-
-
-class HardBot(ValueBot):
-    """The value bot that learns during the match what each other seat accepts
-    (engine.games.gold.haggle) and, rather than let the sand run out on a hoard it would
-    gain by, proposes the split worth most to it that each of them should accept."""
-
-    def __init__(self, seed: int = 0):
-        super().__init__(seed)
-        self.asks = Asks()
-        self.passable_for: tuple = ((), None)  # (what it was searched for, the split found)
-
-    def choose(self, game, obs) -> Action | None:
-        self.asks.learn(obs.history, obs.seat)
-        return super().choose(game, obs)
-
-    def _negotiate(self, view, seat, legal) -> Action | None:
-        chosen = super()._negotiate(view, seat, legal)
-        kill = view.kill
-        proposal = kill.proposal
-        # it waits on the others: for their answer to a split of its own, or to one of
-        # another's it accepted (which it keeps to)
-        theirs = proposal is not None and proposal.by != seat and seat in proposal.accepted
-        if chosen is not None or theirs or kill.made[seat] >= self.most_proposals or \
-                self.screens is None or not self._pressed(view, kill):
-            return chosen
-        split, gain = self._passable(kill)
-        on_table = proposal.split if proposal else None
-        return moves.Propose(seat, split) if gain > 0 and split != on_table else None
-
-    def _pressed(self, view, kill) -> bool:
-        """Is the sand running out: nearly out on the table's clock, or, where nobody
-        keeps one (local play), everyone waiting would end the talks now?"""
-        return self.clock is None or self._urgency(view, sum(kill.made),
-                                                   len(kill.involved)) > PRESSED
-
-    def _passable(self, kill) -> tuple[tuple, float]:
-        """The split worth most to it that meets every other seat's ask, and its gain."""
-        involved = kill.involved
-        key = (involved, tuple(kill.hoard), tuple(map(tuple, self.screens)),
-               tuple(self.asks.of(s) for s in involved))
-        if self.passable_for[0] != key:
-            weights = [float(_powers(kill.attackers)[s]) for s in involved]
-            fair = proportional_split(kill.hoard, weights, self.base)
-            splits = Splits(self.screens, self.advanced, involved, self.me)
-            wants = [self.asks.of(s) * max(0, due)
-                     for s, due in zip(involved, splits.gains(fair), strict=True)]
-            self.passable_for = (key, splits.best(fair, wants, ROUNDS))
-        return self.passable_for[1]
-
-
-#: the sand timer's urgency (0 to 1) past which the hard bot proposes what should pass
-PRESSED = 0.8
-#: the most tokens moved from the fair split towards the split that passes
-ROUNDS = 12
 
 
 def _one(colour: int) -> tuple[int, ...]:

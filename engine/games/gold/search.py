@@ -1,11 +1,10 @@
 """Dragon's Gold's hard bot: the value bot, weighing its answer at the talks by playouts.
 
 At a negotiation the hard bot's own choice (engine.games.gold.bot.HardBot: accept what
-is worth its due by the clock, else propose the split worth most to it, or one that
-passes as the sand runs out, or wait) meets accepting the split on the table instead,
-in worlds sampled from what its seat knows (engine.games.gold.worlds), each played out
-to the end of the talks by easy and normal bots, whose haggling differs from bot to bot
-as people's does. It keeps the option that
+is worth its due by the clock, else propose the split worth most to it, or wait) meets
+accepting the split on the table instead, in worlds sampled from what its seat knows
+(engine.games.gold.worlds), each played out to the end of the talks by easy and normal
+bots, whose haggling differs from bot to bot as people's does. It keeps the option that
 leaves its margin over the best other player highest, unless its own choice is as good
 within the worlds' luck. It weighs each proposal once, within its budget, and never
 when the sand is nearly out.
