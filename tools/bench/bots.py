@@ -128,6 +128,7 @@ class FlatSearch(SearchBot):
             for i, action in enumerate(candidates):
                 totals[i] += self.playout(game, obs.seat, action, world, seed)
             self.worlds += 1
+        self.cut_short = time.thread_time() < spent  # the wall clock ended it, not its CPU
         return candidates[max(range(len(candidates)), key=totals.__getitem__)]
 
 
