@@ -4,7 +4,9 @@ from argparse import Namespace
 
 import pytest
 
-from tools.bench.bots import pairings, run
+from engine.local import play
+from engine.registry import get_game
+from tools.bench.bots import make_player, pairings, run
 
 
 def test_pairings_are_read_as_subject_then_other_level():
@@ -45,3 +47,28 @@ def test_the_time_cap_ends_a_pairing_and_stops_its_workers_before_the_next():
     gold = report["games"]["gold"]
     assert gold["normal_vs_easy"]["matches"] == 1 and gold["easy_vs_normal"]["matches"] == 1
     assert report["jobs"] == 2
+
+
+def test_the_baseline_search_plays_whole_hands_reading_nothing_of_the_seats_conduct(
+        monkeypatch):
+    """The baseline (a plain determinized search) answers with legal actions, and deals
+    its worlds without clues: the history it hands `determinize` is empty."""
+    game = get_game("dragon")
+    asked: list[tuple] = []
+    clues = type(game).clues
+
+    def recording(self, obs):
+        asked.append(obs.history)
+        return clues(self, obs)
+
+    monkeypatch.setattr(type(game), "clues", recording)
+    config, seats = game.configure({"hands": 1}, 4)
+    state = game.setup(config, seats)
+    bots = [make_player(game, "baseline", s) for s in range(seats)]
+    for bot in bots:
+        bot.budget = 0.002
+    for n, _ in enumerate(play(game, state, bots, 5)):  # play vets every action
+        assert n < 20_000
+    assert game.outcome(state) is not None
+    assert asked and not any(asked)
+    assert any(bot.worlds for bot in bots)

@@ -10,12 +10,18 @@ the trivial ones (a single legal action) included. Worlds are those a searching 
 played out per search: its budget is CPU time cut off at a wall-clock limit, so on a
 busy machine they show whether the wall clock cut the search short (and its figures
 with it).
+
+Besides the levels, "baseline" is a yardstick no player is offered: the plain determinized
+Monte Carlo search a newcomer writes (`FlatSearch`), for pairings such as hard-baseline.
 """
 
 from __future__ import annotations
 
+import dataclasses
 import math
 import multiprocessing
+import pickle
+import random
 import sys
 import time
 from argparse import Namespace
@@ -28,7 +34,8 @@ from engine.search import SearchBot
 
 SEATS = {"dragon": 4, "den": 4, "wild": 4, "gold": 4}
 PAIRINGS = (("hard", "easy"), ("normal", "easy"), ("hard", "normal"))
-LEVELS = ("easy", "normal", "hard")
+#: the levels, and the baseline search they are measured against
+LEVELS = ("easy", "normal", "hard", "baseline")
 
 
 def add_arguments(parser) -> None:
@@ -51,7 +58,8 @@ def add_arguments(parser) -> None:
                         help="worker processes playing matches side by side (default 2: "
                              "this machine's cores; 1 plays them in this process)")
     parser.add_argument("--pairings", default=",".join(f"{a}-{b}" for a, b in PAIRINGS),
-                        help="comma-separated SUBJECT-OTHER level pairs, e.g. hard-normal")
+                        help="comma-separated SUBJECT-OTHER level pairs, e.g. hard-normal; "
+                             "\"baseline\" is a plain determinized search (FlatSearch)")
     parser.add_argument("--seed", type=int, default=0)
 
 
@@ -90,6 +98,45 @@ class Timed:
         if search is not None and search.worlds:
             self.searches.append((search.worlds, search.cut_short))
         return action
+
+
+class FlatSearch(SearchBot):
+    """The plain determinized Monte Carlo search a newcomer writes in an afternoon: every
+    legal action (at most `WIDTH`, drawn at random when there are more) played out with
+    the game's easy bot in every seat, in worlds that deal the unseen cards uniformly at
+    random (no inference from what the seats did), the same worlds for every action, for
+    100 ms of CPU; the best mean lead wins. No default choice, no race, no candidates by
+    a heuristic's ranking."""
+
+    WIDTH = 16
+
+    def choose(self, game, obs):
+        legal, start = obs.legal, time.perf_counter()
+        self.worlds, self.cut_short = 0, False
+        if len(legal) < 2 or obs.known is None:
+            return legal[0] if legal else None
+        picks = range(len(legal)) if len(legal) <= self.WIDTH else \
+            sorted(self.rng.sample(range(len(legal)), self.WIDTH))
+        candidates = [legal[i] for i in picks]
+        blind = dataclasses.replace(obs, history=())  # no history: no clues, no inference
+        totals = [0.0] * len(candidates)
+        spent, cutoff = time.thread_time() + self.budget, start + self.stretch * self.budget
+        while time.thread_time() < spent and time.perf_counter() < cutoff:
+            seed = self.rng.getrandbits(64)
+            world = pickle.dumps(game.determinize(blind, random.Random(seed)),
+                                 pickle.HIGHEST_PROTOCOL)
+            for i, action in enumerate(candidates):
+                totals[i] += self.playout(game, obs.seat, action, world, seed)
+            self.worlds += 1
+        self.cut_short = time.thread_time() < spent  # the wall clock ended it, not its CPU
+        return candidates[max(range(len(candidates)), key=totals.__getitem__)]
+
+
+def make_player(game, level: str, seed: int):
+    """A bot of `level`, or the baseline search (its playouts by the game's easy bot)."""
+    if level == "baseline":
+        return FlatSearch(seed, easy=game.bots["easy"], budget=0.1)
+    return make_bot(game, level, seed)
 
 
 def searcher(bot) -> SearchBot | None:
@@ -180,7 +227,7 @@ def play_match(table: Table, n: int) -> tuple[float, dict, dict]:
     bots = []
     for s in range(seats):
         level = table.subject if s == me else table.other
-        bot = make_bot(game, level, seed * 10 + s)
+        bot = make_player(game, level, seed * 10 + s)
         if args.budget is not None and level == "hard" and hasattr(bot, "budget"):
             bot.budget = args.budget
         if args.stretch is not None and searcher(bot) is not None:
