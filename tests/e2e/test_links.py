@@ -84,7 +84,8 @@ def test_a_lid_closed_past_the_tables_patience_the_others_play_on_and_it_comes_b
     for p in peers[:3]:
         p.wait_line(lambda line: line.startswith("p3 is back at the table and plays their "
                                                  "seat again"), TIMEOUT)
-    agree([p.finish(TIMEOUT) for p in peers])
+    # a laptop stopped while it dialled leaves a link that never says hello: counted so
+    agree([p.finish(TIMEOUT) for p in peers], lossy=True)
     told_once(peers[3])
 
 
@@ -102,5 +103,6 @@ def test_a_quiet_peer_killed_and_restarted_follows_and_takes_its_seat_back(lan, 
     peers[3].kill()
     peers[3] = peer(lan, tmp_path, 3, "dead-lid", *quiet_args(3, 12), think=3)
     comes_back(peers[3])
-    agree([p.finish(TIMEOUT) for p in peers])
+    # a laptop stopped while it dialled leaves a link that never says hello: counted so
+    agree([p.finish(TIMEOUT) for p in peers], lossy=True)
     told_once(peers[3])
