@@ -190,21 +190,26 @@ def test_an_intent_this_peer_knows_is_false_is_not_sent(monkeypatch):
     asyncio.run(go())
 
 
-def test_a_node_task_that_dies_stops_the_table_with_a_report_not_silence(monkeypatch):
+def fault_of_a_bug(monkeypatch, part: str, message: str) -> Fault:
+    """The fault node 1 of a live table stops with when its stepper's `part` raises."""
     async def go():
         nodes = await live_table(4)
         try:
-            def broken(now):
-                raise RuntimeError("a bug in the stepper")
+            def broken(*args):
+                raise RuntimeError(message)
 
-            monkeypatch.setattr(nodes[1].stepper, "send_frame", broken)
-            fault = await nodes[1].wait(TIMEOUT)
-            assert isinstance(fault, Fault) and fault.kind == "bug"
-            assert "RuntimeError: a bug in the stepper" in fault.report
+            monkeypatch.setattr(nodes[1].stepper, part, broken)
+            return await nodes[1].wait(TIMEOUT)
         finally:
             await close_all(nodes)
-    asyncio.run(go())
+    fault = asyncio.run(go())
+    assert isinstance(fault, Fault) and fault.kind == "bug"
+    assert f"RuntimeError: {message}" in fault.report
+    return fault
 
+
+def test_a_node_task_that_dies_stops_the_table_with_a_report_not_silence(monkeypatch):
+    fault_of_a_bug(monkeypatch, "send_frame", "a bug in the stepper")
 
 
 def test_a_bug_while_taking_a_message_in_stops_the_table_with_a_report_not_silence(
@@ -212,21 +217,9 @@ def test_a_bug_while_taking_a_message_in_stops_the_table_with_a_report_not_silen
     """A peer that fails on a frame it takes in (here: its bots, as a step is applied)
     stops with a report. It raised on into the link's reader, which died unseen: the step
     stood applied, the peer's next frame was never signed, and the table waited on it in
-    silence until the hand was void (a CI run's restarted peer)."""
-    async def go():
-        nodes = await live_table(4)
-        try:
-            def broken(changed):
-                raise RuntimeError("a bug in the bots")
+    silence until the hand was void."""
+    assert "message" in fault_of_a_bug(monkeypatch, "choose", "a bug in the bots").report
 
-            monkeypatch.setattr(nodes[1].stepper, "choose", broken)
-            fault = await nodes[1].wait(TIMEOUT)
-            assert isinstance(fault, Fault) and fault.kind == "bug"
-            assert "RuntimeError: a bug in the bots" in fault.report
-            assert "message" in fault.report
-        finally:
-            await close_all(nodes)
-    asyncio.run(go())
 
 def test_a_seat_that_withholds_its_key_shares_is_named_and_the_hand_voided():
     """Its frames keep coming, empty: the table says whom it waits on and for what, and
