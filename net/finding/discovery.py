@@ -295,20 +295,26 @@ class Discovery:
         self._notify("appeared" if before is None else "changed", advert.table)
 
     async def _believed(self, name: str, advert: Advert) -> bool:
-        """A member's advert that moves to a new address is believed only once the member's
-        key answers there: a stranger re-using its instance name (anyone can publish any
-        name) replaced a real member's address with its own."""
+        """A member's advert that names another table, or moves to a new address, is
+        believed only once the member's key answers for that table there: a stranger
+        re-using its instance name (anyone can publish any name) replaced a real member's
+        address with its own — or, its records mixed with the member's in every cache, put
+        its own table's id at the member's address, so the member's real table vanished from
+        every lobby while the id flapped (a newcomer then made a table of its own)."""
         old = self.adverts.get(name)
-        moved = [a for a in advert.addresses if old is not None and a not in old.addresses]
-        if not moved:
+        if old is None:
+            return True
+        claimed = advert.addresses if advert.table != old.table else \
+            [a for a in advert.addresses if a not in old.addresses]
+        if not claimed:
             return True
         probes = await asyncio.gather(*(answers(host, port, advert.table, (advert.member,))
-                                        for host, port in moved))
+                                        for host, port in claimed))
         if any(probes):
             return True
         self.refused += 1
-        log.info("not believing that %s moved to %s: its key does not answer there",
-                 shown(name, 60), ", ".join(f"{h}:{p}" for h, p in moved))
+        log.info("not believing that %s is at table %s at %s: its key does not answer there",
+                 shown(name, 60), advert.table[:8], ", ".join(f"{h}:{p}" for h, p in claimed))
         return False
 
     def _ignore(self, name: str, ignored: Ignored) -> None:
