@@ -326,6 +326,27 @@ class Discovery:
         before = self.tables().get(advert.table)
         self.adverts[name] = advert
         self._notify("appeared" if before is None else "changed", advert.table)
+        self._prove_later(advert)
+
+    def _prove_later(self, advert: Advert) -> None:
+        """Dial a lobby's member once when its claim is new: a ghost (a stranger's stale
+        advert, a table whose computer left) is listed "not reachable" before anyone picks
+        it, sorted last and never joined, instead of costing whoever clicks it a try."""
+        mine = self._wanted is not None and advert.member == self._wanted.member
+        if advert.state != LOBBY_STATE or mine or \
+                self.verdicts.of(advert, time.monotonic()) is not None:
+            return
+        task = asyncio.get_running_loop().create_task(self._prove(advert))
+        self._tasks.add(task)
+        task.add_done_callback(self._tasks.discard)
+
+    async def _prove(self, advert: Advert) -> None:
+        if await self._dial(advert, list(advert.addresses)) is not None:
+            return
+        now = time.monotonic()
+        claims = [a for a in self.adverts.values() if a.table == advert.table]
+        if claims and all(self.verdicts.of(a, now) is False for a in claims):
+            self.not_reachable(advert.table)  # nobody of that table answers anywhere
 
     def _read(self, name: str, instance: str, properties: dict, hosts: list[str],
               port: int) -> Advert:

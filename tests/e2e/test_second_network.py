@@ -22,18 +22,7 @@ def lan_peer(host, tmp_path, i: int) -> Proc:
 def test_a_creator_on_a_second_network_nobody_reaches_still_gathers_the_four(tmp_path):
     with Lan(4) as lan:
         creator = lan.hosts[0]
-        # a veth pair whose far end is up with no address: a network of one
-        for step in (["ip", "link", "add", "vpn0", "type", "veth", "peer", "name", "vpn1"],
-                     ["ip", "addr", "add", f"{SECOND}/24", "dev", "vpn0"],
-                     ["ip", "link", "set", "vpn1", "up"],
-                     ["ip", "link", "set", "vpn0", "multicast", "on", "up"],
-                     # and multicast routed there, as a VPN that takes every route does: a
-                     # zeroconf on the default interface only speaks and listens on it
-                     ["ip", "route", "del", "224.0.0.0/4", "dev", "eth0"],
-                     ["ip", "route", "add", "224.0.0.0/4", "dev", "vpn0"]):
-            lan._run(creator, step)
-        for host in lan.hosts[1:]:  # a route there, and nobody answering (ARP goes unheard)
-            lan._run(host, ["ip", "route", "add", "10.99.0.0/24", "dev", "eth0"])
+        lan.second_network(0, SECOND)
         peers = [lan_peer(creator, tmp_path, 0)]
         peers[0].wait_line(lambda line: line.startswith("lobby:"), 30)
         lister = Proc(lan.hosts[1], ["peer", "--list", "--seconds", "3"])

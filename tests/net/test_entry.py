@@ -178,3 +178,32 @@ def test_a_members_advert_is_believed_at_another_table_only_if_its_key_answers_f
     assert seats_changed is not None and seats_changed.taken == 2
     assert of_two is not None and of_two.port != 0 and of_two.table != "ab" * 16
     assert neither is None
+
+
+def test_a_ghost_lobby_is_listed_not_reachable_before_anyone_picks_it():
+    """Discovery dials a new lobby's member once: a stale advert whose address nobody
+    answers at is listed "not reachable" (sorted last, never joined) before anyone clicks
+    it; a live one stays listed as it is."""
+    from net.finding.claims import Advert
+    from net.finding.discovery import Discovery
+    from net.wire.identity import fingerprint
+
+    async def go():
+        identity = identities(1)[0]
+        node = TableNode(identity, fast_options(discovery=False))
+        await node.open()
+        node.create("night", "dragon", 4, get_game("dragon").configure({}, 4)[0])
+        live = Advert(node.table.hex(), "night", "dragon", 1, 4, LOBBY_STATE, (LOOPBACK,),
+                      node.mesh.port, fingerprint(identity.public))
+        ghost = Advert("00" * 16, "night", "dragon", 1, 4, LOBBY_STATE, (LOOPBACK,),
+                       free_port(), "0badc0de")
+        seen = Discovery()
+        seen.adverts = {live.instance: live, ghost.instance: ghost}
+        try:
+            await asyncio.gather(seen._prove(live), seen._prove(ghost))
+            return {table: listing.reachable for table, listing in seen.tables().items()}
+        finally:
+            await close_all([node])
+
+    reachable = asyncio.run(go())
+    assert reachable.pop("00" * 16) is False and list(reachable.values()) == [True]

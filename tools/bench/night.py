@@ -8,6 +8,10 @@ mid-game and started again: `resume_s` runs from the restart to a step played af
 resuming from the lobby. Each figure is the median and the worst of --runs nights; each
 night must end with one set of final scores on every window, the deal verified fair.
 
+`--ghosts N`: N ghost lobbies called "Ana's table" (a stranger's stale adverts at an address
+nobody answers) are up on the LAN before the windows start. `--second-interface`: the first
+player's computer is also on a second network nobody else reaches (a VPN).
+
 `--rematch`: four windows play one-hand matches instead, each player's bot playing its seat;
 at each match's end every player clicks Play again as fast as the hook answers.
 `again_s` runs from the first click to every window holding the next match's first hand,
@@ -16,14 +20,19 @@ at each match's end every player clicks Play again as fast as the hook answers.
 
 from __future__ import annotations
 
+import json
 import statistics
 import sys
 import tempfile
 import time
 from pathlib import Path
 
+from net.finding.claims import APP_VERSION
+from net.wire.frames import PROTOCOL
+from tools.lab.adverts import advert
 from tools.lab.netns import Lan
 from tools.lab.night import Night
+from tools.lab.processes import Proc
 
 
 def add_arguments(parser) -> None:
@@ -31,6 +40,10 @@ def add_arguments(parser) -> None:
     parser.add_argument("--rematch", action="store_true",
                         help="measure Play again: a match's end to the next one's first card")
     parser.add_argument("--again", type=int, default=2, help="with --rematch: rematches a night")
+    parser.add_argument("--ghosts", type=int, default=0,
+                        help="ghost lobbies of the table's name up before the start")
+    parser.add_argument("--second-interface", action="store_true",
+                        help="the first player's computer is also on a network nobody reaches")
 
 
 def _rematches(folder: Path, count: int) -> dict:
@@ -74,8 +87,30 @@ def _run_rematches(args) -> dict:
             "again_clicks": {"median": statistics.median(clicks), "worst": max(clicks)}}
 
 
-def _night(folder: Path) -> dict:
+def _ghosts(lan, folder: Path, count: int) -> Proc | None:
+    """`count` ghost lobbies called "Ana's table", published from the fifth host at an
+    address of the LAN where nobody answers, with ids lower than any real table's."""
+    if not count:
+        return None
+    ghosts = [advert(f"Ana-s-table-{i:08x}", {
+        "v": str(PROTOCOL), "app": APP_VERSION, "id": f"{i:032x}", "name": "Ana's table",
+        "game": "dragon", "seats": "1/4", "state": "lobby", "fp": f"{i:08x}", "who": "Ana"},
+        [f"{lan.SUBNET}.200"], 9) for i in range(count)]
+    path = folder / "ghosts.json"
+    path.parent.mkdir(parents=True, exist_ok=True)
+    path.write_text(json.dumps(ghosts))
+    host = lan.hosts[4]
+    stranger = Proc(host, [sys.executable, "-m", "tools.lab.adverts", str(path), "600",
+                           host.address], hoard=False)
+    stranger.wait_line(lambda line: line.startswith("advertising"), 20)
+    return stranger
+
+
+def _night(folder: Path, ghosts: int = 0, second: bool = False) -> dict:
     with Lan(5) as lan:
+        stranger = _ghosts(lan, folder, ghosts)
+        if second:
+            lan.second_network(0)
         launched = time.monotonic()
         night = Night(lan, folder)
         eve = None
@@ -96,6 +131,8 @@ def _night(folder: Path) -> dict:
             night.close()
             if eve is not None:
                 eve.close()
+            if stranger is not None:
+                stranger.kill()
     agreed = len({tuple(e[2]) for e in endings}) == 1 and all(
         e[0] == "finished" and "verified fair" in e[1] for e in endings)
     phases = {name: round(at - launched, 2) for name, at in marks.items()}
@@ -109,9 +146,10 @@ def run(args) -> dict:
     nights = []
     with tempfile.TemporaryDirectory() as tmp:
         for i in range(args.runs):
-            nights.append(_night(Path(tmp) / f"night{i}"))
+            nights.append(_night(Path(tmp) / f"night{i}", args.ghosts, args.second_interface))
             print(f"night {i + 1}: {nights[-1]}", file=sys.stderr, flush=True)
-    out = {"runs": args.runs, "every_night_agreed": all(n["agreed"] for n in nights)}
+    out = {"runs": args.runs, "ghosts": args.ghosts, "second_interface": args.second_interface,
+           "every_night_agreed": all(n["agreed"] for n in nights)}
     for key in ("launch_to_first_card_s", "clicks_per_player", "watch_clicks", "resume_s"):
         values = [n[key] for n in nights]
         out[key] = {"median": round(statistics.median(values), 2), "worst": round(max(values), 2)}

@@ -1,7 +1,8 @@
 """A stranger's adverts on the LAN (tests only), published with python-zeroconf itself: noise,
-an older build's table, a ghost lobby. `python -m tools.lab.adverts FILE SECONDS` reads a JSON
-list of adverts — {"instance", "txt": [[key hex, value hex or null], ...], "hosts", "port"} —
-publishes every one zeroconf will take, prints "advertising N" and holds them SECONDS."""
+an older build's table, a ghost lobby. `python -m tools.lab.adverts FILE SECONDS [ADDRESS]`
+reads a JSON list of adverts — {"instance", "txt": [[key hex, value hex or null], ...],
+"hosts", "port"} — publishes every one zeroconf will take on the interface at ADDRESS
+(loopback by default), prints "advertising N" and holds them SECONDS."""
 
 from __future__ import annotations
 
@@ -25,8 +26,8 @@ def advert(instance: str, txt: dict, hosts: list[str], port: int) -> dict:
             "hosts": hosts, "port": port}
 
 
-def publish(adverts: list[dict], seconds: float) -> None:
-    zc = Zeroconf(interfaces=["127.0.0.1"], ip_version=IPVersion.V4Only)
+def publish(adverts: list[dict], seconds: float, interface: str = "127.0.0.1") -> None:
+    zc = Zeroconf(interfaces=[interface], ip_version=IPVersion.V4Only)
     published = 0
     for i, one in enumerate(adverts):
         properties = {bytes.fromhex(k): None if v is None else bytes.fromhex(v)
@@ -47,4 +48,4 @@ def publish(adverts: list[dict], seconds: float) -> None:
 
 if __name__ == "__main__":
     with open(sys.argv[1], encoding="utf-8") as file:
-        publish(json.load(file), float(sys.argv[2]))
+        publish(json.load(file), float(sys.argv[2]), *sys.argv[3:4])

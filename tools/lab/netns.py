@@ -129,6 +129,23 @@ class Lan:
             self._run(host, step)
         return host
 
+    def second_network(self, index: int, address: str = "10.99.0.1") -> None:
+        """Put host `index` on a second network nobody else reaches (a VPN, a second Wi-Fi,
+        a Docker bridge): a veth pair whose far end is up with no address, multicast routed
+        there as a VPN that takes every route does, and the other hosts routed to it with
+        nobody answering (ARP goes unheard)."""
+        host, net = self.hosts[index], address.rsplit(".", 1)[0]
+        for step in (["ip", "link", "add", "vpn0", "type", "veth", "peer", "name", "vpn1"],
+                     ["ip", "addr", "add", f"{address}/24", "dev", "vpn0"],
+                     ["ip", "link", "set", "vpn1", "up"],
+                     ["ip", "link", "set", "vpn0", "multicast", "on", "up"],
+                     ["ip", "route", "del", "224.0.0.0/4", "dev", "eth0"],
+                     ["ip", "route", "add", "224.0.0.0/4", "dev", "vpn0"]):
+            self._run(host, step)
+        for other in self.hosts:
+            if other is not host:
+                self._run(other, ["ip", "route", "add", f"{net}.0/24", "dev", "eth0"])
+
     @staticmethod
     def _run(where, argv: list[str]) -> None:
         done = subprocess.run(where.command(argv), capture_output=True, text=True, timeout=10)

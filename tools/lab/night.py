@@ -203,11 +203,13 @@ class ClicksOf:
 
 
 def find_table(window: Window, name: str, state: str = "lobby") -> str:
-    """The key of the table called `name` once this window's lobby lists it in `state`."""
+    """The key of the table called `name` once this window's lobby lists it in `state`, and
+    not as "not reachable"."""
+    def ours(table) -> bool:  # a person passes over one listed "not reachable" (a ghost)
+        return table[0] == name and table[1] == state and not table[4]
     seen = window.wait(lambda s: s["scene"] == "lobby" and any(
-        t[0] == name and t[1] == state for t in s.get("tables", {}).values()),
-        f"{name} ({state}) in the lobby", 60)
-    return next(k for k, t in seen["tables"].items() if t[0] == name and t[1] == state)
+        ours(t) for t in s.get("tables", {}).values()), f"{name} ({state}) in the lobby", 60)
+    return next(k for k, t in seen["tables"].items() if ours(t))
 
 
 def choose_table(window, table: str) -> None:
