@@ -184,6 +184,21 @@ def _kind_picture(kind: int, ink: str) -> str:
             + polygon(_star(c + 2, c - 10, 9, 5, 0.45), "#ffffff"))
 
 
+def team_mark(team: int, cx: float, cy: float, r: float, ink: str) -> str:
+    """Each team's own shape, so teams differ by more than their colour (red and green
+    are one colour to a deuteranope): a circle, a square, a triangle, a diamond, a hexagon,
+    a shield."""
+    outlines = {1: lambda: _regular(cx, cy, r * 1.15, 4, -45),
+                2: lambda: _regular(cx, cy + r * 0.25, r * 1.35, 3),
+                3: lambda: _regular(cx, cy, r * 1.2, 4),
+                4: lambda: _regular(cx, cy, r * 1.1, 6, 0),
+                5: lambda: [(cx - r, cy - r * 0.9), (cx + r, cy - r * 0.9), (cx + r, cy + r * 0.1),
+                            (cx, cy + r * 1.15), (cx - r, cy + r * 0.1)]}
+    if team in outlines:
+        return polygon(outlines[team](), ink)
+    return f'<circle cx="{cx}" cy="{cy}" r="{r}" fill="{ink}"/>'
+
+
 def adventurer(team: int, kind: int) -> str:
     fill, light = TEAMS[team]
     c = ADV / 2
@@ -191,7 +206,7 @@ def adventurer(team: int, kind: int) -> str:
            f'stroke-width="8"/>'
     body += _kind_picture(kind, fill)
     digits = str(ATTACK[kind])
-    body += f'<circle cx="{c}" cy="{ADV - 26}" r="17" fill="{fill}"/>'
+    body += team_mark(team, c, ADV - 26, 17, fill)
     body += stroke_text(digits, c - text_width(digits, 20) / 2, ADV - 36, 20, "#ffffff", 4)
     return svg(ADV, ADV, body)
 
@@ -203,6 +218,7 @@ def adventurer_down(team: int) -> str:
            f'stroke-width="6"/>'
     body += f'<circle cx="{c}" cy="{c}" r="{c - 22}" fill="none" stroke="{light}" ' \
             f'stroke-width="3" stroke-dasharray="8 6"/>'
+    body += team_mark(team, c, c, 16, light)
     return svg(ADV, ADV, body)
 
 
