@@ -32,7 +32,6 @@ from typing import Any
 from engine.wire import Action
 from net.disk.journal import Journal
 from net.errors import BadFrame, TableFault
-from net.finding.discovery import advertised_addresses
 from net.peer.events import (
     Fault,
     Finished,
@@ -47,14 +46,21 @@ from net.peer.intake import Intake
 from net.peer.links import Address, Links
 from net.peer.membership import Membership
 from net.peer.protocol import Protocol
-from net.peer.rejoin import Rejoin
 from net.peer.resume import resume
 from net.peer.returns import Returns
 from net.peer.scribe import Scribe
 from net.peer.spectators import Spectators
 from net.peer.stepper import Stepper
 from net.peer.upkeep import Upkeep
-from net.peer.wiring import intake_ports, membership_ports, returns_ports
+from net.peer.wiring import (
+    intake_ports,
+    links_ports,
+    membership_ports,
+    returns_ports,
+    spectators_ports,
+    stepper_ports,
+    upkeep_ports,
+)
 from net.table.liveness import Suspect
 from net.table.lobby import Lobby
 from net.table.lockstep import Applied, Replica
@@ -76,21 +82,20 @@ class TableNode:
         self.listener = listener or (lambda event: None)
         self.journal = journal
         self.role = role
-        self.host = "127.0.0.1"
         self.discovery = None
         self.replica: Replica | None = None
         self.progress: dict[bytes, int] = {}  # how far each peer said it applied
         self.result: asyncio.Future | None = None
         self.finished: Finished | None = None
         self.scribe = Scribe(journal)
+        self.suspect = Suspect()
         self.protocol = Protocol(self)
         self.membership = Membership(membership_ports(self))
-        self.links = Links(self)
-        self.stepper = Stepper(self)
-        self.spectators = Spectators(self)
-        self.upkeep = Upkeep(self)
+        self.links = Links(links_ports(self))
+        self.stepper = Stepper(stepper_ports(self))
+        self.spectators = Spectators(spectators_ports(self))
+        self.upkeep = Upkeep(upkeep_ports(self))
         self.returns = Returns(returns_ports(self))
-        self.suspect = Suspect()
         self.intake = Intake(intake_ports(self))
         self.mesh = Mesh(self.protocol.hello, self.protocol.on_message, self._on_lost)
         self.seen = Seen()  # frames taken lately (net.wire.gossip)
@@ -111,6 +116,11 @@ class TableNode:
         return self.membership.lobby
 
     @property
+    def host(self) -> str:
+        """The address this peer's hellos and adverts say first (net.peer.links)."""
+        return self.links.host
+
+    @property
     def seat(self) -> int | None:
         return None if self.replica is None else self.replica.me
 
@@ -118,10 +128,7 @@ class TableNode:
     async def open(self) -> None:
         loop = asyncio.get_running_loop()
         self.result = loop.create_future()
-        bound = self.links.bound()
-        if self.role == "peer":
-            await self.mesh.listen(bound or "0.0.0.0", self.options.port)
-        self.host = advertised_addresses(bound)[0]
+        await self.links.open()
         if self.options.discovery:
             self.discovery = await self.links.discover()
         self.spawn(self.upkeep.run())
@@ -220,8 +227,7 @@ class TableNode:
         if replica.order == (replica.me,):
             self._left(Left(replica.applied, -1))  # nobody to play on: the table ends
             return
-        self.stepper.leaving = True
-        self.stepper.wake()
+        self.stepper.leave()
 
     # -- the game: frames in, steps applied ------------------------------------------------
     def begin(self, start: StartConfig) -> None:
@@ -314,7 +320,7 @@ class TableNode:
         replica = self.replica
         self.finished = finished = finished_of(replica)
         self.scribe.done(finished.final_hash, list(finished.scores), list(finished.winners))
-        self.upkeep.ended_at = time.monotonic()
+        self.upkeep.ended(time.monotonic())
         self.mesh.broadcast(["have", replica.applied])
         if replica.chance.summary:
             self.emit(Notice(replica.chance.summary))
@@ -337,17 +343,11 @@ class TableNode:
         self.emit(left)
         self.settle(left)
 
-    def unlink(self) -> None:
-        """Close every link and forget where the peers were: this peer leaves the table."""
-        for conn in list(self.mesh.conns):
-            conn.close()
-        self.links.forget()
-
     def start_rejoining(self) -> None:
         """This peer lost its journal of a table in play: its frames, its own too, come back
         from the others (net.peer.rejoin), and a frame of its own from before waits from now."""
-        self.stepper.rejoining, self.scribe.adopting = Rejoin(), True
-        self.stepper.sent_at = time.monotonic()
+        self.stepper.rejoin()
+        self.scribe.adopting = True
 
     def reseat_bots(self) -> None:
         """The seats this peer's bots play changed (an heir's, a seat taken back)."""
