@@ -56,6 +56,7 @@ from net.peer.wiring import (
     intake_ports,
     links_ports,
     membership_ports,
+    protocol_ports,
     returns_ports,
     spectators_ports,
     stepper_ports,
@@ -89,7 +90,7 @@ class TableNode:
         self.finished: Finished | None = None
         self.scribe = Scribe(journal)
         self.suspect = Suspect()
-        self.protocol = Protocol(self)
+        self.protocol = Protocol(protocol_ports(self))
         self.membership = Membership(membership_ports(self))
         self.links = Links(links_ports(self))
         self.stepper = Stepper(stepper_ports(self))

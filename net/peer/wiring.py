@@ -10,6 +10,7 @@ from __future__ import annotations
 from net.peer.intake import IntakePorts
 from net.peer.links import LinksPorts
 from net.peer.membership import MembershipPorts
+from net.peer.protocol import ProtocolPorts
 from net.peer.returns import ReturnsPorts
 from net.peer.spectators import SpectatorsPorts
 from net.peer.stepper import StepperPorts
@@ -108,3 +109,21 @@ def links_ports(node) -> LinksPorts:
 def _close_every_link(mesh) -> None:
     for conn in list(mesh.conns):
         conn.close()
+
+
+def protocol_ports(node) -> ProtocolPorts:
+    return ProtocolPorts(
+        identity=node.identity, role=node.role, table=lambda: node.table,
+        name=lambda: node.name, host=lambda: node.host, port=lambda: node.mesh.port,
+        replica=lambda: node.replica, lobby=lambda: node.lobby,
+        lobby_log=lambda: node.membership.log, progress=node.progress,
+        seen=lambda raw: node.seen.holds(raw), count=lambda conn, why: node.mesh.count(conn, why),
+        set_table=lambda table, name: node.membership.set_table(table, name),
+        heard=lambda key, host, port: node.links.heard(key, host, port),
+        accept=lambda record, conn: node.membership.accept(record, conn),
+        frame=lambda record, conn, relayed: node.intake.frame(record, conn, relayed),
+        vote=lambda record, conn, relayed: node.intake.vote(record, conn, relayed),
+        convict=lambda fault: node.intake.convict(fault),
+        watch=lambda conn, first: node.spectators.watch(conn, first),
+        poke_spectators=lambda: node.spectators.poke(), asked=lambda key: node.returns.asked(key),
+        emit=node.emit, fault=node.fault)

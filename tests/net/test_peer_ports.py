@@ -11,6 +11,7 @@ from net.errors import BadFrame
 from net.peer.events import Away, Fault, Finished, NodeOptions, Notice, Returning, Submitted
 from net.peer.intake import MAX_EARLY, Intake, IntakePorts
 from net.peer.links import Links, LinksPorts
+from net.peer.protocol import Protocol, ProtocolPorts
 from net.peer.returns import Returns, ReturnsPorts
 from net.peer.spectators import Spectators, SpectatorsPorts
 from net.peer.stepper import Stepper, StepperPorts
@@ -366,3 +367,64 @@ def test_leaving_the_table_closes_every_link_and_forgets_where_the_peers_were():
     linking.heard(b"cy", "10.0.0.3", 4003)
     linking.unlink()
     assert done == [("close_links",)] and linking.addresses == {}
+
+
+def protocol(done: Done, replica=None, role="peer", **changes) -> Protocol:
+    ports = dict(
+        identity=None, role=role, table=lambda: b"t", name=lambda: "night",
+        host=lambda: "10.0.0.1", port=lambda: 4000, replica=lambda: replica,
+        lobby=lambda: None, lobby_log=list, progress={}, seen=lambda raw: False,
+        count=done.port("count"), set_table=done.port("set_table"), heard=done.port("heard"),
+        accept=done.port("accept"), frame=done.port("frame"), vote=done.port("vote"),
+        convict=done.port("convict"), watch=done.port("watch"),
+        poke_spectators=done.port("poke"), asked=done.port("asked"), emit=done.port("emit"),
+        fault=done.port("fault"))
+    return Protocol(ProtocolPorts(**{**ports, **changes}))
+
+
+def sealed(key=b"bo", role="peer") -> Link:
+    """A link past its greeting, hello and proof."""
+    link = Link()
+    link.greeting, link.opener, link.key, link.role = object(), object(), key, role
+    return link
+
+
+def test_a_message_unknown_misshapen_or_out_of_place_is_refused_and_changes_nothing():
+    done = Done()
+    talk = protocol(done, replica=table())
+    for message in (["shout"], ["back", 1], ["have", "forty"], ["hello"] + [b""] * 8):
+        with pytest.raises(BadFrame):
+            talk.on_message(sealed(), message)
+    assert done == [] and talk.ports.progress == {}
+
+
+def test_a_player_ahead_is_asked_for_the_frames_missed_and_a_spectators_end_is_not_waited_on():
+    done = Done()
+    talk = protocol(done, replica=table(players={b"bo", b"cy"}))
+    link = sealed(b"bo")
+    talk.on_message(link, ["have", 45])
+    assert talk.ports.progress == {b"bo": 45} and link == [["want", 41, 45]]
+    assert done == [("poke",)]
+    talk.on_message(sealed(b"watcher", role="spectator"), ["have", 45])
+    assert talk.ports.progress == {b"bo": 45}
+
+
+def test_a_bug_while_a_message_is_taken_in_stops_the_table_with_a_report():
+    done = Done()
+
+    def broken(key):
+        raise KeyError("seat")
+    protocol(done, replica=table(applied=12), asked=broken).on_message(sealed(), ["back"])
+    (what, fault), = done
+    assert what == "fault" and fault.kind == "bug" and fault.step == 12
+    assert "KeyError" in fault.report
+
+
+def test_only_a_player_tells_a_spectator_that_the_table_stopped():
+    done = Done()
+    watching = protocol(done, replica=table(), role="spectator")
+    with pytest.raises(BadFrame):
+        watching.on_message(sealed(b"stranger"), ["stopped", "stall", 3, "no move"])
+    watching.on_message(sealed(b"bo"), ["stopped", "stall", 3, "no move"])
+    (what, fault), = done
+    assert what == "fault" and (fault.kind, fault.step, fault.report) == ("stall", 3, "no move")
