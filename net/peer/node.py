@@ -57,6 +57,7 @@ from net.peer.wiring import (
     links_ports,
     membership_ports,
     protocol_ports,
+    resume_ports,
     returns_ports,
     spectators_ports,
     stepper_ports,
@@ -375,5 +376,5 @@ class TableNode:
     # -- resuming --------------------------------------------------------------------------
     def resume(self, entries: list[list]) -> bool:
         """Rebuild from a journal's entries; False if the journal holds no table."""
-        return resume(self, entries)
+        return resume(resume_ports(self), entries)
 

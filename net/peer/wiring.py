@@ -11,6 +11,7 @@ from net.peer.intake import IntakePorts
 from net.peer.links import LinksPorts
 from net.peer.membership import MembershipPorts
 from net.peer.protocol import ProtocolPorts
+from net.peer.resume import ResumePorts
 from net.peer.returns import ReturnsPorts
 from net.peer.spectators import SpectatorsPorts
 from net.peer.stepper import StepperPorts
@@ -127,3 +128,18 @@ def protocol_ports(node) -> ProtocolPorts:
         watch=lambda conn, first: node.spectators.watch(conn, first),
         poke_spectators=lambda: node.spectators.poke(), asked=lambda key: node.returns.asked(key),
         emit=node.emit, fault=node.fault)
+
+
+def resume_ports(node) -> ResumePorts:
+    return ResumePorts(
+        me=node.identity.public, watching=node.role == "spectator",
+        keep_secrets=node.secrets.extend, reading_back=lambda: node.scribe.reading_back(),
+        set_table=lambda table, name: node.membership.set_table(table, name),
+        accept=lambda record, conn: node.membership.accept(record, conn),
+        replica=lambda: node.replica, apply_ready=node.apply_ready, lobby=lambda: node.lobby,
+        table=lambda: node.table, name=lambda: node.name, finished=lambda: node.finished,
+        seed=lambda addresses: node.links.seed(addresses),
+        reclaim_port=lambda port: node.spawn(node.links.reclaim_port(port)),
+        waits_from=lambda now: node.stepper.waits_from(now),
+        tell_untold=lambda: node.returns.tell_untold(),
+        choose=lambda: node.stepper.choose(True), emit=node.emit)

@@ -3,15 +3,17 @@ net.peer.intake, net.peer.membership, net.peer.spectators, …): no node, no mes
 table and a record of what was done."""
 
 import asyncio
+import contextlib
 from types import SimpleNamespace
 
 import pytest
 
-from net.errors import BadFrame
+from net.errors import BadFrame, CorruptJournal
 from net.peer.events import Away, Fault, Finished, NodeOptions, Notice, Returning, Submitted
 from net.peer.intake import MAX_EARLY, Intake, IntakePorts
 from net.peer.links import Links, LinksPorts
 from net.peer.protocol import Protocol, ProtocolPorts
+from net.peer.resume import ResumePorts, resume
 from net.peer.returns import Returns, ReturnsPorts
 from net.peer.spectators import Spectators, SpectatorsPorts
 from net.peer.stepper import Stepper, StepperPorts
@@ -428,3 +430,66 @@ def test_only_a_player_tells_a_spectator_that_the_table_stopped():
     watching.on_message(sealed(b"bo"), ["stopped", "stall", 3, "no move"])
     (what, fault), = done
     assert what == "fault" and (fault.kind, fault.step, fault.report) == ("stall", 3, "no move")
+
+
+def resumed(done: Done, entries, me: bytes, replica=None, members=None) -> bool:
+    """Read a journal back through fake ports; `done` says what happened, and whether
+    inside the read-back (("reading", …))."""
+    reading = []
+
+    @contextlib.contextmanager
+    def reading_back():
+        reading.append(True)
+        yield
+        reading.pop()
+
+    def port(name):
+        return lambda *args: done.append(("reading" if reading else "outside", name, *args))
+    members = members or {me: SimpleNamespace(host="10.0.0.1", port=4000)}
+    return resume(ResumePorts(
+        me=me, watching=False, keep_secrets=port("secrets"), reading_back=reading_back,
+        set_table=port("set_table"), accept=port("accept"), replica=lambda: replica,
+        apply_ready=port("apply"),
+        lobby=lambda: SimpleNamespace(state=lambda: SimpleNamespace(members=members)),
+        table=lambda: b"\xab" * 16, name=lambda: "night", finished=lambda: None,
+        seed=port("seed"), reclaim_port=port("reclaim"), waits_from=lambda now: None,
+        tell_untold=port("tell_untold"), choose=port("choose"), emit=port("emit")), entries)
+
+
+def test_a_journal_that_is_empty_or_another_identitys_changes_nothing():
+    done = Done()
+    assert not resumed(done, [], b"me")
+    with pytest.raises(CorruptJournal):
+        resumed(done, [["table", b"t", "night", b"someone else"], ["secret", 1]], b"me")
+    assert done == []
+
+
+def test_a_lobby_read_back_is_taken_silently_then_the_table_is_dialled_where_it_was():
+    lobby_side = membership(Done())
+    lobby_side.create("night", "dragon", 4, {"hands": 1})
+    me = lobby_side.ports.identity.public
+    entries = [["table", lobby_side.table, "night", me], ["secret", "s1"],
+               *(["record", record.raw] for record in lobby_side.log)]
+    done = Done()
+    assert resumed(done, entries, me)
+    assert done[:4] == [("outside", "secrets", ["s1"]),
+                        ("reading", "set_table", lobby_side.table, "night"),
+                        ("reading", "accept", lobby_side.log[0], None),
+                        ("reading", "accept", lobby_side.log[1], None)]
+    assert done[4:7] == [("outside", "seed", [("10.0.0.1", 4000)]), ("outside", "reclaim", 4000),
+                         ("outside", "emit", Notice("resumed table night (id abababab) from the "
+                                                  "journal at step -1"))]
+
+
+def test_a_frame_that_fails_its_checks_on_reading_back_is_a_corrupt_journal():
+    from net.wire.frames import STEP, sign
+    from tests.net.helpers import identities
+
+    me = identities(1)[0]
+    frame = sign(me, STEP, b"t" * 16, 0, 0, b"", [[], None])
+
+    def offer_any(record):
+        raise BadFrame("bad-signature", "not this table's")
+    with pytest.raises(CorruptJournal):
+        resumed(Done(), [["table", b"t" * 16, "night", me.public], ["record", frame.raw]],
+                me.public, replica=SimpleNamespace(offer_any=offer_any))
