@@ -5,7 +5,8 @@ callback (net.peer.events) and takes intents through its methods; the bridge (ne
 wraps both for a UI thread.
 
 The node is where its collaborators meet; each is a module of its own, read one at a
-time:
+time, and each is built from a small `…Ports` record of the callables it uses (made in
+wiring.py), never from the node itself, so that one helper never reaches into another:
 
   protocol.py    the hello/proof handshake and every message's handler
   membership.py  which table, the lobby records, this peer's own lobby ops
@@ -16,6 +17,7 @@ time:
   upkeep.py      the periodic look at the table: liveness decisions (net.table.liveness)
   returns.py     a player away (gone quiet) follows the table and comes back to it
   intake.py      frames and votes from the table, and the evidence of twin frames
+  resume.py      a restart read back from the journal
 
 What stays here is the game itself: starting it, applying the steps whose frames are in,
 and how the table ends for this peer (finished, left, or stopped on a fault).
@@ -75,7 +77,7 @@ log = logging.getLogger("hoard.net")
 
 class TableNode:
     """One peer (or spectator) at one table: the facade the bridge and `hoard peer` drive,
-    and the one place its collaborators reach each other through."""
+    and the owner its collaborators' ports (net.peer.wiring) reach each other through."""
 
     def __init__(self, identity, options: NodeOptions | None = None, listener=None,
                  journal: Journal | None = None, role: str = "peer"):
@@ -241,8 +243,7 @@ class TableNode:
             return
         self.replica = Replica(start, me, secrets=self.secrets)
         self.reseat_bots()
-        early, self.intake.early = self.intake.early, []
-        for record in early:
+        for record in self.intake.take_early():
             with contextlib.suppress(BadFrame, TableFault):
                 self.replica.offer(record)
         self.emit(GameStarted(start, me))
@@ -349,7 +350,7 @@ class TableNode:
         """This peer lost its journal of a table in play: its frames, its own too, come back
         from the others (net.peer.rejoin), and a frame of its own from before waits from now."""
         self.stepper.rejoin()
-        self.scribe.adopting = True
+        self.scribe.adopt()
 
     def reseat_bots(self) -> None:
         """The seats this peer's bots play changed (an heir's, a seat taken back)."""
@@ -368,7 +369,7 @@ class TableNode:
         self.replica = Replica(old.start, old.me, secrets=[secrets])
         self.seen = Seen()  # the frames it took before come again, to a replica that has none
         self.suspect.clear()  # a desync its lone step caused is no twin's: nothing to name
-        self.scribe.adopting = True  # its own frames come back from the others
+        self.scribe.adopt()  # its own frames come back from the others
         self.reseat_bots()
         self.stepper.wake()  # it may wait on a frame of its own that will never be taken
         return old
