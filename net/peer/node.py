@@ -33,7 +33,7 @@ from typing import Any
 
 from engine.wire import Action
 from net.disk.journal import Journal
-from net.errors import BadFrame, TableFault
+from net.errors import BadFrame, FaultKind, TableFault
 from net.peer.events import (
     Fault,
     Finished,
@@ -155,7 +155,7 @@ class TableNode:
         assert self.result is not None
         return await asyncio.wait_for(asyncio.shield(self.result), timeout)
 
-    def abort(self, kind: str, report: str) -> None:
+    def abort(self, kind: FaultKind, report: str) -> None:
         self.fault(TableFault(kind, -1, report))
 
     def spawn(self, coroutine) -> asyncio.Task:
@@ -173,7 +173,7 @@ class TableNode:
         exc = task.exception()
         log.error("%s died", task.get_coro(), exc_info=exc)
         step = self.replica.applied if self.replica is not None else -1
-        self.fault(TableFault("bug", step, f"this peer stopped at step {step}: "
+        self.fault(TableFault(FaultKind.BUG, step, f"this peer stopped at step {step}: "
                               f"{type(exc).__name__}: {exc}"))
 
     def emit(self, event) -> None:
@@ -239,7 +239,7 @@ class TableNode:
         me = start.seat_of(self.identity.public) if self.role == "peer" else None
         if self.role == "peer" and me is None:
             watch = f"; watch it with --spectate {start.name!r}" if self.stepper.rejoining else ""
-            self.abort("left-out", f"table {start.name} started without this peer{watch}")
+            self.abort(FaultKind.LEFT_OUT, f"table {start.name} started without this peer{watch}")
             return
         self.replica = Replica(start, me, secrets=self.secrets)
         self.reseat_bots()

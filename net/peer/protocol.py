@@ -31,7 +31,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
-from net.errors import BadFrame, TableFault
+from net.errors import BadFrame, FaultKind, TableFault
 from net.peer.events import Notice
 from net.table.framestore import WINDOW, Equivocation
 from net.table.lobby import Lobby
@@ -44,6 +44,7 @@ from net.wire.mesh import Conn
 log = logging.getLogger("hoard.net")
 ROLES = ("peer", "spectator")
 UNSEALED = ("hello", "proof")  # what a link says before it is sealed
+FAULT_KINDS = frozenset(FaultKind)  # what a `stopped` may say (a str: its kind)
 MAX_TOLD = 256  # hosts and claims told about once each (then counted only)
 
 
@@ -114,8 +115,8 @@ class Protocol:
         log.error("this peer failed on a %r message", tag, exc_info=exc)
         replica = self.ports.replica()
         step = replica.applied if replica is not None else -1
-        self.ports.fault(TableFault("bug", step, f"this peer failed at step {step} on a {tag!r} "
-                              f"message: {type(exc).__name__}: {exc}"))
+        self.ports.fault(TableFault(FaultKind.BUG, step, f"this peer failed at step {step} on "
+                                    f"a {tag!r} message: {type(exc).__name__}: {exc}"))
 
     # -- the greeting: which hoard is at the other end ---------------------------------
     def _on_greeting(self, conn: Conn, theirs: greeting.Greeting) -> None:
@@ -267,9 +268,10 @@ class Protocol:
         if (self.ports.role != "spectator" or replica is None
                 or conn.key not in replica.humans.values()):
             raise BadFrame("malformed", "stopped is told by a player to a spectator")
-        if not (isinstance(kind, str) and isinstance(step, int) and isinstance(report, str)):
-            raise BadFrame("malformed", "stopped takes a kind, a step and a report")
-        self.ports.fault(TableFault(kind[:32], step, report[:2000]))
+        known = isinstance(kind, str) and kind in FAULT_KINDS  # (a list is no set member)
+        if not (known and isinstance(step, int) and isinstance(report, str)):
+            raise BadFrame("malformed", "stopped takes a fault's kind, a step and a report")
+        self.ports.fault(TableFault(kind, step, report[:2000]))
 
     def _on_evidence(self, conn, first, second) -> None:
         a, b = decode(first), decode(second)

@@ -425,8 +425,9 @@ def test_a_bug_while_a_message_is_taken_in_stops_the_table_with_a_report():
 def test_only_a_player_tells_a_spectator_that_the_table_stopped():
     done = Done()
     watching = protocol(done, replica=table(), role="spectator")
-    with pytest.raises(BadFrame):
-        watching.on_message(sealed(b"stranger"), ["stopped", "stall", 3, "no move"])
+    for stranger, kind in ((b"stranger", "stall"), (b"bo", "bogus"), (b"bo", ["stall"])):
+        with pytest.raises(BadFrame):
+            watching.on_message(sealed(stranger), ["stopped", kind, 3, "no move"])
     watching.on_message(sealed(b"bo"), ["stopped", "stall", 3, "no move"])
     (what, fault), = done
     assert what == "fault" and (fault.kind, fault.step, fault.report) == ("stall", 3, "no move")
