@@ -21,6 +21,10 @@ class CorruptJournal(NetError):
     """A journal file that cannot be trusted past a point other than its torn tail."""
 
 
+class UnknownOp(NetError):
+    """A lobby op asked for by a name no op has (net.table.lobby.Op)."""
+
+
 class BadAddress(NetError):
     """A host:port or interface that cannot be used."""
 

@@ -66,7 +66,7 @@ from net.peer.wiring import (
     upkeep_ports,
 )
 from net.table.liveness import Suspect
-from net.table.lobby import Lobby
+from net.table.lobby import Lobby, Op
 from net.table.lockstep import Applied, Replica
 from net.wire.gossip import Seen
 from net.wire.mesh import Conn, Mesh
@@ -140,7 +140,7 @@ class TableNode:
     async def close(self) -> None:
         if self.lobby is not None and self.replica is None and self.role == "peer":
             with contextlib.suppress(Exception):
-                self.lobby_op("leave")
+                self.lobby_op(Op.LEAVE)
                 await asyncio.sleep(0.05)  # let the leave reach the others
         await self.spectators.close()
         for task in list(self._tasks):
@@ -208,8 +208,8 @@ class TableNode:
         """Leave this lobby (if in it) and forget the table, to join or create another."""
         await self.membership.leave_table()
 
-    def lobby_op(self, op: str, *args) -> None:
-        """Sign and share one lobby record of this peer's."""
+    def lobby_op(self, op: Op | str, *args) -> None:
+        """Sign and share one lobby record of this peer's (UnknownOp: no op has that name)."""
         self.membership.op(op, *args)
 
     # -- the game: intents -----------------------------------------------------------------
