@@ -25,7 +25,7 @@ from typing import Any
 
 from engine.chance import ChanceRequest, Rolled, RollRequest, ShuffleRequest
 from engine.wire import Action
-from net.errors import TableFault
+from net.errors import FaultKind, TableFault
 
 NONCE_SIZE = 32
 
@@ -168,7 +168,7 @@ class SeedChance:
         elif (kind == "reveal" and seat not in self.reveals
               and self._all_in(self.commits)):
             if commitment(value) != self.commits[seat]:
-                raise TableFault("cheat", step, f"seat {seat}'s reveal at step {step} does "
+                raise TableFault(FaultKind.CHEAT, step, f"seat {seat}'s reveal at step {step} does "
                                  f"not match its commitment for chance round {self.round}")
             self.reveals[seat] = value
 

@@ -29,6 +29,7 @@ from engine.registry import get_game
 from net.disk.journal import Journal
 from net.peer.links import DIAL_WAIT, Address
 from net.peer.node import TableNode
+from net.table.lobby import Op
 from net.wire.start import Seat, StartConfig, successor
 
 GATHER_FOR = 300.0  # seconds the next table keeps dialling the players who have not come
@@ -72,10 +73,10 @@ class AgainPlan:
         """Create the next table (its id computed alike by everyone), sit, seat the bots."""
         start = self.start
         node.create(start.name, start.game, len(start.seats), start.config, start.table)
-        node.lobby_op("sit", self.seat)
+        node.lobby_op(Op.SIT, self.seat)
         for index, seat in enumerate(start.seats):
             if seat.is_bot:
-                node.lobby_op("bot", index, seat.bot)
+                node.lobby_op(Op.BOT, index, seat.bot)
 
     def matches(self, proposal: StartConfig | None) -> bool:
         """Is the lobby's proposal the match played again (the same game, options, players

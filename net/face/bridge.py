@@ -24,7 +24,7 @@ from net.face.again import Again, AgainOpened, AgainPlan, AgainRefused, plan_aga
 from net.face.hints import Hinted, Hinter
 from net.peer.events import GameStarted, LobbyChanged, NodeOptions, StepApplied
 from net.peer.node import TableNode
-from net.table.lobby import LobbyState
+from net.table.lobby import LobbyState, Op
 from net.table.lockstep import Replica
 from net.wire.start import StartConfig
 
@@ -295,7 +295,7 @@ class NetBridge:
         current = node.lobby.state().proposal(node.table) if node.lobby is not None else None
         if node.replica is None and current is not None and current.encode() == proposal and \
                 node.identity.public not in node.lobby.state().votes:
-            node.lobby_op("start", proposal)
+            node.lobby_op(Op.START, proposal)
 
     def _drain(self) -> None:
         while True:
@@ -323,7 +323,7 @@ class NetBridge:
         elif isinstance(intent, Vote):
             proposal = node.lobby.state().proposal(node.table) if node.lobby else None
             if proposal is not None:
-                node.lobby_op("start", proposal.encode())
+                node.lobby_op(Op.START, proposal.encode())
         elif isinstance(intent, Create):
             node.create(intent.name, intent.game, intent.seats, dict(intent.options))
         elif isinstance(intent, Join):

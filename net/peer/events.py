@@ -10,6 +10,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from engine.wire import Action
+from net.errors import FaultKind
 from net.finding.claims import Ignored, Listing
 from net.table.liveness import STALL_AFTER
 from net.table.lobby import LobbyState
@@ -127,6 +128,6 @@ class TableIgnored:
 
 @dataclass(frozen=True)
 class Fault:
-    kind: str
+    kind: FaultKind
     step: int
     report: str

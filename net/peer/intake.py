@@ -46,6 +46,11 @@ class Intake:
         self.ports = ports
         self.early: list[Record] = []  # frames that came before this peer saw the start
 
+    def take_early(self) -> list[Record]:
+        """The frames kept from before the start, handed over once (the start is seen)."""
+        early, self.early = self.early, []
+        return early
+
     def frame(self, record: Record, conn: Conn | None, relayed: bool) -> None:
         """A frame from the table (`relayed`: passed on by another than its author)."""
         ports, replica = self.ports, self.ports.replica()

@@ -19,7 +19,7 @@ from typing import Any
 from net.errors import BadFrame
 from net.peer.events import LobbyChanged, Notice
 from net.peer.links import DIAL_WAIT, Address
-from net.table.lobby import Lobby
+from net.table.lobby import Lobby, Op, op_named
 from net.table.lockstep import Replica
 from net.wire.frames import LOBBY, TABLE_ID_SIZE, Record, sign
 from net.wire.identity import Identity
@@ -79,8 +79,8 @@ class Membership:
         member computes it (a match played again, net.wire.start.successor), else random."""
         host, port = self.ports.where()
         self.set_table(table or os.urandom(TABLE_ID_SIZE), name)
-        self.op("join", self.ports.identity.name, host, port)
-        self.op("config", name, game, seats, tuple(sorted(options.items())))
+        self.op(Op.JOIN, self.ports.identity.name, host, port)
+        self.op(Op.CONFIG, name, game, seats, tuple(sorted(options.items())))
         self.ports.emit(Notice(f"created table {name} (id {self.table.hex()[:8]}) at "
                                f"{host}:{port}"))
 
@@ -102,7 +102,7 @@ class Membership:
                 return False
             await asyncio.sleep(JOIN_RETRY)
         if not ports.watching and not self.is_member():
-            self.op("join", ports.identity.name, *ports.where())
+            self.op(Op.JOIN, ports.identity.name, *ports.where())
         verb = "watching" if ports.watching else "joined"
         ports.emit(Notice(f"{verb} table {self.name or '?'} (id {self.table.hex()[:8]})"))
         return True
@@ -132,7 +132,7 @@ class Membership:
     async def leave_table(self) -> None:
         """Leave this lobby (if in it) and forget the table, to join or create another."""
         if self.lobby is not None and self.is_member():
-            self.op("leave")
+            self.op(Op.LEAVE)
             await asyncio.sleep(0.05)
         self.ports.unlink()
         self.ports.journal_restart()
@@ -141,18 +141,19 @@ class Membership:
     def is_member(self) -> bool:
         return self.ports.identity.public in self.lobby.state().members
 
-    def op(self, op: str, *args) -> None:
-        """Sign and share one lobby record of this peer's (nothing once the game started)."""
-        identity = self.ports.identity
+    def op(self, op: Op | str, *args) -> None:
+        """Sign and share one lobby record of this peer's (nothing once the game started);
+        UnknownOp for a name no op has."""
+        op, identity = op_named(op), self.ports.identity
         if self.ports.replica() is not None:
             return
-        if self.lobby is None or (op != "join" and not self.is_member()):
+        if self.lobby is None or (op is not Op.JOIN and not self.is_member()):
             self._deferred.append((op, args))
             return
         record = sign(identity, LOBBY, self.table, -1, self.lobby.next_seq(identity.public),
                       b"", [self.lobby.clock() + 1, op, *args])
         self.accept(record, None)
-        if op == "join":
+        if op is Op.JOIN:
             deferred, self._deferred = self._deferred, []
             for op, args in deferred:
                 self.op(op, *args)

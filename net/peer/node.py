@@ -5,7 +5,8 @@ callback (net.peer.events) and takes intents through its methods; the bridge (ne
 wraps both for a UI thread.
 
 The node is where its collaborators meet; each is a module of its own, read one at a
-time:
+time, and each is built from a small `…Ports` record of the callables it uses (made in
+wiring.py), never from the node itself, so that one helper never reaches into another:
 
   protocol.py    the hello/proof handshake and every message's handler
   membership.py  which table, the lobby records, this peer's own lobby ops
@@ -16,6 +17,7 @@ time:
   upkeep.py      the periodic look at the table: liveness decisions (net.table.liveness)
   returns.py     a player away (gone quiet) follows the table and comes back to it
   intake.py      frames and votes from the table, and the evidence of twin frames
+  resume.py      a restart read back from the journal
 
 What stays here is the game itself: starting it, applying the steps whose frames are in,
 and how the table ends for this peer (finished, left, or stopped on a fault).
@@ -31,8 +33,7 @@ from typing import Any
 
 from engine.wire import Action
 from net.disk.journal import Journal
-from net.errors import BadFrame, TableFault
-from net.finding.discovery import advertised_addresses
+from net.errors import BadFrame, FaultKind, TableFault
 from net.peer.events import (
     Fault,
     Finished,
@@ -47,16 +48,25 @@ from net.peer.intake import Intake
 from net.peer.links import Address, Links
 from net.peer.membership import Membership
 from net.peer.protocol import Protocol
-from net.peer.rejoin import Rejoin
 from net.peer.resume import resume
 from net.peer.returns import Returns
 from net.peer.scribe import Scribe
 from net.peer.spectators import Spectators
 from net.peer.stepper import Stepper
 from net.peer.upkeep import Upkeep
-from net.peer.wiring import intake_ports, membership_ports, returns_ports
+from net.peer.wiring import (
+    intake_ports,
+    links_ports,
+    membership_ports,
+    protocol_ports,
+    resume_ports,
+    returns_ports,
+    spectators_ports,
+    stepper_ports,
+    upkeep_ports,
+)
 from net.table.liveness import Suspect
-from net.table.lobby import Lobby
+from net.table.lobby import Lobby, Op
 from net.table.lockstep import Applied, Replica
 from net.wire.gossip import Seen
 from net.wire.mesh import Conn, Mesh
@@ -67,7 +77,7 @@ log = logging.getLogger("hoard.net")
 
 class TableNode:
     """One peer (or spectator) at one table: the facade the bridge and `hoard peer` drive,
-    and the one place its collaborators reach each other through."""
+    and the owner its collaborators' ports (net.peer.wiring) reach each other through."""
 
     def __init__(self, identity, options: NodeOptions | None = None, listener=None,
                  journal: Journal | None = None, role: str = "peer"):
@@ -76,21 +86,20 @@ class TableNode:
         self.listener = listener or (lambda event: None)
         self.journal = journal
         self.role = role
-        self.host = "127.0.0.1"
         self.discovery = None
         self.replica: Replica | None = None
         self.progress: dict[bytes, int] = {}  # how far each peer said it applied
         self.result: asyncio.Future | None = None
         self.finished: Finished | None = None
         self.scribe = Scribe(journal)
-        self.protocol = Protocol(self)
-        self.membership = Membership(membership_ports(self))
-        self.links = Links(self)
-        self.stepper = Stepper(self)
-        self.spectators = Spectators(self)
-        self.upkeep = Upkeep(self)
-        self.returns = Returns(returns_ports(self))
         self.suspect = Suspect()
+        self.protocol = Protocol(protocol_ports(self))
+        self.membership = Membership(membership_ports(self))
+        self.links = Links(links_ports(self))
+        self.stepper = Stepper(stepper_ports(self))
+        self.spectators = Spectators(spectators_ports(self))
+        self.upkeep = Upkeep(upkeep_ports(self))
+        self.returns = Returns(returns_ports(self))
         self.intake = Intake(intake_ports(self))
         self.mesh = Mesh(self.protocol.hello, self.protocol.on_message, self._on_lost)
         self.seen = Seen()  # frames taken lately (net.wire.gossip)
@@ -111,6 +120,11 @@ class TableNode:
         return self.membership.lobby
 
     @property
+    def host(self) -> str:
+        """The address this peer's hellos and adverts say first (net.peer.links)."""
+        return self.links.host
+
+    @property
     def seat(self) -> int | None:
         return None if self.replica is None else self.replica.me
 
@@ -118,10 +132,7 @@ class TableNode:
     async def open(self) -> None:
         loop = asyncio.get_running_loop()
         self.result = loop.create_future()
-        bound = self.links.bound()
-        if self.role == "peer":
-            await self.mesh.listen(bound or "0.0.0.0", self.options.port)
-        self.host = advertised_addresses(bound)[0]
+        await self.links.open()
         if self.options.discovery:
             self.discovery = await self.links.discover()
         self.spawn(self.upkeep.run())
@@ -129,7 +140,7 @@ class TableNode:
     async def close(self) -> None:
         if self.lobby is not None and self.replica is None and self.role == "peer":
             with contextlib.suppress(Exception):
-                self.lobby_op("leave")
+                self.lobby_op(Op.LEAVE)
                 await asyncio.sleep(0.05)  # let the leave reach the others
         await self.spectators.close()
         for task in list(self._tasks):
@@ -144,7 +155,7 @@ class TableNode:
         assert self.result is not None
         return await asyncio.wait_for(asyncio.shield(self.result), timeout)
 
-    def abort(self, kind: str, report: str) -> None:
+    def abort(self, kind: FaultKind, report: str) -> None:
         self.fault(TableFault(kind, -1, report))
 
     def spawn(self, coroutine) -> asyncio.Task:
@@ -162,7 +173,7 @@ class TableNode:
         exc = task.exception()
         log.error("%s died", task.get_coro(), exc_info=exc)
         step = self.replica.applied if self.replica is not None else -1
-        self.fault(TableFault("bug", step, f"this peer stopped at step {step}: "
+        self.fault(TableFault(FaultKind.BUG, step, f"this peer stopped at step {step}: "
                               f"{type(exc).__name__}: {exc}"))
 
     def emit(self, event) -> None:
@@ -197,8 +208,8 @@ class TableNode:
         """Leave this lobby (if in it) and forget the table, to join or create another."""
         await self.membership.leave_table()
 
-    def lobby_op(self, op: str, *args) -> None:
-        """Sign and share one lobby record of this peer's."""
+    def lobby_op(self, op: Op | str, *args) -> None:
+        """Sign and share one lobby record of this peer's (UnknownOp: no op has that name)."""
         self.membership.op(op, *args)
 
     # -- the game: intents -----------------------------------------------------------------
@@ -220,8 +231,7 @@ class TableNode:
         if replica.order == (replica.me,):
             self._left(Left(replica.applied, -1))  # nobody to play on: the table ends
             return
-        self.stepper.leaving = True
-        self.stepper.wake()
+        self.stepper.leave()
 
     # -- the game: frames in, steps applied ------------------------------------------------
     def begin(self, start: StartConfig) -> None:
@@ -229,12 +239,11 @@ class TableNode:
         me = start.seat_of(self.identity.public) if self.role == "peer" else None
         if self.role == "peer" and me is None:
             watch = f"; watch it with --spectate {start.name!r}" if self.stepper.rejoining else ""
-            self.abort("left-out", f"table {start.name} started without this peer{watch}")
+            self.abort(FaultKind.LEFT_OUT, f"table {start.name} started without this peer{watch}")
             return
         self.replica = Replica(start, me, secrets=self.secrets)
         self.reseat_bots()
-        early, self.intake.early = self.intake.early, []
-        for record in early:
+        for record in self.intake.take_early():
             with contextlib.suppress(BadFrame, TableFault):
                 self.replica.offer(record)
         self.emit(GameStarted(start, me))
@@ -314,7 +323,7 @@ class TableNode:
         replica = self.replica
         self.finished = finished = finished_of(replica)
         self.scribe.done(finished.final_hash, list(finished.scores), list(finished.winners))
-        self.upkeep.ended_at = time.monotonic()
+        self.upkeep.ended(time.monotonic())
         self.mesh.broadcast(["have", replica.applied])
         if replica.chance.summary:
             self.emit(Notice(replica.chance.summary))
@@ -337,17 +346,11 @@ class TableNode:
         self.emit(left)
         self.settle(left)
 
-    def unlink(self) -> None:
-        """Close every link and forget where the peers were: this peer leaves the table."""
-        for conn in list(self.mesh.conns):
-            conn.close()
-        self.links.forget()
-
     def start_rejoining(self) -> None:
         """This peer lost its journal of a table in play: its frames, its own too, come back
         from the others (net.peer.rejoin), and a frame of its own from before waits from now."""
-        self.stepper.rejoining, self.scribe.adopting = Rejoin(), True
-        self.stepper.sent_at = time.monotonic()
+        self.stepper.rejoin()
+        self.scribe.adopt()
 
     def reseat_bots(self) -> None:
         """The seats this peer's bots play changed (an heir's, a seat taken back)."""
@@ -366,7 +369,7 @@ class TableNode:
         self.replica = Replica(old.start, old.me, secrets=[secrets])
         self.seen = Seen()  # the frames it took before come again, to a replica that has none
         self.suspect.clear()  # a desync its lone step caused is no twin's: nothing to name
-        self.scribe.adopting = True  # its own frames come back from the others
+        self.scribe.adopt()  # its own frames come back from the others
         self.reseat_bots()
         self.stepper.wake()  # it may wait on a frame of its own that will never be taken
         return old
@@ -374,5 +377,5 @@ class TableNode:
     # -- resuming --------------------------------------------------------------------------
     def resume(self, entries: list[list]) -> bool:
         """Rebuild from a journal's entries; False if the journal holds no table."""
-        return resume(self, entries)
+        return resume(resume_ports(self), entries)
 

@@ -19,38 +19,74 @@ unsealed, each way:
   stopped [kind, step, report]    to a spectator: the table stopped, with the players' report
 
 A handler checks its message's shape and raises BadFrame for anything unusable (the
-mesh counts and drops it); what the message means for the table it hands to the node:
-records to `membership.accept` and `intake.frame`, proven twins to `intake.convict`, a spectator to
-its `spectators`.
+mesh counts and drops it); what the message means for the table it hands on through its
+`ProtocolPorts`: records to `accept` (net.peer.membership) and `frame` (net.peer.intake), proven
+twins to `convict`, a spectator to `watch` (net.peer.spectators).
 """
 
 from __future__ import annotations
 
 import logging
+from collections.abc import Callable
+from dataclasses import dataclass
 from typing import Any
 
-from net.errors import BadFrame, TableFault
+from net.errors import BadFrame, FaultKind, TableFault
 from net.peer.events import Notice
 from net.table.framestore import WINDOW, Equivocation
+from net.table.lobby import Lobby
+from net.table.lockstep import Replica
 from net.wire import greeting, handshake
-from net.wire.frames import LOBBY, QUIET, STEP, decode
+from net.wire.frames import LOBBY, QUIET, STEP, Record, decode
+from net.wire.identity import Identity
 from net.wire.mesh import Conn
 
 log = logging.getLogger("hoard.net")
 ROLES = ("peer", "spectator")
 UNSEALED = ("hello", "proof")  # what a link says before it is sealed
+FAULT_KINDS = frozenset(FaultKind)  # what a `stopped` may say (a str: its kind)
 MAX_TOLD = 256  # hosts and claims told about once each (then counted only)
 
 
+@dataclass(frozen=True)
+class ProtocolPorts:
+    """What the protocol reaches of its peer, and nothing more: what its hellos say, and
+    where each message's meaning goes."""
+
+    identity: Identity  # who this peer proves it is
+    role: str  # "peer" or "spectator", as its hellos say
+    table: Callable[[], bytes | None]  # the table's id, once known
+    name: Callable[[], str]  # the table's name
+    host: Callable[[], str]  # the address this peer's hellos say
+    port: Callable[[], int]  # the port it listens on (0: none)
+    replica: Callable[[], Replica | None]  # the table as this peer holds it (None: no game)
+    lobby: Callable[[], Lobby | None]  # the lobby, once joined
+    lobby_log: Callable[[], list[Record]]  # the lobby records, in the order taken
+    progress: dict[bytes, int]  # how far each peer said it applied (this writes it)
+    seen: Callable[[bytes], bool]  # a frame taken lately (net.wire.gossip)
+    count: Callable[[Conn, str], None]  # count a refused link (net.wire.mesh)
+    set_table: Callable[[bytes, str], None]  # the table this peer is at, once told
+    heard: Callable[[bytes, str, int], None]  # a peer proved its key and where it listens
+    accept: Callable[[Record, Conn | None], None]  # a lobby record (net.peer.membership)
+    frame: Callable[[Record, Conn | None, bool], None]  # a frame (net.peer.intake)
+    vote: Callable[[Record, Conn | None, bool], None]  # a vote to play on without a seat
+    convict: Callable[[Equivocation], None]  # two frames one seat signed for one step
+    watch: Callable[[Conn, int], None]  # serve a spectator from a step (net.peer.spectators)
+    poke_spectators: Callable[[], None]  # wake the spectators' streams
+    asked: Callable[[bytes], None]  # a player away asks back (net.peer.returns)
+    emit: Callable[[object], None]  # tell the listener
+    fault: Callable[[TableFault], None]  # stop the table on this fault
+
+
 class Protocol:
-    def __init__(self, node):
-        self.node = node
+    def __init__(self, ports: ProtocolPorts):
+        self.ports = ports
         self._told: set[tuple] = set()  # (what, from whom) already said in words
 
     def hello(self, conn: Conn) -> list:
-        node = self.node
-        return ["hello", node.table or b"", node.name, node.role, node.identity.name,
-                node.identity.public, node.host, node.mesh.port, conn.handshake.share]
+        ports = self.ports
+        return ["hello", ports.table() or b"", ports.name(), ports.role, ports.identity.name,
+                ports.identity.public, ports.host(), ports.port(), conn.handshake.share]
 
     def on_message(self, conn: Conn, message: list) -> None:
         if conn.greeting is None:
@@ -68,7 +104,7 @@ class Protocol:
         except BadFrame:
             raise
         except TableFault as fault:
-            self.node.fault(fault)
+            self.ports.fault(fault)
         except Exception as exc:  # a bug of this peer's, not the sender's: stop, and say so
             self._failed(tag, exc)
 
@@ -77,10 +113,10 @@ class Protocol:
         on, it ended the link's reader unseen and left a step half taken (applied, but its
         next frame never signed), and the table waited on this peer in silence."""
         log.error("this peer failed on a %r message", tag, exc_info=exc)
-        node = self.node
-        step = node.replica.applied if node.replica is not None else -1
-        node.fault(TableFault("bug", step, f"this peer failed at step {step} on a {tag!r} "
-                              f"message: {type(exc).__name__}: {exc}"))
+        replica = self.ports.replica()
+        step = replica.applied if replica is not None else -1
+        self.ports.fault(TableFault(FaultKind.BUG, step, f"this peer failed at step {step} on "
+                                    f"a {tag!r} message: {type(exc).__name__}: {exc}"))
 
     # -- the greeting: which hoard is at the other end ---------------------------------
     def _on_greeting(self, conn: Conn, theirs: greeting.Greeting) -> None:
@@ -98,19 +134,20 @@ class Protocol:
         self._told.add(about)
         log.warning("%s", words)
         if notice:
-            self.node.emit(Notice(words))
+            self.ports.emit(Notice(words))
 
     # -- the handshake: a hello claims a key, its proof shows it is held ---------------
     def _on_hello(self, conn, table, table_name, role, name, key, host, port, share) -> None:
-        node = self.node
+        ports = self.ports
         if conn.claim is not None:
             raise BadFrame("malformed", "a second hello")
         if not _well_formed_hello(table, table_name, role, name, key, host, port, share):
             raise BadFrame("malformed", "a bad hello")
-        if table and node.table and table != node.table:
+        ours = ports.table()
+        if table and ours and table != ours:
             self._refuse(conn, "other-table")
             return
-        if key == node.identity.public:
+        if key == ports.identity.public:
             conn.close()  # dialled ourselves through an old address
             return
         transcript = conn.handshake.transcript(conn.hello, ["hello", table, table_name, role,
@@ -120,11 +157,11 @@ class Protocol:
             raise BadFrame("malformed", "a hello whose share makes no key")
         conn.claim = (key, name[:32], role, table, table_name, host, port, transcript,
                       ciphers[1])
-        conn.send_plain(["proof", handshake.prove(node.identity, transcript)])
+        conn.send_plain(["proof", handshake.prove(ports.identity, transcript)])
         conn.sealer = ciphers[0]
 
     def _on_proof(self, conn, proof) -> None:
-        node = self.node
+        ports = self.ports
         if conn.claim is None or conn.key is not None:
             raise BadFrame("malformed", "a proof answers a hello, once")
         key, name, role, table, table_name, host, port, transcript, opener = conn.claim
@@ -137,50 +174,50 @@ class Protocol:
             self._refuse(conn, "unproven")
             return
         conn.key, conn.name, conn.role, conn.opener = key, name, role, opener
-        if node.table is None and table:
-            node.membership.set_table(table, table_name)
+        if ports.table() is None and table:
+            ports.set_table(table, table_name)
         if role == "peer" and port:
-            node.links.heard(key, host, port)
+            ports.heard(key, host, port)
         if role == "peer":
             self._catch_up(conn)
 
     def _is_member(self, key: bytes) -> bool:
-        node = self.node
-        if node.replica is not None:
-            return key in node.replica.humans.values()
-        return node.lobby is not None and key in node.lobby.state().members
+        replica, lobby = self.ports.replica(), self.ports.lobby()
+        if replica is not None:
+            return key in replica.humans.values()
+        return lobby is not None and key in lobby.state().members
 
     def _catch_up(self, conn: Conn) -> None:
         """A peer just proven is sent what it may have missed: the lobby, how far this
         peer is and its own frame not yet applied."""
-        node = self.node
-        if node.lobby is not None:
-            for record in node.membership.log:
+        replica = self.ports.replica()
+        if self.ports.lobby() is not None:
+            for record in self.ports.lobby_log():
                 conn.send(["relay", record.raw])
-        if node.replica is not None:
-            conn.send(["have", node.replica.applied])
-            mine = node.replica.sent()
+        if replica is not None:
+            conn.send(["have", replica.applied])
+            mine = replica.sent()
             if mine is not None:
                 conn.send(["relay", mine.raw])
 
     def _refuse(self, conn: Conn, reason: str) -> None:
-        self.node.mesh.count(conn, reason)
+        self.ports.count(conn, reason)
         conn.close()
 
     # -- records -----------------------------------------------------------------------
     def _on_record(self, conn: Conn, raw: Any, relayed: bool) -> None:
-        node = self.node
-        if relayed and node.seen.holds(raw):
+        ports = self.ports
+        if relayed and ports.seen(raw):
             return  # a copy of a frame taken already (net.wire.gossip)
         record = decode(raw)
-        if node.table is None or record.table != node.table:
+        if ports.table() is None or record.table != ports.table():
             raise BadFrame("other-table", f"a record for table {record.table.hex()[:8]}")
         if record.kind == LOBBY:
-            node.membership.accept(record, conn)  # copies are normal: lobby records are flooded
+            ports.accept(record, conn)  # copies are normal: lobby records are flooded
         elif record.kind == STEP:
-            node.intake.frame(record, conn, relayed)
+            ports.frame(record, conn, relayed)
         elif record.kind == QUIET:
-            node.intake.vote(record, conn, relayed)
+            ports.vote(record, conn, relayed)
 
     def _on_rec(self, conn, raw) -> None:
         self._on_record(conn, raw, relayed=False)
@@ -190,19 +227,18 @@ class Protocol:
 
     # -- progress: how far each is, and frames asked for again -------------------------
     def _on_have(self, conn, applied) -> None:
-        node = self.node
         if not isinstance(applied, int):
             raise BadFrame("malformed", "have takes a step")
-        replica = node.replica
+        replica = self.ports.replica()
         if replica is not None and conn.key not in replica.players:
             return  # a spectator's, at its end: only the players are waited for
-        node.progress[conn.key] = applied
+        self.ports.progress[conn.key] = applied
         if replica is not None and applied > replica.applied and conn.role == "peer":
             conn.send(["want", replica.applied + 1, min(applied, replica.applied + WINDOW)])
-        node.spectators.poke()
+        self.ports.poke_spectators()
 
     def _on_want(self, conn, first, last) -> None:
-        replica = self.node.replica
+        replica = self.ports.replica()
         if not isinstance(first, int) or not isinstance(last, int) or replica is None:
             raise BadFrame("malformed", "want takes two steps")
         if conn.key not in replica.players:  # spectators watch; only
@@ -215,35 +251,35 @@ class Protocol:
     def _on_watch(self, conn, first) -> None:
         if conn.role != "spectator" or not isinstance(first, int):
             raise BadFrame("malformed", "watch is for spectators")
-        self.node.spectators.watch(conn, first)
+        self.ports.watch(conn, first)
 
     def _on_ping(self, conn) -> None:
         """A keepalive: the link is alive (the mesh times out a silent one)."""
 
     def _on_back(self, conn) -> None:
-        if self.node.replica is None:
+        if self.ports.replica() is None:
             raise BadFrame("malformed", "back is for a table in play")
-        self.node.returns.asked(conn.key)
+        self.ports.asked(conn.key)
 
     def _on_stopped(self, conn, kind, step, report) -> None:
         """A player this spectator watches says the table stopped: it stops with the
         players' report (a player could as well stop sending; its word is all there is)."""
-        node = self.node
-        if (node.role != "spectator" or node.replica is None
-                or conn.key not in node.replica.humans.values()):
+        replica = self.ports.replica()
+        if (self.ports.role != "spectator" or replica is None
+                or conn.key not in replica.humans.values()):
             raise BadFrame("malformed", "stopped is told by a player to a spectator")
-        if not (isinstance(kind, str) and isinstance(step, int) and isinstance(report, str)):
-            raise BadFrame("malformed", "stopped takes a kind, a step and a report")
-        node.fault(TableFault(kind[:32], step, report[:2000]))
+        known = isinstance(kind, str) and kind in FAULT_KINDS  # (a list is no set member)
+        if not (known and isinstance(step, int) and isinstance(report, str)):
+            raise BadFrame("malformed", "stopped takes a fault's kind, a step and a report")
+        self.ports.fault(TableFault(kind, step, report[:2000]))
 
     def _on_evidence(self, conn, first, second) -> None:
-        node = self.node
         a, b = decode(first), decode(second)
-        replica = node.replica
+        replica = self.ports.replica()
         if (replica is None or a.kind != STEP or a.slot != b.slot or a.raw == b.raw
-                or a.table != node.table or replica.humans.get(a.seat) != a.signer):
+                or a.table != self.ports.table() or replica.humans.get(a.seat) != a.signer):
             raise BadFrame("malformed", "evidence that proves nothing")
-        node.intake.convict(Equivocation(a, b, replica.name_of(a.seat)))
+        self.ports.convict(Equivocation(a, b, replica.name_of(a.seat)))
 
     _handlers = {
         "hello": (_on_hello, 8),

@@ -65,6 +65,11 @@ class Scribe:
         if self._writing:
             self.journal.flush()
 
+    def adopt(self) -> None:
+        """This peer's own frames come back from the others (it lost its journal, or it
+        rebuilt): write them like anyone's, until it signs a frame itself."""
+        self.adopting = True
+
     def own_frame(self, record: Record, secret: Any) -> None:
         """A frame this peer signed, with the secret it depends on, durable before it is
         sent: never sign two different frames for one step, even after a crash."""

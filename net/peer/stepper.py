@@ -19,13 +19,18 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import time
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Any
 
 from engine.bots import Bot, make_bot
 from engine.wire import Action
-from net.peer.events import Notice, Submitted
+from net.peer.events import NodeOptions, Notice, Submitted
 from net.peer.rejoin import Rejoin
 from net.table.bots import BotSeats
-from net.table.lockstep import Applied
+from net.table.lockstep import Applied, Replica
+from net.wire.frames import Record
+from net.wire.identity import Identity
 
 TICK = 0.1  # how often a rejoining peer looks whether it caught up
 IDLE_STEPS = 40  # quiet steps after which the table paces at `idle_pace`
@@ -34,9 +39,28 @@ TAKE_OVER = "greedy"  # the bot that plays a seat whose player left, if the heir
 Timed = tuple[Action, float]  # an action and when it was submitted or chosen
 
 
+@dataclass(frozen=True)
+class StepperPorts:
+    """What the stepper reaches of its peer, and nothing more."""
+
+    identity: Identity  # signs this peer's frames
+    options: NodeOptions  # the pace (read as it changes)
+    replica: Callable[[], Replica | None]  # the table as this peer holds it (None: no game)
+    progress: dict[bytes, int]  # how far each peer said it applied
+    emit: Callable[[object], None]  # tell the listener
+    replaying: Callable[[], bool]  # the journal is being read back
+    over: Callable[[], bool]  # the table is over for this peer
+    away: Callable[[], bool]  # this peer's seat is away: it follows (net.peer.returns)
+    follow: Callable[[float], None]  # follow the table and ask to be let back
+    welcomed: Callable[[], frozenset[int]]  # the seats away this peer's frame welcomes
+    journal_frame: Callable[[Record, Any], None]  # journal this peer's frame and its secret
+    broadcast: Callable[..., None]  # a message to every linked peer
+    apply_ready: Callable[[], None]  # apply every step whose frames are in
+
+
 class Stepper:
-    def __init__(self, node):
-        self.node = node
+    def __init__(self, ports: StepperPorts):
+        self.ports = ports
         self.bots: BotSeats | None = None
         self.bot_kind: str | None = None  # a bot plays this peer's own seat (headless)
         self.intents: list[Timed] = []  # submitted for this peer's seat
@@ -53,20 +77,36 @@ class Stepper:
         """Look again now whether to send: something arrived, changed or was asked."""
         self._wake.set()
 
+    def leave(self) -> None:
+        """Make the next frame that can be this seat's last its last (net.peer.node leave)."""
+        self.leaving = True
+        self.wake()
+
+    def rejoin(self) -> None:
+        """This peer lost its journal: it signs again once the others' copies of its frames
+        are back (net.peer.rejoin), and a frame of its own from before waits from now."""
+        self.rejoining = Rejoin()
+        self.waits_from(time.monotonic())
+
+    def waits_from(self, now: float) -> None:
+        """A frame this peer sent before `now` (before a sleep or a crash) is waited on from
+        `now`: the table is not blamed for the time this peer was not there."""
+        self.sent_at = max(self.sent_at, now)
+
     def submit(self, action: Action) -> None:
         """An intent for this peer's seat; it goes out in the next frame, unless what only
         this peer was shown (its own cards) proves it false: the others could not refuse
         it alike (engine Game.vet)."""
-        replica = self.node.replica
+        replica = self.ports.replica()
         if replica is not None and not replica.seated:
-            self.node.emit(Notice("not sent: you are away from the table until the next hand "
+            self.ports.emit(Notice("not sent: you are away from the table until the next hand "
                                   "is dealt"))
             return
         if replica is not None:
             try:
                 replica.game.vet(replica.state, action)
             except ValueError as exc:
-                self.node.emit(Notice(f"not sent: {exc}"))
+                self.ports.emit(Notice(f"not sent: {exc}"))
                 return
         self.intents.append((action, time.monotonic()))
         self.wake()
@@ -74,13 +114,14 @@ class Stepper:
     # -- bots ------------------------------------------------------------------------
     def play_with(self, bot_kind: str | None, think: int) -> None:
         self.bot_kind = bot_kind
-        if self.node.seat is not None:
+        replica = self.ports.replica()
+        if replica is not None and replica.me is not None:
             self.seat_bots(think)
             self.wake()
 
     def seat_bots(self, think: int) -> None:
         """(Re)make the bots of the seats this peer plays (at the start, or an heir's)."""
-        self.bots = BotSeats(self.node.replica, self._make_bots(), think, self._woken())
+        self.bots = BotSeats(self.ports.replica(), self._make_bots(), think, self._woken())
 
     def _woken(self):
         """What a bot's thought calls as it ends (in the worker's thread): `thought_done`,
@@ -98,8 +139,8 @@ class Stepper:
     def thought_done(self) -> None:
         """A bot's thought ended: its action goes out in this peer's next frame now, not
         after some unrelated step (if that frame is out already, the next step takes it)."""
-        replica = self.node.replica
-        if (self.bots is None or self.pending or self.node.scribe.replaying
+        replica = self.ports.replica()
+        if (self.bots is None or self.pending or self.ports.replaying()
                 or replica.finished or replica.sent() is not None):
             return
         self.choose(False)
@@ -108,7 +149,7 @@ class Stepper:
 
     def _make_bots(self) -> dict[int, Bot]:
         """Bots for this peer's seat (if a bot plays it) and for the bot seats it hosts."""
-        replica, bots = self.node.replica, {}
+        replica, bots = self.ports.replica(), {}
         if replica.me is None:
             return bots
         start = replica.start
@@ -134,21 +175,22 @@ class Stepper:
 
     # -- the loop ----------------------------------------------------------------------
     async def run(self) -> None:
-        node = self.node
+        ports = self.ports
         loop = asyncio.get_running_loop()
-        while not node.result.done() and not node.replica.finished:
+        while not ports.over() and not ports.replica().finished:
             now = loop.time()
             if self.rejoining is not None and not self._rejoined():
                 await self._sleep(TICK)
                 continue
-            if node.returns.away:  # it went quiet: follow, and ask back
-                node.returns.follow(time.monotonic())
+            if ports.away():  # it went quiet: follow, and ask back
+                ports.follow(time.monotonic())
                 await self._sleep(TICK)
                 continue
-            if node.replica.sent() is None and not node.scribe.replaying and self._due(now):
+            unsent = ports.replica().sent() is None
+            if unsent and not ports.replaying() and self._due(now):
                 self.send_frame(now)
                 continue
-            await self._sleep(self._next_send - now if node.replica.sent() is None else None)
+            await self._sleep(self._next_send - now if unsent else None)
 
     async def _sleep(self, delay: float | None) -> None:
         self._wake.clear()
@@ -156,7 +198,7 @@ class Stepper:
             await asyncio.wait_for(self._wake.wait(), delay)
 
     def _due(self, now: float) -> bool:
-        replica = self.node.replica
+        replica = self.ports.replica()
         return bool(self.pending or self.intents or self._chained or self._chance_out()
                     or replica.frames.get(replica.applied + 1)  # the others stepped
                     or now >= self._next_send
@@ -164,26 +206,26 @@ class Stepper:
 
     def _rejoined(self) -> bool:
         """Has the rejoining peer caught up with the others, so that it may sign again?"""
-        node = self.node
-        replica = node.replica
-        if not self.rejoining.caught_up(replica, node.progress, node.mesh.broadcast,
+        ports = self.ports
+        replica = ports.replica()
+        if not self.rejoining.caught_up(replica, ports.progress, ports.broadcast,
                                         time.monotonic()):
             return False
         self.rejoining = None
         if replica.seated:  # (one away takes its seat back at a hand: net.peer.returns)
-            node.emit(Notice(f"took seat {replica.me} back at step {replica.applied} from the "
+            ports.emit(Notice(f"took seat {replica.me} back at step {replica.applied} from the "
                              "others' copies of its frames"))
         return True
 
     def _chance_out(self, actions=()):
         """What the chance source adds to this peer's next frame, for the pending request
         (or the end of the match) and this peer's own `actions` in it."""
-        replica = self.node.replica
+        replica = self.ports.replica()
         return replica.chance.outgoing(replica.game.chance_request(replica.state), actions)
 
     def send_frame(self, now: float) -> None:
-        node = self.node
-        replica = node.replica
+        ports = self.ports
+        replica = ports.replica()
         leaving = self.leaving and replica.chance.can_leave()
         actions = [] if leaving else self.pending + self.intents  # the last frame: no plays
         self.pending, self.intents = [], []
@@ -192,19 +234,19 @@ class Stepper:
             replica.chance.leave(replica.heir(replica.me))
         chance = self._chance_out([a for a, _ in actions])
         payload, secret = chance if chance else (None, None)
-        record = replica.own_frame(node.identity, [a for a, _ in actions], payload, leaving,
-                                   node.returns.welcomed())
-        node.scribe.own_frame(record, secret)
+        record = replica.own_frame(ports.identity, [a for a, _ in actions], payload, leaving,
+                                   ports.welcomed())
+        ports.journal_frame(record, secret)
         replica.offer(record)
-        node.mesh.broadcast(["rec", record.raw])
+        ports.broadcast(["rec", record.raw])
         self.sent_at = time.monotonic()
         self._next_send = now + self._interval()
         if actions or payload is not None:
-            node.emit(Submitted(record.step, tuple(actions), payload))
-        node.apply_ready()
+            ports.emit(Submitted(record.step, tuple(actions), payload))
+        ports.apply_ready()
 
     def _interval(self) -> float:
-        options, replica = self.node.options, self.node.replica
+        options, replica = self.ports.options, self.ports.replica()
         if options.rush:
             return 0.0
         busy = replica.state.timer is not None or replica.game.chance_request(replica.state)

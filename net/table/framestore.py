@@ -13,7 +13,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from net.errors import BadFrame, TableFault
+from net.errors import BadFrame, FaultKind, TableFault
 from net.table.attendance import Attendance
 from net.table.lobby import MAX_SEATS
 from net.wire.frames import DIGEST_SIZE, STEP, Record
@@ -29,8 +29,8 @@ class Equivocation(TableFault):
 
     def __init__(self, first: Record, second: Record, name: str):
         step = first.step
-        super().__init__("equivocation", step, f"equivocation: {name} signed two "
-                         f"different frames for step {step}")
+        super().__init__(FaultKind.EQUIVOCATION, step, f"equivocation: {name} signed "
+                         f"two different frames for step {step}")
         self.evidence = (first, second)
 
 

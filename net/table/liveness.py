@@ -26,7 +26,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass
 
-from net.errors import TableFault
+from net.errors import FaultKind, TableFault
 from net.table.lockstep import Replica
 
 MOVE_NOTICE = 5.0  # seconds a move may take before every peer says whose it is
@@ -90,13 +90,13 @@ class MoveWatch:
                      doing: Callable[[int], str] | None) -> None:
         step = replica.applied
         if not acting:
-            raise TableFault("stall", step, f"the table stalled at step {step}: the game "
+            raise TableFault(FaultKind.STALL, step, f"the table stalled at step {step}: the game "
                              f"waits for nobody's move, no card to deal and no timer, for "
                              f"{waited:.0f} s")
         for seat in owing_bots(replica, acting):
             player = replica.player_of(seat)
             now = f": {doing(seat)}" if doing is not None and player == replica.me else ""
-            raise TableFault("stall", step, f"the table stalled at step {step}: "
+            raise TableFault(FaultKind.STALL, step, f"the table stalled at step {step}: "
                              f"{replica.name_of(seat)} is played by "
                              f"{replica.name_of(player)}'s bot, which made no move for "
                              f"{waited:.0f} s{now}")
@@ -122,7 +122,7 @@ ASK_AGAIN = 0.25  # seconds between two asks for the frames of a late step
 EVIDENCE_WAIT = 2.0  # after a desync, how long to look for a seat's twin frames
 #: faults that a seat's twin frames cause where only one twin was seen: a desync, or a
 #: frame that follows another frame than the one held (the proof, both twins, is fetched)
-TWIN_SIGNS = ("desync", "equivocation")
+TWIN_SIGNS = (FaultKind.DESYNC, FaultKind.EQUIVOCATION)
 
 
 class Backoff:
@@ -192,7 +192,7 @@ class PeerWatch:
         missing = replica.missing()
         names = tuple(replica.name_of(s) for s in missing)
         if names and overdue > self.void_after * (1 if len(missing) > 1 else 2):
-            raise TableFault("void", replica.applied + 1, _void_report(replica, overdue))
+            raise TableFault(FaultKind.VOID, replica.applied + 1, _void_report(replica, overdue))
         if overdue > WAIT_NOTICE and names and names != self.shown:
             self.shown, self._debts_shown = names, False
             return names
@@ -220,7 +220,7 @@ class PeerWatch:
         if overdue > self.void_after:
             whom = " and ".join(f"{replica.name_of(s)}, who owes {what}"
                                 for s, what in owed)
-            raise TableFault("void", replica.applied, f"the hand is void: the table "
+            raise TableFault(FaultKind.VOID, replica.applied, f"the hand is void: the table "
                              f"waited {overdue:.0f} s on {whom}")
         names = tuple(f"{replica.name_of(s)} ({what})" for s, what in owed)
         if names != self.shown and not frames_late:  # else `late` names the late
@@ -263,7 +263,7 @@ class Alone:
             self._since = now
             return True
         if now - self._since > self.void_after:
-            raise TableFault("lost", replica.applied, f"lost the table: no peer reachable "
+            raise TableFault(FaultKind.LOST, replica.applied, f"lost the table: no peer reachable "
                              f"for {now - self._since:.0f} s after step {replica.applied}")
         return False
 

@@ -24,26 +24,52 @@ key fingerprints (`LobbyState.display`), in the lobby and at the table.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from enum import StrEnum
 from typing import Any
 
 from engine.bots import bot_kinds
 from engine.errors import EngineError
 from engine.registry import get_game
-from net.errors import BadFrame
+from net.errors import BadFrame, UnknownOp
 from net.wire.frames import LOBBY, Record
 from net.wire.identity import clean_name, fingerprint
 from net.wire.start import Seat, StartConfig
 
+
+class Op(StrEnum):
+    """What a lobby record does (its op). Each is its string in the signed record, so
+    records, their hashes and the journals are what they were with the bare strings; a
+    name that is none of these is refused where an op is made (`op_named`)."""
+
+    JOIN = "join"  # [name, host, port]: become a member
+    LEAVE = "leave"  # []: stop being one
+    SIT = "sit"  # [seat]: take a free seat
+    STAND = "stand"  # []: give one's seat up
+    BOT = "bot"  # [seat, bot kind]: put a bot in a free seat
+    UNBOT = "unbot"  # [seat]: take a bot out
+    CONFIG = "config"  # [table name, game, seats, options]: the table's game
+    START = "start"  # [proposal]: a vote to start exactly this proposal
+
+
 OPS = {  # op -> argument types
-    "join": (str, str, int),
-    "leave": (),
-    "sit": (int,),
-    "stand": (),
-    "bot": (int, str),
-    "unbot": (int,),
-    "config": (str, str, int, tuple),
-    "start": (bytes,),
+    Op.JOIN: (str, str, int),
+    Op.LEAVE: (),
+    Op.SIT: (int,),
+    Op.STAND: (),
+    Op.BOT: (int, str),
+    Op.UNBOT: (int,),
+    Op.CONFIG: (str, str, int, tuple),
+    Op.START: (bytes,),
 }
+def op_named(name: str) -> Op:
+    """The op called `name`; UnknownOp if there is none (a UI's or a script's typo)."""
+    try:
+        return Op(name)
+    except ValueError:
+        raise UnknownOp(f"no lobby op is called {name!r}") from None
+
+
+SEAT_OPS = (Op.SIT, Op.BOT, Op.UNBOT)  # the ops that name a seat first
 MAX_SEATS = 16
 MAX_LOBBY_BODY = 4096  # a lobby record is a few names and options, never more
 MAX_RECORDS_EACH = 64  # lobby records one key may sign
@@ -107,7 +133,7 @@ class LobbyState:
         return seat.label(index) if seat.is_bot else self.display(seat.key)
 
 
-def parse(record: Record) -> tuple[int, str, tuple]:
+def parse(record: Record) -> tuple[int, Op, tuple]:
     """(clock, op, args) of a lobby record; BadFrame('malformed') if it is not one."""
     payload = record.payload()
     if not isinstance(payload, tuple) or len(payload) < 2:
@@ -120,7 +146,7 @@ def parse(record: Record) -> tuple[int, str, tuple]:
     for value, kind in zip(args, types, strict=True):
         if not isinstance(value, kind) or (kind is int and isinstance(value, bool)):
             raise BadFrame("malformed", f"lobby op {op} has a bad argument {value!r}")
-    return clock, op, tuple(args)
+    return clock, Op(op), tuple(args)
 
 
 class Lobby:
@@ -198,11 +224,11 @@ def _order(item):
     return (clock, signer, seq)
 
 
-def _fold_one(state: LobbyState, table: bytes, key: bytes, op: str, args: tuple) -> None:
+def _fold_one(state: LobbyState, table: bytes, key: bytes, op: Op, args: tuple) -> None:
     """Fold one record at its place in the order; after the start, nothing changes."""
     if state.started is not None:
         return
-    if op == "start":
+    if op is Op.START:
         _vote(state, table, key, args[0])
         return
     before = state.proposal(table)
@@ -220,25 +246,25 @@ def _vote(state: LobbyState, table: bytes, key: bytes, blob: bytes) -> None:
         state.started = proposal
 
 
-def _fold(state: LobbyState, key: bytes, op: str, args: tuple) -> None:
-    if op == "join":
+def _fold(state: LobbyState, key: bytes, op: Op, args: tuple) -> None:
+    if op is Op.JOIN:
         name, host, port = args
         state.members[key] = Member(clean_name(name) or fingerprint(key), host, port)
         return
     if key not in state.members:
         return  # only members act
-    if op == "leave":
+    if op is Op.LEAVE:
         del state.members[key]
         _free(state, key)
-    elif op == "stand":
+    elif op is Op.STAND:
         _free(state, key)
-    elif op == "config" and (not state.game or state.seat_of(key) is not None):
+    elif op is Op.CONFIG and (not state.game or state.seat_of(key) is not None):
         before = (state.game, len(state.seats), state.options)
         _configure(state, *args)
         after = (state.game, len(state.seats), state.options)
         if before[0] and after != before:
             state.changed = f"{state.display(key)} changed {_difference(before, after)}"
-    elif op in ("sit", "bot", "unbot") and 0 <= args[0] < len(state.seats):
+    elif op in SEAT_OPS and 0 <= args[0] < len(state.seats):
         _seat_op(state, key, op, args)
 
 
@@ -253,15 +279,15 @@ def _difference(before: tuple, after: tuple) -> str:
     return ", ".join(said)
 
 
-def _seat_op(state: LobbyState, key: bytes, op: str, args: tuple) -> None:
+def _seat_op(state: LobbyState, key: bytes, op: Op, args: tuple) -> None:
     seat = args[0]
     current = state.seats[seat]
-    if op == "sit" and current is None:
+    if op is Op.SIT and current is None:
         _free(state, key)
         state.seats[seat] = Seat(key, state.members[key].name)
-    elif op == "bot" and current is None and args[1] in bot_kinds(get_game(state.game)):
+    elif op is Op.BOT and current is None and args[1] in bot_kinds(get_game(state.game)):
         state.seats[seat] = Seat(bot=args[1])
-    elif op == "unbot" and current is not None and current.is_bot:
+    elif op is Op.UNBOT and current is not None and current.is_bot:
         state.seats[seat] = None
 
 

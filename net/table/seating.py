@@ -15,7 +15,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from net.errors import TableFault
+from net.errors import FaultKind, TableFault
 from net.wire.start import StartConfig
 
 
@@ -52,7 +52,7 @@ class Seating:
         """`seat` left after `step`: everything it played passes to its heir."""
         heir = self.heir(seat)
         if heir is None:
-            raise TableFault("void", step, "the hand is void: every player has left")
+            raise TableFault(FaultKind.VOID, step, "the hand is void: every player has left")
         return Seating(tuple(heir if p == seat else p for p in self.plays),
                        tuple(s for s in self.present if s != seat))
 

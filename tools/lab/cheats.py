@@ -20,17 +20,17 @@ from net.wire.mesh import Mesh
 FROM = int(os.environ.get("CHEAT_FROM", "6"))
 HOW = os.environ.get("CHEAT", "twin-some")
 honest_send, honest_broadcast = Stepper.send_frame, Mesh.broadcast
-cheat = {"node": None, "done": False}
+cheat = {"identity": None, "done": False}
 
 
 def send_frame(self, now):
-    cheat["node"] = self.node
+    cheat["identity"] = self.ports.identity
     return honest_send(self, now)
 
 
 def broadcast(self, message, role="peer", exclude=None):
-    node = cheat["node"]
-    if cheat["done"] or node is None or role != "peer" or message[0] != "rec":
+    identity = cheat["identity"]
+    if cheat["done"] or identity is None or role != "peer" or message[0] != "rec":
         return honest_broadcast(self, message, role, exclude)
     record = decode(message[1])
     body = list(record.payload())
@@ -41,7 +41,7 @@ def broadcast(self, message, role="peer", exclude=None):
         body[1] = {"deck": 1}
     else:
         body[0] = []
-    twin = ["rec", sign(node.identity, STEP, record.table, record.seat, record.step,
+    twin = ["rec", sign(identity, STEP, record.table, record.seat, record.step,
                         record.prev, body).raw]
     newest = sorted({conn.key: conn for conn in self.live(role)}.items())
     for index, (_, conn) in enumerate(newest):

@@ -30,6 +30,7 @@ from net.chance.dealing.decks import Deck, Decks
 from net.chance.dealing.outbox import Outbox
 from net.chance.dealing.seats import Seats
 from net.chance.deck import AuditInconclusive, CheatDetected, DeckCorrupt, PrivateCheat
+from net.errors import FaultKind
 
 NO_CARD = -1  # an accusation that names no seat: a card dealt to the accuser is no card
 AUDIT_WAIT = 4  # steps from a finished deck's last seed to its audit's start
@@ -124,7 +125,7 @@ class Audit:
             raise seats.cheat(exc.seat, f"{exc.reason} (found by the audit)") from None
         except AuditInconclusive as exc:
             names = ", ".join(seats.name(s) for s in exc.seats)
-            raise seats.fault("cheat", f"the audit found {exc.reason}: one of {names}, who "
+            raise seats.fault(FaultKind.CHEAT, f"the audit found {exc.reason}: one of {names}, who "
                               "left, cheated") from None
         if not self.closing or any(deck.audited is None for deck in played):
             return
@@ -132,7 +133,7 @@ class Audit:
             raise seats.cheat(self.accuser, f"made an accusation the audit found false "
                               f"({self.void})")
         if self.void:
-            raise seats.fault("void", f"the hand is void: {self.void}")
+            raise seats.fault(FaultKind.VOID, f"the hand is void: {self.void}")
         self.report = "clean"
         self.summary = (f"audit clean: {len(played)} deck(s), every pass and key share "
                         "recomputed from the disclosed seeds")

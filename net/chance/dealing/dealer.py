@@ -31,6 +31,7 @@ from net.chance.dealing.decks import Deck, Decks
 from net.chance.dealing.outbox import Outbox
 from net.chance.dealing.seats import Seats
 from net.chance.deck import ProtocolError
+from net.errors import FaultKind
 
 
 class Dealer:
@@ -118,8 +119,8 @@ class Dealer:
         """Register a deal or a reveal with its deck and queue the keys this peer owes."""
         deck = self.decks.by_number.get(request.deck)
         if deck is None or not deck.shuffled:
-            raise self.seats.fault("void", f"the rules asked for cards of deck {request.deck}, "
-                                   "which is not shuffled")
+            raise self.seats.fault(FaultKind.VOID, f"the rules asked for cards of deck "
+                                   f"{request.deck}, which is not shuffled")
         try:
             if isinstance(request, DealRequest):
                 messages = [self._deal(deck, part, request.positions)
@@ -129,7 +130,7 @@ class Dealer:
                                if deck.peer.public_face(j) is None)
                 messages = [deck.peer.reveal(hidden) if hidden else None]
         except ProtocolError as exc:
-            raise self.seats.fault("void", f"the hand is void: {exc}") from None
+            raise self.seats.fault(FaultKind.VOID, f"the hand is void: {exc}") from None
         for message in messages:
             self.outbox.queue(deck, message)
         deck.take(self.audit.checked(deck, deck.peer.settled))

@@ -26,6 +26,7 @@ from typing import Any
 from engine.chance import Dealt, ShuffleRequest
 from net.chance.dealing.seats import Seats
 from net.chance.deck import DeckPeer, DeckSpec
+from net.errors import FaultKind
 
 
 @dataclass(eq=False)
@@ -117,7 +118,7 @@ class Decks:
         owner = spec.owner
         secret = request.faces if 0 <= owner == seats.me else None
         if secret is not None and -1 in secret:
-            raise seats.fault("void", f"the owner of deck {request.deck} does not know its "
+            raise seats.fault(FaultKind.VOID, f"the owner of deck {request.deck} does not know its "
                               "faces")
         seed = self.seeds.get(ordinal) if seats.me is not None else None
         deck = Deck(request.deck, ordinal, DeckPeer(spec, seats.me, seed, secret))

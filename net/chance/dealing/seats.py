@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from net.errors import TableFault
+from net.errors import FaultKind, TableFault
 from net.wire.start import StartConfig
 
 
@@ -36,8 +36,8 @@ class Seats:
     def name(self, participant: int) -> str:
         return self.labels[self.humans[participant]]
 
-    def fault(self, kind: str, reason: str) -> TableFault:
+    def fault(self, kind: FaultKind, reason: str) -> TableFault:
         return TableFault(kind, self.step, reason)
 
     def cheat(self, participant: int, reason: str) -> TableFault:
-        return self.fault("cheat", f"{self.name(participant)} cheated: {reason}")
+        return self.fault(FaultKind.CHEAT, f"{self.name(participant)} cheated: {reason}")

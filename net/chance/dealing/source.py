@@ -51,6 +51,7 @@ from net.chance.dealing.plays import Plays
 from net.chance.dealing.seats import Seats
 from net.chance.deck import BadMessage
 from net.chance.seeds import ChanceSource, SeedChance
+from net.errors import FaultKind
 from net.wire.start import StartConfig
 
 
@@ -146,7 +147,7 @@ class DeckChance(ChanceSource):
         if deck is None or not deck.peer.committed(who) or deck.peer.disclosed(who):
             raise self.seats.cheat(who, f"said it lost its keys for deck {number!r}, which "
                                    "it holds no secret of")
-        raise self.seats.fault("void", f"the hand is void: {self.seats.name(who)} lost its "
+        raise self.seats.fault(FaultKind.VOID, f"the hand is void: {self.seats.name(who)} lost its "
                                f"journal, and with it its secret keys for deck {number}: the "
                                "cards it holds cannot be opened, nor the deck dealt from or "
                                "audited")
