@@ -18,6 +18,7 @@ from client.scenes import Place, Scene, draw_felt
 from client.session import TABLES
 from client.settings import state_folder
 from client.standings import Night, tonight
+from client.story import stop_report, stop_title
 from client.tables import renderer_for
 from client.tables.basics import PACE
 from client.tonight import draw_night
@@ -226,7 +227,7 @@ class TableScene(Scene):
         if isinstance(item, StepApplied | Finished) and not stale:
             self._sound(item)
         if isinstance(item, Fault):
-            self.app.message("The table stopped", self.session.ending.text)
+            self.app.message(stop_title(item), stop_report(item))
         if isinstance(item, Finished | Fault | Left):
             if self.leaving_since is not None:
                 self._done_leaving()

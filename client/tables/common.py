@@ -411,7 +411,7 @@ class TableRenderer(TableInput):
     def absence(self, seat: int) -> tuple[str, tuple] | None:
         """A seat's status when its player left or the table waits for it, else None."""
         if seat in self.session.gone:
-            return f"left · {self.session.seat_name(self.session.gone[seat])} plays on", DIM
+            return f"left · {self.session.seat_acts(self.session.gone[seat], 'play')} on", DIM
         if self.session.seat_name(seat) in self.session.waiting:
             return "waiting for this player…", ALERT
         return None
