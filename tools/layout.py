@@ -24,6 +24,9 @@ ENGINE_TERMS = {
     r"\b[a-z]+_[a-z_]+\b": "a name from the code (snake_case)",
     r"\b(True|False|None)\b": "a raw value",
     r"\bseats? \d+ \u2192|\u2192 \d": "seat numbers with an arrow",
+    r"\bsplit number\b": "a split's serial number",
+    r"\bstopped \([a-z-]+\)": "a fault's kind",
+    r"\b[Yy]ou (plays|goes|has|is|wins|takes)\b": "'you' with another's verb",
 }
 PADDING = 6  # px a button or label keeps between its words and its edge
 

@@ -71,6 +71,9 @@ def draw_card(surface, view, deck: str, sprite: CardSprite, aspect: float,
         pygame.draw.rect(surface, GOLD, rect, view.px(3), border_radius=view.px(6))
     elif focused:
         pygame.draw.rect(surface, INK, rect, view.px(1.5), border_radius=view.px(6))
+    if view.recording(surface):  # which card is drawn where, for the tests that read it
+        view.drawn.append(("card", rect, "back" if sprite.face is None else str(sprite.face),
+                           False))
     return rect
 
 

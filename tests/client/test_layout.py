@@ -307,3 +307,25 @@ def test_the_check_finds_the_engines_terms_in_what_a_scene_draws(app, monkeypatc
     assert any("a step number" in f for f in found)
     assert any("a process id" in f for f in found)
     assert any("snake_case" in f for f in found)
+
+
+@pytest.mark.parametrize("game_id", ("dragon", "den", "wild"))
+def test_a_hands_result_and_its_next_hand_button_go_together(app, game_id, tmp_path):
+    """The pause between hands runs out by the clock: a frame that read it twice, once to
+    show "Next hand" (its update) and once to draw the result (its drawing), left the
+    button alone over Den's piles while the next hand dealt. A frame decides once."""
+    from tools.layout import drawn
+
+    seats = GAMES[game_id]
+    _, state, events = next(s for s in states(game_id, seats) if s[0] == "result")
+    scene = show(app, game_id, seats, state, events, True, tmp_path)
+    scene.update(0.0)
+    button = scene.buttons["next"]
+    assert button.visible and scene.renderer.result.up()
+    scene.session.pause_left = lambda pace: None  # the pause runs out within this frame
+    app.dirty = False
+    shown = [d.words for d in drawn(app) if d.kind == "label"]
+    assert any(w.endswith(" is over") for w in shown), "the frame under way shows both"
+    scene.update(0.0)  # the next frame: both go, and the window is drawn again to show it
+    assert not button.visible and not scene.renderer.result.up() and app.dirty
+    assert not any(d.words.endswith(" is over") for d in drawn(app))
