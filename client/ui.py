@@ -89,6 +89,13 @@ class Viewport:
         if self.recording(surface):
             self.drawn.append(("panel", rect, "", alpha >= OVERLAY))
 
+    def banner(self, surface: pygame.Surface, rect: pygame.Rect, edge=PANEL_EDGE) -> None:
+        """A passing note's panel (news over the table for a moment): drawn over what is
+        under it, so the layout check holds it to covering nothing."""
+        surface.blit(_panel(rect.size, self.px(10), self.px(1.5), OVERLAY, tuple(edge)), rect)
+        if self.recording(surface):
+            self.drawn.append(("banner", rect, "", True))
+
     def veil(self, surface: pygame.Surface, rect: pygame.Rect) -> None:
         """Dim `rect` under a modal panel: what the panel covers reads as behind it, not as
         words cut at its edge."""

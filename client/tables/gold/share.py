@@ -215,7 +215,7 @@ class SharePanel(Panel):
                       (RIGHT_X, words_y), TEXT, DIM, width=PROPOSAL_BOX[2])
         else:
             hint = " (click: copy it to edit)" if self.editing else ""
-            view.text(surface, f"#{proposal.serial} by {self.name(proposal.by, True)}{hint}",
+            view.text(surface, f"{self.whose(proposal.by)} split{hint}",
                       (RIGHT_X, words_y), TEXT, GOLD, width=PROPOSAL_BOX[2])
             for j, seat in enumerate(kill.involved):
                 y = top + CHIP_H + 2 + j * PROPOSAL_ROW
@@ -234,8 +234,8 @@ class SharePanel(Panel):
 
     def _draw_fates(self, surface) -> None:
         earlier = [p for p in self.table.news.proposals if p[3]][-FATES_SHOWN:]
-        for k, (serial, seat, _, fate) in enumerate(earlier):
-            self.view.text(surface, f"#{serial} by {self.name(seat)}: {fate}",
+        for k, (_, seat, _, fate) in enumerate(earlier):  # (a serial is the engine's)
+            self.view.text(surface, f"{self.whose(seat)} split: {fate}",
                            (RIGHT_X, FATES_Y + k * (SMALL + 4)), SMALL, DIM, width=RIGHT_W)
 
     def _draw_shares(self, surface, state: GoldView) -> None:
