@@ -96,6 +96,14 @@ class Viewport:
         if self.recording(surface):
             self.drawn.append(("banner", rect, "", True))
 
+    def ring(self, surface: pygame.Surface, rect: pygame.Rect, colour, width: float = 3,
+             radius: float = 8) -> None:
+        """An outline that lights a place: to the layout check a panel (words cross it
+        only by lying wholly inside or outside it)."""
+        pygame.draw.rect(surface, colour, rect, self.px(width), border_radius=self.px(radius))
+        if self.recording(surface):
+            self.drawn.append(("panel", rect, "", False))
+
     def veil(self, surface: pygame.Surface, rect: pygame.Rect) -> None:
         """Dim `rect` under a modal panel: what the panel covers reads as behind it, not as
         words cut at its edge."""

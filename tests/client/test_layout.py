@@ -229,8 +229,10 @@ def show(app, game_id: str, seats: int, state, events, pause: bool, folder):
 
 
 def lift_a_card(renderer) -> None:
-    """A card of the hand picked up: lifted, it must clear the buttons."""
+    """A card of the hand picked up — one that some play takes, so the places that would
+    take it are lit: lifted, it must clear the buttons, and the lights every label."""
     order = renderer.ordered()
+    order = [face for face in order if renderer.hand[face].lit] or order
     if order:
         renderer.hand[order[0]].selected = True
 
@@ -329,3 +331,23 @@ def test_a_hands_result_and_its_next_hand_button_go_together(app, game_id, tmp_p
     scene.update(0.0)  # the next frame: both go, and the window is drawn again to show it
     assert not button.visible and not scene.renderer.result.up() and app.dirty
     assert not any(d.words.endswith(" is over") for d in drawn(app))
+
+
+def test_dens_lit_piles_leave_their_names_readable(app, tmp_path):
+    """Cards held light the piles that take them: the light rings each pile clear of its
+    name above it (it ran through 'north-west')."""
+    from engine.games.den import Play
+
+    game = get_game("den")
+    config, seats = game.configure({}, 4)
+    state = game.setup(config, seats)
+    bots = [make_bot(game, "greedy", s) for s in range(seats)]
+    for _ in play(game, state, bots, seed=7):
+        plays = [a for a in game.legal_actions(state, 0) if isinstance(a, Play)]
+        if 0 in game.to_act(state) and len({a.pile for a in plays}) >= 2:
+            break
+    renderer = show(app, "den", 4, state, (), False, tmp_path).renderer
+    for face in plays[0].faces:
+        renderer.hand[face].selected = True
+    assert renderer.targets_for_held(), "some piles are lit"
+    check(app, "den with piles lit")
