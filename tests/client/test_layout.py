@@ -351,3 +351,27 @@ def test_dens_lit_piles_leave_their_names_readable(app, tmp_path):
         renderer.hand[face].selected = True
     assert renderer.targets_for_held(), "some piles are lit"
     check(app, "den with piles lit")
+
+
+def test_golds_split_editor_says_why_whole(app, tmp_path):
+    """Why the split in the editor cannot go on the table yet is the engine's sentence and
+    its rule, drawn whole beside the editor's buttons (its third line was dropped: "8
+    tokens of the hoard have no player yet: a split shares out")."""
+    from engine.games.gold import NEGOTIATE, Choice
+
+    game = get_game("gold")
+    config, seats = game.configure({}, 6)
+    state = game.setup(config, seats)
+    bots = [make_bot(game, "greedy", s) for s in range(seats)]
+    for _ in play(game, state, bots, seed=7):
+        view = game.view(state, 0)
+        if view.phase == NEGOTIATE and 0 in view.kill.involved:
+            break
+    renderer = show(app, "gold", 6, state, (), False, tmp_path).renderer
+    why = renderer.refusal(Choice(kind="split", shares=renderer.editor.split()))
+    assert "no player yet" in why
+    for size in SIZES:
+        app.resize(size)
+        shown = " ".join(d.words for d in drawn(app) if d.kind == "label")
+        assert why in shown, (size, why)
+    check(app, "gold's split editor")
