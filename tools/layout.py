@@ -46,6 +46,7 @@ def drawn(app) -> list[Drawn]:
     view.drawn = []
     try:
         app.scene.draw(app.screen)
+        app._draw_quiet_notes(app.screen)  # the window's own corner, over every scene
         return [Drawn(*entry) for entry in view.drawn]
     finally:
         view.drawn = None
@@ -66,7 +67,7 @@ def problems(app) -> list[str]:
     found += _pairs([p for p in panels if not p.over], "panels")
     targets = [Drawn("target", rect, ident) for ident, rect in app.targets().items()]
     found += _pairs(targets, "click targets")
-    found += _covered(drawn_now)
+    found += _covered(drawn_now + targets)
     buttons = [t for t in targets if t.words in app.scene.buttons]  # drawn over everything
     found += [f"label {label.words!r} is under button {button.words!r}"
               for label in labels for button in buttons if _overlap(label.rect, button.rect)]
@@ -78,7 +79,8 @@ def _covered(items: list[Drawn]) -> list[str]:
     question or a result veils the table, a banner does not."""
     return [f"banner at {tuple(banner.rect)} covers {item.kind} {item.words or tuple(item.rect)!r}"
             for i, banner in enumerate(items) if banner.kind == "banner"
-            for item in items[:i] if item.kind in ("label", "panel", "card") and
+            for item in items[:i] + [t for t in items if t.kind == "target"]
+            if item.kind in ("label", "panel", "card", "target") and
             _overlap(item.rect, banner.rect)]
 
 

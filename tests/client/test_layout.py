@@ -375,3 +375,34 @@ def test_golds_split_editor_says_why_whole(app, tmp_path):
         shown = " ".join(d.words for d in drawn(app) if d.kind == "label")
         assert why in shown, (size, why)
     check(app, "gold's split editor")
+
+
+def test_the_settings_say_why_there_is_no_sound_whole(app, monkeypatch):
+    """The audio device's problem is read whole at every size, in a box that needs no
+    scroll bar (at 960x540 it scrolled in a box 42 px high, its arrow squashed)."""
+    from client.scenes.settings_scene import SettingsScene
+
+    monkeypatch.setattr(app.sounds, "problem", "No sound: the audio device could not be "
+                        "opened (ALSA: Couldn't open audio device: No such file or directory).")
+    app.replace(SettingsScene(app))
+    for size in SIZES:
+        app.resize(size)
+        app.gui.update(0.01)
+        assert app.scene.sound_note.scroll_bar is None, size
+    check(app, "the settings with no sound")
+
+
+def test_the_no_sound_icons_words_cover_no_button(app, monkeypatch):
+    """The mute icon's words, while the pointer rests on it, lie along the window's bottom
+    edge: over History and Rules they hid the lobby's buttons."""
+    from client.app import QUIET_ICON
+    from client.scenes.lobby import Lobby
+
+    monkeypatch.setattr(app, "quiet_notes", ["No sound: the audio device could not be "
+                                             "opened (ALSA: Couldn't open audio device)."])
+    app.replace(Lobby(app))
+    for size in SIZES:
+        app.resize(size)
+        monkeypatch.setattr(app, "mouse", app.view.rect(*QUIET_ICON).center)
+        assert any(d.words.startswith("No sound") for d in drawn(app)), size
+        check(app, "the lobby with the no-sound icon's words", (size,))
