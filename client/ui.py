@@ -108,6 +108,8 @@ class Viewport:
         """Dim `rect` under a modal panel: what the panel covers reads as behind it, not as
         words cut at its edge."""
         surface.blit(_veil(rect.size), rect)
+        if self.recording(surface):
+            self.drawn.append(("veil", rect, "", False))
 
     def recording(self, surface: pygame.Surface) -> bool:
         """Is the layout reported, and drawn straight on the window (whose rects it holds)?"""

@@ -34,7 +34,7 @@ PADDING = 6  # px a button or label keeps between its words and its edge
 
 @dataclass(frozen=True)
 class Drawn:
-    kind: str  # "label", "panel", "banner" (over the table for a moment) or "card"
+    kind: str  # "label", "panel", "banner" (over the table for a moment), "card" or "veil"
     rect: pygame.Rect
     words: str = ""
     over: bool = False  # a panel drawn over the table: it may cover what is under it
@@ -68,6 +68,7 @@ def problems(app) -> list[str]:
     targets = [Drawn("target", rect, ident) for ident, rect in app.targets().items()]
     found += _pairs(targets, "click targets")
     found += _covered(drawn_now + targets)
+    found += _stacked(drawn_now)
     buttons = [t for t in targets if t.words in app.scene.buttons]  # drawn over everything
     found += [f"label {label.words!r} is under button {button.words!r}"
               for label in labels for button in buttons if _overlap(label.rect, button.rect)]
@@ -82,6 +83,20 @@ def _covered(items: list[Drawn]) -> list[str]:
             for item in items[:i] + [t for t in items if t.kind == "target"]
             if item.kind in ("label", "panel", "card", "target") and
             _overlap(item.rect, banner.rect)]
+
+
+def _stacked(items: list[Drawn]) -> list[str]:
+    """Two panels drawn over the table overlap only where the later is modal — a veil
+    dims the table under it first (a result, a question): Gold's end ran under the night's
+    standings, edges and rows cut."""
+    found = []
+    for i, panel in enumerate(items):
+        if panel.kind != "panel" or not panel.over or (i and items[i - 1].kind == "veil"):
+            continue
+        found += [f"panels {tuple(earlier.rect)} and {tuple(panel.rect)} overlap, both over "
+                  f"the table" for earlier in items[:i] if earlier.kind == "panel" and
+                  earlier.over and _overlap(earlier.rect, panel.rect)]
+    return found
 
 
 def _uncovered(items: list[Drawn]) -> list[Drawn]:

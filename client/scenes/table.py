@@ -21,8 +21,8 @@ from client.standings import Night, tonight
 from client.story import stop_report, stop_title
 from client.tables import renderer_for
 from client.tables.basics import PACE
-from client.tonight import draw_night
-from client.ui import ALERT, GOLD, INK
+from client.tonight import NIGHT_TOP, draw_night
+from client.ui import ALERT, GOLD, INK, TABLE_AREA
 from net.face.bridge import Leave, ViewUpdate
 from net.peer.events import Fault, Finished, Left, StepApplied
 
@@ -38,7 +38,8 @@ TABLE_KEYS = (pygame.K_PAGEUP, pygame.K_PAGEDOWN, pygame.K_F1)  # the log's page
 TABLE_KEYS_HELP = "PgUp/PgDn page through the log · F1 the rules · Esc let go of what is held"
 TICK_FROM = 10  # seconds: an open timer this near its end ticks once a second
 CHROME = ("lobby", "leave", "rules", "again", "another-game")  # the buttons of every table
-NIGHT_BOX = (20, 480, 955, 232)  # the night's standings at a match's end, under its result
+NIGHT_BOX = (20, NIGHT_TOP, 955, 232)  # the night's standings at a match's end, under its
+# result
 
 
 class TableScene(Scene):
@@ -312,5 +313,6 @@ class TableScene(Scene):
         if banner := self.banner():
             view.text(surface, banner, (1100, 18), 15, GOLD, bold=True, anchor="topright")
         view.text(surface, "Log", (992, 40), 15, INK, bold=True)
-        if self.asking:
+        if self.asking:  # a question: the table waits, dimmed, behind it
+            view.veil(surface, view.rect(*TABLE_AREA))
             view.panel(surface, view.rect(350, 210, 580, 280), alpha=245)
