@@ -22,7 +22,7 @@ STOP_TITLES = {"void": "The hand is void", "desync": "The table stopped: a desyn
                "equivocation": "The table stopped: cheating",
                "cheat": "The table stopped: cheating",
                "stall": "The table stopped: a bot made no move",
-               "lost": "The table is lost",
+               "lost": "Lost the table",
                "bug": "The table stopped: a fault in this program",
                "left-out": "That game has already started"}
 

@@ -307,12 +307,17 @@ def test_the_check_finds_the_engines_terms_in_what_a_scene_draws(app, monkeypatc
         draw(surface)
         app.view.text(surface, "resumed at step 12 (pid 6424), lead three_of_stars", (40, 300),
                       15)
+        app.view.text(surface, "Bo accepts split number 3 · #3 by Bo", (40, 330), 15)
+        app.view.text(surface, "The table stopped (stall). left · you plays on", (40, 360), 15)
 
     monkeypatch.setattr(app.scene, "draw", with_terms)
     found = engine_terms(app)
     assert any("a step number" in f for f in found)
     assert any("a process id" in f for f in found)
     assert any("snake_case" in f for f in found)
+    assert any("a split's serial number" in f for f in found)
+    assert any("a fault's kind" in f for f in found)
+    assert any("'you' with another's verb" in f for f in found)
 
 
 @pytest.mark.parametrize("game_id", ("dragon", "den", "wild"))
@@ -410,3 +415,15 @@ def test_the_no_sound_icons_words_cover_no_button(app, monkeypatch):
         monkeypatch.setattr(app, "mouse", app.view.rect(*QUIET_ICON).center)
         assert any(d.words.startswith("No sound") for d in drawn(app)), size
         check(app, "the lobby with the no-sound icon's words", (size,))
+
+
+def test_a_left_seat_says_who_plays_it_on_in_the_viewers_grammar(app, tmp_path):
+    """A seat whose player left names its heir: 'you play on' when it is this window's
+    player ('you plays on' was the heir's name put in a third person's sentence)."""
+    _, state, events = next(s for s in states("dragon", 4) if s[0] == "a turn")
+    scene = show(app, "dragon", 4, state, events, False, tmp_path)
+    scene.session.gone = {1: 0, 2: 3}
+    shown = [d.words for d in drawn(app) if d.kind == "label"]
+    assert "left · you play on" in shown, shown
+    assert any(w.startswith("left · ") and w.endswith(" plays on") for w in shown), shown
+    check(app, "dragon with seats left", SIZES[:1])
