@@ -35,10 +35,14 @@ class HandResult:
     def due(self) -> bool:
         """Should a hand's result be up now? While the table pauses for it (every laptop
         alike), and after the match's last hand until the match's end is shown: never while
-        a hand plays. It reads the clock, so a frame asks once (`refresh`) and the panel,
-        its button and its targets all follow that one answer (`up`)."""
-        if self.hand_over is None or self.session.ending is not None:
+        a hand plays (someone is to act in the current view). It reads the clock, so a
+        frame asks once (`refresh`) and the panel, its button and its targets all follow
+        that one answer (`up`)."""
+        view = self.session.view
+        if self.hand_over is None or self.session.ending is not None or view is None:
             return False
+        if view.view.to_act:  # a hand plays: a result is never up over it (a window that
+            return False  # came late, or caught up, must not keep the last one up)
         return self.match_over is not None or self.session.pause_left(PACE) is not None
 
     def up(self) -> bool:
