@@ -131,6 +131,7 @@ class Driver:
                 if session.view else [],
                 legal_count=len(session.view.legal) if session.view else 0,
                 view_step=session.view.step if session.view else -1,
+                paused_by=session.view.paused_by if session.view else None,
                 view=msgspec.to_builtins(session.view.view) if session.view else None,
                 ending=None if session.ending is None else [session.ending.kind,
                                                             session.ending.text,

@@ -76,3 +76,32 @@ def to_play(names: Names, seats, start: bool = False) -> str:
 def won(names: Names, winners) -> str:
     """The match's winners: 'Ana and Bo win.', 'You win.'"""
     return f"{names.group_acts(winners, 'win', start=True)}."
+
+
+def paused(names: Names, seat: int) -> str:
+    """A player stopped the table (net.table.pause): 'Ana paused the table: …'."""
+    until = "you resume" if seat == names.listener else \
+        f"{names.who(seat)} resumes, or everyone else asks to play on"
+    return f"{names.does(seat, 'pause')} the table: every clock stands until {until}."
+
+
+def play_on_asked(names: Names, seat: int) -> str:
+    """Another seated player asked to end a pause that is not theirs."""
+    return f"{names.does(seat, 'ask')} to play on."
+
+
+def resumed(names: Names, seat: int) -> str:
+    """The pause ended: the pauser resumed (`seat`), or the last of the others asked."""
+    return f"{names.does(seat, 'resume')} the table: play goes on."
+
+
+def pause_line(names: Names, by: int, asked: tuple[int, ...]) -> str:
+    """What a paused table says over its middle: who paused it, and who asked to play on."""
+    if by == names.listener:
+        line = "You paused the table. Resume when you are ready"
+    else:
+        line = f"{names.who(by, start=True)} paused the table. It plays on when they resume"
+        line += ", or when everyone else asks to"
+    if asked:
+        line += f" ({names.group(asked)} asked to)"
+    return f"{line}."

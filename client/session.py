@@ -438,5 +438,7 @@ class Session(Listener):
     def _until(self, step: int | None, pace: float) -> float | None:
         if step is None:
             return None
+        if self.view.paused_by is not None:  # a player paused the table: every clock stands
+            return max(0.0, (step - self.view.step) * pace)
         since = time.monotonic() - self.applied_at
         return max(0.0, (step - self.applied) * pace - min(since, pace))

@@ -15,6 +15,7 @@ from client import notices
 from engine.registry import get_game
 from net.peer.events import Away, Fault, Finished, GameStarted, Left, Returning
 from net.table.lockstep import Applied, Entry
+from net.table.pause import PauseTable, ResumeTable
 
 #: how the window titles a stop, by the fault's kind; any other kind "The table stopped"
 #: (a kind is the network's word for it, never shown)
@@ -45,6 +46,7 @@ class Storyteller:
         self.seat = started.seat
         self.game = get_game(started.start.game)
         self.names = started.start.names(started.seat)
+        self.pauser: int | None = None  # who paused the table, while it stands paused
 
     def seats(self, done: Applied) -> list[str]:
         """Who left, went quiet or came back at this step (this viewer's own seat gone
@@ -62,8 +64,20 @@ class Storyteller:
         if entry.error:
             why = entry.refusal.explain(self.names) if entry.refusal else entry.error
             return Told(seat, (why,), refused=True, mine=seat == self.seat)
+        if type(entry.action) in (PauseTable, ResumeTable):
+            return Told(seat, (self._pause_told(entry.seat, entry.action),))
         happened = tuple(self.game.tell(event, self.names) for event in entry.events)
         return Told(seat, happened or (self.game.tell(entry.action, self.names),))
+
+    def _pause_told(self, seat: int, action) -> str:
+        """A player's pause, in the table's words (the table's, not a game's action)."""
+        if isinstance(action, PauseTable):
+            self.pauser = seat
+            return notices.paused(self.names, seat)
+        if seat == self.pauser:
+            self.pauser = None
+            return notices.resumed(self.names, seat)
+        return notices.play_on_asked(self.names, seat)
 
     def refusal(self, told: Told) -> str:
         """'your action is refused: ' and the engine's why, with the table's names."""

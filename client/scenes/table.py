@@ -1,10 +1,5 @@
-"""The table: shared chrome (top bar, seats' words, log, menu, endings) around a game's renderer.
-
-Leaving mid-game — the Leave button or closing the window — asks first: hand the
-seat to a bot (a graceful leave: the heir's bot plays on before the window goes), or
-keep it and come back (the window goes, its journal stays, and the lobby offers to
-resume; the others see the seat away and the table's rules decide how long it waits).
-"""
+"""The table: shared chrome (top bar, seats' words, log, menu, endings) around a game's renderer,
+with the leave question (client.tables.leaving) and a player's pause (client.tables.paused)."""
 
 from __future__ import annotations
 
@@ -21,9 +16,13 @@ from client.standings import Night, tonight
 from client.story import stop_report, stop_title
 from client.tables import renderer_for
 from client.tables.basics import PACE
+from client.tables.leaving import CHOICES as LEAVE_CHOICES
+from client.tables.leaving import Leaving
+from client.tables.paused import KEYS_HELP as PAUSE_HELP
+from client.tables.paused import PAUSE_KEYS, PauseChrome
 from client.tonight import NIGHT_TOP, draw_night
-from client.ui import ALERT, GOLD, INK, TABLE_AREA
-from net.face.bridge import Leave, ViewUpdate
+from client.ui import ALERT, GOLD, INK
+from net.face.bridge import ViewUpdate
 from net.peer.events import Fault, Finished, Left, StepApplied
 
 LOG_SHOWN = 80
@@ -31,11 +30,11 @@ LOG_SHOWN = 80
 #: a spectator joining mid-game, or a window fetching what it missed, snaps to the present
 CATCH_UP = 8
 SEATLESS = ("lobby", "rules")  # the buttons a spectator has: the rest act for a seat
-LEAVE_CHOICES = ("leave:bot", "leave:later", "leave:stay")
-LEAVE_PATIENCE = 6.0  # seconds a graceful leave may take before the window goes anyway
-TABLE_KEYS = (pygame.K_PAGEUP, pygame.K_PAGEDOWN, pygame.K_F1)  # the log's pages; the rules
+#: the log's pages, the rules and the pause
+TABLE_KEYS = (pygame.K_PAGEUP, pygame.K_PAGEDOWN, pygame.K_F1, *PAUSE_KEYS)
 #: the keys every table has, beside each game's own (shown with them in the rules)
-TABLE_KEYS_HELP = "PgUp/PgDn page through the log · F1 the rules · Esc let go of what is held"
+TABLE_KEYS_HELP = f"PgUp/PgDn page through the log · F1 the rules · {PAUSE_HELP} · Esc let go " \
+    "of what is held"
 TICK_FROM = 10  # seconds: an open timer this near its end ticks once a second
 CHROME = ("lobby", "leave", "rules", "again", "another-game")  # the buttons of every table
 NIGHT_BOX = (20, NIGHT_TOP, 955, 232)  # the night's standings at a match's end, under its
@@ -51,11 +50,11 @@ class TableScene(Scene):
         self.renderer = self.make_renderer()
         self.logged = 0
         self.caught_up = True  # False while stale news is skipped: the next view snaps
-        self.leaving_since: float | None = None
-        self.quit_after_leave = False
-        self.asking = False  # the leave question is open: the table waits behind it
+        self.leaving = Leaving(self, self._gone)
         self.ticked: int | None = None  # the last whole second of a timer that ticked
         self.night: Night | None = None  # tonight's standings, once this match is one of them
+        self.pauses = PauseChrome(self)
+        self.pause_shown: tuple | None = None  # the pause the widgets were built for
 
     def make_renderer(self):
         """The game's table renderer for this session's seat (None: a game without one)."""
@@ -68,9 +67,9 @@ class TableScene(Scene):
         self.log.extend(self.session.log[-LOG_SHOWN:])
         self.logged = len(self.session.log)
         self.build_chrome()
-        if self.asking:
-            self._build_question()
-        elif self.renderer is not None:
+        if self.leaving.asking:
+            self.leaving.build()
+        elif self.renderer is not None and self.pauses.by is None:  # paused: nothing to play
             self.renderer.build()
         if self.session.ending is not None and self.can_play_again():
             self.night = tonight(state_folder() / TABLES)  # its journal holds its end now
@@ -86,6 +85,7 @@ class TableScene(Scene):
             self.button("lobby", "Stop watching", 1110, 10, 158, 40)
         elif ending is None:
             self.button("leave", "Leave", 1150, 10, 118, 40)
+            self.pauses.build()
         elif self.can_play_again():
             self.button("again", "Play again", 992, 544, 276, 44, primary=True,
                         tip="The same players and bots, in the same seats: it starts when "
@@ -104,16 +104,6 @@ class TableScene(Scene):
         return session.ending is not None and session.ending.kind == "finished" and \
             session.seat is not None and not session.watching
 
-    def _build_question(self) -> None:
-        self.label("Leave the table?", 370, 220, 540, 48, "title")
-        self.label("A bot can play your seat on, or it can wait for you.", 370, 268, 540)
-        self.button("leave:bot", "Hand my seat to a bot and leave", 400, 312, 480, 48,
-                    primary=True)
-        self.button("leave:later", "Keep my seat: I will come back", 400, 370, 480, 44,
-                    tip="The lobby offers to resume this game; until then the others "
-                        "wait for you as the table's rules say.")
-        self.button("leave:stay", "Stay at the table", 400, 424, 480, 40)
-
     def button(self, ident: str, *args, **kwargs):
         """A spectator's window has no seat to act for: its game buttons stay hidden."""
         button = super().button(ident, *args, **kwargs)
@@ -128,14 +118,16 @@ class TableScene(Scene):
     def extra_targets(self) -> dict[str, pygame.Rect]:
         """The renderer's cards and spots: only for a seat's player (a spectator or a
         replay has nothing to pick), and not under a hand's result (nothing plays then)."""
-        if self.renderer is None or self.session.watching or self.renderer.result.up():
+        if self.renderer is None or self.session.watching or self.renderer.result.up() \
+                or self.pauses.by is not None:
             return {}
         return self.renderer.targets()
 
     # -- input ---------------------------------------------------------------------------
     def targets(self) -> dict[str, pygame.Rect]:
         found = super().targets()
-        return {k: r for k, r in found.items() if k in LEAVE_CHOICES} if self.asking else found
+        return {k: r for k, r in found.items() if k in LEAVE_CHOICES} if self.leaving.asking \
+            else found
 
     def handle(self, event) -> None:
         if self.log.scroll(event):
@@ -145,23 +137,25 @@ class TableScene(Scene):
             self._table_key(event.key)
             return
         super().handle(event)
-        if self.renderer is not None and self.session.ending is None and not self.asking \
-                and not self.session.watching:
+        if self.renderer is not None and self.session.ending is None and not self.leaving.asking \
+                and not self.session.watching and self.pauses.by is None:
             self.renderer.handle(event)
 
     def _table_key(self, key: int) -> None:
         if key in (pygame.K_PAGEUP, pygame.K_PAGEDOWN):
             self.log.page(back=key == pygame.K_PAGEUP)
+        elif key in PAUSE_KEYS:
+            self.pauses.press()
         else:
             self.on_button("rules")
 
     def on_button(self, ident: str) -> None:
         if ident in LEAVE_CHOICES:
-            self._answer(ident)
-        elif self.asking:
+            self.leaving.answer(ident)
+        elif self.leaving.asking:
             return
         elif ident == "leave":
-            self._ask_leave()
+            self.leaving.ask()
         elif ident == "lobby":
             self._to_lobby()
         elif ident in ("again", "another-game"):
@@ -169,50 +163,18 @@ class TableScene(Scene):
             self.go(Place.SETUP)
         elif ident == "rules":
             self.open(Place.RULES, game_id=self.session.start.game)
+        elif ident in ("pause", "resume"):
+            self.pauses.press()
         elif ident == "next" and self.renderer is not None:
             self.renderer.result.next_hand()
         elif self.renderer is not None:
             self.renderer.on_button(ident)
 
-    def _ask_leave(self) -> None:
-        if self.session.ending is not None or self.session.seat is None:
-            self._done_leaving()  # nothing to hand on: a spectator, or the game is over
-            return
-        self.asking = True
-        self.layout()
-
-    def _answer(self, choice: str) -> None:
-        self.asking = False
-        if choice == "leave:later":
-            self._done_leaving()  # the node closes without a leave; its journal stays
-            return
-        self.layout()
-        if choice == "leave:bot":
-            self._leave()
-        else:
-            self.quit_after_leave = False
-
-    def _leave(self) -> None:
-        if self.session.ending is not None or self.session.seat is None:
-            self._done_leaving()
-            return
-        self.session.send(Leave())
-        self.leaving_since = time.monotonic()
-        self.session.say("Leaving: handing your seat on…")
-
     def quit_requested(self) -> None:
-        """Closing the window mid-game asks what becomes of the seat; asked to close again
-        while asking, the window goes and the seat waits for its return (nothing is lost:
-        the journal stays)."""
-        if self.asking:
-            self._answer("leave:later")
-            return
-        self.quit_after_leave = True
-        if self.leaving_since is None:
-            self._ask_leave()
+        self.leaving.quit_requested()
 
-    def _done_leaving(self) -> None:
-        if self.quit_after_leave:
+    def _gone(self, quit_window: bool) -> None:
+        if quit_window:
             self.app.running = False
         else:
             self._to_lobby()
@@ -230,13 +192,16 @@ class TableScene(Scene):
         if isinstance(item, Fault):
             self.app.message(stop_title(item), stop_report(item))
         if isinstance(item, Finished | Fault | Left):
-            if self.leaving_since is not None:
-                self._done_leaving()
+            if self.leaving.since is not None:
+                self.leaving.gone()
                 return
             self.layout()
         elif len(self.session.log) != self.logged:
             self.log.extend(self.session.log[self.logged:])
             self.logged = len(self.session.log)
+        if isinstance(item, ViewUpdate) and (item.paused_by, item.resuming) != self.pause_shown:
+            self.pause_shown = (item.paused_by, item.resuming)
+            self.layout()  # Pause becomes Resume or Play on, and back
 
     def _stale(self, item) -> bool:
         """News of a step well behind the newest this window has: caught up, not shown."""
@@ -267,9 +232,8 @@ class TableScene(Scene):
         self._tick()
         if self.renderer is not None:
             self.renderer.update(dt * self._speed())
-        if self.leaving_since is not None and time.monotonic() - self.leaving_since > \
-                LEAVE_PATIENCE:
-            self._done_leaving()
+        if self.leaving.overdue():
+            self.leaving.gone()
 
     def _tick(self) -> None:
         """The last seconds of an open timer tick, once a second, for the players at it."""
@@ -305,14 +269,14 @@ class TableScene(Scene):
         self.renderer.draw(surface)
         if self.night is not None and self.session.ending is not None:
             draw_night(surface, view, self.night, NIGHT_BOX)
+        self.pauses.draw(surface)
         waiting, at = self.session.wait_line(time.monotonic()), self.renderer.wait_at
-        if waiting and self.session.ending is None and self.leaving_since is None:
+        if waiting and self.session.ending is None and self.leaving.since is None \
+                and self.pauses.by is None:
             view.text(surface, waiting, at, 17, ALERT, bold=True, anchor="midtop", width=900)
-        if self.leaving_since is not None:
+        if self.leaving.since is not None:
             view.text(surface, "Leaving the table…", at, 17, GOLD, anchor="midtop")
         if banner := self.banner():
             view.text(surface, banner, (1100, 18), 15, GOLD, bold=True, anchor="topright")
         view.text(surface, "Log", (992, 40), 15, INK, bold=True)
-        if self.asking:  # a question: the table waits, dimmed, behind it
-            view.veil(surface, view.rect(*TABLE_AREA))
-            view.panel(surface, view.rect(350, 210, 580, 280), alpha=245)
+        self.leaving.draw(surface)

@@ -44,6 +44,8 @@ class ViewUpdate:
     deadline: int | None  # the step at which the open timer runs out, for a countdown
     pause: int | None = None  # the step at which the pause between hands ends (net.table.pause)
     pausing: tuple[int, ...] = ()  # the seated humans the pause still waits for
+    paused_by: int | None = None  # the seat of the player who stopped the table, if one did
+    resuming: tuple[int, ...] = ()  # the other seated humans who asked to resume
 
 
 @dataclass(frozen=True)
@@ -65,11 +67,13 @@ def view_update(replica: Replica, seat: int | None) -> ViewUpdate:
     """What `seat` (None: anyone) is shown of the replica now, and may do."""
     state = replica.state
     legal = () if seat is None else handed_out(replica.game.legal_actions(state, seat))
-    pause = replica.rounds.pause
+    pause, stopped = replica.rounds.pause, replica.paused
     return ViewUpdate(replica.applied, seat, replica.game.view(state, seat), legal,
                       replica.rounds.deadline if state.timer is not None else None,
                       None if pause is None else pause.until,
-                      () if pause is None else pause.waits_for(replica.order))
+                      () if pause is None else pause.waits_for(replica.order),
+                      None if stopped is None else stopped.by,
+                      () if stopped is None else tuple(sorted(stopped.resuming)))
 
 
 # -- intents ------------------------------------------------------------------------

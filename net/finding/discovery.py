@@ -22,6 +22,7 @@ import ipaddress
 import logging
 import socket
 import struct
+import time
 from collections.abc import Callable
 from dataclasses import replace
 
@@ -40,6 +41,7 @@ from net.finding.claims import (
     ignored_of,
     read_advert,
 )
+from net.finding.records import claims
 from net.wire import greeting, stream
 from net.wire.identity import fingerprint
 from net.wire.shown import shown
@@ -52,6 +54,8 @@ INFO_TIMEOUT_MS = 3000
 PROBE = 1.5  # how long an address of a table has to say its hello (one lost SYN resent)
 MAX_ADVERTS = 256  # adverts a browser holds: a flood beyond is ignored, counted
 MAX_IGNORED = 64  # ignored adverts remembered (to say each once)
+MAX_VERDICTS = 256  # claims whose dialling is remembered
+REPROBE = 5.0  # seconds a claim whose key did not answer is disbelieved before a new try
 __all__ = ["LOBBY_STATE", "PLAYING_STATE", "Advert", "Discovery", "DiscoveryUnavailable",
            "Ignored", "Listing", "advertised_addresses", "answers", "interface_address"]
 
@@ -132,6 +136,34 @@ def _carries_multicast(interface: str) -> bool:
     return bool(struct.unpack_from("H", answer, 16)[0] & IFF_MULTICAST)
 
 
+class Verdicts:
+    """What dialling found of adverts' claims: a claim whose key answered is believed from
+    then on; one whose key did not is disbelieved for REPROBE seconds, then tried again (a
+    member may have been busy). At most MAX_VERDICTS are kept, the oldest forgotten."""
+
+    def __init__(self) -> None:
+        self._found: dict[tuple, tuple[bool, float]] = {}
+
+    def of(self, advert: Advert, now: float) -> bool | None:
+        found = self._found.get(self.claim(advert))
+        if found is None or (not found[0] and now - found[1] > REPROBE):
+            return None
+        return found[0]
+
+    def note(self, advert: Advert, answered: bool, now: float) -> None:
+        claim = self.claim(advert)
+        self._found.pop(claim, None)
+        self._found[claim] = (answered, now)
+        while len(self._found) > MAX_VERDICTS:
+            del self._found[next(iter(self._found))]
+
+    @staticmethod
+    def claim(advert: Advert) -> tuple:
+        """What dialling can prove of an advert: its key answers for its table there (not
+        its seats: of two adverts that claim the same, zeroconf's own reading is believed)."""
+        return advert.member, advert.table, advert.addresses
+
+
 class Discovery:
     """One zeroconf instance for one peer: on the one interface asked for, else on every
     interface with a usable address."""
@@ -151,6 +183,7 @@ class Discovery:
         # table id -> (addresses, seats taken) it was tried at and did not answer: it stays
         # "not reachable" until its adverts change (a member more, a new address)
         self.unreachable: dict[str, tuple] = {}
+        self.verdicts = Verdicts()  # what dialling adverts' keys found of their claims
         self.on_change: Callable[[str, Listing], None] | None = None
         self.on_ignored: Callable[[Ignored], None] | None = None
         self._tasks: set[asyncio.Task] = set()
@@ -275,41 +308,91 @@ class Discovery:
         if self.zc is None or not await info.async_request(self.zc.zeroconf, INFO_TIMEOUT_MS,
                                                            DNSQuestionType.QM):
             return
-        hosts = info.parsed_addresses(IPVersion.V4Only)
         instance = name.removesuffix("." + SERVICE)
-        try:
-            advert = read_advert(info.properties or {}, hosts, info.port, self.on_loopback)
-            if not instance.endswith("-" + advert.member):
-                raise BadAdvert("its instance name is not its member's (it ends in the "
-                                "member's key fingerprint)")
-            if name not in self.adverts and len(self.adverts) >= MAX_ADVERTS:
-                raise BadAdvert(f"more than {MAX_ADVERTS} adverts on this network")
-        except BadAdvert as exc:
-            self._ignore(name, ignored_of(instance, hosts, info.port, exc))
+        adverts, refusal = [], None
+        for properties, hosts, port in claims(self.zc.zeroconf.cache, service_type, name, info,
+                                              info.parsed_addresses(IPVersion.V4Only)):
+            try:
+                adverts.append(self._read(name, instance, properties, hosts, port))
+            except BadAdvert as exc:
+                refusal = ignored_of(instance, hosts, port, exc)
+        if not adverts:
+            self._ignore(name, refusal)
             return
-        if not await self._believed(name, advert):
+        advert = await self._believed(name, adverts)
+        if advert is None:
             return
         self.ignored.pop(name, None)
         before = self.tables().get(advert.table)
         self.adverts[name] = advert
         self._notify("appeared" if before is None else "changed", advert.table)
 
-    async def _believed(self, name: str, advert: Advert) -> bool:
-        """A member's advert that moves to a new address is believed only once the member's
-        key answers there: a stranger re-using its instance name (anyone can publish any
-        name) replaced a real member's address with its own."""
+    def _read(self, name: str, instance: str, properties: dict, hosts: list[str],
+              port: int) -> Advert:
+        """One claim as an Advert; BadAdvert if it does not hold."""
+        advert = read_advert(properties, hosts, port, self.on_loopback)
+        if not instance.endswith("-" + advert.member):
+            raise BadAdvert("its instance name is not its member's (it ends in the "
+                            "member's key fingerprint)")
+        if name not in self.adverts and len(self.adverts) >= MAX_ADVERTS:
+            raise BadAdvert(f"more than {MAX_ADVERTS} adverts on this network")
+        return advert
+
+    async def _believed(self, name: str, adverts: list[Advert]) -> Advert | None:
+        """The advert to believe of those claimed under `name`, if any. A member's advert
+        that names another table, or moves to a new address, is believed only once the
+        member's key answers for that table there: a stranger re-using its instance name
+        (anyone can publish any name) replaced a real member's address with its own, or put
+        its own table's id at the member's address. Several claims under one name at once
+        are such a stranger's beside the member's: only one whose key answers is believed."""
         old = self.adverts.get(name)
-        moved = [a for a in advert.addresses if old is not None and a not in old.addresses]
-        if not moved:
-            return True
-        probes = await asyncio.gather(*(answers(host, port, advert.table, (advert.member,))
-                                        for host, port in moved))
-        if any(probes):
-            return True
+        first: dict[tuple, Advert] = {}  # of adverts claiming the same, the lookup's reading
+        for advert in adverts:
+            first.setdefault(Verdicts.claim(advert), advert)
+        adverts = list(first.values())
+        if len(adverts) == 1 and old is None:
+            return adverts[0]
+        doubts = [(a, a.addresses if len(adverts) > 1 or a.table != old.table else
+                   [x for x in a.addresses if x not in old.addresses]) for a in adverts]
+        if len(doubts) == 1 and not doubts[0][1]:
+            return adverts[0]
+        advert = await self._judge(doubts)
+        if advert is not None:
+            return advert
         self.refused += 1
-        log.info("not believing that %s moved to %s: its key does not answer there",
-                 shown(name, 60), ", ".join(f"{h}:{p}" for h, p in moved))
-        return False
+        log.info("not believing %s at %s: its key does not answer there", shown(name, 60),
+                 "; ".join(f"table {a.table[:8]} at {', '.join(f'{h}:{p}' for h, p in where)}"
+                           for a, where in doubts))
+        return None
+
+    async def _judge(self, doubts: list[tuple[Advert, list]]) -> Advert | None:
+        """The first advert whose key answers for its table at one of its doubted addresses,
+        as soon as one does (a stranger's silent port must not hold up the member's proof:
+        a newcomer browses for its table only so long). A claim judged lately is not dialled
+        again: a stranger's records under a member's name are read anew at every change, and
+        each dial would be one more half-open connection at the member's door."""
+        now = time.monotonic()
+        known = next((a for a, _ in doubts if self.verdicts.of(a, now)), None)
+        if known is not None:
+            return known
+        fresh = [(a, where) for a, where in doubts if self.verdicts.of(a, now) is None]
+        probes = {asyncio.ensure_future(self._dial(a, where)): a for a, where in fresh}
+        try:
+            for done in asyncio.as_completed(probes):
+                advert = await done
+                if advert is not None:
+                    return advert
+        finally:
+            for probe in probes:
+                probe.cancel()
+        return None
+
+    async def _dial(self, advert: Advert, where: list) -> Advert | None:
+        """`advert` if its key answers for its table at one of `where`, noted either way."""
+        answered = await asyncio.gather(*(answers(host, port, advert.table, (advert.member,))
+                                          for host, port in where))
+        self.verdicts.note(advert, any(answered), time.monotonic())
+        return advert if any(answered) else None
 
     def _ignore(self, name: str, ignored: Ignored) -> None:
         """One log line where from and why (once per instance and reason), counted."""

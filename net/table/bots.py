@@ -104,6 +104,8 @@ class BotSeats:
         if changed:
             self.since = replica.applied
         game, state = replica.game, replica.state
+        if replica.paused is not None:
+            return []  # a player stopped the table: no move counts until it resumes
         pause = replica.rounds.pause
         if pause is not None and replica.me in self.bots and replica.me not in pause.ready:
             return [NextHand(replica.me)]  # a bot reads no results: it plays this seat on

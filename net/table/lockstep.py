@@ -42,7 +42,7 @@ from net.errors import TableFault
 from net.table.attendance import Attendance, SeatsSeen
 from net.table.framestore import WINDOW, Body, FrameStore, body_payload, parse_body
 from net.table.hindsight import first_state, replayed_knowing, upcoming_deals
-from net.table.pause import NextHand
+from net.table.pause import NextHand, NotNow, PauseTable, PlayerPause, ResumeTable, paused_or_not
 from net.table.rounds import Rounds
 from net.wire.frames import DIGEST_SIZE, QUIET, STEP, Record, sign
 from net.wire.identity import Identity
@@ -101,6 +101,7 @@ class Replica(SeatsSeen):
             self.chance.restore(secret)
         self._back_now: list[int] = []  # seats taken back in the step being applied
         self.rounds = Rounds()  # the last fresh deal, the pause between hands, the timer
+        self.paused: PlayerPause | None = None  # a player stopped the table (net.table.pause)
         self.applied = -1
         self.history: list[Action] = []  # every action applied, for taking over a seat
         self.hashes = {-1: self._hash()}
@@ -212,7 +213,12 @@ class Replica(SeatsSeen):
             done.quiet.append((quiet, self._go_quiet(quiet, step)))
         self.attendance.admit(body.welcome for body in bodies.values())
         self.store.keep_only(step, bodies)
-        self._settle(step, done.entries)
+        if self.paused is not None and self.paused.by not in self.order:
+            self.paused = None  # the pauser is no longer at the table: nobody could resume
+        if self.paused is None:
+            self._settle(step, done.entries)
+        else:
+            self.rounds.hold()
         if self.game.chance_request(self.state) is None:  # a hand in play: shuffle the next
             self.chance.prepare(self.game.next_shuffle(self.state))
         done.back, self._back_now = self._back_now, []
@@ -251,10 +257,22 @@ class Replica(SeatsSeen):
         if type(action) is NextHand:  # the table's, not the game's
             self.rounds.ready_for_next_hand(seat)
             return Entry(seat, action)
+        if type(action) in (PauseTable, ResumeTable):
+            return self._pause_or_resume(seat, action, step)
+        if self.paused is not None:
+            return Entry(seat, action, (), "the table is paused", NotNow("The table is paused."))
         reason = self.chance.check(action, seat)
         if reason:
             return Entry(seat, action, (), reason)
         return self._apply(seat, action, step)
+
+    def _pause_or_resume(self, seat: int, action: Action, step: int) -> Entry:
+        """A player's pause or resume (net.table.pause): by the human whose frame it is."""
+        try:
+            self.paused = paused_or_not(self.paused, seat, action, self.order, self.over, step)
+        except NotNow as exc:
+            return Entry(seat, action, (), str(exc), exc)
+        return Entry(seat, action)
 
     def _apply(self, seat: int, action: Action, step: int) -> Entry:
         try:

@@ -82,6 +82,12 @@ class Rounds:
         if self.pause is not None:
             self.pause.ready.add(seat)
 
+    def hold(self) -> None:
+        """A step the table stood paused by a player: every clock stands where it was."""
+        self.deadline += 1
+        if self.pause is not None:
+            self.pause.until += 1
+
     def track_timer(self, state: State, step: int) -> None:
         """A timer the engine just opened runs out `timer.steps` steps from now."""
         timer = state.timer

@@ -250,7 +250,7 @@ def test_each_table_mid_play_at_a_result_at_the_end_and_asking(app, game_id, tmp
             lift_a_card(scene.renderer)
         check(app, f"{game_id} at {name}")
         if name == "a turn":
-            scene.asking = True
+            scene.leaving.asking = True
             check(app, f"{game_id}, the leave question")
 
 

@@ -1,6 +1,7 @@
-"""Issue 39, a whole night at one table: four real windows on four hosts play a match, Play
-again, a second match, then Another game; the night's standings, read back from every
-window's journals after a restart, hold the three matches."""
+"""Issue 39, a whole night at one table: four real windows on four hosts play a match, with a
+pause that holds through a window's restart, Play again, a second match, then Another game;
+the night's standings, read back from every window's journals after a restart, hold the
+three matches."""
 
 import pytest
 
@@ -17,12 +18,14 @@ def _play_out(night: Night) -> list[list]:
 
 
 @pytest.mark.slow
-def test_four_friends_play_again_then_another_game_and_keep_the_night(tmp_path):
+def test_four_friends_pause_play_again_then_another_game_and_keep_the_night(tmp_path):
     with Lan(4) as lan:
         night = Night(lan, tmp_path)
         try:
             night.gather(fewer_hands=3)  # one hand a match: the night, in CI's time
             night.dealt()
+            stood = night.pause_through_a_restart(2)
+            assert len(set(stood)) == 1, f"every window stood at one step while paused: {stood}"
             first = _play_out(night)
             clicks = [w.clicks for w in night.windows]
             seconds = night.again()

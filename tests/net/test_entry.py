@@ -138,3 +138,43 @@ def test_a_member_answers_for_its_table_through_the_greeting_and_its_hello():
             await close_all([node])
 
     assert asyncio.run(go()) == (True, False, False)
+
+
+def test_a_members_advert_is_believed_at_another_table_only_if_its_key_answers_for_it():
+    """Records of a stranger re-using a member's instance name sit beside the member's in
+    every cache, so one lookup could read the stranger's table id at the member's address,
+    or the stranger's claim alone. Believed, the member's real table vanished from the
+    lobbies, and newcomers made tables of their own (a clean-clone CI run: one of three got
+    in). Several claims under one name: the one the member's key answers for is believed."""
+    from dataclasses import replace
+
+    from net.finding.claims import Advert
+    from net.finding.discovery import Discovery
+    from net.wire.identity import fingerprint
+
+    async def go():
+        identity = identities(1)[0]
+        node = TableNode(identity, fast_options(discovery=False))
+        await node.open()
+        node.create("night", "dragon", 4, get_game("dragon").configure({}, 4)[0])
+        member = fingerprint(identity.public)
+        real = Advert(node.table.hex(), "night", "dragon", 1, 4, "lobby", (LOOPBACK,),
+                      node.mesh.port, member)
+        forged = replace(real, table="ab" * 16)
+        silent = replace(forged, port=free_port())  # the stranger's own address
+        seen = Discovery()
+        seen.adverts[real.instance] = real
+        try:
+            return (await seen._believed(real.instance, [forged]),
+                    await seen._believed(real.instance, [replace(real, taken=2)]),
+                    await Discovery()._believed(real.instance, [silent, real]),
+                    await Discovery()._believed(real.instance, [forged, silent]),
+                    seen.refused)
+        finally:
+            await close_all([node])
+
+    forged_here, seats_changed, of_two, neither, refused = asyncio.run(go())
+    assert forged_here is None and refused == 1
+    assert seats_changed is not None and seats_changed.taken == 2
+    assert of_two is not None and of_two.port != 0 and of_two.table != "ab" * 16
+    assert neither is None

@@ -124,6 +124,23 @@ class Night:
                     30)
         return time.monotonic() - restarted
 
+    def pause_through_a_restart(self, restart: int) -> list[int]:
+        """The first player pauses the table; window `restart` is killed and resumed while it
+        stands paused, and shows the pause too; then every other player asks to play on,
+        which resumes it. The view step each window stood at while paused (the restarted one
+        left out): every window must show the same, before the pause ended."""
+        host = self.windows[0]
+        host.click("pause")
+        stood = [w.wait(lambda s: s["paused_by"] == 0, "the table to stand paused")["view_step"]
+                 for w in self.windows]
+        self.crash_and_resume(restart)
+        self.windows[restart].wait(lambda s: s["paused_by"] == 0, "the pause, after resuming")
+        for window in self.windows[1:]:
+            window.click("resume")  # each asks to play on: the last one's ask resumes it
+        for window in self.windows:
+            window.wait(lambda s: s["paused_by"] is None, "the table to play on")
+        return [step for i, step in enumerate(stood) if i != restart]
+
     def again(self, marks: dict[str, float] | None = None) -> float:
         """Every player clicks Play again at the match's end, one after another as fast as
         the windows answer; the seconds from the first click to every window holding the
