@@ -46,6 +46,7 @@ SWITCH_INTERVAL = 0.0001
 # (at least every COLLECT_EVERY seconds of them) instead of landing mid-animation.
 COLLECT_EVERY = 5.0
 QUIET_ICON = (1250, 694, 24, 24)  # logical: the quiet notes' icon, in the bottom-right corner
+QUIET_TIP_W, QUIET_TIP_WORDS = 1200, 13  # its words, beside it along the window's bottom edge
 # A widget held down holds back the scene's rebuilds until it is let go, for at most this
 # long: a click is far shorter, and a release the window never saw must not freeze a scene.
 HOLD_AT_MOST = 3.0
@@ -298,15 +299,18 @@ class App:
             return
         from client.ui import wrap
 
-        font = view.font(14)
-        lines = wrap(font, tip, view.px(360))
-        height = len(lines) * font.get_linesize() + view.px(16)
-        box = pygame.Rect(0, 0, view.px(380), height)
-        box.bottomright = (icon.right, icon.top - view.px(6))
-        view.panel(surface, box, alpha=240)
+        font = view.font(QUIET_TIP_WORDS)
+        lines = wrap(font, tip, view.px(QUIET_TIP_W - 20))
+        height = len(lines) * font.get_linesize() + view.px(8)
+        box = pygame.Rect(0, 0, min(view.px(QUIET_TIP_W), max(font.size(line)[0]
+                                                             for line in lines) + view.px(20)),
+                          height)
+        box.bottomright = (icon.left - view.px(6), icon.bottom)  # along the bottom edge,
+        view.banner(surface, box)  # under every button (over History and Rules it hid them)
         for i, line in enumerate(lines):
-            surface.blit(assets.text(line, view.px(14), False, (236, 232, 220)),
-                         (box.x + view.px(10), box.y + view.px(8) + i * font.get_linesize()))
+            view.text(surface, line, view.logical((box.x + view.px(10),
+                                                   box.y + view.px(4) + i * font.get_linesize())),
+                      QUIET_TIP_WORDS)
 
     def resize(self, size: tuple[int, int]) -> None:
         size = (max(size[0], 640), max(size[1], 360))

@@ -441,7 +441,7 @@ def run(args) -> int:
             return asyncio.run(_list(args))
         return asyncio.run(_main(request))
     except InUse as exc:
-        sys.stderr.write(f"hoard: error: {exc}: {IN_USE_HINT}\n")
+        sys.stderr.write(f"hoard: error: {exc.detail}: {IN_USE_HINT}\n")
         return EXIT_IN_USE
     except (EngineError, NetError) as exc:
         sys.stderr.write(f"hoard: error: {exc}\n")

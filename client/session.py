@@ -21,9 +21,9 @@ from typing import Any
 
 from client import notices
 from client.settings import config_folder
-from client.story import Storyteller, stop_title
+from client.story import Storyteller, stop_words
 from engine.game import Game
-from engine.tell import Names
+from engine.tell import Names, third_person
 from net.disk.journal import Journal
 from net.disk.locks import WINDOW, Lock, lock_identity, lock_journal
 from net.disk.private import private_folder
@@ -386,9 +386,9 @@ class Session(Listener):
 
     @hears(Fault)
     def _on_Fault(self, event: Fault) -> None:
-        title = stop_title(event)
-        self.ending = Ending("fault", f"{title}. {event.report}")
-        self.say(f"{title}: {event.report}")
+        said = stop_words(event)
+        self.ending = Ending("fault", said)
+        self.say(said)
 
     @hears(Left)
     def _on_Left(self, event: Left) -> None:
@@ -410,6 +410,13 @@ class Session(Listener):
         if self.names is None or seat is None or not 0 <= seat < len(self.names.seats):
             return "Nobody" if start else "nobody"
         return self.names.who(seat, start)
+
+    def seat_acts(self, seat: int | None, verb: str) -> str:
+        """The seat and its verb agreeing, for this window's player: 'you play', 'Ana plays'
+        ('nobody plays' for no seat)."""
+        if self.names is None or seat is None or not 0 <= seat < len(self.names.seats):
+            return f"nobody {third_person(verb)}"
+        return self.names.acts(seat, verb)
 
     def seat_label(self, seat: int) -> str:
         """A seat's name as the table shows it: a bot by its seat and level, a player as

@@ -17,9 +17,14 @@ from net.peer.events import Away, Fault, Finished, GameStarted, Left, Returning
 from net.table.lockstep import Applied, Entry
 from net.table.pause import PauseTable, ResumeTable
 
-#: how the window titles a stop, by the fault's kind; anything else "The table stopped (…)"
+#: how the window titles a stop, by the fault's kind; any other kind "The table stopped"
+#: (a kind is the network's word for it, never shown)
 STOP_TITLES = {"void": "The hand is void", "desync": "The table stopped: a desync",
                "equivocation": "The table stopped: cheating",
+               "cheat": "The table stopped: cheating",
+               "stall": "The table stopped: a bot made no move",
+               "lost": "Lost the table",
+               "bug": "The table stopped: a fault in this program",
                "left-out": "That game has already started"}
 
 
@@ -100,4 +105,18 @@ class Storyteller:
 
 def stop_title(fault: Fault) -> str:
     """How the table's stop is titled for a player: 'The hand is void'."""
-    return STOP_TITLES.get(fault.kind, f"The table stopped ({fault.kind})")
+    return STOP_TITLES.get(fault.kind, "The table stopped")
+
+
+def stop_report(fault: Fault) -> str:
+    """The fault's report as sentences under its title: 'No word for 12 s from Bo.' (a
+    report that opens with the title's words does not say them twice)."""
+    title, report = stop_title(fault), fault.report.strip().rstrip(".")
+    if report.lower().startswith(title.lower()):
+        report = report[len(title):].lstrip(" :.")
+    return f"{report[:1].upper()}{report[1:]}." if report else ""
+
+
+def stop_words(fault: Fault) -> str:
+    """The title and the report as one text: 'The hand is void. No word for 12 s from Bo.'"""
+    return f"{stop_title(fault)}. {stop_report(fault)}".strip()

@@ -12,6 +12,7 @@ from engine.registry import get_game
 from engine.tell import count, join_words
 
 ROW = 24  # logical px a line of the standings takes
+NIGHT_TOP = 480  # a table's standings at a match's end: their top, under the match's result
 RATING_W = 64  # the rating's column, at a box's right
 
 

@@ -89,10 +89,27 @@ class Viewport:
         if self.recording(surface):
             self.drawn.append(("panel", rect, "", alpha >= OVERLAY))
 
+    def banner(self, surface: pygame.Surface, rect: pygame.Rect, edge=PANEL_EDGE) -> None:
+        """A passing note's panel (news over the table for a moment): drawn over what is
+        under it, so the layout check holds it to covering nothing."""
+        surface.blit(_panel(rect.size, self.px(10), self.px(1.5), OVERLAY, tuple(edge)), rect)
+        if self.recording(surface):
+            self.drawn.append(("banner", rect, "", True))
+
+    def ring(self, surface: pygame.Surface, rect: pygame.Rect, colour, width: float = 3,
+             radius: float = 8) -> None:
+        """An outline that lights a place: to the layout check a panel (words cross it
+        only by lying wholly inside or outside it)."""
+        pygame.draw.rect(surface, colour, rect, self.px(width), border_radius=self.px(radius))
+        if self.recording(surface):
+            self.drawn.append(("panel", rect, "", False))
+
     def veil(self, surface: pygame.Surface, rect: pygame.Rect) -> None:
         """Dim `rect` under a modal panel: what the panel covers reads as behind it, not as
         words cut at its edge."""
         surface.blit(_veil(rect.size), rect)
+        if self.recording(surface):
+            self.drawn.append(("veil", rect, "", False))
 
     def recording(self, surface: pygame.Surface) -> bool:
         """Is the layout reported, and drawn straight on the window (whose rects it holds)?"""

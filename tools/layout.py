@@ -5,7 +5,8 @@ scene every widget and click target it has; this reads those rects — not pixel
 says in words what is wrong: a label or widget off the window, a widget's words cut, a
 label running out of the panel it is on or into another label, two panels or two click
 targets overlapping, a label under a button. Panels drawn over the table (a
-question, a result: client.ui.OVERLAY) may cover what was drawn before them.
+question, a result: client.ui.OVERLAY) may cover what was drawn before them; a banner
+(passing news, client.ui.Viewport.banner) may not.
 `python -m tools.screens --check` and tests/client/test_layout.py use it.
 """
 
@@ -24,13 +25,16 @@ ENGINE_TERMS = {
     r"\b[a-z]+_[a-z_]+\b": "a name from the code (snake_case)",
     r"\b(True|False|None)\b": "a raw value",
     r"\bseats? \d+ \u2192|\u2192 \d": "seat numbers with an arrow",
+    r"\bsplit number\b|#\d+ by\b": "a split's serial number",
+    r"\bstopped \([a-z-]+\)": "a fault's kind",
+    r"\b[Yy]ou (plays|goes|has|is|wins|takes)\b": "'you' with another's verb",
 }
 PADDING = 6  # px a button or label keeps between its words and its edge
 
 
 @dataclass(frozen=True)
 class Drawn:
-    kind: str  # "label" or "panel"
+    kind: str  # "label", "panel", "banner" (over the table for a moment), "card" or "veil"
     rect: pygame.Rect
     words: str = ""
     over: bool = False  # a panel drawn over the table: it may cover what is under it
@@ -42,6 +46,7 @@ def drawn(app) -> list[Drawn]:
     view.drawn = []
     try:
         app.scene.draw(app.screen)
+        app._draw_quiet_notes(app.screen)  # the window's own corner, over every scene
         return [Drawn(*entry) for entry in view.drawn]
     finally:
         view.drawn = None
@@ -50,7 +55,8 @@ def drawn(app) -> list[Drawn]:
 def problems(app) -> list[str]:
     """What is cut or overlaps in the window's scene as it is now."""
     screen = app.screen.get_rect()
-    shown = _uncovered(drawn(app))
+    drawn_now = drawn(app)
+    shown = _uncovered(drawn_now)
     labels = [d for d in shown if d.kind == "label" and d.words.strip()]
     panels = [d for d in shown if d.kind == "panel"]
     found = [f"label {d.words!r} runs off the window" for d in labels
@@ -61,9 +67,35 @@ def problems(app) -> list[str]:
     found += _pairs([p for p in panels if not p.over], "panels")
     targets = [Drawn("target", rect, ident) for ident, rect in app.targets().items()]
     found += _pairs(targets, "click targets")
+    found += _covered(drawn_now + targets)
+    found += _stacked(drawn_now)
     buttons = [t for t in targets if t.words in app.scene.buttons]  # drawn over everything
     found += [f"label {label.words!r} is under button {button.words!r}"
               for label in labels for button in buttons if _overlap(label.rect, button.rect)]
+    return found
+
+
+def _covered(items: list[Drawn]) -> list[str]:
+    """A banner (news over the table for a moment) may cover nothing drawn before it: a
+    question or a result veils the table, a banner does not."""
+    return [f"banner at {tuple(banner.rect)} covers {item.kind} {item.words or tuple(item.rect)!r}"
+            for i, banner in enumerate(items) if banner.kind == "banner"
+            for item in items[:i] + [t for t in items if t.kind == "target"]
+            if item.kind in ("label", "panel", "card", "target") and
+            _overlap(item.rect, banner.rect)]
+
+
+def _stacked(items: list[Drawn]) -> list[str]:
+    """Two panels drawn over the table overlap only where the later is modal — a veil
+    dims the table under it first (a result, a question): Gold's end ran under the night's
+    standings, edges and rows cut."""
+    found = []
+    for i, panel in enumerate(items):
+        if panel.kind != "panel" or not panel.over or (i and items[i - 1].kind == "veil"):
+            continue
+        found += [f"panels {tuple(earlier.rect)} and {tuple(panel.rect)} overlap, both over "
+                  f"the table" for earlier in items[:i] if earlier.kind == "panel" and
+                  earlier.over and _overlap(earlier.rect, panel.rect)]
     return found
 
 

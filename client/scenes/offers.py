@@ -49,19 +49,26 @@ class ResumeOffers:
                 ][:RESUME_OFFERS]
 
     def _words(self, summary: Summary, free: bool) -> tuple[str, str]:
-        """A Resume button's words, the table's name cut so that its game and step always
-        show, and the words whole (the button's tooltip when the name is cut)."""
+        """A Resume button's words and the words whole (the button's tooltip when they
+        differ). A long table name is read whole where it can be: the time it was kept gives
+        way first, and only then is the name cut — never its game."""
         game = get_game(summary.start.game).name
         kept = time.strftime("%H:%M", time.localtime(summary.played))
 
-        def words(name: str) -> str:
+        def words(name: str, when: bool = True) -> str:
             if not free:
                 return f"{name} ({game}): open in another window"
             if summary.left:
                 return f"Back to {name} ({game}, from the next hand)"
-            return f"Resume {name} ({game}, kept at {kept})"
+            return f"Resume {name} ({game}, kept at {kept})" if when else \
+                f"Resume {name} ({game})"
 
-        return self.lobby.fitted_part(words, summary.name, OFFER_W), words(summary.name)
+        whole, fit = words(summary.name), self.lobby.fitted_part
+        for when in (True, False):
+            offer = fit(lambda name, when=when: words(name, when), summary.name, OFFER_W)
+            if offer == words(summary.name, when):
+                return offer, whole
+        return offer, whole
 
     def resume(self, index: int) -> None:
         """Take the seat back: a node opened on the game's journal rebuilds the table from

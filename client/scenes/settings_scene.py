@@ -9,6 +9,8 @@ from client.scenes import Scene, checked_name
 from client.settings import ANIMATION_SPEEDS
 from engine.bots import LEVELS
 
+SOUND_NOTE = (340, 470, 600, 96)  # why there is no sound, when there is none
+
 
 class SettingsScene(Scene):
     name = "settings"
@@ -24,9 +26,10 @@ class SettingsScene(Scene):
         self.problem = self.label("", 560, 228, 380, 26, "note")
         self.label("Sound", 340, 262, 200)
         self.button("sound", "on" if settings.sound else "off", 560, 258, 120)
-        if self.app.sounds.problem:  # the quiet note of the corner's icon, in full
+        if self.app.sounds.problem:  # the quiet note of the corner's icon, in full, on
+            # a row of its own over Done: beside "Sound" it scrolled in a box 42 px high
             self.sound_note = self.add(pygame_gui.elements.UITextBox(
-                self.app.sounds.problem, self.view.rect(690, 252, 420, 56), self.app.gui,
+                self.app.sounds.problem, self.view.rect(*SOUND_NOTE), self.app.gui,
                 object_id="#sound-note"))
         self.label("Volume", 340, 314, 200)
         self.button("volume-", "−", 560, 310, 50)
@@ -41,7 +44,7 @@ class SettingsScene(Scene):
             self.button(f"bots:{level}", level, 560 + i * 95, 414, 90,
                         primary=level == settings.bots,
                         tip="the level of Play with bots and of a bot added at a table")
-        self.button("back", "Done", 540, 490, 200, 46, primary=True)
+        self.button("back", "Done", 540, 580, 200, 46, primary=True)
 
     def handle(self, event) -> None:
         if event.type == pygame_gui.UI_TEXT_ENTRY_FINISHED and event.ui_element is self.entry:

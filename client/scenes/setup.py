@@ -24,7 +24,7 @@ from net.finding.address_code import encode
 from net.peer.events import Fault, GameStarted
 
 JOIN_PATIENCE = 6.0  # seconds to reach a table before saying it could not be reached
-SEAT_BOX = (210, 74)
+SEAT_BOX = (210, 78)  # the name and the agreement, clear of the edge
 TABLE_CENTRE, TABLE_RADII = (410, 350), (280, 200)
 
 

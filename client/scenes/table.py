@@ -13,13 +13,14 @@ from client.scenes import Place, Scene, draw_felt
 from client.session import TABLES
 from client.settings import state_folder
 from client.standings import Night, tonight
+from client.story import stop_report, stop_title
 from client.tables import renderer_for
 from client.tables.basics import PACE
 from client.tables.leaving import CHOICES as LEAVE_CHOICES
 from client.tables.leaving import Leaving
 from client.tables.paused import KEYS_HELP as PAUSE_HELP
 from client.tables.paused import PAUSE_KEYS, PauseChrome
-from client.tonight import draw_night
+from client.tonight import NIGHT_TOP, draw_night
 from client.ui import ALERT, GOLD, INK
 from net.face.bridge import ViewUpdate
 from net.peer.events import Fault, Finished, Left, StepApplied
@@ -36,7 +37,8 @@ TABLE_KEYS_HELP = f"PgUp/PgDn page through the log · F1 the rules · {PAUSE_HEL
     "of what is held"
 TICK_FROM = 10  # seconds: an open timer this near its end ticks once a second
 CHROME = ("lobby", "leave", "rules", "again", "another-game")  # the buttons of every table
-NIGHT_BOX = (20, 480, 955, 232)  # the night's standings at a match's end, under its result
+NIGHT_BOX = (20, NIGHT_TOP, 955, 232)  # the night's standings at a match's end, under its
+# result
 
 
 class TableScene(Scene):
@@ -188,7 +190,7 @@ class TableScene(Scene):
         if isinstance(item, StepApplied | Finished) and not stale:
             self._sound(item)
         if isinstance(item, Fault):
-            self.app.message("The table stopped", self.session.ending.text)
+            self.app.message(stop_title(item), stop_report(item))
         if isinstance(item, Finished | Fault | Left):
             if self.leaving.since is not None:
                 self.leaving.gone()

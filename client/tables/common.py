@@ -71,6 +71,9 @@ def draw_card(surface, view, deck: str, sprite: CardSprite, aspect: float,
         pygame.draw.rect(surface, GOLD, rect, view.px(3), border_radius=view.px(6))
     elif focused:
         pygame.draw.rect(surface, INK, rect, view.px(1.5), border_radius=view.px(6))
+    if view.recording(surface):  # which card is drawn where, for the tests that read it
+        view.drawn.append(("card", rect, "back" if sprite.face is None else str(sprite.face),
+                           False))
     return rect
 
 
@@ -411,7 +414,7 @@ class TableRenderer(TableInput):
     def absence(self, seat: int) -> tuple[str, tuple] | None:
         """A seat's status when its player left or the table waits for it, else None."""
         if seat in self.session.gone:
-            return f"left · {self.session.seat_name(self.session.gone[seat])} plays on", DIM
+            return f"left · {self.session.seat_acts(self.session.gone[seat], 'play')} on", DIM
         if self.session.seat_name(seat) in self.session.waiting:
             return "waiting for this player…", ALERT
         return None

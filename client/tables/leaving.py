@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import time
 
+from client.ui import TABLE_AREA
 from net.face.bridge import Leave
 
 CHOICES = ("leave:bot", "leave:later", "leave:stay")
@@ -81,6 +82,7 @@ class Leaving:
         self.gone_to(self.quit_after)
 
     def draw(self, surface) -> None:
-        if self.asking:
+        if self.asking:  # a question: the table waits, dimmed, behind it
             view = self.scene.view
+            view.veil(surface, view.rect(*TABLE_AREA))
             view.panel(surface, view.rect(*PANEL), alpha=245)

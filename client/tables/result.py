@@ -26,17 +26,28 @@ class HandResult:
             table, table.scene, table.session, table.view
         self.hand_over = None  # the game's last HandOver event (shown while `up`)
         self.match_over = None  # the game's MatchOver event, once the last hand ended
+        self.shown = False  # this frame's answer to `due`: the panel and its button agree
 
     def show(self, event) -> None:
         self.hand_over = event
+        self.refresh()
+
+    def due(self) -> bool:
+        """Should a hand's result be up now? While the table pauses for it (every laptop
+        alike), and after the match's last hand until the match's end is shown: never while
+        a hand plays (someone is to act in the current view). It reads the clock, so a
+        frame asks once (`refresh`) and the panel, its button and its targets all follow
+        that one answer (`up`)."""
+        view = self.session.view
+        if self.hand_over is None or self.session.ending is not None or view is None:
+            return False
+        if view.view.to_act:  # a hand plays: a result is never up over it (a window that
+            return False  # came late, or caught up, must not keep the last one up)
+        return self.match_over is not None or self.session.pause_left(PACE) is not None
 
     def up(self) -> bool:
-        """A hand's result is up while the table pauses for it (every laptop alike), and
-        after the match's last hand until the match's end is shown: never while a hand
-        plays."""
-        if self.hand_over is None or self.session.ending is not None:
-            return False
-        return self.match_over is not None or self.session.pause_left(PACE) is not None
+        """Is the result up in this frame (as `refresh` last decided)?"""
+        return self.shown
 
     def hand_shown(self, number: int) -> int:
         """The hand a title names. The engine counts the next hand as soon as one ends (its
@@ -63,7 +74,13 @@ class HandResult:
             self.session.submit(NextHand(self.table.me))
 
     def refresh(self) -> None:
-        """"Next hand" is up for a player while the table pauses, greyed once pressed."""
+        """Decide whether the result is up for this frame — a change is drawn at once, its
+        panel and "Next hand" together, never one left on screen without the other — and
+        show "Next hand" to a player while the table pauses, greyed once pressed."""
+        due = self.due()
+        if due != self.shown:
+            self.shown = due
+            self.table.app.dirty = True
         button = self.scene.buttons.get("next")
         if button is None:
             return

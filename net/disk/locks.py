@@ -46,16 +46,23 @@ class Holder:
     program: str
 
     def words(self) -> str:
+        """A player's words: 'another hoard window' (a pid means nothing to a player)."""
+        return f"another {self.program}"
+
+    def process(self) -> str:
+        """The log's and the command line's: 'another hoard window (pid 6424)'."""
         pid = f" (pid {self.pid})" if self.pid is not None else ""
-        return f"another {self.program}{pid}"
+        return f"{self.words()}{pid}"
 
 
 class InUse(NetError):
-    """A journal or identity that another live process holds; `holder` says which."""
+    """A journal or identity that another live process holds; `holder` says which. Its
+    message is a player's words; `detail` names the process, for a log or a command line."""
 
     def __init__(self, what: str, holder: Holder):
         super().__init__(f"{what} is open in {holder.words()}")
         self.what, self.holder = what, holder
+        self.detail = f"{what} is open in {holder.process()}"
 
 
 class Lock:
@@ -76,7 +83,9 @@ class Lock:
                                                         "program": program}))
                 return cls(path, held)
             time.sleep(PAUSE)
-        raise InUse(what, holder(path) or Holder(None, "hoard process"))
+        refused = InUse(what, holder(path) or Holder(None, "hoard process"))
+        log.info("%s", refused.detail)
+        raise refused
 
     def release(self) -> None:
         if self.held is None:

@@ -8,8 +8,9 @@ MoveWatch watches the *game*: whose move it is and for how long. A person may th
 as long as they like — after a few seconds every peer says whose move the table
 waits for. A seat a bot plays (a bot seat, or the seat of a player who left, played
 by their heir's bot) that owes a move and makes none for a long time, or a game that
-waits on nobody at all, is a bug: the table stops with a report naming the step, the
-seat and what its bot was doing, never a silent wait. A bot owes a move when it has
+waits on nobody at all, is a bug: the table stops with a report naming the seat, its
+player and what its bot was doing, never a silent wait. (A report is a player's words:
+the fault carries its step for the logs, so no report repeats it.) A bot owes a move when it has
 one to make: a game may wait on every seat at once (Dragon's opening, where only the
 holder of the Three of Stars can lead), and only the peer that plays a bot knows its
 cards — so that peer judges its own bots, and the others blame bots only when no
@@ -90,14 +91,14 @@ class MoveWatch:
                      doing: Callable[[int], str] | None) -> None:
         step = replica.applied
         if not acting:
-            raise TableFault(FaultKind.STALL, step, f"the table stalled at step {step}: the game "
-                             f"waits for nobody's move, no card to deal and no timer, for "
-                             f"{waited:.0f} s")
+            raise TableFault(FaultKind.STALL, step, f"the game has waited {waited:.0f} s for "
+                             "nobody's move, with no card to deal and no timer")
         for seat in owing_bots(replica, acting):
             player = replica.player_of(seat)
             now = f": {doing(seat)}" if doing is not None and player == replica.me else ""
-            raise TableFault(FaultKind.STALL, step, f"the table stalled at step {step}: "
-                             f"{replica.name_of(seat)} is played by "
+            raise TableFault(FaultKind.STALL, step, f"the game waits for "
+                             f"{replica.name_of(seat)} to play: {replica.name_of(seat)} is "
+                             f"played by "
                              f"{replica.name_of(player)}'s bot, which made no move for "
                              f"{waited:.0f} s{now}")
 
@@ -242,8 +243,7 @@ def _void_report(replica: Replica, overdue: float) -> str:
         owes = replica.chance.owed(seat)
         whom.append(replica.name_of(seat)
                     + (f", who still owes {owes}" if owes else ""))
-    return (f"the hand is void: no word for {overdue:.0f} s from {' and '.join(whom)} "
-            f"(step {replica.applied + 1})")
+    return f"the hand is void: no word for {overdue:.0f} s from {' and '.join(whom)}"
 
 
 class Alone:
@@ -264,7 +264,7 @@ class Alone:
             return True
         if now - self._since > self.void_after:
             raise TableFault(FaultKind.LOST, replica.applied, f"lost the table: no peer reachable "
-                             f"for {now - self._since:.0f} s after step {replica.applied}")
+                             f"for {now - self._since:.0f} s")
         return False
 
 

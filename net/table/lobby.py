@@ -30,6 +30,7 @@ from typing import Any
 from engine.bots import bot_kinds
 from engine.errors import EngineError
 from engine.registry import get_game
+from engine.tell import join_words
 from net.errors import BadFrame, UnknownOp
 from net.wire.frames import LOBBY, Record
 from net.wire.identity import clean_name, fingerprint
@@ -269,14 +270,18 @@ def _fold(state: LobbyState, key: bytes, op: Op, args: tuple) -> None:
 
 
 def _difference(before: tuple, after: tuple) -> str:
-    """What a configuration change changed, in words: (game, seats, options) each."""
+    """What a configuration change changed, in a player's words: (game, seats, options)
+    each — 'the seats from 3 to 4 and hands from 1 to 2', never an option's code name."""
+    game = get_game(after[0])
     if before[0] != after[0]:
-        return f"the table to {after[0]} with {after[1]} seats"
-    said = [f"seats {before[1]} → {after[1]}"] if before[1] != after[1] else []
+        return f"the game to {game.name} with {after[1]} seats"
+    said = [f"the seats from {before[1]} to {after[1]}"] if before[1] != after[1] else []
     old, new = dict(before[2]), dict(after[2])
-    said += [f"{name} {old.get(name)} → {value}" for name, value in sorted(new.items())
-             if old.get(name) != value]
-    return ", ".join(said)
+    for option in game.options:
+        was, now = old.get(option.name, option.default), new.get(option.name, option.default)
+        if was != now:
+            said.append(f"{option.title.lower()} from {option.words(was)} to {option.words(now)}")
+    return join_words(said)
 
 
 def _seat_op(state: LobbyState, key: bytes, op: Op, args: tuple) -> None:

@@ -3,15 +3,21 @@ the stake said, "Next hand" for this seat's player, and gone when the pause is o
 
 from dataclasses import replace
 
+import msgspec
+
 from engine.games.dragon.rules import HandOver
 from net.table.pause import NextHand
 from tests.client.test_dragon_table import table  # noqa: F401 (a fixture)
 
 
-def pausing(driver, renderer, waits: tuple, steps: int = 100) -> None:
-    """The window's view says the table pauses `steps` more steps, waiting for `waits`."""
+def pausing(driver, renderer, waits: tuple, steps: int = 100, between: bool = True) -> None:
+    """The window's view says the table pauses `steps` more steps, waiting for `waits`;
+    `between` hands, nobody is to act (as in every real pause: the shuffle is held)."""
     session = driver.app.session
-    session.view = replace(session.view, pause=session.applied + steps, pausing=waits)
+    view = msgspec.structs.replace(session.view.view, to_act=()) if between else \
+        session.view.view
+    session.view = replace(session.view, view=view, pause=session.applied + steps,
+                           pausing=waits)
     renderer.sync(animate=False)
     driver.step(2)
 
@@ -32,3 +38,15 @@ def test_the_result_shows_each_seats_gain_or_loss_with_the_stake_and_waits(table
     assert "waiting for" in renderer.result.pause_words()
     pausing(window, renderer, (1,), steps=0)
     assert not renderer.result.up(), "the pause is over: the result goes"
+
+
+def test_a_result_is_never_up_over_a_hand_in_play(table):  # noqa: F811
+    """A view where someone is to act is a hand in play: a result kept from before (a
+    window that came late, or caught up) is not drawn over it, whatever the pause says."""
+    window, renderer, _ = table
+    assert renderer.state.to_act, "the hand plays"
+    renderer.result.show(HandOver(1, (2, 0, 3, 1), (30, 0, 60, 10), (1005, 975, 1035, 985)))
+    pausing(window, renderer, (0,), between=False)
+    assert not renderer.result.up() and "next" not in window.targets()
+    pausing(window, renderer, (0,))
+    assert renderer.result.up(), "between hands it is"

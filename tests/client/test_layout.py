@@ -115,11 +115,15 @@ def test_the_history_and_the_lobbys_resume_offers(app, tmp_path, monkeypatch):
     driver.step(3)
     assert "resume:0" in app.targets()
     check(app, "the lobby offering to resume")
-    offer = app.scene.buttons["resume:0"]
-    assert offer.text.startswith("Resume Barth") and "…" in offer.text
     kept = time.strftime("%H:%M", time.localtime(played[0].played))
-    assert offer.text.endswith(f"(Dragons Wild, kept at {kept})"), "the name is cut, not the game"
-    assert offer.tool_tip_text == f"Resume {played[0].name} (Dragons Wild, kept at {kept})"
+    for size in SIZES:  # the time gives way before the name, the name before the game
+        app.resize(size)
+        offer = app.scene.buttons["resume:0"]
+        assert offer.text in (f"Resume {played[0].name} (Dragons Wild)",
+                              f"Resume {played[0].name} (Dragons Wild, kept at {kept})") or \
+            (offer.text.startswith("Resume Barth") and offer.text.endswith("… (Dragons Wild)")), \
+            (size, offer.text)
+        assert offer.tool_tip_text == f"Resume {played[0].name} (Dragons Wild, kept at {kept})"
     settings = app.scene.buttons["settings"].text  # the window's name is NAMES[1], long
     assert settings.endswith("… · settings"), "the name is cut, not what the button does"
     assert any(d.words.startswith("you are Barth") for d in drawn(app))
@@ -229,8 +233,10 @@ def show(app, game_id: str, seats: int, state, events, pause: bool, folder):
 
 
 def lift_a_card(renderer) -> None:
-    """A card of the hand picked up: lifted, it must clear the buttons."""
+    """A card of the hand picked up — one that some play takes, so the places that would
+    take it are lit: lifted, it must clear the buttons, and the lights every label."""
     order = renderer.ordered()
+    order = [face for face in order if renderer.hand[face].lit] or order
     if order:
         renderer.hand[order[0]].selected = True
 
@@ -301,9 +307,123 @@ def test_the_check_finds_the_engines_terms_in_what_a_scene_draws(app, monkeypatc
         draw(surface)
         app.view.text(surface, "resumed at step 12 (pid 6424), lead three_of_stars", (40, 300),
                       15)
+        app.view.text(surface, "Bo accepts split number 3 · #3 by Bo", (40, 330), 15)
+        app.view.text(surface, "The table stopped (stall). left · you plays on", (40, 360), 15)
 
     monkeypatch.setattr(app.scene, "draw", with_terms)
     found = engine_terms(app)
     assert any("a step number" in f for f in found)
     assert any("a process id" in f for f in found)
     assert any("snake_case" in f for f in found)
+    assert any("a split's serial number" in f for f in found)
+    assert any("a fault's kind" in f for f in found)
+    assert any("'you' with another's verb" in f for f in found)
+
+
+@pytest.mark.parametrize("game_id", ("dragon", "den", "wild"))
+def test_a_hands_result_and_its_next_hand_button_go_together(app, game_id, tmp_path):
+    """The pause between hands runs out by the clock: a frame that read it twice, once to
+    show "Next hand" (its update) and once to draw the result (its drawing), left the
+    button alone over Den's piles while the next hand dealt. A frame decides once."""
+    from tools.layout import drawn
+
+    seats = GAMES[game_id]
+    _, state, events = next(s for s in states(game_id, seats) if s[0] == "result")
+    scene = show(app, game_id, seats, state, events, True, tmp_path)
+    scene.update(0.0)
+    button = scene.buttons["next"]
+    assert button.visible and scene.renderer.result.up()
+    scene.session.pause_left = lambda pace: None  # the pause runs out within this frame
+    app.dirty = False
+    shown = [d.words for d in drawn(app) if d.kind == "label"]
+    assert any(w.endswith(" is over") for w in shown), "the frame under way shows both"
+    scene.update(0.0)  # the next frame: both go, and the window is drawn again to show it
+    assert not button.visible and not scene.renderer.result.up() and app.dirty
+    assert not any(d.words.endswith(" is over") for d in drawn(app))
+
+
+def test_dens_lit_piles_leave_their_names_readable(app, tmp_path):
+    """Cards held light the piles that take them: the light rings each pile clear of its
+    name above it (it ran through 'north-west')."""
+    from engine.games.den import Play
+
+    game = get_game("den")
+    config, seats = game.configure({}, 4)
+    state = game.setup(config, seats)
+    bots = [make_bot(game, "greedy", s) for s in range(seats)]
+    for _ in play(game, state, bots, seed=7):
+        plays = [a for a in game.legal_actions(state, 0) if isinstance(a, Play)]
+        if 0 in game.to_act(state) and len({a.pile for a in plays}) >= 2:
+            break
+    renderer = show(app, "den", 4, state, (), False, tmp_path).renderer
+    for face in plays[0].faces:
+        renderer.hand[face].selected = True
+    assert renderer.targets_for_held(), "some piles are lit"
+    check(app, "den with piles lit")
+
+
+def test_golds_split_editor_says_why_whole(app, tmp_path):
+    """Why the split in the editor cannot go on the table yet is the engine's sentence and
+    its rule, drawn whole beside the editor's buttons (its third line was dropped: "8
+    tokens of the hoard have no player yet: a split shares out")."""
+    from engine.games.gold import NEGOTIATE, Choice
+
+    game = get_game("gold")
+    config, seats = game.configure({}, 6)
+    state = game.setup(config, seats)
+    bots = [make_bot(game, "greedy", s) for s in range(seats)]
+    for _ in play(game, state, bots, seed=7):
+        view = game.view(state, 0)
+        if view.phase == NEGOTIATE and 0 in view.kill.involved:
+            break
+    renderer = show(app, "gold", 6, state, (), False, tmp_path).renderer
+    why = renderer.refusal(Choice(kind="split", shares=renderer.editor.split()))
+    assert "no player yet" in why
+    for size in SIZES:
+        app.resize(size)
+        shown = " ".join(d.words for d in drawn(app) if d.kind == "label")
+        assert why in shown, (size, why)
+    check(app, "gold's split editor")
+
+
+def test_the_settings_say_why_there_is_no_sound_whole(app, monkeypatch):
+    """The audio device's problem is read whole at every size, in a box that needs no
+    scroll bar (at 960x540 it scrolled in a box 42 px high, its arrow squashed)."""
+    from client.scenes.settings_scene import SettingsScene
+
+    monkeypatch.setattr(app.sounds, "problem", "No sound: the audio device could not be "
+                        "opened (ALSA: Couldn't open audio device: No such file or directory).")
+    app.replace(SettingsScene(app))
+    for size in SIZES:
+        app.resize(size)
+        app.gui.update(0.01)
+        assert app.scene.sound_note.scroll_bar is None, size
+    check(app, "the settings with no sound")
+
+
+def test_the_no_sound_icons_words_cover_no_button(app, monkeypatch):
+    """The mute icon's words, while the pointer rests on it, lie along the window's bottom
+    edge: over History and Rules they hid the lobby's buttons."""
+    from client.app import QUIET_ICON
+    from client.scenes.lobby import Lobby
+
+    monkeypatch.setattr(app, "quiet_notes", ["No sound: the audio device could not be "
+                                             "opened (ALSA: Couldn't open audio device)."])
+    app.replace(Lobby(app))
+    for size in SIZES:
+        app.resize(size)
+        monkeypatch.setattr(app, "mouse", app.view.rect(*QUIET_ICON).center)
+        assert any(d.words.startswith("No sound") for d in drawn(app)), size
+        check(app, "the lobby with the no-sound icon's words", (size,))
+
+
+def test_a_left_seat_says_who_plays_it_on_in_the_viewers_grammar(app, tmp_path):
+    """A seat whose player left names its heir: 'you play on' when it is this window's
+    player ('you plays on' was the heir's name put in a third person's sentence)."""
+    _, state, events = next(s for s in states("dragon", 4) if s[0] == "a turn")
+    scene = show(app, "dragon", 4, state, events, False, tmp_path)
+    scene.session.gone = {1: 0, 2: 3}
+    shown = [d.words for d in drawn(app) if d.kind == "label"]
+    assert "left · you play on" in shown, shown
+    assert any(w.startswith("left · ") and w.endswith(" plays on") for w in shown), shown
+    check(app, "dragon with seats left", SIZES[:1])

@@ -48,6 +48,7 @@ def test_a_bot_that_never_moves_stops_the_table_naming_the_seat_and_its_host():
     assert stalled.value.kind == "stall" and stalled.value.step == replica.applied
     assert "Bot 4 · easy is played by player0's bot, which made no move for 31 s" in \
         stalled.value.report
+    assert "step" not in stalled.value.report, "a player's words: the fault holds its step"
 
 
 def test_once_the_game_moves_the_wait_is_taken_back():

@@ -244,10 +244,10 @@ def test_only_a_seated_member_changes_the_game_and_the_lobby_says_who():
     stranger.do("config", "night", "wild", 3, ())
     assert lobby.state().game == "dragon" and not lobby.state().changed
     authors[1].do("config", "night", "dragon", 4, (("hands", 2),))
-    assert lobby.state().changed == f"{authors[1].identity.name} changed hands 1 → 2"
+    assert lobby.state().changed == f"{authors[1].identity.name} changed hands from 1 to 2"
     authors[1].do("config", "night", "wild", 3, ())
-    assert lobby.state().changed == f"{authors[1].identity.name} changed the table to wild " \
-                                    "with 3 seats"
+    assert lobby.state().changed == f"{authors[1].identity.name} changed the game to " \
+                                    "Dragons Wild with 3 seats"
 
 
 def test_a_change_lapses_the_votes_even_when_it_is_changed_back():

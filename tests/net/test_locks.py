@@ -36,8 +36,9 @@ def test_a_lock_held_by_another_process_is_refused_naming_its_pid(other):
     with pytest.raises(InUse) as refused:
         Lock.take(path, "table night", WINDOW)
     assert isinstance(refused.value, ValueError)
-    assert str(refused.value) == f"table night is open in another hoard peer process " \
-                                 f"(pid {process.pid})"
+    assert str(refused.value) == "table night is open in another hoard peer process"
+    assert refused.value.detail == f"table night is open in another hoard peer process " \
+                                   f"(pid {process.pid})"  # the log's, not a player's
     assert refused.value.holder.pid == process.pid
 
 
@@ -68,7 +69,7 @@ from net.disk.locks import Lock, InUse
 try:
     lock = Lock.take(sys.argv[1], "table night", "hoard window")
 except InUse as exc:
-    print("refused:", exc, flush=True)
+    print("refused:", exc.detail, flush=True)
 else:
     print("held", flush=True)
     import time; time.sleep(60)

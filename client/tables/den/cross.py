@@ -14,6 +14,8 @@ from client.tables.den.layout import CARD, CELL_W, CELLS, COLUMNS, EMPTY_EDGE, F
 from client.ui import DIM, GOLD
 from engine.games.den import FOUNDATIONS, PILE_NAMES, DenView, Played
 
+LABEL_ABOVE = 22  # a pile's name this far over its card: clear of the light around it
+
 
 def cell(column: int, row: int) -> tuple[float, float]:
     return COLUMNS[column], ROWS[row]
@@ -98,7 +100,7 @@ class Cross:
         for pile, faces in enumerate(state.piles):
             x, y, w, h = self.pile_rect(pile)
             label = PILE_NAMES[pile].replace(" corner", "")
-            view.text(surface, label, (x, y - 18), 13, GOLD if pile in lit else DIM)
+            view.text(surface, label, (x, y - LABEL_ABOVE), 13, GOLD if pile in lit else DIM)
             if not faces:
                 self._draw_empty(surface, pile, x, y)
             for face in faces:
@@ -106,8 +108,7 @@ class Cross:
                 if sprite is not None and id(sprite) not in carried:
                     draw_card(surface, view, "den", sprite, CARD[1] / CARD[0])
             if pile in lit:
-                pygame.draw.rect(surface, GOLD, view.rect(x - 4, y - 4, w + 8, h + 8),
-                                 view.px(3), border_radius=view.px(8))
+                view.ring(surface, view.rect(x - 4, y - 4, w + 8, h + 8), GOLD)
         sx, sy = stock_at()
         if state.stock:
             surface.blit(assets.sprite("back", (view.px(CARD[0]), view.px(CARD[1]))),

@@ -112,10 +112,10 @@ class DragonTable(TableRenderer):
         self.refresh_buttons()
 
     def _sync_hand(self, faces: list[int], animate: bool) -> None:
+        """The hand to `faces`; a card played left it for the trick, whose sprite starts
+        where the card was in the hand (TrickArea.sync, called before this)."""
         for face in [f for f in self.hand if f not in faces]:
-            sprite = self.hand.pop(face)
-            if face in self.trick:
-                self.trick[face].tween = sprite.tween  # from where it was in the hand
+            del self.hand[face]
         self.deal_into_hand(faces, lambda face: (*DECK_AT, CARD[0], 255), DEAL_STAGGER,
                             animate, self.can.usable())
 

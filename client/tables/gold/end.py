@@ -8,6 +8,7 @@ from client.tables.common import wrap_text
 from client.tables.gold.layout import (
     BANNER,
     END_BOX,
+    GAP,
     HEADING,
     INSET,
     LARGE,
@@ -20,6 +21,7 @@ from client.tables.gold.layout import (
 )
 from client.tables.gold.parts import draw_tokens
 from client.tables.gold.piece import Panel
+from client.tonight import NIGHT_TOP
 from client.ui import ALERT, DIM, GOLD, GOOD, INK
 from engine.games.gold import CATEGORIES, GAME, GoldView, SeatScore
 
@@ -31,11 +33,25 @@ BANNER_Y = 12
 RULES_Y = BANNER_Y + 32  # the rules the screens were scored by, under the verdict
 HEADER_Y = RULES_Y + 28
 ROWS_Y, ROW = HEADER_Y + 22, 44
+ENDING_LINES = 3  # the ending's words (the audit's verdict among them), under the rows
 SCORE_COLUMNS = (*CATEGORIES, "total")
 
 
 class EndPanel(Panel):
-    box = END_BOX
+    @property
+    def box(self) -> tuple[float, float, float, float]:
+        """Over the lairs and your side; over the night's standings' top no further, when
+        the window shows them under it (they covered its rows and its edges)."""
+        x, y, w, h = END_BOX
+        if self.table.scene.night is not None:
+            h = NIGHT_TOP - GAP - y
+        return x, y, w, h
+
+    @property
+    def row(self) -> float:
+        """A seat's row: closer together where six seats fill a short box."""
+        room = self.box[3] - ROWS_Y - INSET - ENDING_LINES * (LARGE + 6)
+        return min(ROW, room / len(self.session.start.seats))
 
     def draw(self, surface, state: GoldView) -> None:
         view, end = self.view, state.end
@@ -55,12 +71,12 @@ class EndPanel(Panel):
         for seat, scored in enumerate(end.scores):
             self._draw_row(surface, seat, scored, end.screens[seat], columns,
                            seat in end.winners)
-        self._draw_ending(surface, y + ROWS_Y + len(end.scores) * ROW + INSET)
+        self._draw_ending(surface, y + ROWS_Y + len(end.scores) * self.row + INSET)
 
     def _draw_row(self, surface, seat: int, scored: SeatScore, screen, columns,
                   won: bool) -> None:
         view = self.view
-        x, y = self.box[0], self.box[1] + ROWS_Y + seat * ROW
+        x, y = self.box[0], self.box[1] + ROWS_Y + seat * self.row
         view.text(surface, ("★ " if won else "") + self.name(seat, True), (x + NAME_X, y), LINE,
                   GOLD if won else INK, bold=won, width=NAME_W)
         if scored.forfeit is not None:
@@ -76,6 +92,7 @@ class EndPanel(Panel):
         x, _, w, _ = self.box
         text = ending.text if ending is not None else ""
         clean = ending is not None and ending.audit == "clean"
-        for k, line in enumerate(wrap_text(self.view, text, LARGE, w - 2 * MARGIN)[:3]):
+        for k, line in enumerate(wrap_text(self.view, text, LARGE,
+                                           w - 2 * MARGIN)[:ENDING_LINES]):
             self.view.text(surface, line, (x + MARGIN, top + k * (LARGE + 6)), LARGE,
                            GOOD if clean else INK)

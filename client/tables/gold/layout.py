@@ -61,7 +61,7 @@ FORESEEN_Y = MAGIC_WORDS_AT[1] + 48  # the Crystal Ball's Dragons
 
 # -- what moves over the table ---------------------------------------------------------
 MIDDLE_X = (MARGIN + TABLE_W) / 2
-POPUP_HALF = 280  # a popup's centre stays this near the middle, so its words stay on screen
+NEWS_AT = (MIDDLE_X, 690)  # a popup's centre: the strip under your side and its advice
 
 # -- the panels over the lairs -----------------------------------------------------------
 PANEL_X = LAIR_X - GAP / 2  # over the lairs' frames too, so none shows at its edge

@@ -1,5 +1,6 @@
 """What moves on the Gold table between views: tokens and adventurers flying from where
-they were to where they go, and one popup rising with the latest news."""
+they were to where they go, and one popup with the latest news on the strip under your
+side (NEWS_AT), where it covers nothing."""
 
 from __future__ import annotations
 
@@ -7,13 +8,11 @@ import pygame
 
 from client import assets
 from client.anim import Tween
-from client.tables.gold.layout import MIDDLE_X, POPUP_HALF, TOKEN
-from client.ui import GOLD, OVERLAY
+from client.tables.gold.layout import NEWS_AT, TOKEN
+from client.ui import GOLD
 
 FLIGHT = 0.6  # seconds a token or an adventurer takes to fly
 POPUP_TIME = 1.8
-POPUP_RISE = 12  # logical pixels a second
-POPUP_X = (MIDDLE_X - POPUP_HALF, MIDDLE_X + POPUP_HALF)  # a popup's centre's bounds
 POPUP_WORDS = 20
 POPUP_PADDING = (24, 10)  # logical px its banner adds around its words
 TOKEN_SIZE = TOKEN + 2
@@ -38,17 +37,17 @@ class Motion:
                 self.fly(f"gold/token/{colour}", start, end, TOKEN_SIZE, shown * 0.05)
                 shown += 1
 
-    def popup(self, text: str, x: float, y: float) -> None:
+    def popup(self, text: str) -> None:
         """One popup at a time: the newest news replaces the last (no words on words)."""
-        self.popups = [[text, x, y, POPUP_TIME]]
+        self.popups = [[text, POPUP_TIME]]
 
     def update(self, dt: float) -> None:
         for _, tween in self.flights:
             tween.update(dt)
         self.flights = [f for f in self.flights if f[1].moving]
         for popup in self.popups:
-            popup[3] -= dt
-        self.popups = [p for p in self.popups if p[3] > 0]
+            popup[1] -= dt
+        self.popups = [p for p in self.popups if p[1] > 0]
 
     @property
     def view(self):
@@ -66,15 +65,13 @@ class Motion:
                          view.point(x, y))
 
     def draw_popups(self, surface) -> None:
-        """Each popup on a banner of its own: it rises over the lairs' hoard rows, and
-        words on words were read as neither ("Sootwing is slain!" over "1 white")."""
+        """Each popup on a banner of its own, on the strip under your side: over the lairs
+        it hid the hoard and the sharing's first lines ("Sootwing is slain!" over them)."""
         view = self.view
-        low, high = POPUP_X
-        for text, x, y, left in self.popups:
-            centre = (min(max(x, low), high), y - (POPUP_TIME - left) * POPUP_RISE)
+        for text, _ in self.popups:
             width, height = view.font(POPUP_WORDS, True).size(text)
             banner = pygame.Rect(0, 0, width + view.px(POPUP_PADDING[0]),
                                  height + view.px(POPUP_PADDING[1]))
-            banner.center = view.point(*centre)
-            view.panel(surface, banner, alpha=OVERLAY, edge=GOLD)
-            view.text(surface, text, centre, POPUP_WORDS, GOLD, bold=True, anchor="center")
+            banner.center = view.point(*NEWS_AT)
+            view.banner(surface, banner, edge=GOLD)
+            view.text(surface, text, NEWS_AT, POPUP_WORDS, GOLD, bold=True, anchor="center")

@@ -12,9 +12,6 @@ from client.tables.gold.layout import (
     ADV_STEP,
     ATTACKER,
     BAG_AT,
-    BUTTON_Y,
-    MIDDLE_X,
-    PROMPT_Y,
     SCREEN_BOX,
     TOKEN,
 )
@@ -34,8 +31,6 @@ from engine.games.gold import (
     magic_name,
 )
 
-HOARD_LOST_AT = (MIDDLE_X, PROMPT_Y - 46)  # popups over the middle of the table
-MAGIC_AT = (MIDDLE_X, BUTTON_Y - 12)
 HOME_AT = (ADV_AT[0] + 2 * ADV_STEP, ADV_AT[1] + ADV_SIZE / 2)  # your adventurers' row
 BAG = (BAG_AT[0] + TOKEN / 2, BAG_AT[1] + TOKEN / 2)  # tokens fly from the bag's middle
 BOX_BELOW_BAG = TOKEN + 4  # tokens out of the game lie under the bag
@@ -58,9 +53,9 @@ class News:
         elif kind is HoardLost:
             motion.fly_tokens(event.counts, self._kill_at(),
                               (BAG[0], BAG[1] + BOX_BELOW_BAG))
-            motion.popup("The sand ran out: the hoard leaves the game", *HOARD_LOST_AT)
+            motion.popup("The sand ran out: the hoard leaves the game")
         elif kind is DragonKilled:
-            motion.popup(f"{DRAGONS[event.dragon].name} is slain!", *lair_centre(event.slot))
+            motion.popup(f"{DRAGONS[event.dragon].name} is slain!")
         elif kind is Attacked:
             start = HOME_AT if event.seat == self.table.bottom else self.screen_at(event.seat)
             motion.fly(f"gold/adv/{self.table.team(event.seat)}-{event.kind}", start,
@@ -74,7 +69,7 @@ class News:
             motion.fly_tokens(event.get, theirs, mine)
         elif kind is MagicUsed:
             motion.popup(f"{self.table.session.seat_name(event.seat, True)}: "
-                         f"{magic_name(event.face)}", *MAGIC_AT)
+                         f"{magic_name(event.face)}")
         else:
             self._note_proposal(event)
 

@@ -42,6 +42,11 @@ class Piece(ABC):
     def name(self, seat: int, capital: bool = False) -> str:
         return self.session.seat_name(seat, capital)
 
+    def whose(self, seat: int) -> str:
+        """'Your' or "Bo's", opening a line."""
+        names = self.session.names
+        return names.whose(seat, start=True) if names is not None else self.name(seat, True)
+
     def rects(self, state: GoldView) -> dict[Target, pygame.Rect]:
         return {}
 

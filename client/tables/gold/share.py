@@ -51,11 +51,13 @@ HOARD_TOKENS_X = EDITOR_X + 54
 RIGHT_TOP = PANEL_Y + 28  # the right half's heading
 MOST_COLUMN, MOST_ROW = 110.0, float(ROW)  # the editor's cells, shrunk to fit many
 ROWS_Y = EDITOR_Y + ROW - 4  # the editor's rows, under its column labels
-PROBLEM_Y = PANEL_Y + PANEL_H - 40  # why the editor's split cannot go on the table yet
+PROBLEM_LINES = 3  # the engine's why, whole ("8 tokens of the hoard have no player yet: …")
+PROBLEM_Y = PANEL_Y + PANEL_H - 40 - (SMALL + 3) * (PROBLEM_LINES - 2)  # why the editor's
+# split cannot go on the table yet, at the left of its buttons
 ROWS_HEIGHT = PROBLEM_Y - ROWS_Y + GAP
 PROPOSAL_BOX = (RIGHT_X, RIGHT_TOP + MARGIN, RIGHT_W - INSET, CHIP_H)
 PROPOSAL_ROW = ROW
-FATES_Y, FATES_SHOWN = PROBLEM_Y - 44, 2  # the last proposals replaced or rejected
+FATES_Y, FATES_SHOWN = PANEL_Y + PANEL_H - 84, 2  # the last proposals replaced or rejected
 SHARE_ROW = CHIP_H + 6
 SHARE_CHIP = (RIGHT_X + RIGHT_W - 100, 96)  # a share's Take it: x and width
 WHO_W = 100  # a name beside a share or a proposal's part
@@ -194,7 +196,8 @@ class SharePanel(Panel):
         problem = self.problem()
         done = "Every token has a share: ready to divide." if divide else \
             "Every token has a player: ready to propose."
-        for k, line in enumerate(wrap_text(view, problem or done, SMALL, PROBLEM_W)[:2]):
+        for k, line in enumerate(wrap_text(view, problem or done, SMALL,
+                                           PROBLEM_W)[:PROBLEM_LINES]):
             view.text(surface, line, (EDITOR_X, PROBLEM_Y + k * (SMALL + 3)), SMALL,
                       ALERT if problem else GOOD)
 
@@ -215,7 +218,7 @@ class SharePanel(Panel):
                       (RIGHT_X, words_y), TEXT, DIM, width=PROPOSAL_BOX[2])
         else:
             hint = " (click: copy it to edit)" if self.editing else ""
-            view.text(surface, f"#{proposal.serial} by {self.name(proposal.by, True)}{hint}",
+            view.text(surface, f"{self.whose(proposal.by)} split{hint}",
                       (RIGHT_X, words_y), TEXT, GOLD, width=PROPOSAL_BOX[2])
             for j, seat in enumerate(kill.involved):
                 y = top + CHIP_H + 2 + j * PROPOSAL_ROW
@@ -234,8 +237,8 @@ class SharePanel(Panel):
 
     def _draw_fates(self, surface) -> None:
         earlier = [p for p in self.table.news.proposals if p[3]][-FATES_SHOWN:]
-        for k, (serial, seat, _, fate) in enumerate(earlier):
-            self.view.text(surface, f"#{serial} by {self.name(seat)}: {fate}",
+        for k, (_, seat, _, fate) in enumerate(earlier):  # (a serial is the engine's)
+            self.view.text(surface, f"{self.whose(seat)} split: {fate}",
                            (RIGHT_X, FATES_Y + k * (SMALL + 4)), SMALL, DIM, width=RIGHT_W)
 
     def _draw_shares(self, surface, state: GoldView) -> None:

@@ -16,7 +16,7 @@ from engine.games.dragon.rules import (
     WentOut,
 )
 from engine.games.dragon.views import THREE_LEADS
-from engine.tell import Names, count, join_words, ordinal
+from engine.tell import Names, count, join_words, ordinal, signed
 
 
 def how_won(e, n: Names, start: bool = False) -> str:
@@ -42,9 +42,13 @@ def gains(e) -> tuple[int, ...]:
 
 
 def _hand_over(e, n: Names) -> str:
+    """'Hand 2 is over: Ana 1st, you 2nd, …. Each put 25 in the pot: Ana +50, you \u221215, …
+    chips.' — each seat's gain or loss, the figures of the hand's result panel."""
     order = join_words([f"{n.who(s)} {ordinal(i + 1)}" for i, s in enumerate(e.places)])
-    paid = join_words([f"{n.who(s)} +{e.payouts[s]:,}" for s in e.places if e.payouts[s]])
-    return f"Hand {e.hand} is over: {order}. The pot pays {paid} chips."
+    won = gains(e)
+    seats = [*e.places, *(s for s in range(len(won)) if s not in e.places)]
+    said = join_words([f"{n.who(s)} {signed(won[s])}" for s in seats])
+    return f"Hand {e.hand} is over: {order}. Each put {stake_of(e):,} in the pot: {said} chips."
 
 
 def _match_over(e, n: Names) -> str:

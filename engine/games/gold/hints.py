@@ -1,10 +1,11 @@
-"""Dragon's Gold's actions said as a hint would say them: 'send a knight against the 2nd
-lair', 'propose a split: you get 2 gold tokens; Ana gets 1 red token'."""
+"""Dragon's Gold's actions said as a hint would say them: 'send a knight against Smaug',
+'propose a split: you get 2 gold tokens; Ana gets 1 red token', 'accept Ana's split' — a
+lair by the Dragon in it and a split by who proposed it, as the table shows them."""
 
 from __future__ import annotations
 
 from engine.games.gold import moves
-from engine.games.gold.components import ADVENTURERS, magic_name
+from engine.games.gold.components import ADVENTURERS, DRAGONS, magic_name
 from engine.games.gold.words import tokens
 from engine.tell import Names, ordinal
 
@@ -21,6 +22,21 @@ def _propose(a: moves.Propose, view, n: Names) -> str:
     return f"propose a split: {_shares(a.split, view.kill.involved, n)}"
 
 
+def _against(a: moves.Attack, view, n: Names) -> str:
+    lair = view.dragons[a.slot] if 0 <= a.slot < len(view.dragons) else None
+    where = DRAGONS[lair.dragon].name if lair is not None else f"the {ordinal(a.slot + 1)} lair"
+    return f"send a {ADVENTURERS[a.kind]} against {where}"
+
+
+def _split(verb: str):
+    """'accept Ana's split': the one split on the table (G7.5), by who proposed it."""
+    def said(a, view, n: Names) -> str:
+        proposal = view.kill.proposal if view.kill is not None else None
+        whose = n.whose(proposal.by) if proposal is not None else "the"
+        return f"{verb} {whose} split"
+    return said
+
+
 def _divide(a: moves.Divide, view, n: Names) -> str:
     cut = "; ".join(f"share {i + 1} {tokens(share)}" for i, share in enumerate(a.shares))
     return f"cut the hoard into these shares: {cut}"
@@ -35,12 +51,11 @@ def _offer(a: moves.Offer, view, n: Names) -> str:
 
 
 HINTERS = {
-    moves.Attack: lambda a, view, n: f"send a {ADVENTURERS[a.kind]} against the "
-                                     f"{ordinal(a.slot + 1)} lair",
+    moves.Attack: _against,
     moves.UseMagic: lambda a, view, n: f"use the {magic_name(a.face)}",
     moves.Propose: _propose,
-    moves.Accept: lambda a, view, n: f"accept split number {a.serial}",
-    moves.Reject: lambda a, view, n: f"reject split number {a.serial}",
+    moves.Accept: _split("accept"),
+    moves.Reject: _split("reject"),
     moves.Divide: _divide,
     moves.Choose: _choose,
     moves.Steal: lambda a, view, n: f"rob {n.who(a.victim)}",

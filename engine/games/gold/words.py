@@ -70,7 +70,7 @@ def _opened(e, n: Names) -> str:
 def _proposed(e, n: Names) -> str:
     shares = "; ".join(f"{n.who(s)} {'get' if s == n.listener else 'gets'} {tokens(share)}"
                        for s, share in zip(e.involved, e.split, strict=True))
-    return f"{n.does(e.seat, 'propose')} split number {e.serial}: {shares}."
+    return f"{n.does(e.seat, 'propose')} a split: {shares}."
 
 
 def offer_words(seat: int, partner: int, give, get, n: Names) -> str:
@@ -131,9 +131,10 @@ TELLERS = {
     moves.Returned: _returned,
     moves.NegotiationOpened: _opened,
     moves.Proposed: _proposed,
-    moves.Accepted: lambda e, n: f"{n.does(e.seat, 'accept')} split number {e.serial}.",
-    moves.Rejected: lambda e, n: f"{n.does(e.seat, 'reject')} split number {e.serial}.",
-    moves.Agreed: lambda e, n: f"Everyone agrees on split number {e.serial}.",
+    # one split is on the table at a time (G7.5), the one last proposed: "the split" names it
+    moves.Accepted: lambda e, n: f"{n.does(e.seat, 'accept')} the split.",
+    moves.Rejected: lambda e, n: f"{n.does(e.seat, 'reject')} the split.",
+    moves.Agreed: lambda e, n: "Everyone agrees on the split.",
     moves.HoardLost: lambda e, n: f"Time is up: the hoard, {tokens(e.counts)}, leaves the game.",
     moves.Divided: lambda e, n: f"{n.does(e.seat, 'divide')} the hoard into "
                                 + "; ".join(tokens(s) for s in e.shares) + ".",
