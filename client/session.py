@@ -83,6 +83,14 @@ class Listed:
     problem: str = ""
 
 
+def listed_problem(listing) -> str:
+    """Why a table cannot be joined now, in words: nobody answered for it, or nobody has yet
+    (a lobby being dialled: a ghost is found out within a second or two)."""
+    if not listing.reachable:
+        return "not reachable: nobody answered there"
+    return "" if listing.proven else "checking…"
+
+
 @dataclass
 class Ending:
     """How the table ended for this window: finished, stopped, or left."""
@@ -295,7 +303,7 @@ class Session(Listener):
             self.tables[listing.table] = Listed(
                 listing.table, listing.name, listing.game, listing.taken, listing.total,
                 listing.state, listing.addresses,
-                problem="" if listing.reachable else "not reachable: nobody answered there")
+                problem=listed_problem(listing))
 
     @hears(LobbyUpdate)
     def _on_LobbyUpdate(self, update: LobbyUpdate) -> None:

@@ -207,6 +207,7 @@ class Listing:
     addresses: tuple[tuple[str, int], ...]
     keys: tuple[str, ...] = ()  # the advertisers' key fingerprints: who must answer there
     reachable: bool = True  # False once a try found nobody of those keys at any address
+    proven: bool = True  # False while no member of a lobby has answered yet (being dialled)
 
     def line(self) -> str:
         where = ", ".join(f"{h}:{p}" for h, p in self.addresses)

@@ -279,9 +279,13 @@ class Discovery:
                 merged[advert.table] = replace(seen, taken=max(seen.taken, advert.taken),
                                                state=state, addresses=seen.addresses + more,
                                                keys=(*seen.keys, advert.member))
+        now = time.monotonic()
+        proven = {a.table for a in self.adverts.values() if self.verdicts.of(a, now)}
         for table, listing in merged.items():
             if self.unreachable.get(table) == _tried(listing):
                 merged[table] = replace(listing, reachable=False)
+            elif listing.state == LOBBY_STATE and table not in proven:
+                merged[table] = replace(listing, proven=False)
         return merged
 
     def not_reachable(self, table: str) -> None:
@@ -331,10 +335,12 @@ class Discovery:
     def _prove_later(self, advert: Advert) -> None:
         """Dial a lobby's member once when its claim is new: a ghost (a stranger's stale
         advert, a table whose computer left) is listed "not reachable" before anyone picks
-        it, sorted last and never joined, instead of costing whoever clicks it a try."""
-        mine = self._wanted is not None and advert.member == self._wanted.member
-        if advert.state != LOBBY_STATE or mine or \
-                self.verdicts.of(advert, time.monotonic()) is not None:
+        it, sorted last and never joined, instead of costing whoever clicks it a try. Until
+        a member answers, the lobby is listed as not proven yet (the window: "checking…")."""
+        if self._wanted is not None and advert.member == self._wanted.member:
+            self.verdicts.note(advert, True, time.monotonic())  # this peer's own table
+            return
+        if advert.state != LOBBY_STATE or self.verdicts.of(advert, time.monotonic()) is not None:
             return
         task = asyncio.get_running_loop().create_task(self._prove(advert))
         self._tasks.add(task)
@@ -342,6 +348,7 @@ class Discovery:
 
     async def _prove(self, advert: Advert) -> None:
         if await self._dial(advert, list(advert.addresses)) is not None:
+            self._notify("changed", advert.table)  # proven: it can be joined now
             return
         now = time.monotonic()
         claims = [a for a in self.adverts.values() if a.table == advert.table]

@@ -183,7 +183,7 @@ def test_a_members_advert_is_believed_at_another_table_only_if_its_key_answers_f
 def test_a_ghost_lobby_is_listed_not_reachable_before_anyone_picks_it():
     """Discovery dials a new lobby's member once: a stale advert whose address nobody
     answers at is listed "not reachable" (sorted last, never joined) before anyone clicks
-    it; a live one stays listed as it is."""
+    it; a live one is listed proven once its member answers."""
     from net.finding.claims import Advert
     from net.finding.discovery import Discovery
     from net.wire.identity import fingerprint
@@ -200,10 +200,13 @@ def test_a_ghost_lobby_is_listed_not_reachable_before_anyone_picks_it():
         seen = Discovery()
         seen.adverts = {live.instance: live, ghost.instance: ghost}
         try:
+            before = {listing.proven for listing in seen.tables().values()}
             await asyncio.gather(seen._prove(live), seen._prove(ghost))
-            return {table: listing.reachable for table, listing in seen.tables().items()}
+            return before, {table: (listing.reachable, listing.proven)
+                            for table, listing in seen.tables().items()}
         finally:
             await close_all([node])
 
-    reachable = asyncio.run(go())
-    assert reachable.pop("00" * 16) is False and list(reachable.values()) == [True]
+    before, after = asyncio.run(go())
+    assert before == {False}, "a lobby nobody has answered for yet is not offered as proven"
+    assert after.pop("00" * 16)[0] is False and list(after.values()) == [(True, True)]

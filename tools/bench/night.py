@@ -123,9 +123,9 @@ def _night(folder: Path, ghosts: int = 0, second: bool = False) -> dict:
             clicks = max(w.clicks for w in night.windows)
             for window in night.windows:
                 night.autoplay(window)
-            eve = night.watch(4)
             night.windows[0].wait(lambda s: s["applied"] >= 60, "the match to be under way")
-            resume = night.crash_and_resume(2)
+            resume = night.crash_and_resume(2)  # (before the watcher: the match is young)
+            eve = night.watch(4)
             endings = night.endings([*night.windows, eve])
         finally:
             night.close()

@@ -75,7 +75,7 @@ class Night:
         """A late friend on another host watches the game from the lobby."""
         eve = Window(self.lan.hosts[host], self.folder / NAMES[host], NAMES[host])
         find_table(eve, "Ana's table", "playing")
-        eve.click(f"table:{self.table}")
+        choose_table(eve, self.table, "watch")
         eve.click("watch")
         eve.wait(lambda s: s["scene"] == "table" and s["watching"], "the game to show", 30)
         return eve
@@ -212,14 +212,15 @@ def find_table(window: Window, name: str, state: str = "lobby") -> str:
     return next(k for k, t in seen["tables"].items() if ours(t))
 
 
-def choose_table(window, table: str) -> None:
-    """Select the table in the lobby until Join is offered: a click that lands while the
-    list is rebuilt for another player's change is lost, and a person clicks again."""
+def choose_table(window, table: str, then: str = "join") -> None:
+    """Select the table in the lobby until `then` (Join, Watch) is offered: a click that
+    lands while the list is rebuilt (another player's change, a ghost found out) is lost,
+    or picks the row that moved under it, and a person clicks again."""
     for _ in range(3):
         window.click(f"table:{table}")
         try:
-            window.wait(lambda s: "join" in s["targets"], "Join to be offered", 5)
+            window.wait(lambda s: then in s["targets"], f"{then} to be offered", 5)
             return
         except AssertionError:
             continue
-    raise AssertionError(f"{window.name}: Join never offered for table {table}")
+    raise AssertionError(f"{window.name}: {then} never offered for table {table}")
