@@ -131,8 +131,8 @@ def test_nothing_a_stranger_signs_in_the_lobby_stops_it(tmp_path):
             member.send("sit", 2)
             member.send("config", "night", "wild", 3, ())  # seated: the members put it back
             await guest.drain()
-            table.peers[0].wait_line(lambda line: "mallory changed the game to Dragons Wild" in line,
-                                     20)
+            table.peers[0].wait_line(
+                lambda line: "mallory changed the game to Dragons Wild" in line, 20)
             await asyncio.sleep(0.5)
             member.clock += 50  # after the members' own records
             member.send("leave")

@@ -215,11 +215,12 @@ def find_table(window: Window, name: str, state: str = "lobby") -> str:
 def choose_table(window, table: str, then: str = "join") -> None:
     """Select the table in the lobby until `then` (Join, Watch) is offered: a click that
     lands while the list is rebuilt (another player's change, a ghost found out) is lost,
-    or picks the row that moved under it, and a person clicks again."""
+    or picks the row that moved under it, and a person clicks again (seeing within 2 s that
+    nothing happened)."""
     for _ in range(3):
         window.click(f"table:{table}")
         try:
-            window.wait(lambda s: then in s["targets"], f"{then} to be offered", 5)
+            window.wait(lambda s: then in s["targets"], f"{then} to be offered", 2)
             return
         except AssertionError:
             continue
