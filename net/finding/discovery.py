@@ -404,7 +404,7 @@ class Discovery:
         if known is not None:
             return known
         fresh = [(a, where) for a, where in doubts if self.verdicts.of(a, now) is None]
-        probes = {asyncio.ensure_future(self._dial(a, where)): a for a, where in fresh}
+        probes = [asyncio.ensure_future(self._dial(a, where)) for a, where in fresh]
         try:
             for done in asyncio.as_completed(probes):
                 advert = await done
