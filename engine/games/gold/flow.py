@@ -319,7 +319,8 @@ def on_attack(state: GoldState, action: moves.Attack) -> list:
     state.adv[seat][kind] = slot
     lair.attackers.append((seat, kind, bonus))
     lair.total += ATTACK[kind] + bonus
-    events: list = [moves.Attacked(seat, kind, slot, lair.total, lair.strength)]
+    events: list = [moves.Attacked(seat, kind, slot, lair.dragon, lair.total,
+                                          lair.strength)]
     if lair.total >= lair.strength:  # G5.1
         kill = state.kill = Kill(slot, lair)
         state.slots[slot] = None
