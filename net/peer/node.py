@@ -173,8 +173,8 @@ class TableNode:
         exc = task.exception()
         log.error("%s died", task.get_coro(), exc_info=exc)
         step = self.replica.applied if self.replica is not None else -1
-        self.fault(TableFault(FaultKind.BUG, step, f"this peer stopped at step {step}: "
-                              f"{type(exc).__name__}: {exc}"))
+        self.fault(TableFault(FaultKind.BUG, step, "hoard on this computer stopped playing "
+                              "(hoard.log says how)", f"{type(exc).__name__}: {exc}"))
 
     def emit(self, event) -> None:
         """Tell the listener, unless the journal is being read back (it was told then)."""
@@ -333,6 +333,8 @@ class TableNode:
 
     def fault(self, fault: TableFault) -> None:
         if self.result is not None and not self.result.done():
+            log.warning("the table stopped (%s) at step %d: %s%s", fault.kind, fault.step,
+                        fault.report, f" ({fault.detail})" if fault.detail else "")
             self.emit(Fault(fault.kind, fault.step, fault.report))
             self.result.set_result(Fault(fault.kind, fault.step, fault.report))
             self.spectators.poke()  # spectators are shown the step that stopped the table

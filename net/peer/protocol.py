@@ -115,7 +115,8 @@ class Protocol:
         log.error("this peer failed on a %r message", tag, exc_info=exc)
         replica = self.ports.replica()
         step = replica.applied if replica is not None else -1
-        self.ports.fault(TableFault(FaultKind.BUG, step, f"this peer failed at step {step} on "
+        self.ports.fault(TableFault(FaultKind.BUG, step, "hoard on this computer failed on a "
+                                    "message from the table (hoard.log says how)",
                                     f"a {tag!r} message: {type(exc).__name__}: {exc}"))
 
     # -- the greeting: which hoard is at the other end ---------------------------------
