@@ -46,6 +46,9 @@ class Frames:
         button = scene.buttons.get("next")
         if button is not None and button.visible and not result:
             self.wrong.append("Next hand is drawn with no hand's result")
+        if result:  # the game's buttons (Sort, Hint…) are not drawn over the result
+            self.wrong += [f"{ident} is drawn over the hand's result"
+                           for ident in renderer.result.under if scene.buttons[ident].visible]
 
 
 def hand_row(app, drawn) -> list[str]:
