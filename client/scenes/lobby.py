@@ -290,6 +290,7 @@ class Lobby(Scene):
             view.text(surface, "A table for one: you and bots, dealt fair.", (840, 255), 15, DIM)
             self._draw_tonight(surface)
         self._draw_address_note(surface)
+        self.offers.draw(surface)
         if self.offers.elsewhere:
             view.text(surface, SECOND_SEAT, (40, 684), 14, DIM)
         view.text(surface, self.fitted_part(lambda name: f"you are {name}",
@@ -303,7 +304,7 @@ class Lobby(Scene):
             return
         top = TONIGHT[1] + TONIGHT[3]
         if self.offers.shown:
-            top = min(top, 550 - (len(self.offers.shown) - 1) * 60 - 10)
+            top = min(top, self.offers.top() - 10)
         x, y, w, _ = TONIGHT
         if top - y >= 3 * ROW + 52:  # room for a player at least
             bottom = min(top, y + height(self.night))
