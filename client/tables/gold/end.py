@@ -4,6 +4,7 @@ say them. Nothing on it takes a click."""
 
 from __future__ import annotations
 
+from client.night.tonight import NIGHT_TOP
 from client.tables.common import wrap_text
 from client.tables.gold.layout import (
     BANNER,
@@ -21,7 +22,6 @@ from client.tables.gold.layout import (
 )
 from client.tables.gold.parts import draw_tokens
 from client.tables.gold.piece import Panel
-from client.tonight import NIGHT_TOP
 from client.ui import ALERT, DIM, GOLD, GOOD, INK
 from engine.games.gold import CATEGORIES, GAME, GoldView, SeatScore
 
