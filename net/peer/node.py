@@ -41,7 +41,6 @@ from net.peer.events import (
     Left,
     NodeOptions,
     Notice,
-    StepApplied,
     finished_of,
 )
 from net.peer.intake import Intake
@@ -229,7 +228,7 @@ class TableNode:
         if replica is None or replica.me is None or self.result.done():
             return
         if replica.order == (replica.me,):
-            self._left(Left(replica.applied, -1))  # nobody to play on: the table ends
+            self.left(Left(replica.applied, -1))  # nobody to play on: the table ends
             return
         self.stepper.leave()
 
@@ -271,7 +270,7 @@ class TableNode:
         self.scribe.steps_done()
         changed = self.stepper.applied(batch)
         for done in batch:
-            if self._report(done):
+            if self.returns.report(done):
                 return
         self.upkeep.stepped()
         self.spectators.poke()
@@ -295,28 +294,6 @@ class TableNode:
                 return []
             self.scribe.step(replica)
         return batch
-
-    def _report(self, done: Applied) -> bool:
-        """Tell the step and who left in it; True if this peer itself left."""
-        replica = self.replica
-        if done.step > self.returns.told:  # (steps taken again after a rebuild: told once)
-            self.emit(StepApplied(done))
-        for seat, heir in done.left:  # (StepApplied names who left, went quiet, came back)
-            if seat == replica.me and self.scribe.replaying:
-                self.returns.came_back_after_leaving(heir, done.step)  # net.peer.returns
-            elif seat == replica.me:
-                self._left(Left(done.step, heir))
-                return True
-            if heir == replica.me:
-                self.reseat_bots()
-        for seat, heir in done.quiet:
-            if seat == replica.me and not done.over:  # (once over there is no way back)
-                self.returns.went_quiet(heir, done.step)
-            if heir == replica.me:
-                self.reseat_bots()
-        if done.back:
-            self.returns.taken_back(done.back)
-        return False
 
     # -- how the table ends for this peer --------------------------------------------------
     def _finish(self) -> None:
@@ -343,7 +320,8 @@ class TableNode:
         if not self.result.done():
             self.result.set_result(outcome)
 
-    def _left(self, left: Left) -> None:
+    def left(self, left: Left) -> None:
+        """This peer left the table: journaled, told, and the table is over for it."""
         self.scribe.left(left.step)
         self.emit(left)
         self.settle(left)

@@ -42,7 +42,7 @@ def returns_ports(node) -> ReturnsPorts:
         replica=lambda: node.replica, progress=node.progress, emit=node.emit,
         wake=lambda: node.stepper.wake(), reseat_bots=node.reseat_bots,
         broadcast=lambda message: node.mesh.broadcast(message),
-        replaying=lambda: node.scribe.replaying, rebuild=node.rebuild)
+        replaying=lambda: node.scribe.replaying, rebuild=node.rebuild, left=node.left)
 
 
 def intake_ports(node) -> IntakePorts:

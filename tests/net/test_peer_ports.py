@@ -42,7 +42,7 @@ def returns(replica, done: Done, replaying=False, rebuilt=None) -> Returns:
     return Returns(ReturnsPorts(
         replica=lambda: replica, progress={}, emit=done.port("emit"), wake=done.port("wake"),
         reseat_bots=done.port("reseat"), broadcast=done.port("broadcast"),
-        replaying=lambda: replaying, rebuild=lambda: rebuilt))
+        replaying=lambda: replaying, rebuild=lambda: rebuilt, left=done.port("left")))
 
 
 def test_a_seat_away_that_asks_back_is_welcomed_once_and_a_stranger_is_refused():
