@@ -43,6 +43,7 @@ from net.peer.events import (
     Notice,
     finished_of,
 )
+from net.peer.greeter import Greeter
 from net.peer.intake import Intake
 from net.peer.links import Address, Links
 from net.peer.membership import Membership
@@ -54,6 +55,7 @@ from net.peer.spectators import Spectators
 from net.peer.stepper import Stepper
 from net.peer.upkeep import Upkeep
 from net.peer.wiring import (
+    greeter_ports,
     intake_ports,
     links_ports,
     membership_ports,
@@ -92,7 +94,7 @@ class TableNode:
         self.finished: Finished | None = None
         self.scribe = Scribe(journal)
         self.suspect = Suspect()
-        self.protocol = Protocol(protocol_ports(self))
+        self.protocol = Protocol(protocol_ports(self), Greeter(greeter_ports(self)))
         self.membership = Membership(membership_ports(self))
         self.links = Links(links_ports(self))
         self.stepper = Stepper(stepper_ports(self))
@@ -100,7 +102,7 @@ class TableNode:
         self.upkeep = Upkeep(upkeep_ports(self))
         self.returns = Returns(returns_ports(self))
         self.intake = Intake(intake_ports(self))
-        self.mesh = Mesh(self.protocol.hello, self.protocol.on_message, self._on_lost)
+        self.mesh = Mesh(self.protocol.greeter.hello, self.protocol.on_message, self._on_lost)
         self.seen = Seen()  # frames taken lately (net.wire.gossip)
         self.secrets: list[Any] = []  # journaled chance secrets, restored into the replica
         self._tasks: set[asyncio.Task] = set()

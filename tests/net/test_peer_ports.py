@@ -10,6 +10,7 @@ import pytest
 
 from net.errors import BadFrame, CorruptJournal
 from net.peer.events import Away, Fault, Finished, NodeOptions, Notice, Returning, Submitted
+from net.peer.greeter import Greeter, GreeterPorts
 from net.peer.intake import MAX_EARLY, Intake, IntakePorts
 from net.peer.links import Links, LinksPorts
 from net.peer.protocol import Protocol, ProtocolPorts
@@ -373,15 +374,16 @@ def test_leaving_the_table_closes_every_link_and_forgets_where_the_peers_were():
 
 def protocol(done: Done, replica=None, role="peer", **changes) -> Protocol:
     ports = dict(
+        role=role, table=lambda: b"t", replica=lambda: replica, progress={},
+        seen=lambda raw: False, accept=done.port("accept"), frame=done.port("frame"),
+        vote=done.port("vote"), convict=done.port("convict"), watch=done.port("watch"),
+        poke_spectators=done.port("poke"), asked=done.port("asked"), fault=done.port("fault"))
+    greeter = Greeter(GreeterPorts(
         identity=None, role=role, table=lambda: b"t", name=lambda: "night",
         host=lambda: "10.0.0.1", port=lambda: 4000, replica=lambda: replica,
-        lobby=lambda: None, lobby_log=list, progress={}, seen=lambda raw: False,
-        count=done.port("count"), set_table=done.port("set_table"), heard=done.port("heard"),
-        accept=done.port("accept"), frame=done.port("frame"), vote=done.port("vote"),
-        convict=done.port("convict"), watch=done.port("watch"),
-        poke_spectators=done.port("poke"), asked=done.port("asked"), emit=done.port("emit"),
-        fault=done.port("fault"))
-    return Protocol(ProtocolPorts(**{**ports, **changes}))
+        lobby=lambda: None, lobby_log=list, count=done.port("count"),
+        set_table=done.port("set_table"), heard=done.port("heard"), emit=done.port("emit")))
+    return Protocol(ProtocolPorts(**{**ports, **changes}), greeter)
 
 
 def sealed(key=b"bo", role="peer") -> Link:
