@@ -20,7 +20,7 @@ from client.tables.gold.layout import (
     TINY,
     TOKEN_SMALL,
 )
-from client.tables.gold.parts import draw_tokens
+from client.tables.gold.panels.parts import draw_tokens
 from client.tables.gold.piece import Panel
 from client.ui import ALERT, DIM, GOLD, GOOD, INK
 from engine.games.gold import CATEGORIES, GAME, GoldView, SeatScore
