@@ -12,7 +12,6 @@ from engine.games.gold.advice import magic_words
 from engine.games.gold.components import ATTACK, DRAGONS
 from engine.games.gold.tokens import COLOURS, GEMS
 from engine.games.gold.views import GoldView
-from engine.games.gold.words import tokens
 from engine.tell import Names, count
 
 #: about what a token brings, by colour: silver 1, gold 3, red 1, a gem 3 (a fifth of a
