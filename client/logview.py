@@ -29,7 +29,7 @@ class LogView:
         width = self.rect.width - 2 * self.pad
         for line in lines:
             for row in wrap(self.font, line, width):
-                self.rows.append(self.font.render(row, True, INK))
+                self.rows.append(self.font.render(row, True, self.view.colour(INK)))
         if self.back:  # a reader scrolled back keeps their place
             self.back += sum(len(wrap(self.font, line, width)) for line in lines)
         del self.rows[:-KEPT]
@@ -74,7 +74,8 @@ class LogView:
             image.blit(row, (self.pad, y))
             y += step
         if self.back:
-            note = self.view.font(12).render(f"↓ {self.back} newer lines", True, DIM)
+            note = self.view.font(12).render(f"↓ {self.back} newer lines", True,
+                                            self.view.colour(DIM))
             image.blit(note, note.get_rect(bottomright=(image.get_width() - self.pad,
                                                         image.get_height() - 2)))
         return image

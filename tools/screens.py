@@ -53,7 +53,8 @@ def shoot(size, out: Path, width: int, games, name: str = "Ana") -> list[str]:
     from client.settings import Settings, SettingsFile, config_folder
     from engine.registry import game_ids
 
-    SettingsFile(config_folder()).save(Settings(name=name, window=size))
+    SettingsFile(config_folder()).save(Settings(name=name, window=size,
+                                                taught=tuple(game_ids())))
     app = App(discovery=False, size=size)
     from client.scenes.lobby import Lobby
 

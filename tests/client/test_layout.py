@@ -37,7 +37,7 @@ def app(tmp_path_factory):
     saved = {k: os.environ.get(k) for k in ("HOARD_CONFIG_DIR", "HOARD_STATE_DIR")}
     os.environ["HOARD_CONFIG_DIR"], os.environ["HOARD_STATE_DIR"] = \
         str(folder / "config"), str(folder / "state")
-    SettingsFile(config_folder()).save(Settings(name=NAMES[1]))
+    SettingsFile(config_folder()).save(Settings(name=NAMES[1], taught=tuple(GAMES)))
     window = App(discovery=False, size=SIZES[1])
     yield window
     window.close()

@@ -1,0 +1,87 @@
+"""The panel that teaches, at the top of the log's column: a Hint's whole sentence (the hard
+bot's play and why it is good, the engine's words) whenever one is shown, and in a guided game
+at each of this seat's turns, unasked, with what the rules let it do now.
+
+It lies over the oldest lines the log shows, never over the table's cards or buttons, and
+sizes its words to fit: a long reason is wrapped, never cut."""
+
+from __future__ import annotations
+
+from client.tables.common import wrap_text
+from client.tables.hinting import THINKING
+from client.ui import GOLD, INK, OVERLAY
+
+BOX = (992, 64, 276, 430)  # the log's column: the panel grows down from its top, at most this
+PAD = 10
+SIZES = (14, 13, 12, 11)  # the words' logical sizes, tried in turn until they fit
+GUIDED = "Guided game · your turn"
+HINTED = "Hint"
+
+
+class Guide:
+    def __init__(self, scene):
+        self.scene, self.session, self.view = scene, scene.session, scene.view
+
+    def on_view(self) -> None:
+        """A guided game asks the hard bot at each of this seat's turns, unasked."""
+        if self._guiding():
+            self.session.suggestion()
+
+    def _guiding(self) -> bool:
+        session = self.session
+        return session.guided and session.ending is None and not session.watching and \
+            session.view is not None and bool(session.view.legal)
+
+    def hinted(self) -> bool:
+        """Is the advice line's sentence a Hint's, shown whole here (not on that line)?"""
+        renderer = self.scene.renderer
+        return renderer is not None and bool(renderer.hints.said) and \
+            self.session.advice == renderer.hints.said
+
+    def said(self) -> tuple[str, list[str]]:
+        """The panel's title and paragraphs ("" and none: no panel now)."""
+        session = self.session
+        if not self._guiding():
+            return (HINTED, [session.advice]) if self.hinted() else ("", [])
+        view = session.view.view
+        advice = session.game.advice(view, session.seat, session.names)
+        can = [advice.title, *advice.lines] if advice is not None else []
+        hinted = session.hint
+        bot = session.game.hint(hinted.action, view, session.names, hinted.level) \
+            if hinted is not None else THINKING
+        return GUIDED, [*can, bot]
+
+    def draw(self, surface) -> None:
+        title, paragraphs = self.said()
+        if not title:
+            return
+        size, rows = self._fitted(paragraphs)
+        view = self.view
+        x, y, w, most = BOX
+        line = size * 1.35
+        height = min(most, 2 * PAD + 24 + line * len(rows))
+        view.panel(surface, view.rect(x, y, w, height), alpha=OVERLAY, edge=GOLD)
+        view.text(surface, title, (x + PAD, y + PAD - 2), 15, GOLD, bold=True, width=w - 2 * PAD)
+        top = y + PAD + 22
+        for i, row in enumerate(rows):
+            if row:
+                view.text(surface, row, (x + PAD, top + i * line), size, INK)
+
+    def _fitted(self, paragraphs: list[str]) -> tuple[int, list[str]]:
+        """The largest size whose wrapped rows fit the box, and those rows (a blank one
+        between paragraphs); at the smallest, what the rules let it do gives way first to
+        the bot's sentence, which is always last."""
+        room = BOX[3] - 2 * PAD - 24
+        for size in SIZES:
+            rows = self._rows(paragraphs, size)
+            if len(rows) * size * 1.35 <= room:
+                return size, rows
+        return SIZES[-1], self._rows(paragraphs[-1:], SIZES[-1])
+
+    def _rows(self, paragraphs: list[str], size: int) -> list[str]:
+        rows: list[str] = []
+        for paragraph in paragraphs:
+            if rows:
+                rows.append("")
+            rows += wrap_text(self.view, paragraph, size, BOX[2] - 2 * PAD)
+        return rows
