@@ -30,8 +30,8 @@ TABLE_LIST = (40, 120, 760, 400)  # the tables on this network, a row each
 EMPTY_LIST = "No tables yet: play with bots, or start a new table."  # said inside it
 TONIGHT = (840, 286, 400, 344)  # tonight's standings, under Play with bots, above History
 #: what a guided game is, under its offer
-TEACHING = "At each of your turns the table says what you can do, and why the hard bot's " \
-    "play is good."
+TEACHING = "Against easy bots: at each of your turns the table says what you can do, and " \
+    "why the hard bot's play is good."
 NONE_FOUND_AFTER = 4.0  # seconds with no table seen before saying multicast may be blocked
 
 
@@ -136,9 +136,9 @@ class Lobby(Scene):
     def _offer_to_teach(self) -> None:
         """The first time a game is chosen, once: learn it in a guided game first?"""
         name = get_game(self.offering).name
-        self.label(f"Learn {name}: a guided game against easy bots?", 840, 265, 400, 30)
-        self.button("learn:yes", f"Yes, teach me {name}", 840, 350, 400, 50, primary=True)
-        self.button("learn:no", "No, just play", 840, 408, 400, 50)
+        self.label(f"Learn {name}: a guided game?", 840, 265, 400, 30)
+        self.button("learn:yes", f"Yes, teach me {name}", 840, 366, 400, 50, primary=True)
+        self.button("learn:no", "No, just play", 840, 424, 400, 50)
 
     def _address_box(self) -> None:
         """Join by address or code: for networks whose multicast discovery finds nothing."""

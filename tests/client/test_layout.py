@@ -427,3 +427,39 @@ def test_a_left_seat_says_who_plays_it_on_in_the_viewers_grammar(app, tmp_path):
     assert "left · you play on" in shown, shown
     assert any(w.startswith("left · ") and w.endswith(" plays on") for w in shown), shown
     check(app, "dragon with seats left", SIZES[:1])
+
+
+def test_the_offer_of_a_guided_game_reads_whole(app):
+    from client.scenes.lobby import Lobby
+
+    app.replace(Lobby(app))
+    app.scene.choosing, app.scene.offering = "solo", "gold"
+    app.scene.layout()
+    assert "learn:yes" in app.targets()
+    check(app, "the offer of a guided game")
+
+
+@pytest.mark.parametrize("game_id", GAMES)
+def test_the_longest_why_of_a_turn_is_shown_whole_guided_or_hinted(app, game_id, tmp_path):
+    """Issue 39: the hard bot's play and why, in the guide panel over the log's column, wraps
+    and never cuts: a guided turn (with what the rules let the seat do) and a Hint pressed,
+    each with the longest sentence of some of the turn's actions (six long names)."""
+    from net.face.hints import Hinted
+
+    seats = GAMES[game_id]
+    _, state, events = next(s for s in states(game_id, seats) if s[0] == "a turn")
+    session = show(app, game_id, seats, state, events, False, tmp_path).session
+    game, view = session.game, session.view.view
+    legal = session.view.legal
+    said = {a: game.hint(a, view, session.names, "hard")
+            for a in (legal[i] for i in range(0, len(legal), max(1, len(legal) // 40)))}
+    longest = max(said, key=lambda a: len(said[a]))
+    why = game.why(longest, view, session.names)
+    session.guided, session.hint = True, Hinted(100, longest)
+    check(app, f"{game_id}'s guided turn")
+    assert why in " ".join(d.words for d in drawn(app) if d.kind == "label")
+    session.guided = False
+    app.scene.renderer.hints.said = session.advice = said[longest]
+    check(app, f"{game_id}'s hint")
+    words = [d.words for d in drawn(app) if d.kind == "label"]
+    assert why in " ".join(words) and said[longest] not in words, "whole, and only there"
