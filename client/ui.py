@@ -29,7 +29,7 @@ SHADOW = (0, 0, 0)
 #: gain) at full strength; tests/test_colour_vision.py holds them to a 7:1 contrast to every
 #: viewer
 HIGH_CONTRAST = {INK: (255, 255, 255), DIM: (226, 230, 226), GOLD: (255, 210, 0),
-                 ALERT: (255, 150, 128), GOOD: (110, 255, 150), PANEL: (0, 0, 0),
+                 ALERT: (255, 186, 170), GOOD: (110, 255, 150), PANEL: (0, 0, 0),
                  PANEL_EDGE: (255, 255, 255)}
 FELT_SHADE = 150  # how dark a veil the felt wears in high contrast (0-255)
 HIGH_CONTRAST_PANEL = 235  # the least alpha of a panel in high contrast
