@@ -18,6 +18,7 @@ KEPT = 400  # wrapped lines kept for scrolling back
 class LogView:
     def __init__(self, view: Viewport, rect: tuple[float, float, float, float]):
         self.view = view
+        self.box = rect  # logical: the column it has, all of it while nothing is above it
         self.rect = view.rect(*rect)
         self.font = view.font(LINE_SIZE)
         self.pad = view.px(6)
@@ -35,6 +36,16 @@ class LogView:
         del self.rows[:-KEPT]
         self.back = min(self.back, self._most_back())
         self.image = None
+
+    def start_at(self, top: float) -> None:
+        """Keep to the column below logical `top` (the guide panel is above it), or, at
+        the column's own top, all of it; the newest lines stay in view."""
+        x, y, w, h = self.box
+        rect = self.view.rect(x, top, w, y + h - top)
+        if rect != self.rect:
+            self.rect = rect
+            self.back = min(self.back, self._most_back())
+            self.image = None
 
     def scroll(self, event) -> bool:
         """A wheel turned over the panel scrolls it; True when the event was the log's."""

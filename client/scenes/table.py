@@ -265,6 +265,7 @@ class TableScene(Scene):
     def draw(self, surface) -> None:
         draw_felt(surface, self.view)
         view = self.view
+        self.log.start_at(self.guide.bottom())
         self.log.draw(surface)
         if self.renderer is None:
             view.text(surface, f"This window has no table for {self.session.start.game} yet; "

@@ -2,16 +2,17 @@
 bot's play and why it is good, the engine's words) whenever one is shown, and in a guided game
 at each of this seat's turns, unasked, with what the rules let it do now.
 
-It lies over the oldest lines the log shows, never over the table's cards or buttons, and
-sizes its words to fit: a long reason is wrapped, never cut."""
+The log keeps to the column below it (never the table's cards or buttons), and it sizes its
+words to fit: a long reason is wrapped, never cut."""
 
 from __future__ import annotations
 
 from client.tables.common import wrap_text
 from client.tables.hinting import THINKING
-from client.ui import GOLD, INK, OVERLAY
+from client.ui import GOLD, INK
 
-BOX = (992, 64, 276, 430)  # the log's column: the panel grows down from its top, at most this
+BOX = (992, 64, 276, 320)  # the top of the log's column: the panel grows down, at most this
+GAP = 8  # logical px between the panel and the log under it
 PAD = 10
 SIZES = (14, 13, 12, 11)  # the words' logical sizes, tried in turn until they fit
 GUIDED = "Guided game · your turn"
@@ -21,6 +22,8 @@ HINTED = "Hint"
 class Guide:
     def __init__(self, scene):
         self.scene, self.session, self.view = scene, scene.session, scene.view
+        self.kept: tuple = ((), ("", []))  # what `said` answered last, and for what: each
+        # frame asks twice, and the engine's why weighs a hand's plays to word itself
 
     def on_view(self) -> None:
         """A guided game asks the hard bot at each of this seat's turns, unasked."""
@@ -41,6 +44,15 @@ class Guide:
     def said(self) -> tuple[str, list[str]]:
         """The panel's title and paragraphs ("" and none: no panel now)."""
         session = self.session
+        renderer = self.scene.renderer
+        asked = (session.view, session.hint, session.advice, session.ending, session.guided,
+                 renderer.hints.said if renderer is not None else "")
+        if asked != self.kept[0]:
+            self.kept = (asked, self._said())
+        return self.kept[1]
+
+    def _said(self) -> tuple[str, list[str]]:
+        session = self.session
         if not self._guiding():
             return (HINTED, [session.advice]) if self.hinted() else ("", [])
         view = session.view.view
@@ -51,16 +63,27 @@ class Guide:
             if hinted is not None else THINKING
         return GUIDED, [*can, bot]
 
+    def bottom(self) -> float:
+        """Where the log's column is free from (logical y): below the panel, if it shows."""
+        title, paragraphs = self.said()
+        if not title:
+            return BOX[1]
+        size, rows = self._fitted(paragraphs)
+        return BOX[1] + self._height(size, rows) + GAP
+
+    @staticmethod
+    def _height(size: int, rows: list[str]) -> float:
+        return min(BOX[3], 2 * PAD + 24 + size * 1.35 * len(rows))
+
     def draw(self, surface) -> None:
         title, paragraphs = self.said()
         if not title:
             return
         size, rows = self._fitted(paragraphs)
         view = self.view
-        x, y, w, most = BOX
+        x, y, w, _ = BOX
         line = size * 1.35
-        height = min(most, 2 * PAD + 24 + line * len(rows))
-        view.panel(surface, view.rect(x, y, w, height), alpha=OVERLAY, edge=GOLD)
+        view.panel(surface, view.rect(x, y, w, self._height(size, rows)), alpha=240, edge=GOLD)
         view.text(surface, title, (x + PAD, y + PAD - 2), 15, GOLD, bold=True, width=w - 2 * PAD)
         top = y + PAD + 22
         for i, row in enumerate(rows):
