@@ -41,6 +41,7 @@ class LogView:
         """Keep to the column below logical `top` (the guide panel is above it), or, at
         the column's own top, all of it; the newest lines stay in view."""
         x, y, w, h = self.box
+        top = min(top, y + h)
         rect = self.view.rect(x, top, w, y + h - top)
         if rect != self.rect:
             self.rect = rect

@@ -247,6 +247,9 @@ class TableRenderer(TableInput):
         return "", DIM  # (a bot's name says it is one: "Bot 2 · normal")
 
     seat_marks = 0  # the width a game's marks take at the right of a seat's panel
+    #: the table's own panel says the rules' advice (Game.advice) at every turn: the guide
+    #: panel (client.tables.guide) does not say it again
+    shows_advice = False
     #: where the table's one line of what it waits for goes (its top middle): clear of the
     #: game's panels, piles and buttons
     wait_at = (490, 58)

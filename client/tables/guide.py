@@ -11,8 +11,10 @@ from client.tables.common import wrap_text
 from client.tables.hinting import THINKING
 from client.ui import GOLD, INK
 
-BOX = (992, 64, 276, 320)  # the top of the log's column: the panel grows down, at most this
+BOX = (992, 64, 276, 370)  # the top of the log's column: the panel grows down, at most this
+# (the log keeps two lines' room under it)
 GAP = 8  # logical px between the panel and the log under it
+TITLE_ROOM = 24  # logical px the title takes above the words
 PAD = 10
 SIZES = (14, 13, 12, 11)  # the words' logical sizes, tried in turn until they fit
 GUIDED = "Guided game · your turn"
@@ -22,6 +24,7 @@ HINTED = "Hint"
 class Guide:
     def __init__(self, scene):
         self.scene, self.session, self.view = scene, scene.session, scene.view
+        self.size = SIZES[0]  # the words' size last fitted
         self.kept: tuple = ((), ("", []))  # what `said` answered last, and for what: each
         # frame asks twice, and the engine's why weighs a hand's plays to word itself
 
@@ -56,7 +59,8 @@ class Guide:
         if not self._guiding():
             return (HINTED, [session.advice]) if self.hinted() else ("", [])
         view = session.view.view
-        advice = session.game.advice(view, session.seat, session.names)
+        advice = None if self.scene.renderer.shows_advice else \
+            session.game.advice(view, session.seat, session.names)
         can = [advice.title, *advice.lines] if advice is not None else []
         hinted = session.hint
         bot = session.game.hint(hinted.action, view, session.names, hinted.level) \
@@ -68,38 +72,42 @@ class Guide:
         title, paragraphs = self.said()
         if not title:
             return BOX[1]
-        size, rows = self._fitted(paragraphs)
-        return BOX[1] + self._height(size, rows) + GAP
+        line, rows = self._fitted(paragraphs)
+        return BOX[1] + self._height(line, rows) + GAP
 
     @staticmethod
-    def _height(size: int, rows: list[str]) -> float:
-        return min(BOX[3], 2 * PAD + 24 + size * 1.35 * len(rows))
+    def _height(line: float, rows: list[str]) -> float:
+        return 2 * PAD + TITLE_ROOM + line * len(rows)
 
     def draw(self, surface) -> None:
         title, paragraphs = self.said()
         if not title:
             return
-        size, rows = self._fitted(paragraphs)
+        line, rows = self._fitted(paragraphs)
         view = self.view
         x, y, w, _ = BOX
-        line = size * 1.35
-        view.panel(surface, view.rect(x, y, w, self._height(size, rows)), alpha=240, edge=GOLD)
+        view.panel(surface, view.rect(x, y, w, self._height(line, rows)), edge=GOLD)
         view.text(surface, title, (x + PAD, y + PAD - 2), 15, GOLD, bold=True, width=w - 2 * PAD)
-        top = y + PAD + 22
+        top = y + PAD + TITLE_ROOM
         for i, row in enumerate(rows):
             if row:
-                view.text(surface, row, (x + PAD, top + i * line), size, INK)
+                view.text(surface, row, (x + PAD, top + i * line), self.size, INK)
 
-    def _fitted(self, paragraphs: list[str]) -> tuple[int, list[str]]:
-        """The largest size whose wrapped rows fit the box, and those rows (a blank one
-        between paragraphs); at the smallest, what the rules let it do gives way first to
-        the bot's sentence, which is always last."""
-        room = BOX[3] - 2 * PAD - 24
-        for size in SIZES:
-            rows = self._rows(paragraphs, size)
-            if len(rows) * size * 1.35 <= room:
-                return size, rows
-        return SIZES[-1], self._rows(paragraphs[-1:], SIZES[-1])
+    def _fitted(self, paragraphs: list[str]) -> tuple[float, list[str]]:
+        """The rows of the largest words that fit the box (a blank row between paragraphs)
+        and their spacing (logical). What the rules let the seat do gives way first, its
+        lines before its title; the bot's sentence, always last, never does."""
+        room = BOX[3] - 2 * PAD - TITLE_ROOM
+        kept = [paragraphs, paragraphs[:1] + paragraphs[-1:], paragraphs[-1:]]
+        for shown in kept:
+            for size in SIZES:
+                line = self.view.font(size).get_linesize() / self.view.scale
+                rows = self._rows(shown, size)
+                if len(rows) * line <= room:
+                    self.size = size
+                    return line, rows
+        self.size = SIZES[-1]
+        return line, rows
 
     def _rows(self, paragraphs: list[str], size: int) -> list[str]:
         rows: list[str] = []
