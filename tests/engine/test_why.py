@@ -44,6 +44,8 @@ DRAGON_REASONS = [
      "it is your lowest pair that beats a pair of 5s (Stars and Coins); it keeps your 2s"),
     ("beats, not the lowest", dragon("7S 7C 9D 9B", "5S 5C"), play("9D 9B"),
      "it beats a pair of 5s (Stars and Coins)"),
+    ("beats, keeping the lower cards' run", dragon("4B 5S 6D 10D 10C", "3B"), play("10D"),
+     "it beats the 3 of Blades and leaves your lower cards in the runs and sets they make"),
     ("a chop", dragon("4S 4D 4C 4B 9S", "2S"), play("4S 4D 4C 4B"),
      "it chops the 2 of Stars with a bomb"),
     ("the longest lead", dragon("3S 4D 5C 6B 9S KD"), play("3S 4D 5C 6B"),

@@ -70,9 +70,12 @@ def _follow(mask: int, kind: int, top: int, view: DragonView, hand: int) -> str:
         return f"it chops {said} with a {KIND_NAMES[kind]}"
     beating = combos.Plays(combos.beating_plays(hand, current, False, True)) \
         if current is not None else ()
-    tops = _same_kind(beating, kind, mask.bit_count())
-    if tops and top == min(tops):
+    lower = [m for m in beating if _same_kind((m,), kind, mask.bit_count()) and
+             m.bit_length() - 1 < top]
+    if not lower:
         return f"it is your lowest {KIND_NAMES[kind]} that beats {said}"
+    if all(_in_longer(m, hand) for m in lower):
+        return f"it beats {said} and leaves your lower cards in the runs and sets they make"
     return f"it beats {said}"
 
 
@@ -124,6 +127,12 @@ def _precious(mask: int, hand: int) -> bool:
     if mask & ALL_TWOS or (combo is not None and combo[0] == BOMB):
         return True
     return any((hand >> (4 * r)) & 15 == 15 for r in {f >> 2 for f in faces_of(mask)})
+
+
+def _in_longer(mask: int, hand: int) -> bool:
+    """Is some card of `mask` part of a longer play the hand holds (a run, a set)?"""
+    return any(m & mask and m.bit_count() > mask.bit_count()
+               for m in combos.Plays(combos.all_plays(hand)))
 
 
 def _same_kind(plays, kind: int, size: int) -> list[int]:
