@@ -70,7 +70,7 @@ def test_rules_start_a_guided_game_from_the_lobby_only(window):
     window.click("rules")
     window.click("game:wild")
     window.click("learn")
-    hinted, why = guided_turn(window)
+    _, why = guided_turn(window)
     assert window.app.session.guided and window.app.session.start.game == "wild"
     assert window.app.settings_file.load().taught == ("wild",)
     window.wait_for(lambda: why in shown(window), "the why in the guide panel", 10)

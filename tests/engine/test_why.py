@@ -76,6 +76,11 @@ def test_dragon_says_why(view, action, said):
     assert said in get_game("dragon").why(action, view, NAMES)
 
 
+def test_a_card_of_a_set_the_play_breaks_is_not_said_to_be_kept_in_it():
+    view = dragon("4D 4B 9S", "3S")  # the 4 of Droids makes a pair only with the 4 played
+    assert get_game("dragon").why(play("4B"), view, NAMES) == "it beats the 3 of Stars"
+
+
 def test_the_hint_holds_the_action_and_its_why():
     view = dragon("7S 7C 9D 9B 2S", "5S 5C")
     assert get_game("dragon").hint(play("7S 7C"), view, NAMES, "hard") == (

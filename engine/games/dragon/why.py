@@ -74,7 +74,7 @@ def _follow(mask: int, kind: int, top: int, view: DragonView, hand: int) -> str:
              m.bit_length() - 1 < top]
     if not lower:
         return f"it is your lowest {KIND_NAMES[kind]} that beats {said}"
-    if all(_in_longer(m, hand) for m in lower):
+    if all(_in_longer(m, hand & ~mask) for m in lower):
         return f"it beats {said} and leaves your lower cards in the runs and sets they make"
     return f"it beats {said}"
 
@@ -130,7 +130,8 @@ def _precious(mask: int, hand: int) -> bool:
 
 
 def _in_longer(mask: int, hand: int) -> bool:
-    """Is some card of `mask` part of a longer play the hand holds (a run, a set)?"""
+    """Is some card of `mask` part of a longer play `hand` holds (a run, a set), the hand as
+    it is left after the play suggested?"""
     return any(m & mask and m.bit_count() > mask.bit_count()
                for m in combos.Plays(combos.all_plays(hand)))
 
