@@ -3,15 +3,10 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
-from engine.game import Advice
+from engine.game import Advice, View
 from engine.tell import Names
 
-if TYPE_CHECKING:  # the rules name the phases and words their advice with this module
-    from engine.games.den.rules import DenView
-
-PLAYING = "playing"  # the phase of turns (engine.games.den.rules)
+PLAYING = "playing"  # the phase of turns, which the rules (engine.games.den.rules) name so
 
 #: DN3.3-DN7: the moves of a turn, in the guide's words (docs/rules/den.md)
 TURN = Advice("Your turn: lay cards, move piles, then end the turn", (
@@ -22,5 +17,5 @@ TURN = Advice("Your turn: lay cards, move piles, then end the turn", (
 ))
 
 
-def advice(view: DenView, seat: int | None, names: Names) -> Advice | None:
+def advice(view: View, seat: int | None, names: Names) -> Advice | None:
     return TURN if view.phase == PLAYING and seat is not None and seat in view.to_act else None
