@@ -25,8 +25,7 @@ class Guide:
     def __init__(self, scene):
         self.scene, self.session, self.view = scene, scene.session, scene.view
         self.size = SIZES[0]  # the words' size last fitted
-        self.kept: tuple = ((), ("", []))  # what `said` answered last, and for what: each
-        # frame asks twice, and the engine's why weighs a hand's plays to word itself
+        self.kept: tuple = ((), ("", 0.0, []))  # what `said` answered last, and for what
 
     def on_view(self) -> None:
         """A guided game asks the hard bot at each of this seat's turns, unasked."""
@@ -44,14 +43,17 @@ class Guide:
         return renderer is not None and bool(renderer.hints.said) and \
             self.session.advice == renderer.hints.said
 
-    def said(self) -> tuple[str, list[str]]:
-        """The panel's title and paragraphs ("" and none: no panel now)."""
+    def said(self) -> tuple[str, float, list[str]]:
+        """The panel's title, its rows' spacing (logical) and its rows, as wrapped to fit
+        ("": no panel now). Worked out once a view (and a window's size): each frame asks
+        twice, and the engine's why weighs a hand's plays to word itself."""
         session = self.session
         renderer = self.scene.renderer
         asked = (session.view, session.hint, session.advice, session.ending, session.guided,
-                 renderer.hints.said if renderer is not None else "")
+                 renderer.hints.said if renderer is not None else "", self.view.scale)
         if asked != self.kept[0]:
-            self.kept = (asked, self._said())
+            title, paragraphs = self._said()
+            self.kept = (asked, (title, *self._fitted(paragraphs)) if title else ("", 0.0, []))
         return self.kept[1]
 
     def _said(self) -> tuple[str, list[str]]:
@@ -59,7 +61,8 @@ class Guide:
         if not self._guiding():
             return (HINTED, [session.advice]) if self.hinted() else ("", [])
         view = session.view.view
-        advice = None if self.scene.renderer.shows_advice else \
+        renderer = self.scene.renderer
+        advice = None if renderer is not None and renderer.shows_advice else \
             session.game.advice(view, session.seat, session.names)
         can = [advice.title, *advice.lines] if advice is not None else []
         hinted = session.hint
@@ -69,21 +72,17 @@ class Guide:
 
     def bottom(self) -> float:
         """Where the log's column is free from (logical y): below the panel, if it shows."""
-        title, paragraphs = self.said()
-        if not title:
-            return BOX[1]
-        line, rows = self._fitted(paragraphs)
-        return BOX[1] + self._height(line, rows) + GAP
+        title, line, rows = self.said()
+        return BOX[1] + self._height(line, rows) + GAP if title else BOX[1]
 
     @staticmethod
     def _height(line: float, rows: list[str]) -> float:
         return 2 * PAD + TITLE_ROOM + line * len(rows)
 
     def draw(self, surface) -> None:
-        title, paragraphs = self.said()
+        title, line, rows = self.said()
         if not title:
             return
-        line, rows = self._fitted(paragraphs)
         view = self.view
         x, y, w, _ = BOX
         view.panel(surface, view.rect(x, y, w, self._height(line, rows)), edge=GOLD)
