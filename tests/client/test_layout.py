@@ -463,3 +463,47 @@ def test_the_longest_why_of_a_turn_is_shown_whole_guided_or_hinted(app, game_id,
     check(app, f"{game_id}'s hint")
     words = [d.words for d in drawn(app) if d.kind == "label"]
     assert why in " ".join(words) and said[longest] not in words, "whole, and only there"
+
+
+def ink_and_ground(pixels, rect: pygame.Rect) -> tuple[str, str]:
+    """A label's ground (its pixels' median luminance: thin letters cover less than half)
+    and its ink (the pixel farthest from the ground in luminance), as #rrggbb."""
+    import numpy as np
+
+    from tests.test_colour_vision import hexed
+
+    block = pixels[rect.left:rect.right, rect.top:rect.bottom].reshape(-1, 3).astype(float)
+    lum = block @ np.array([0.2126, 0.7152, 0.0722])
+    ground = np.argsort(lum)[len(lum) // 2]
+    return hexed(block[np.argmax(np.abs(lum - lum[ground]))]), hexed(block[ground])
+
+
+@pytest.mark.parametrize("game_id", GAMES)
+def test_high_contrast_words_read_at_seven_to_one_on_each_table_at_every_size(app, game_id,
+                                                                              tmp_path):
+    """Issue 39: with the high-contrast option every word a table draws mid-play (and seen:
+    not under a panel over it) reads at 7:1 or more against what lies under it, on the
+    rendered window at each size, to a viewer with full colour vision and to each
+    colour-blind one (tests/test_colour_vision.py's simulations)."""
+    from tests.test_colour_vision import HIGH, VIEWERS, contrast
+    from tools.layout import _uncovered
+
+    seats = GAMES[game_id]
+    _, state, events = next(s for s in states(game_id, seats) if s[0] == "a turn")
+    scene = show(app, game_id, seats, state, events, False, tmp_path)
+    app.save_settings(contrast=True)
+    try:
+        faint = []
+        for size in SIZES:
+            app.resize(size)
+            scene.renderer.sync(animate=False)
+            labels = [d for d in _uncovered(drawn(app)) if d.kind == "label" and d.words.strip()]
+            pixels = pygame.surfarray.array3d(app.screen)
+            for label in labels:
+                ink, ground = ink_and_ground(pixels, label.rect.clip(app.screen.get_rect()))
+                worst = min(contrast(ink, ground, viewer) for viewer in (None, *VIEWERS))
+                if worst < HIGH:
+                    faint.append((size, label.words, ink, ground, round(worst, 1)))
+        assert labels and not faint, faint
+    finally:
+        app.save_settings(contrast=False)
