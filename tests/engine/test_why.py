@@ -242,6 +242,8 @@ GOLD_REASONS = [
      "Ana has 12 tokens behind the screen, the most of anyone"),
     ("a token taken", gold("take", looking=(0, 8, 1)), moves.Take(0, 1),
      "it is a black token, worth about 7 points"),
+    ("a Magic Object used", gold(), moves.UseMagic(0, 5, 9, ()),
+     "your attack this turn counts 3 more"),
     ("a trade offered", gold("market"), moves.Offer(0, 1, SILVER3, (0, 2, 0, 0, 0, 0, 0, 0, 0)),
      "you get about 6 points for about 3 points"),
 ]

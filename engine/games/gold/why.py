@@ -173,7 +173,7 @@ def _trade(gained, lost) -> str:
 
 _SAID = {
     moves.Attack: _attack,
-    moves.UseMagic: lambda a, view, n: f"its power: {magic_words(a.face)}",
+    moves.UseMagic: lambda a, view, n: magic_words(a.face),  # what it does is why (G12)
     moves.Propose: _propose,
     moves.Accept: _accept,
     moves.Reject: _reject,
