@@ -11,7 +11,7 @@ from engine.games.dragon import combos
 from engine.games.dragon.cards import TWO, rank_words
 from engine.games.dragon.combos import ALL_TWOS, BOMB, KIND_NAMES, classify, play_words
 from engine.games.dragon.rules import DeclareDragon, Pass, Play, is_dragon
-from engine.games.dragon.views import DRAGON_STAGE, OPENING, DragonView
+from engine.games.dragon.views import DRAGON_STAGE, LEAD_WITH_THREE, OPENING, DragonView
 from engine.tell import Names, count, join_words
 
 #: an opponent with this many cards or fewer is about to go out (as the bots reckon it)
@@ -39,7 +39,8 @@ def _play(mask: int, view: DragonView, hand: int, names: Names) -> str:
     if mask == hand:
         return "it is the last of your hand: you go out"
     if view.phase == OPENING:
-        said = f"it leads the 3 of Stars, as the first play must, and sheds {count(size, 'card')}"
+        said = LEAD_WITH_THREE if size == 1 else \
+            f"it sheds {count(size, 'card')}, and {LEAD_WITH_THREE}"
     elif not view.trick:
         said = _lead(mask, kind, size, top, hand)
     else:
