@@ -18,9 +18,9 @@ import time
 import msgspec
 import pygame
 
+from client.night.standings import tonight
 from client.session import TABLES
 from client.settings import state_folder
-from client.standings import tonight
 from engine.wire import to_record
 from net.face.bridge import PlayWith
 

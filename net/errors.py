@@ -45,12 +45,15 @@ class FaultKind(StrEnum):
 
 
 class TableFault(NetError):
-    """The table cannot go on: a desync, an equivocation or a cheat. `report` says why.
+    """The table cannot go on: a desync, an equivocation or a cheat. `report` says why in a
+    player's words (it reaches the window): never a step number, a hash or an exception's
+    name; those go in `detail`, which only the log reads.
     `kind` is a FaultKind; its string is taken too, and one that is none is a ValueError
     here, where it is made, never a window that cannot word it later."""
 
-    def __init__(self, kind: FaultKind | str, step: int, report: str):
+    def __init__(self, kind: FaultKind | str, step: int, report: str, detail: str = ""):
         super().__init__(report)
         self.kind = FaultKind(kind)
         self.step = step
         self.report = report
+        self.detail = detail

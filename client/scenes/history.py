@@ -14,13 +14,13 @@ import time
 import pygame
 import pygame_gui
 
+from client.night.standings import Night, night_of
+from client.night.tonight import draw_night
 from client.scenes import Place, Scene, draw_felt
 from client.scenes.table import TableScene
 from client.session import TABLES, Session
 from client.settings import state_folder
-from client.standings import Night, night_of
 from client.tables.basics import enable
-from client.tonight import draw_night
 from client.ui import DIM, GOLD, INK, fit, wrap
 from client.widgets import FittedList
 from engine.registry import game_ids, get_game

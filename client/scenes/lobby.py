@@ -8,13 +8,13 @@ import pygame
 import pygame_gui
 
 from client import assets
+from client.night.standings import tonight
+from client.night.tonight import ROW, draw_night, height
 from client.scenes import Place, Scene, checked_name, draw_felt
 from client.scenes.offers import SECOND_SEAT, ResumeOffers, sentence
 from client.scenes.setup import bot_level
 from client.session import TABLES
 from client.settings import os_user_name, state_folder
-from client.standings import tonight
-from client.tonight import ROW, draw_night, height
 from client.ui import ALERT, DIM, GOLD, INK, wrap
 from client.widgets import FittedList, HintedEntry
 from engine.registry import game_ids, get_game
@@ -338,6 +338,7 @@ class Lobby(Scene):
             view.text(surface, "A table for one: you and bots, dealt fair.", (840, 255), 15, DIM)
             self._draw_tonight(surface)
         self._draw_address_note(surface)
+        self.offers.draw(surface)
         if self.offers.elsewhere:
             view.text(surface, SECOND_SEAT, (40, 684), 14, DIM)
         view.text(surface, self.fitted_part(lambda name: f"you are {name}",
@@ -351,7 +352,7 @@ class Lobby(Scene):
             return
         top = TONIGHT[1] + TONIGHT[3]
         if self.offers.shown:
-            top = min(top, 550 - (len(self.offers.shown) - 1) * 60 - 10)
+            top = min(top, self.offers.top() - 10)
         x, y, w, _ = TONIGHT
         if top - y >= 3 * ROW + 52:  # room for a player at least
             bottom = min(top, y + height(self.night))

@@ -8,12 +8,16 @@ import time
 
 from client.session import TABLES
 from client.settings import state_folder
+from client.ui import DIM
 from engine.registry import get_game
 from net.disk.locks import InUse, journal_holder
 from net.errors import CorruptJournal
 from net.face.replay import Summary, journals
 
 OFFER_W = 400  # a Resume button's width
+OFFER_Y = 550  # the newest offer's button; older ones stand above it
+OFFER_STEP = 80  # from one offer to the next: a button and its caption over it
+CAPTION = 22  # the caption's line over its button: the game and when it was kept
 RESUME_OFFERS = 2  # the newest unfinished games offered; the rest are in the history
 SECOND_SEAT = "To play a second seat on this machine, start another window with " \
               "hoard --profile NAME (its own name, identity and games)."
@@ -37,38 +41,40 @@ class ResumeOffers:
         self.elsewhere = {i for i, s in enumerate(shown) if journal_holder(s.path) is not None}
         for i, summary in enumerate(shown):
             free = i not in self.elsewhere
-            offer, whole = self._words(summary, free)
-            lobby.button(f"resume:{i}", offer, 840, 550 - i * 60, OFFER_W, 50,
-                         tip=whole if offer != whole else None, primary=i == 0 and free,
+            offer = lobby.fitted_part(lambda name, s=summary: _offer(s, name), summary.name,
+                                      OFFER_W)
+            whole = _offer(summary, summary.name)
+            lobby.button(f"resume:{i}", offer, 840, OFFER_Y - i * OFFER_STEP, OFFER_W, 50,
+                         tip=f"{whole} ({self.caption(i)})", primary=i == 0 and free,
                          enabled=free and self.resuming is None and not lobby.choosing)
+
+    def top(self) -> float | None:
+        """The top of the offers' column (the highest caption), None with no offer."""
+        return OFFER_Y - (len(self.shown) - 1) * OFFER_STEP - CAPTION if self.shown else None
+
+    def caption(self, index: int) -> str:
+        """What an offer's button leaves out: its game and when it was kept, or that it is
+        played in another window ('Dragons Wild, kept at 21:40')."""
+        summary = self.shown[index]
+        game = get_game(summary.start.game).name
+        if index in self.elsewhere:
+            return f"{game}, open in another window"
+        if summary.left:
+            return f"{game}, from the next hand"
+        return f"{game}, kept at {time.strftime('%H:%M', time.localtime(summary.played))}"
+
+    def draw(self, surface) -> None:
+        """Each offer's caption over its button, so the button holds the table's name whole."""
+        view = self.lobby.view
+        for i in range(len(self.shown)):
+            view.text(surface, self.caption(i), (846, OFFER_Y - i * OFFER_STEP - CAPTION), 14,
+                      DIM, width=OFFER_W - 6)
 
     def _newest(self) -> list[Summary]:
         """A kept seat, or one this player left at a table still playing on the network."""
         playing = {t.key for t in self.lobby.session.tables.values() if t.state != "lobby"}
         return [s for s in self.resumable if s.kept or s.start.table.hex() in playing
                 ][:RESUME_OFFERS]
-
-    def _words(self, summary: Summary, free: bool) -> tuple[str, str]:
-        """A Resume button's words and the words whole (the button's tooltip when they
-        differ). A long table name is read whole where it can be: the time it was kept gives
-        way first, and only then is the name cut — never its game."""
-        game = get_game(summary.start.game).name
-        kept = time.strftime("%H:%M", time.localtime(summary.played))
-
-        def words(name: str, when: bool = True) -> str:
-            if not free:
-                return f"{name} ({game}): open in another window"
-            if summary.left:
-                return f"Back to {name} ({game}, from the next hand)"
-            return f"Resume {name} ({game}, kept at {kept})" if when else \
-                f"Resume {name} ({game})"
-
-        whole, fit = words(summary.name), self.lobby.fitted_part
-        for when in (True, False):
-            offer = fit(lambda name, when=when: words(name, when), summary.name, OFFER_W)
-            if offer == words(summary.name, when):
-                return offer, whole
-        return offer, whole
 
     def resume(self, index: int) -> None:
         """Take the seat back: a node opened on the game's journal rebuilds the table from
@@ -93,6 +99,12 @@ class ResumeOffers:
         self.resumable = resumable()
         self.lobby.app.new_session()
         self.lobby.layout()
+
+
+def _offer(summary: Summary, name: str) -> str:
+    """A Resume button's words: what it does and the table's name (the game and the time
+    are its caption's, so the name has the button's width; greyed, the caption says why)."""
+    return f"Back to {name}" if summary.left else f"Resume {name}"
 
 
 def resumable() -> list[Summary]:

@@ -9,10 +9,11 @@ import time
 import pygame
 
 from client.logview import LogView
+from client.night.standings import Night, tonight
+from client.night.tonight import NIGHT_TOP, draw_night
 from client.scenes import Place, Scene, draw_felt
 from client.session import TABLES
 from client.settings import state_folder
-from client.standings import Night, tonight
 from client.story import stop_report, stop_title
 from client.tables import renderer_for
 from client.tables.basics import PACE
@@ -21,7 +22,6 @@ from client.tables.leaving import CHOICES as LEAVE_CHOICES
 from client.tables.leaving import Leaving
 from client.tables.paused import KEYS_HELP as PAUSE_HELP
 from client.tables.paused import PAUSE_KEYS, PauseChrome
-from client.tonight import NIGHT_TOP, draw_night
 from client.ui import ALERT, GOLD, INK
 from net.face.bridge import ViewUpdate
 from net.peer.events import Fault, Finished, Left, StepApplied

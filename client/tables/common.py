@@ -409,13 +409,18 @@ class TableRenderer(TableInput):
 
     def build(self) -> None:
         """The game's buttons and the result panel's, at the window's scale."""
+        before = set(self.scene.buttons)
         self.buttons.build()
+        self.result.under = set(self.scene.buttons) - before
         self.result.build()
         self.refresh_buttons()
 
     def refresh_buttons(self) -> None:
-        """Enable and show the game's buttons for the current choices."""
+        """Enable and show the game's buttons for the current choices (none while a hand's
+        result is up over them)."""
+        self.result.uncover()
         self.buttons.refresh()
+        self.result.cover()
 
     def absence(self, seat: int) -> tuple[str, tuple] | None:
         """A seat's status when its player left or the table waits for it, else None."""

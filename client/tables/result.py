@@ -27,6 +27,8 @@ class HandResult:
         self.hand_over = None  # the game's last HandOver event (shown while `up`)
         self.match_over = None  # the game's MatchOver event, once the last hand ended
         self.shown = False  # this frame's answer to `due`: the panel and its button agree
+        self.under: set[str] = set()  # the game's buttons, which the panel covers while up
+        self.covered: set[str] = set()  # those it hid (shown again once it is down)
 
     def show(self, event) -> None:
         self.hand_over = event
@@ -81,12 +83,29 @@ class HandResult:
         if due != self.shown:
             self.shown = due
             self.table.app.dirty = True
+            self.table.refresh_buttons()
         button = self.scene.buttons.get("next")
         if button is None:
             return
         view = self.session.view
         show(button, self.table.acting and self.up() and self.match_over is None)
         enable(button, view is not None and self.table.me in view.pausing)
+
+    def cover(self) -> None:
+        """While the result is up, the game's buttons under it are hidden (nothing plays
+        then: a lit Sort or Hint over the result was a puzzle), their keys with them."""
+        if self.up():
+            buttons = self.scene.buttons
+            self.covered = {i for i in self.under if i in buttons and buttons[i].visible}
+            for ident in self.covered:
+                buttons[ident].hide()
+
+    def uncover(self) -> None:
+        """The buttons the result hid come back, for the game to show or hide as it will."""
+        for ident in self.covered:
+            if ident in self.scene.buttons:
+                self.scene.buttons[ident].show()
+        self.covered = set()
 
     def draw(self, surface) -> None:
         if not self.up():

@@ -168,8 +168,9 @@ class SeedChance:
         elif (kind == "reveal" and seat not in self.reveals
               and self._all_in(self.commits)):
             if commitment(value) != self.commits[seat]:
-                raise TableFault(FaultKind.CHEAT, step, f"seat {seat}'s reveal at step {step} does "
-                                 f"not match its commitment for chance round {self.round}")
+                raise TableFault(FaultKind.CHEAT, step, f"seat {seat}'s secret for a roll "
+                                 "does not match what it had promised",
+                                 f"chance round {self.round}")
             self.reveals[seat] = value
 
     def can_leave(self):

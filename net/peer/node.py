@@ -41,9 +41,9 @@ from net.peer.events import (
     Left,
     NodeOptions,
     Notice,
-    StepApplied,
     finished_of,
 )
+from net.peer.greeter import Greeter
 from net.peer.intake import Intake
 from net.peer.links import Address, Links
 from net.peer.membership import Membership
@@ -55,6 +55,7 @@ from net.peer.spectators import Spectators
 from net.peer.stepper import Stepper
 from net.peer.upkeep import Upkeep
 from net.peer.wiring import (
+    greeter_ports,
     intake_ports,
     links_ports,
     membership_ports,
@@ -93,7 +94,7 @@ class TableNode:
         self.finished: Finished | None = None
         self.scribe = Scribe(journal)
         self.suspect = Suspect()
-        self.protocol = Protocol(protocol_ports(self))
+        self.protocol = Protocol(protocol_ports(self), Greeter(greeter_ports(self)))
         self.membership = Membership(membership_ports(self))
         self.links = Links(links_ports(self))
         self.stepper = Stepper(stepper_ports(self))
@@ -101,7 +102,7 @@ class TableNode:
         self.upkeep = Upkeep(upkeep_ports(self))
         self.returns = Returns(returns_ports(self))
         self.intake = Intake(intake_ports(self))
-        self.mesh = Mesh(self.protocol.hello, self.protocol.on_message, self._on_lost)
+        self.mesh = Mesh(self.protocol.greeter.hello, self.protocol.on_message, self._on_lost)
         self.seen = Seen()  # frames taken lately (net.wire.gossip)
         self.secrets: list[Any] = []  # journaled chance secrets, restored into the replica
         self._tasks: set[asyncio.Task] = set()
@@ -173,8 +174,8 @@ class TableNode:
         exc = task.exception()
         log.error("%s died", task.get_coro(), exc_info=exc)
         step = self.replica.applied if self.replica is not None else -1
-        self.fault(TableFault(FaultKind.BUG, step, f"this peer stopped at step {step}: "
-                              f"{type(exc).__name__}: {exc}"))
+        self.fault(TableFault(FaultKind.BUG, step, "hoard on this computer stopped playing "
+                              "(hoard.log says how)", f"{type(exc).__name__}: {exc}"))
 
     def emit(self, event) -> None:
         """Tell the listener, unless the journal is being read back (it was told then)."""
@@ -229,7 +230,7 @@ class TableNode:
         if replica is None or replica.me is None or self.result.done():
             return
         if replica.order == (replica.me,):
-            self._left(Left(replica.applied, -1))  # nobody to play on: the table ends
+            self.left(Left(replica.applied, -1))  # nobody to play on: the table ends
             return
         self.stepper.leave()
 
@@ -271,7 +272,7 @@ class TableNode:
         self.scribe.steps_done()
         changed = self.stepper.applied(batch)
         for done in batch:
-            if self._report(done):
+            if self.returns.report(done):
                 return
         self.upkeep.stepped()
         self.spectators.poke()
@@ -296,28 +297,6 @@ class TableNode:
             self.scribe.step(replica)
         return batch
 
-    def _report(self, done: Applied) -> bool:
-        """Tell the step and who left in it; True if this peer itself left."""
-        replica = self.replica
-        if done.step > self.returns.told:  # (steps taken again after a rebuild: told once)
-            self.emit(StepApplied(done))
-        for seat, heir in done.left:  # (StepApplied names who left, went quiet, came back)
-            if seat == replica.me and self.scribe.replaying:
-                self.returns.came_back_after_leaving(heir, done.step)  # net.peer.returns
-            elif seat == replica.me:
-                self._left(Left(done.step, heir))
-                return True
-            if heir == replica.me:
-                self.reseat_bots()
-        for seat, heir in done.quiet:
-            if seat == replica.me and not done.over:  # (once over there is no way back)
-                self.returns.went_quiet(heir, done.step)
-            if heir == replica.me:
-                self.reseat_bots()
-        if done.back:
-            self.returns.taken_back(done.back)
-        return False
-
     # -- how the table ends for this peer --------------------------------------------------
     def _finish(self) -> None:
         replica = self.replica
@@ -333,6 +312,8 @@ class TableNode:
 
     def fault(self, fault: TableFault) -> None:
         if self.result is not None and not self.result.done():
+            log.warning("the table stopped (%s) at step %d: %s%s", fault.kind, fault.step,
+                        fault.report, f" ({fault.detail})" if fault.detail else "")
             self.emit(Fault(fault.kind, fault.step, fault.report))
             self.result.set_result(Fault(fault.kind, fault.step, fault.report))
             self.spectators.poke()  # spectators are shown the step that stopped the table
@@ -341,7 +322,8 @@ class TableNode:
         if not self.result.done():
             self.result.set_result(outcome)
 
-    def _left(self, left: Left) -> None:
+    def left(self, left: Left) -> None:
+        """This peer left the table: journaled, told, and the table is over for it."""
         self.scribe.left(left.step)
         self.emit(left)
         self.settle(left)

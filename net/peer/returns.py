@@ -20,9 +20,9 @@ from collections.abc import Callable
 from dataclasses import dataclass
 
 from net.errors import BadFrame
-from net.peer.events import Away, Returning
+from net.peer.events import Away, Left, Returning, StepApplied
 from net.peer.rejoin import Rejoin
-from net.table.lockstep import Replica
+from net.table.lockstep import Applied, Replica
 
 BACK_EVERY = 1.0  # how often a player away asks to be let back
 
@@ -39,6 +39,7 @@ class ReturnsPorts:
     broadcast: Callable[[list], None]  # a message to every linked peer
     replaying: Callable[[], bool]  # the journal is being read back
     rebuild: Callable[[], Replica]  # start afresh from the table's frames; the old replica
+    left: Callable[[Left], None]  # this peer itself left the table (its game is over)
 
 
 class Returns:
@@ -51,6 +52,30 @@ class Returns:
         self.told = -1  # rebuilt: the steps up to this one were told already
         self.untold: Away | None = None  # read back from the journal: told once it is read
         self.said: Away | None = None  # a rebuilt replica applies the step that said it again
+
+    # -- each step applied: who left, went quiet or came back -----------------------------
+    def report(self, done: Applied) -> bool:
+        """Tell the step and who left in it; True if this peer itself left."""
+        ports = self.ports
+        me = ports.replica().me
+        if done.step > self.told:  # (steps taken again after a rebuild: told once)
+            ports.emit(StepApplied(done))
+        for seat, heir in done.left:  # (StepApplied names who left, went quiet, came back)
+            if seat == me and ports.replaying():
+                self.came_back_after_leaving(heir, done.step)
+            elif seat == me:
+                ports.left(Left(done.step, heir))
+                return True
+            if heir == me:
+                ports.reseat_bots()
+        for seat, heir in done.quiet:
+            if seat == me and not done.over:  # (once over there is no way back)
+                self.went_quiet(heir, done.step)
+            if heir == me:
+                ports.reseat_bots()
+        if done.back:
+            self.taken_back(done.back)
+        return False
 
     # -- the others' side: a player asks to come back -------------------------------------
     def asked(self, key: bytes) -> None:

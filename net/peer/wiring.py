@@ -7,6 +7,7 @@ replaced as the table changes (a rebuild, a move), and a test may stand in for o
 
 from __future__ import annotations
 
+from net.peer.greeter import GreeterPorts
 from net.peer.intake import IntakePorts
 from net.peer.links import LinksPorts
 from net.peer.membership import MembershipPorts
@@ -42,7 +43,7 @@ def returns_ports(node) -> ReturnsPorts:
         replica=lambda: node.replica, progress=node.progress, emit=node.emit,
         wake=lambda: node.stepper.wake(), reseat_bots=node.reseat_bots,
         broadcast=lambda message: node.mesh.broadcast(message),
-        replaying=lambda: node.scribe.replaying, rebuild=node.rebuild)
+        replaying=lambda: node.scribe.replaying, rebuild=node.rebuild, left=node.left)
 
 
 def intake_ports(node) -> IntakePorts:
@@ -112,22 +113,28 @@ def _close_every_link(mesh) -> None:
         conn.close()
 
 
-def protocol_ports(node) -> ProtocolPorts:
-    return ProtocolPorts(
+def greeter_ports(node) -> GreeterPorts:
+    return GreeterPorts(
         identity=node.identity, role=node.role, table=lambda: node.table,
         name=lambda: node.name, host=lambda: node.host, port=lambda: node.mesh.port,
         replica=lambda: node.replica, lobby=lambda: node.lobby,
-        lobby_log=lambda: node.membership.log, progress=node.progress,
-        seen=lambda raw: node.seen.holds(raw), count=lambda conn, why: node.mesh.count(conn, why),
+        lobby_log=lambda: node.membership.log,
+        count=lambda conn, why: node.mesh.count(conn, why),
         set_table=lambda table, name: node.membership.set_table(table, name),
-        heard=lambda key, host, port: node.links.heard(key, host, port),
+        heard=lambda key, host, port: node.links.heard(key, host, port), emit=node.emit)
+
+
+def protocol_ports(node) -> ProtocolPorts:
+    return ProtocolPorts(
+        role=node.role, table=lambda: node.table, replica=lambda: node.replica,
+        progress=node.progress, seen=lambda raw: node.seen.holds(raw),
         accept=lambda record, conn: node.membership.accept(record, conn),
         frame=lambda record, conn, relayed: node.intake.frame(record, conn, relayed),
         vote=lambda record, conn, relayed: node.intake.vote(record, conn, relayed),
         convict=lambda fault: node.intake.convict(fault),
         watch=lambda conn, first: node.spectators.watch(conn, first),
         poke_spectators=lambda: node.spectators.poke(), asked=lambda key: node.returns.asked(key),
-        emit=node.emit, fault=node.fault)
+        fault=node.fault)
 
 
 def resume_ports(node) -> ResumePorts:

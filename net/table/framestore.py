@@ -29,8 +29,8 @@ class Equivocation(TableFault):
 
     def __init__(self, first: Record, second: Record, name: str):
         step = first.step
-        super().__init__(FaultKind.EQUIVOCATION, step, f"equivocation: {name} signed "
-                         f"two different frames for step {step}")
+        super().__init__(FaultKind.EQUIVOCATION, step, f"{name} signed two different "
+                         "moves for one turn", "two frames for one step")
         self.evidence = (first, second)
 
 

@@ -192,8 +192,8 @@ class Replica(SeatsSeen):
         except TableFault:
             raise
         except Exception as exc:  # a bug must stop the table with a report, never hang it
-            raise TableFault("bug", step, f"this peer failed to apply step {step}: "
-                             f"{type(exc).__name__}: {exc}") from exc
+            raise TableFault("bug", step, "hoard on this computer failed to play a move on "
+                             "(hoard.log says how)", f"{type(exc).__name__}: {exc}") from exc
 
     def _apply_step(self, step: int) -> Applied:
         frames = self.frames.get(step, {})
@@ -236,12 +236,13 @@ class Replica(SeatsSeen):
         expected = self.store.follows(record.seat, step)
         who = self.name_of(record.seat)
         if record.prev != expected:
-            raise TableFault("equivocation", step, f"equivocation: {who}'s frame for step "
-                             f"{step} does not follow its frame for step {step - 1}")
+            raise TableFault("equivocation", step, f"{who} signed two different moves for "
+                             "one turn", "a frame that does not follow its frame before")
         body = parse_body(record)
         if body.hash != self.hashes[step - 1]:
-            raise TableFault("desync", step - 1, f"desync at step {step - 1}: {who} has state "
-                             f"{body.hash.hex()}, this peer has {self.hashes[step - 1].hex()}")
+            raise TableFault("desync", step - 1, f"{who}'s game and this computer's no longer "
+                             "agree", f"{who} has state {body.hash.hex()}, this peer has "
+                             f"{self.hashes[step - 1].hex()}")
         return body
 
     def _seat_action(self, seat: int, record: Any, step: int) -> Entry:

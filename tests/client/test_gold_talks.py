@@ -5,7 +5,7 @@ sand run out and the hoard goes into the box. Cy plays elsewhere on the board.""
 
 import pytest
 
-from client.tables.gold.parts import SplitEditor
+from client.tables.gold.panels.parts import SplitEditor
 from engine.games.gold.components import KNIGHT3, KNIGHT4, THIEF, WIZARD
 from tools.lab.processes import lan_namespace
 from tools.lab.windows import Window, agree_until_started

@@ -43,9 +43,14 @@ class Frames:
         result = any(kind == "label" and words.endswith(" is over") for kind, _, words, _ in
                      drawn)
         self.results += result
+        if result and self.app.session.view.view.to_act:
+            self.wrong.append("a hand's result is drawn while the next hand plays")
         button = scene.buttons.get("next")
         if button is not None and button.visible and not result:
             self.wrong.append("Next hand is drawn with no hand's result")
+        if result:  # the game's buttons (Sort, Hint…) are not drawn over the result
+            self.wrong += [f"{ident} is drawn over the hand's result"
+                           for ident in renderer.result.under if scene.buttons[ident].visible]
 
 
 def hand_row(app, drawn) -> list[str]:

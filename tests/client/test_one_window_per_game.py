@@ -13,7 +13,7 @@ from tests.client.rigging import solo_with_bots
 from tests.client.test_window import name_yourself
 from tools.lab.processes import HostLoopback, Proc, step_of
 
-OPEN_ELSEWHERE = "solo (Dragon): open in another window"
+OPEN_ELSEWHERE = "Dragon, open in another window"
 
 
 def peer_in() -> Proc:
@@ -41,7 +41,8 @@ def test_a_game_open_in_another_process_is_listed_without_resume(folders, window
     peer = playing_peer()
     try:
         name_yourself(window)
-        assert resume_offers(window) == {"resume:0": OPEN_ELSEWHERE}
+        assert resume_offers(window) == {"resume:0": "Resume solo"}
+        assert window.app.scene.offers.caption(0) == OPEN_ELSEWHERE
         assert "resume:0" not in window.targets()
         assert window.app.scene.offers.elsewhere == {0}
         window.click("solo")
@@ -55,7 +56,8 @@ def test_a_game_open_in_another_process_is_listed_without_resume(folders, window
     finally:
         peer.kill()
     window.app.scene.layout()
-    assert resume_offers(window)["resume:0"].startswith("Resume solo (Dragon, kept at ")
+    assert resume_offers(window)["resume:0"] == "Resume solo"
+    assert window.app.scene.offers.caption(0).startswith("Dragon, kept at ")
     assert "resume:0" in window.targets()
 
 

@@ -41,8 +41,9 @@ def test_keeping_the_seat_then_resuming_plays_the_game_on_to_the_end(window):
     window.click("leave:later")
     window.wait_for(lambda: window.app.scene.name == "lobby", "the lobby")
     offer = window.app.scene.buttons["resume:0"]
-    assert offer.text.startswith("Resume Ana with bots (Dragon, kept at "), offer.text
-    assert "step" not in offer.text
+    assert offer.text == "Resume Ana with bots", offer.text
+    caption = window.app.scene.offers.caption(0)
+    assert caption.startswith("Dragon, kept at ") and "step" not in caption, caption
     left_at = window.app.scene.offers.shown[0].steps
     window.click("resume:0")
     window.wait_for(lambda: window.app.scene.name == "table", "the resumed table", 30)

@@ -1,6 +1,6 @@
 """The night's standings from finished matches: ranks, nights, wins and the rating."""
 
-from client.standings import NIGHT_GAP, Match, nights, standings
+from client.night.standings import NIGHT_GAP, Match, nights, standings
 
 ANA, BO = b"a" * 32, b"b" * 32
 

@@ -7,6 +7,7 @@ import pytest
 
 from net.finding.discovery import Listing
 from net.peer.events import TableSeen
+from tests.client.test_left_behind import Frames
 from tests.client.test_window import name_yourself
 from tools.lab.peer_table import PeerTable
 from tools.lab.stranger import Stranger
@@ -32,10 +33,14 @@ def list_table(driver, port: int, table: bytes) -> str:
 
 
 def test_a_window_watches_a_game_in_play_from_the_lobby_to_the_same_end(window, tmp_path):
+    """Every frame the spectator draws is read: the first hand's result is shown between
+    the hands, and never once the next hand plays (issue 38: a spectator who arrived saw
+    the last hand's result for seconds into the next)."""
     table = PeerTable(tmp_path, humans=1, think=2, hands=2)
     try:
         table.playing(20)
         driver = window
+        frames = Frames(driver.app)
         name_yourself(driver)
         key = list_table(driver, table.port, table_id(table.port))
         driver.click(f"table:{key}")
@@ -50,5 +55,6 @@ def test_a_window_watches_a_game_in_play_from_the_lobby_to_the_same_end(window, 
         assert session.ending.kind == "finished" and list(session.ending.scores) == \
             result["scores"]
         assert list(session.view.view.chips) == result["scores"]
+        assert frames.results and not frames.wrong, frames.wrong
     finally:
         table.kill()

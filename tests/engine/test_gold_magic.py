@@ -211,7 +211,7 @@ def test_G12_9_potion_of_giant_strength_adds_three_to_the_next_attack():
     card = state.hands[0]
     assert card == [] and state.might == 3
     events = attack(state, rig, 0, KNIGHT4, 3)  # 4 + 3 = 7 on Stormcrest (9)
-    assert of(events, moves.Attacked) == [moves.Attacked(0, KNIGHT4, 3, 7, 9)]
+    assert of(events, moves.Attacked) == [moves.Attacked(0, KNIGHT4, 3, 11, 7, 9)]
     assert state.slots[3].attackers == [(0, KNIGHT4, 3)] and state.might == 0
     events = attack(state, rig, 1, THIEF, 3)  # 7 + 2 >= 9
     assert of(events, moves.DragonKilled)

@@ -313,14 +313,14 @@ def test_G4_5_only_a_face_up_adventurer_attacks_a_dragon_in_a_lair():
 def test_G5_1_worked_example_one_plus_two_plus_three_kills_strength_six():
     _, _, events = worked_example()
     attacked = of(events, moves.Attacked)
-    assert attacked == [moves.Attacked(2, KNIGHT3, 0, 6, 6)]
+    assert attacked == [moves.Attacked(2, KNIGHT3, 0, 0, 6, 6)]
     assert of(events, moves.DragonKilled) == [moves.DragonKilled(0, 0, (0, 1, 2))]
 
 
 def test_G5_2_below_strength_nothing_happens():
     state, rig = table(3, Rig(dragons=["Emberling", *STRONG]))
     events = attack(state, rig, 0, KNIGHT4, 0)
-    assert of(events, moves.Attacked) == [moves.Attacked(0, KNIGHT4, 0, 4, 6)]
+    assert of(events, moves.Attacked) == [moves.Attacked(0, KNIGHT4, 0, 0, 4, 6)]
     assert not of(events, moves.DragonKilled)
     assert state.adv[0][KNIGHT4] == 0 and state.slots[0].attackers == [(0, KNIGHT4, 0)]
     assert state.turn == 1

@@ -190,8 +190,9 @@ def test_an_intent_this_peer_knows_is_false_is_not_sent(monkeypatch):
     asyncio.run(go())
 
 
-def fault_of_a_bug(monkeypatch, part: str, message: str) -> Fault:
-    """The fault node 1 of a live table stops with when its stepper's `part` raises."""
+def fault_of_a_bug(monkeypatch, caplog, part: str, message: str) -> Fault:
+    """The fault node 1 of a live table stops with when its stepper's `part` raises: the
+    player reads where to look, the log (never the window) has the exception."""
     async def go():
         nodes = await live_table(4)
         try:
@@ -204,21 +205,22 @@ def fault_of_a_bug(monkeypatch, part: str, message: str) -> Fault:
             await close_all(nodes)
     fault = asyncio.run(go())
     assert isinstance(fault, Fault) and fault.kind == "bug"
-    assert f"RuntimeError: {message}" in fault.report
+    assert "hoard.log says how" in fault.report and "Error" not in fault.report
+    assert f"RuntimeError: {message}" in caplog.text
     return fault
 
 
-def test_a_node_task_that_dies_stops_the_table_with_a_report_not_silence(monkeypatch):
-    fault_of_a_bug(monkeypatch, "send_frame", "a bug in the stepper")
+def test_a_node_task_that_dies_stops_the_table_with_a_report_not_silence(monkeypatch, caplog):
+    fault_of_a_bug(monkeypatch, caplog, "send_frame", "a bug in the stepper")
 
 
 def test_a_bug_while_taking_a_message_in_stops_the_table_with_a_report_not_silence(
-        monkeypatch):
+        monkeypatch, caplog):
     """A peer that fails on a frame it takes in (here: its bots, as a step is applied)
     stops with a report. It raised on into the link's reader, which died unseen: the step
     stood applied, the peer's next frame was never signed, and the table waited on it in
     silence until the hand was void."""
-    assert "message" in fault_of_a_bug(monkeypatch, "choose", "a bug in the bots").report
+    assert "message" in fault_of_a_bug(monkeypatch, caplog, "choose", "a bug in the bots").report
 
 
 def test_a_seat_that_withholds_its_key_shares_is_named_and_the_hand_voided():

@@ -10,6 +10,7 @@ import pytest
 
 from net.errors import BadFrame, CorruptJournal
 from net.peer.events import Away, Fault, Finished, NodeOptions, Notice, Returning, Submitted
+from net.peer.greeter import Greeter, GreeterPorts
 from net.peer.intake import MAX_EARLY, Intake, IntakePorts
 from net.peer.links import Links, LinksPorts
 from net.peer.protocol import Protocol, ProtocolPorts
@@ -42,7 +43,7 @@ def returns(replica, done: Done, replaying=False, rebuilt=None) -> Returns:
     return Returns(ReturnsPorts(
         replica=lambda: replica, progress={}, emit=done.port("emit"), wake=done.port("wake"),
         reseat_bots=done.port("reseat"), broadcast=done.port("broadcast"),
-        replaying=lambda: replaying, rebuild=lambda: rebuilt))
+        replaying=lambda: replaying, rebuild=lambda: rebuilt, left=done.port("left")))
 
 
 def test_a_seat_away_that_asks_back_is_welcomed_once_and_a_stranger_is_refused():
@@ -373,15 +374,16 @@ def test_leaving_the_table_closes_every_link_and_forgets_where_the_peers_were():
 
 def protocol(done: Done, replica=None, role="peer", **changes) -> Protocol:
     ports = dict(
+        role=role, table=lambda: b"t", replica=lambda: replica, progress={},
+        seen=lambda raw: False, accept=done.port("accept"), frame=done.port("frame"),
+        vote=done.port("vote"), convict=done.port("convict"), watch=done.port("watch"),
+        poke_spectators=done.port("poke"), asked=done.port("asked"), fault=done.port("fault"))
+    greeter = Greeter(GreeterPorts(
         identity=None, role=role, table=lambda: b"t", name=lambda: "night",
         host=lambda: "10.0.0.1", port=lambda: 4000, replica=lambda: replica,
-        lobby=lambda: None, lobby_log=list, progress={}, seen=lambda raw: False,
-        count=done.port("count"), set_table=done.port("set_table"), heard=done.port("heard"),
-        accept=done.port("accept"), frame=done.port("frame"), vote=done.port("vote"),
-        convict=done.port("convict"), watch=done.port("watch"),
-        poke_spectators=done.port("poke"), asked=done.port("asked"), emit=done.port("emit"),
-        fault=done.port("fault"))
-    return Protocol(ProtocolPorts(**{**ports, **changes}))
+        lobby=lambda: None, lobby_log=list, count=done.port("count"),
+        set_table=done.port("set_table"), heard=done.port("heard"), emit=done.port("emit")))
+    return Protocol(ProtocolPorts(**{**ports, **changes}), greeter)
 
 
 def sealed(key=b"bo", role="peer") -> Link:
@@ -419,7 +421,7 @@ def test_a_bug_while_a_message_is_taken_in_stops_the_table_with_a_report():
     protocol(done, replica=table(applied=12), asked=broken).on_message(sealed(), ["back"])
     (what, fault), = done
     assert what == "fault" and fault.kind == "bug" and fault.step == 12
-    assert "KeyError" in fault.report
+    assert "KeyError" in fault.detail and "KeyError" not in fault.report
 
 
 def test_only_a_player_tells_a_spectator_that_the_table_stopped():

@@ -216,7 +216,7 @@ def test_a_seat_that_equivocates_to_some_peers_only_is_named_by_every_peer(tmp_p
         cheat = table.peers[2]
         assert any(line.startswith("cheated at step") for line in cheat.lines)
         assert {r["fault"] for r in results} == {"equivocation"}, results
-        assert all("p2 signed two different frames" in r["report"]
+        assert all("p2 signed two different moves for one turn" in r["report"]
                    for r in results), results  # by name: no seat number
     finally:
         table.kill()

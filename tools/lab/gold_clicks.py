@@ -4,7 +4,7 @@
 match moves on: it proposes once per hoard (an even split), accepts any proposal another
 player makes, offers one trade at the Market and then leaves it."""
 
-from client.tables.gold.parts import SplitEditor
+from client.tables.gold.panels.parts import SplitEditor
 from engine.games.gold import moves
 from engine.games.gold.components import ATTACK, MAGIC_DECK, MAGIC_NAMES, TARGETS
 from engine.games.gold.flow import NEGOTIATE

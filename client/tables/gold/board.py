@@ -40,7 +40,7 @@ from client.tables.gold.layout import (
     TOKEN,
     TREASURE_X,
 )
-from client.tables.gold.parts import draw_token
+from client.tables.gold.panels.parts import draw_token
 from client.tables.gold.piece import Piece
 from client.tables.gold.targets import Adventurer, Attacker, HoardToken, Lair
 from client.ui import DIM, GOLD, INK, PANEL_EDGE

@@ -18,7 +18,7 @@ from client.tables.gold.layout import (
     TABLE_W,
     USE_AT,
 )
-from client.tables.gold.parts import effect_of
+from client.tables.gold.panels.parts import effect_of
 from engine.games.gold import DIVIDE, NEGOTIATE, TARGETS
 
 # the row's ends: the editors' buttons end where the editor does, the answers start at the

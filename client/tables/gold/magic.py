@@ -25,7 +25,7 @@ from client.tables.gold.layout import (
     TEXT,
     USE_AT,
 )
-from client.tables.gold.parts import effect_of
+from client.tables.gold.panels.parts import effect_of
 from client.tables.gold.piece import Piece
 from client.tables.gold.targets import MagicCard
 from client.ui import DIM, GOLD, GOOD, INK

@@ -21,7 +21,7 @@ from client.tables.gold.layout import (
     TEXT,
     TINY,
 )
-from client.tables.gold.parts import draw_token
+from client.tables.gold.panels.parts import draw_token
 from client.tables.gold.piece import Piece
 from client.tables.gold.targets import Adventurer
 from client.ui import DIM, GOLD, GOOD, INK

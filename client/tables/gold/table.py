@@ -23,7 +23,6 @@ from client.tables.common import TableRenderer, hit, told
 from client.tables.gold.board import Board
 from client.tables.gold.buttons import Buttons
 from client.tables.gold.choices import Choices
-from client.tables.gold.end import EndPanel
 from client.tables.gold.layout import (
     ADV_SIZE,
     ADVICE_Y,
@@ -35,14 +34,15 @@ from client.tables.gold.layout import (
     TITLE_AT,
 )
 from client.tables.gold.magic import Magic, draw_backs
-from client.tables.gold.market import MarketPanel
 from client.tables.gold.mine import Mine, draw_minis
 from client.tables.gold.motion import Motion
 from client.tables.gold.news import News
-from client.tables.gold.parts import OfferEditor, SplitEditor
-from client.tables.gold.share import SharePanel
+from client.tables.gold.panels.end import EndPanel
+from client.tables.gold.panels.market import MarketPanel
+from client.tables.gold.panels.parts import OfferEditor, SplitEditor
+from client.tables.gold.panels.share import SharePanel
+from client.tables.gold.panels.theft import TheftPanel
 from client.tables.gold.targets import Adventurer, Lair, MagicCard, Target
-from client.tables.gold.theft import TheftPanel
 from client.ui import DIM, GOLD
 from engine.games.gold import (
     CHOOSE,

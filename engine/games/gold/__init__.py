@@ -21,7 +21,7 @@ from engine.games.gold.components import (
     TARGETS,
     magic_name,
 )
-from engine.games.gold.flow import CHOOSE, DIVIDE, MARKET, NEGOTIATE, OVER, STEAL, TAKE
+from engine.games.gold.flow import CHOOSE, DIVIDE, MARKET, NEGOTIATE, OVER, STEAL, TAKE, Phase
 from engine.games.gold.hints import HINTERS, WAITING
 from engine.games.gold.moves import (
     Accept,
@@ -117,6 +117,7 @@ __all__ = [  # the game's public face: what the client may import
     "MarketOpened",
     "Offer",
     "Offers",
+    "Phase",
     "Propose",
     "Proposed",
     "Reject",

@@ -9,6 +9,7 @@ finishes may put new steps at the front of the queue.
 
 from __future__ import annotations
 
+from enum import StrEnum
 from operator import add
 
 from engine.cards import ref
@@ -49,10 +50,22 @@ from engine.games.gold.tokens import (
     theft_faces,
 )
 
-# decision phases: which seats are awaited
-TURN, NEGOTIATE, DIVIDE, CHOOSE, STEAL, TAKE, MARKET, OVER = (
-    "turn", "negotiate", "divide", "choose", "steal", "take", "market", "over",
-)
+
+class Phase(StrEnum):
+    """The decision phases: which seats are awaited. A closed set, kept by value in the
+    state and its view (a str, so the hashed bytes are the plain words, as they were)."""
+
+    TURN = "turn"
+    NEGOTIATE = "negotiate"
+    DIVIDE = "divide"
+    CHOOSE = "choose"
+    STEAL = "steal"
+    TAKE = "take"
+    MARKET = "market"
+    OVER = "over"
+
+
+TURN, NEGOTIATE, DIVIDE, CHOOSE, STEAL, TAKE, MARKET, OVER = Phase
 DONE, WAIT = True, False
 TURN_START = ("turn_start",)
 STEPS: dict = {}  # step name -> function(state, step, events) -> DONE or WAIT
@@ -68,7 +81,7 @@ def step(name: str):
     return register
 
 
-def await_phase(name: str, phase: str) -> None:
+def await_phase(name: str, phase: Phase) -> None:
     """A step that only waits for seats in `phase`; their actions finish it."""
 
     def wait(state, step, events) -> bool:
@@ -319,7 +332,8 @@ def on_attack(state: GoldState, action: moves.Attack) -> list:
     state.adv[seat][kind] = slot
     lair.attackers.append((seat, kind, bonus))
     lair.total += ATTACK[kind] + bonus
-    events: list = [moves.Attacked(seat, kind, slot, lair.total, lair.strength)]
+    events: list = [moves.Attacked(seat, kind, slot, lair.dragon, lair.total,
+                                          lair.strength)]
     if lair.total >= lair.strength:  # G5.1
         kill = state.kill = Kill(slot, lair)
         state.slots[slot] = None

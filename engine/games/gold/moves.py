@@ -160,6 +160,7 @@ class Attacked(Event):
     seat: int
     kind: int
     slot: int
+    dragon: int  # the Dragon in that lair: players know lairs by their Dragons
     total: int
     strength: int
 

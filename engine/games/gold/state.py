@@ -133,7 +133,7 @@ def _goes_short(ledger: list[tuple[int, Any]], stolen: list[int]) -> bool:
 class GoldState(State):
     def __init__(self, config: dict[str, Any], seats: int):
         super().__init__("gold", config, seats)
-        self.phase: str | None = None
+        self.phase: str | None = None  # a flow.Phase (by value)
         self.request: ChanceRequest | None = None
         self.todo: deque[tuple] = deque()
         self.bag = list(SUPPLY)

@@ -53,7 +53,7 @@ def _placed(e, n: Names) -> str:
 
 def _attacked(e, n: Names) -> str:
     return f"{n.does(e.seat, 'send')} a {ADVENTURERS[e.kind]} against " \
-           f"{_lair(e.slot)}: attack {e.total} of the {e.strength} needed."
+           f"{dragon_words(e.dragon)}: attack {e.total} of the {e.strength} needed."
 
 
 def _returned(e, n: Names) -> str:

@@ -1,12 +1,12 @@
 """The night's standings drawn: at a match's end, in the lobby (Tonight) and in History.
 
-Each player's wins per game and rating (client.standings), best first, and the night's
+Each player's wins per game and rating (client.night.standings), best first, and the night's
 matches, newest first. Games are named by the engine; scores in each game's own unit.
 """
 
 from __future__ import annotations
 
-from client.standings import Match, Night
+from client.night.standings import Match, Night
 from client.ui import DIM, GOLD, INK
 from engine.registry import get_game
 from engine.tell import count, join_words

@@ -4,6 +4,7 @@ say them. Nothing on it takes a click."""
 
 from __future__ import annotations
 
+from client.night.tonight import NIGHT_TOP
 from client.tables.common import wrap_text
 from client.tables.gold.layout import (
     BANNER,
@@ -19,9 +20,8 @@ from client.tables.gold.layout import (
     TINY,
     TOKEN_SMALL,
 )
-from client.tables.gold.parts import draw_tokens
+from client.tables.gold.panels.parts import draw_tokens
 from client.tables.gold.piece import Panel
-from client.tonight import NIGHT_TOP
 from client.ui import ALERT, DIM, GOLD, GOOD, INK
 from engine.games.gold import CATEGORIES, GAME, GoldView, SeatScore
 

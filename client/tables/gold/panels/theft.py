@@ -6,7 +6,7 @@ from __future__ import annotations
 import pygame
 
 from client.tables.gold.layout import GAP, INSET, MARGIN, PAD, TEXT, THEFT_BOX, TITLE
-from client.tables.gold.parts import draw_token
+from client.tables.gold.panels.parts import draw_token
 from client.tables.gold.piece import RADIUS, Panel
 from client.tables.gold.targets import Take, Victim
 from client.ui import DIM, GOLD, GOOD

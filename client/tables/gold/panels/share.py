@@ -31,7 +31,7 @@ from client.tables.gold.layout import (
     TOKEN,
     TOKEN_SMALL,
 )
-from client.tables.gold.parts import draw_token, draw_tokens
+from client.tables.gold.panels.parts import draw_token, draw_tokens
 from client.tables.gold.piece import Panel
 from client.tables.gold.targets import Cell, Proposal, Share
 from client.ui import ALERT, DIM, GOLD, GOOD, INK

@@ -29,7 +29,7 @@ from client.tables.gold.layout import (
     TRADE_CELL,
     TRADE_X,
 )
-from client.tables.gold.parts import draw_token
+from client.tables.gold.panels.parts import draw_token
 from client.tables.gold.piece import Panel
 from client.tables.gold.targets import Deal, Decline, Partner, Trade
 from client.ui import DIM, GOLD, INK
