@@ -137,8 +137,8 @@ class Lobby(Scene):
         """The first time a game is chosen, once: learn it in a guided game first?"""
         name = get_game(self.offering).name
         self.label(f"Learn {name}: a guided game?", 840, 265, 400, 30)
-        self.button("learn:yes", f"Yes, teach me {name}", 840, 366, 400, 50, primary=True)
-        self.button("learn:no", "No, just play", 840, 424, 400, 50)
+        self.button("learn:yes", "Yes, teach me", 840, 366, 195, 50, primary=True)
+        self.button("learn:no", "No, just play", 1045, 366, 195, 50)  # above the Resume offers
 
     def _address_box(self) -> None:
         """Join by address or code: for networks whose multicast discovery finds nothing."""

@@ -431,13 +431,17 @@ def test_a_left_seat_says_who_plays_it_on_in_the_viewers_grammar(app, tmp_path):
     check(app, "dragon with seats left", SIZES[:1])
 
 
-def test_the_offer_of_a_guided_game_reads_whole(app):
-    from client.scenes.lobby import Lobby
+def test_the_offer_of_a_guided_game_reads_whole(app, tmp_path, monkeypatch):
+    """Over the lobby's Resume offers too (two, with their captions)."""
+    from client.scenes import lobby, offers
 
-    app.replace(Lobby(app))
+    played = [s for s in journals(tmp_path) if s.kept] * 2
+    monkeypatch.setattr(offers, "resumable", lambda: played)
+    app.replace(lobby.Lobby(app))
     app.scene.choosing, app.scene.offering = "solo", "gold"
     app.scene.layout()
-    assert "learn:yes" in app.targets()
+    assert {"learn:yes", "learn:no"} <= set(app.targets())
+    assert {"resume:0", "resume:1"} <= set(app.scene.buttons), "drawn (off while choosing)"
     check(app, "the offer of a guided game")
 
 
