@@ -69,8 +69,8 @@ class App:
         self.screen = pygame.display.set_mode(size, pygame.RESIZABLE)
         pygame.display.set_caption("hoard")
         pygame.key.set_repeat(350, 40)
-        self.view = Viewport(size)
-        self.gui = pygame_gui.UIManager(size, theme(self.view.scale))
+        self.view = Viewport(size, self.settings.contrast)
+        self.gui = pygame_gui.UIManager(size, theme(self.view.scale, self.view.contrast))
         self.sounds = assets.Sounds(self.settings.sound, self.settings.volume)
         self.identity = load_identity(config_folder(), self.settings.name or None)
         self.session: Session | None = None
@@ -120,6 +120,9 @@ class App:
             setattr(self.settings, key, value)
         self.settings = self.settings.checked()
         self.sounds.set(self.settings.sound, self.settings.volume)
+        if self.settings.contrast != self.view.contrast:
+            self.view.contrast = self.settings.contrast
+            self.restyle()  # at once: every scene's words, panels and widgets
         if "name" in changes:
             self.identity = load_identity(config_folder(), self.settings.name)
             if self.session is not None and self.session.lobby is None:
@@ -317,13 +320,18 @@ class App:
         self.screen = pygame.display.set_mode(size, pygame.RESIZABLE)
         self.view.resize(size)
         self.gui.set_window_resolution(size)
-        self.gui.get_theme().load_theme(theme(self.view.scale))
-        # the scene's widgets are built afresh at the new scale, not rebuilt from the old
-        # (the rules' text box would lay its pictures, drawn for the old size, in the new)
+        self.restyle()
+        self.settings.window = size  # saved when the window closes, not at every drag
+
+    def restyle(self) -> None:
+        """The widgets' theme for the window's scale and contrast, and the scene's widgets
+        built afresh in it, not rebuilt from the old (the rules' text box would lay its
+        pictures, drawn for the old size, in the new)."""
+        self.gui.get_theme().load_theme(theme(self.view.scale, self.view.contrast))
         self.scene.clear()
         self.gui.rebuild_all_from_changed_theme_data()
         self.scene.layout()
-        self.settings.window = size  # saved when the window closes, not at every drag
+        self.dirty = True
 
     def _report(self, details: str) -> None:
         log.error("unexpected error\n%s", details)

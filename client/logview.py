@@ -18,6 +18,7 @@ KEPT = 400  # wrapped lines kept for scrolling back
 class LogView:
     def __init__(self, view: Viewport, rect: tuple[float, float, float, float]):
         self.view = view
+        self.box = rect  # logical: the column it has, all of it while nothing is above it
         self.rect = view.rect(*rect)
         self.font = view.font(LINE_SIZE)
         self.pad = view.px(6)
@@ -29,12 +30,23 @@ class LogView:
         width = self.rect.width - 2 * self.pad
         for line in lines:
             for row in wrap(self.font, line, width):
-                self.rows.append(self.font.render(row, True, INK))
+                self.rows.append(self.font.render(row, True, self.view.colour(INK)))
         if self.back:  # a reader scrolled back keeps their place
             self.back += sum(len(wrap(self.font, line, width)) for line in lines)
         del self.rows[:-KEPT]
         self.back = min(self.back, self._most_back())
         self.image = None
+
+    def start_at(self, top: float) -> None:
+        """Keep to the column below logical `top` (the guide panel is above it), or, at
+        the column's own top, all of it; the newest lines stay in view."""
+        x, y, w, h = self.box
+        top = min(top, y + h)
+        rect = self.view.rect(x, top, w, y + h - top)
+        if rect != self.rect:
+            self.rect = rect
+            self.back = min(self.back, self._most_back())
+            self.image = None
 
     def scroll(self, event) -> bool:
         """A wheel turned over the panel scrolls it; True when the event was the log's."""
@@ -74,7 +86,8 @@ class LogView:
             image.blit(row, (self.pad, y))
             y += step
         if self.back:
-            note = self.view.font(12).render(f"↓ {self.back} newer lines", True, DIM)
+            note = self.view.font(12).render(f"↓ {self.back} newer lines", True,
+                                            self.view.colour(DIM))
             image.blit(note, note.get_rect(bottomright=(image.get_width() - self.pad,
                                                         image.get_height() - 2)))
         return image

@@ -132,6 +132,8 @@ class Session(Listener):
     locks: dict[str, Lock] = field(default_factory=dict)  # "identity", "journal": held
     hint: Hinted | None = None  # the hard bot's choice at this view, once thought
     hint_asked: ViewUpdate | None = None  # the view a hint was last asked at
+    guided: bool = False  # a guided game: every turn of this seat says what the hard bot would
+    # do and why, unasked (client.tables.guide)
     # Play again: the node still tells of the finished table until it opened the next
     following: bool = False
     returning: dict = field(default_factory=dict)  # Play again: the match's others, by key

@@ -21,6 +21,7 @@ from pathlib import Path
 import platformdirs
 
 from engine.bots import LEVELS
+from engine.registry import game_ids
 from net.disk.private import private_folder, set_aside
 from net.wire.identity import CONFIG_ENV, clean_name
 
@@ -72,6 +73,8 @@ class Settings:
     bots: str = DEFAULT_BOTS
     window: tuple[int, int] = (1280, 720)
     position: tuple[int, int] | None = None
+    contrast: bool = False  # high contrast: white words on black panels, bright outlines
+    taught: tuple[str, ...] = ()  # the games whose guided first game was offered, and answered
 
     def checked(self) -> Settings:
         """The same settings with every value forced into its range (a hand-edited file)."""
@@ -86,6 +89,8 @@ class Settings:
             window=(width, height),
             position=None if self.position is None else (int(self.position[0]),
                                                          int(self.position[1])),
+            contrast=bool(self.contrast),
+            taught=tuple(sorted({g for g in self.taught if g in game_ids()})),
         )
 
 

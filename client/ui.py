@@ -24,6 +24,15 @@ GOOD = (120, 210, 140)
 PANEL = (16, 36, 28)
 PANEL_EDGE = (70, 110, 90)
 SHADOW = (0, 0, 0)
+#: the high-contrast option (Settings.contrast): each colour as it is drawn then — white words
+#: on black panels edged in white, the colours that mean something (your turn, a warning, a
+#: gain) at full strength; tests/test_colour_vision.py holds them to a 7:1 contrast to every
+#: viewer
+HIGH_CONTRAST = {INK: (255, 255, 255), DIM: (226, 230, 226), GOLD: (255, 210, 0),
+                 ALERT: (255, 186, 170), GOOD: (110, 255, 150), PANEL: (0, 0, 0),
+                 PANEL_EDGE: (255, 255, 255)}
+FELT_SHADE = 150  # how dark a veil the felt wears in high contrast (0-255)
+HIGH_CONTRAST_PANEL = 235  # the least alpha of a panel in high contrast
 INK_HEIGHT = 1.2  # a line's ink, ascent to descent, in font sizes (DejaVu: 0.93 + 0.24)
 OVERLAY = 245  # a panel at least this opaque is drawn over the table (a question, a result)
 VEIL = 120  # how dark the table is under a modal panel (0-255)
@@ -38,8 +47,13 @@ class Viewport:
     #: the layout check (tools.layout) reads what is drawn where, not pixels
     drawn: list | None = None
 
-    def __init__(self, size: tuple[int, int]):
+    def __init__(self, size: tuple[int, int], contrast: bool = False):
+        self.contrast = contrast  # high contrast: every colour drawn as HIGH_CONTRAST says
         self.resize(size)
+
+    def colour(self, colour) -> tuple:
+        """A colour of the table as it is drawn now: itself, or its high-contrast twin."""
+        return HIGH_CONTRAST.get(tuple(colour), tuple(colour)) if self.contrast else colour
 
     def resize(self, size: tuple[int, int]) -> None:
         self.size = size
@@ -75,7 +89,7 @@ class Viewport:
         """Draw one line at a logical position; cut with an ellipsis to `width` if given."""
         if width is not None:
             text = fit(self.font(size, bold), text, self.px(width))
-        image = assets.text(text, self.text_px(size), bold, tuple(colour))
+        image = assets.text(text, self.text_px(size), bold, tuple(self.colour(colour)))
         rect = image.get_rect(**{anchor: self.point(*pos)})
         surface.blit(image, rect)
         if self.recording(surface):  # the ink: the fallback fonts' line is half again as tall
@@ -85,14 +99,14 @@ class Viewport:
 
     def panel(self, surface: pygame.Surface, rect: pygame.Rect, alpha: int = 210,
               edge=PANEL_EDGE) -> None:
-        surface.blit(_panel(rect.size, self.px(10), self.px(1.5), alpha, tuple(edge)), rect)
+        surface.blit(self._panel(rect.size, alpha, edge), rect)
         if self.recording(surface):
             self.drawn.append(("panel", rect, "", alpha >= OVERLAY))
 
     def banner(self, surface: pygame.Surface, rect: pygame.Rect, edge=PANEL_EDGE) -> None:
         """A passing note's panel (news over the table for a moment): drawn over what is
         under it, so the layout check holds it to covering nothing."""
-        surface.blit(_panel(rect.size, self.px(10), self.px(1.5), OVERLAY, tuple(edge)), rect)
+        surface.blit(self._panel(rect.size, OVERLAY, edge), rect)
         if self.recording(surface):
             self.drawn.append(("banner", rect, "", True))
 
@@ -100,14 +114,26 @@ class Viewport:
              radius: float = 8) -> None:
         """An outline that lights a place: to the layout check a panel (words cross it
         only by lying wholly inside or outside it)."""
-        pygame.draw.rect(surface, colour, rect, self.px(width), border_radius=self.px(radius))
+        pygame.draw.rect(surface, self.colour(colour), rect, self.px(width),
+                         border_radius=self.px(radius))
         if self.recording(surface):
             self.drawn.append(("panel", rect, "", False))
+
+    def _panel(self, size: tuple[int, int], alpha: int, edge) -> pygame.Surface:
+        """A panel's picture; in high contrast nearly opaque, so the felt shows through
+        nothing behind its words."""
+        alpha = max(alpha, HIGH_CONTRAST_PANEL) if self.contrast else alpha
+        return _panel(size, self.px(10), self.px(1.5), alpha, tuple(self.colour(edge)),
+                      tuple(self.colour(PANEL)))
+
+    def shade(self, surface: pygame.Surface) -> None:
+        """The whole window darkened under what is drawn next (high contrast's felt)."""
+        surface.blit(_veil(surface.get_size(), FELT_SHADE), (0, 0))
 
     def veil(self, surface: pygame.Surface, rect: pygame.Rect) -> None:
         """Dim `rect` under a modal panel: what the panel covers reads as behind it, not as
         words cut at its edge."""
-        surface.blit(_veil(rect.size), rect)
+        surface.blit(_veil(rect.size, VEIL), rect)
         if self.recording(surface):
             self.drawn.append(("veil", rect, "", False))
 
@@ -117,17 +143,17 @@ class Viewport:
 
 
 @functools.lru_cache(maxsize=4)
-def _veil(size: tuple[int, int]) -> pygame.Surface:
+def _veil(size: tuple[int, int], alpha: int) -> pygame.Surface:
     shade = pygame.Surface(size, pygame.SRCALPHA)
-    shade.fill((0, 0, 0, VEIL))
+    shade.fill((0, 0, 0, alpha))
     return shade
 
 
 @functools.lru_cache(maxsize=64)
-def _panel(size: tuple[int, int], radius: int, line: int, alpha: int,
-           edge: tuple) -> pygame.Surface:
+def _panel(size: tuple[int, int], radius: int, line: int, alpha: int, edge: tuple,
+           fill: tuple) -> pygame.Surface:
     layer = pygame.Surface(size, pygame.SRCALPHA)
-    pygame.draw.rect(layer, (*PANEL, alpha), layer.get_rect(), border_radius=radius)
+    pygame.draw.rect(layer, (*fill, alpha), layer.get_rect(), border_radius=radius)
     pygame.draw.rect(layer, edge, layer.get_rect(), line, border_radius=radius)
     return layer
 
@@ -161,8 +187,23 @@ assets.FORGET_TOO += [_panel, fit]
 RULES_MARGIN = 24  # logical: the rules' text keeps this far from its box's edges
 
 
-def theme(scale: float) -> dict:
-    """pygame_gui's theme with the bundled font at this scale."""
+#: pygame_gui's colours in high contrast: white on black, edged in white, gold where lit
+HIGH_CONTRAST_WIDGETS = {
+    "normal_bg": "#000000", "hovered_bg": "#303030", "disabled_bg": "#141414",
+    "selected_bg": "#3c3c3c", "active_bg": "#3c3c3c", "dark_bg": "#000000",
+    "normal_text": "#ffffff", "hovered_text": "#ffffff", "disabled_text": "#b8b8b8",
+    "selected_text": "#ffffff", "active_text": "#ffffff",
+    "normal_border": "#ffffff", "hovered_border": "#ffd200", "disabled_border": "#8c8c8c",
+    "selected_border": "#ffd200", "text_cursor": "#ffd200",
+}
+#: the theme's other colours (by the object they colour) in high contrast
+HIGH_CONTRAST_TEXT = {"label": "#ffffff", "@title": "#ffd200", "@note": "#ffb4a0",
+                      "#empty_list": "#e2e6e2", "#unavailable": "#c8c8c8"}
+
+
+def theme(scale: float, contrast: bool = False) -> dict:
+    """pygame_gui's theme with the bundled font at this scale; `contrast`: in high
+    contrast."""
     def size(logical: int) -> str:
         return str(max(8, round(logical * scale)))
 
@@ -177,8 +218,8 @@ def theme(scale: float) -> dict:
         "selected_border": "#f0c450", "text_cursor": "#f0c450",
     }
     shape = {"shape": "rounded_rectangle", "shape_corner_radius": str(max(2, round(6 * scale))),
-             "border_width": "1"}
-    return {
+             "border_width": "2" if contrast else "1"}
+    themed = {
         "defaults": {"font": font, "colours": colours},
         "label": {"font": {**font, "size": size(17)}, "colours": {"normal_text": "#ece8dc"}},
         "button": {"font": {**font, "size": size(16)}, "misc": shape},
@@ -203,3 +244,16 @@ def theme(scale: float) -> dict:
         # the rules: a margin around the text (client.scenes.rules.MARGIN)
         "#rules": {"misc": {"padding": f"{size(RULES_MARGIN)},{size(16)}"}},
     }
+    return _high_contrast(themed) if contrast else themed
+
+
+def _high_contrast(themed: dict) -> dict:
+    """The theme with every colour swapped for its high-contrast one."""
+    for name, block in themed.items():
+        if "normal_bg" in block.get("colours", {}):  # a widget's box, not a label's words
+            block["colours"] = {**block["colours"], **HIGH_CONTRAST_WIDGETS}
+        if name in HIGH_CONTRAST_TEXT:
+            block.setdefault("colours", {})["normal_text"] = HIGH_CONTRAST_TEXT[name]
+    themed["@primary"]["colours"].update(normal_bg="#4a3800", hovered_bg="#6a5200",
+                                         normal_border="#ffd200")
+    return themed

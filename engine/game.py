@@ -413,12 +413,24 @@ class Game(ABC):
     #: why a bot would do nothing yet, where a game has such moments (Gold's talks)
     waiting_words = "wait and see what the others do"
 
+    #: the function(action, view, names) that says why `action` is a good play for
+    #: `names.listener` in `view`, in the game's words read off that view ('it beats the
+    #: trick with your lowest pair that does'); "" where it has nothing to say
+    reasons: Callable[[Action, View, Names], str] | None = None
+
     def hint(self, action: Action | None, view: View, names: Names, level: str) -> str:
         """What the `level` bot would do at `names.listener`'s seat (whose `view` it is), as
-        one sentence: its `action`, or (None) why it would wait."""
+        one sentence: its `action` and why it is good, or (None) why it would wait."""
         if action is None:
             return f"The {level} bot would {self.waiting_words}."
-        return f"The {level} bot would {self._hinted(action, view, names)}."
+        why = self.why(action, view, names)
+        return f"The {level} bot would {self._hinted(action, view, names)}" + \
+            (f": {why}." if why else ".")
+
+    def why(self, action: Action, view: View, names: Names) -> str:
+        """Why `action` is good for `names.listener` in `view`, in the game's words ("" where
+        the game says nothing)."""
+        return self.reasons(action, view, names) if self.reasons is not None else ""
 
     def also(self, action: Action, view: View, names: Names) -> str:
         """Another legal action a Hint pressed again selects, as one sentence: 'You could

@@ -1,7 +1,8 @@
 """Screenshots of every scene, from the real window driven headless: `python -m tools.screens`.
 
 Writes lobby-none-found-, lobby-, setup- and rules-<game>-<width>.png, each game's pictures
-(tools/shots/<game>.py), then the night's: a match's end with the night's standings, the leave
+(tools/shots/<game>.py), a guided turn of each and high contrast (tools/shots/guided.py),
+then the night's: a match's end with the night's standings, the leave
 question, the lobby offering to resume (and Tonight), the history and that night,
 and a replay; at 960×540, 1280×720 and 1920×1080.
 The lobby's tables are listings as discovery reports them (one of another protocol
@@ -53,7 +54,8 @@ def shoot(size, out: Path, width: int, games, name: str = "Ana") -> list[str]:
     from client.settings import Settings, SettingsFile, config_folder
     from engine.registry import game_ids
 
-    SettingsFile(config_folder()).save(Settings(name=name, window=size))
+    SettingsFile(config_folder()).save(Settings(name=name, window=size,
+                                                taught=tuple(game_ids())))
     app = App(discovery=False, size=size)
     from client.scenes.lobby import Lobby
 
@@ -88,6 +90,7 @@ def shoot(size, out: Path, width: int, games, name: str = "Ana") -> list[str]:
     driver.click("back")
     for game in games:
         importlib.import_module(f"tools.shots.{game}").shoot(app, driver, save)
+    importlib.import_module("tools.shots.guided").shoot(app, driver, save, games)
     _night(app, driver, save)
     app.close()
     return written

@@ -119,7 +119,7 @@ class History(Scene):
         self.layout()
 
     def draw(self, surface) -> None:
-        draw_felt(surface)
+        draw_felt(surface, self.view)
         self.view.text(surface, "History", (40, 26), 36, GOLD, bold=True)
         self.view.text(surface, "Games played on this machine, the newest first.", (220, 42),
                        16, DIM)
@@ -387,7 +387,7 @@ class ReplayScene(TableScene):
 
     def draw(self, surface) -> None:
         if self.reading:
-            draw_felt(surface)
+            draw_felt(surface, self.view)
             self.view.text(surface, f"Reading {self.summary.name} back from its journal…",
                            (640, 340), 22, GOLD, anchor="center")
             return

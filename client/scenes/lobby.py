@@ -15,7 +15,7 @@ from client.scenes.offers import SECOND_SEAT, ResumeOffers, sentence
 from client.scenes.setup import bot_level
 from client.session import TABLES
 from client.settings import os_user_name, state_folder
-from client.ui import ALERT, DIM, GOLD, INK
+from client.ui import ALERT, DIM, GOLD, INK, wrap
 from client.widgets import FittedList, HintedEntry
 from engine.registry import game_ids, get_game
 from engine.tell import count as count_words
@@ -29,6 +29,9 @@ ABOUT_YOU_W = 394  # "you are NAME", between Watch and History
 TABLE_LIST = (40, 120, 760, 400)  # the tables on this network, a row each
 EMPTY_LIST = "No tables yet: play with bots, or start a new table."  # said inside it
 TONIGHT = (840, 286, 400, 344)  # tonight's standings, under Play with bots, above History
+#: what a guided game is, under its offer
+TEACHING = "Against easy bots: at each of your turns the table says what you can do, and " \
+    "why the hard bot's play is good."
 NONE_FOUND_AFTER = 4.0  # seconds with no table seen before saying multicast may be blocked
 
 
@@ -80,6 +83,7 @@ class Lobby(Scene):
         self.selected: str | None = None
         self.keys: list[str] = []
         self.choosing: str = ""  # "new" or "solo": the game buttons are showing
+        self.offering: str = ""  # the game whose guided first game is offered, if any
         self.offers = ResumeOffers(self)
         self.opened = time.monotonic()
         self.typed, self.typing = "", False  # the address box's text, kept across layouts
@@ -117,7 +121,9 @@ class Lobby(Scene):
         self.offers.build()
         self.button("new", "New table", 840, 120, 400, 56)
         self.button("solo", "Play with bots", 840, 190, 400, 56, primary=True)
-        if self.choosing:
+        if self.offering:
+            self._offer_to_teach()
+        elif self.choosing:
             verb = "New table of" if self.choosing == "new" else "Play with bots:"
             self.label(verb, 840, 265, 400)
             for i, game_id in enumerate(game_ids()):
@@ -126,6 +132,13 @@ class Lobby(Scene):
                     f"{game.min_seats}–{game.max_seats}"
                 self.button(f"game:{game_id}", f"{game.name}  ({seats} players)",
                             840, 300 + i * 58, 400, 50)
+
+    def _offer_to_teach(self) -> None:
+        """The first time a game is chosen, once: learn it in a guided game first?"""
+        name = get_game(self.offering).name
+        self.label(f"Learn {name}: a guided game?", 840, 265, 400, 30)
+        self.button("learn:yes", "Yes, teach me", 840, 366, 195, 50, primary=True)
+        self.button("learn:no", "No, just play", 1045, 366, 195, 50)  # above the Resume offers
 
     def _address_box(self) -> None:
         """Join by address or code: for networks whose multicast discovery finds nothing."""
@@ -194,17 +207,22 @@ class Lobby(Scene):
             self.open(Place.SETTINGS)
         elif ident in ("new", "solo"):
             self.choosing = "" if self.choosing == ident else ident
+            self.offering = ""
             self.layout()
         elif ident.startswith("game:"):
-            game = get_game(ident.split(":", 1)[1])
-            if not self._sit_down():
+            game_id = ident.split(":", 1)[1]
+            if game_id not in self.app.settings.taught:
+                self.offering = game_id  # asked once per game, before its first table
+                self.layout()
                 return
-            if self.choosing == "solo":
-                self._solo(game)
+            self._start(get_game(game_id))
+        elif ident.startswith("learn:"):
+            game_id, self.offering = self.offering, ""
+            self._taught(game_id)
+            if ident == "learn:yes":
+                self.learn(game_id)
             else:
-                self.session.create(f"{self.app.settings.name}'s table", game.id,
-                                    game.min_seats if game.id != "dragon" else 4)
-            self.go(Place.SETUP)
+                self._start(get_game(game_id))
         elif ident == "rules":
             self.open(Place.RULES, game_id=game_ids()[0])
         elif ident == "join-address":
@@ -216,6 +234,33 @@ class Lobby(Scene):
         elif ident.startswith("resume:"):
             self.offers.resume(int(ident.split(":", 1)[1]))
 
+    def _start(self, game) -> None:
+        """The table chosen: a solo one with bots, or a new one for the network."""
+        if not self._sit_down():
+            return
+        if self.choosing == "solo":
+            self._solo(game)
+        else:
+            self.session.create(f"{self.app.settings.name}'s table", game.id,
+                                game.min_seats if game.id != "dragon" else 4)
+        self.go(Place.SETUP)
+
+    def learn(self, game_id: str) -> None:
+        """A guided game of `game_id`: a solo table against easy bots where each of this
+        player's turns says what they can do and why the hard bot's play is good (the
+        Rules' Guided game, or yes to the offer)."""
+        self._taught(game_id)
+        if not self._sit_down():
+            return
+        self._solo(get_game(game_id), level="easy")
+        self.session.guided = True
+        self.go(Place.SETUP)
+
+    def _taught(self, game_id: str) -> None:
+        """The guided game of `game_id` was offered and answered: never offered again."""
+        if game_id not in self.app.settings.taught:
+            self.app.save_settings(taught=(*self.app.settings.taught, game_id))
+
     def _sit_down(self) -> bool:
         """Hold this identity for a seat; False (and why, in words) if another window plays
         with it."""
@@ -226,10 +271,10 @@ class Lobby(Scene):
             return False
         return True
 
-    def _solo(self, game, seats: int | None = None, options=()) -> None:
+    def _solo(self, game, seats: int | None = None, options=(), level: str = "") -> None:
         """A real table on this machine: this window in seat 0, bots of the settings' level
-        in the others, agreed."""
-        level = bot_level(game.id, self.app.settings.bots)
+        (or `level`) in the others, agreed."""
+        level = bot_level(game.id, level or self.app.settings.bots)
         seats = seats or max(game.min_seats, min(4, game.max_seats))
         self.session.create(f"{self.app.settings.name} with bots", game.id, seats, options)
         self.session.lobby_op("sit", 0)
@@ -274,7 +319,7 @@ class Lobby(Scene):
             self.app.dirty = True
 
     def draw(self, surface) -> None:
-        draw_felt(surface)
+        draw_felt(surface, self.view)
         view = self.view
         surface.blit(assets.sprite("logo", (view.px(56), view.px(56))), view.point(40, 22))
         view.text(surface, "hoard", (108, 26), 36, GOLD, bold=True)
@@ -286,7 +331,10 @@ class Lobby(Scene):
         if resuming is not None:
             status = f"Resuming {resuming.name}: reading its journal, finding the table…"
         view.text(surface, status, (40, 92), 16, DIM)
-        if not self.choosing:
+        if self.offering:
+            for i, row in enumerate(wrap(view.font(15), TEACHING, view.px(400))):
+                view.text(surface, row, (840, 296 + 20 * i), 15, DIM)
+        elif not self.choosing:
             view.text(surface, "A table for one: you and bots, dealt fair.", (840, 255), 15, DIM)
             self._draw_tonight(surface)
         self._draw_address_note(surface)

@@ -281,6 +281,11 @@ class RulesScene(Scene):
         for i, game_id in enumerate(game_ids()):
             self.button(f"game:{game_id}", get_game(game_id).name, 40 + i * 200, 20, 190, 40,
                         primary=game_id == self.game_id)
+        beneath = self.app.scenes[-2] if len(self.app.scenes) > 1 else None
+        self.button("learn", "Guided game", 850, 20, 230, 40,
+                    enabled=beneath is not None and hasattr(beneath, "learn"),
+                    tip=f"Learn {get_game(self.game_id).name}: a game against easy bots where "
+                        "each of your turns says what you can do and why (from the lobby)")
         self.button("back", "Back", 1090, 20, 150, 40, primary=True)
         px = self.view.px
         fonts = self.app.gui.get_theme().get_font_dictionary()
@@ -300,6 +305,10 @@ class RulesScene(Scene):
             self.layout()
         elif ident == "back":
             self.close()
+        elif ident == "learn":
+            game_id = self.game_id
+            self.close()
+            self.app.scene.learn(game_id)  # the lobby's guided game
 
     def close(self) -> None:
         """Back to the scene beneath, which is then given the news that came meanwhile."""
@@ -317,4 +326,4 @@ class RulesScene(Scene):
         self.app.scene.quit_requested()
 
     def draw(self, surface) -> None:
-        draw_felt(surface)
+        draw_felt(surface, self.view)

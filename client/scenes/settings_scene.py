@@ -1,5 +1,5 @@
-"""Settings: display name, sound and volume, animation speed, the bots' level. Saved as soon
-as changed."""
+"""Settings: display name, sound and volume, animation speed, the bots' level, high contrast.
+Saved as soon as changed, and applied at once."""
 
 from __future__ import annotations
 
@@ -9,7 +9,7 @@ from client.scenes import Scene, checked_name
 from client.settings import ANIMATION_SPEEDS
 from engine.bots import LEVELS
 
-SOUND_NOTE = (340, 470, 600, 96)  # why there is no sound, when there is none
+SOUND_NOTE = (340, 518, 600, 84)  # why there is no sound, when there is none: over Done
 
 
 class SettingsScene(Scene):
@@ -44,7 +44,10 @@ class SettingsScene(Scene):
             self.button(f"bots:{level}", level, 560 + i * 95, 414, 90,
                         primary=level == settings.bots,
                         tip="the level of Play with bots and of a bot added at a table")
-        self.button("back", "Done", 540, 580, 200, 46, primary=True)
+        self.label("High contrast", 340, 470, 200)
+        self.button("contrast", "on" if settings.contrast else "off", 560, 466, 120,
+                    tip="white words on black panels, bright outlines on the cards")
+        self.button("back", "Done", 540, 616, 200, 46, primary=True)
 
     def handle(self, event) -> None:
         if event.type == pygame_gui.UI_TEXT_ENTRY_FINISHED and event.ui_element is self.entry:
@@ -72,6 +75,9 @@ class SettingsScene(Scene):
             self.app.save_settings(animation=ident.split(":", 1)[1])
         elif ident.startswith("bots:"):
             self.app.save_settings(bots=ident.split(":", 1)[1])
+        elif ident == "contrast":
+            self.app.save_settings(contrast=not settings.contrast)
+            return  # the app restyled every widget, this scene's among them
         elif ident == "back":
             if self._save_name():
                 self.app.pop()

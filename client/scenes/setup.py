@@ -201,7 +201,7 @@ class Setup(Scene):
 
     # -- drawing -------------------------------------------------------------------------
     def draw(self, surface) -> None:
-        draw_felt(surface)
+        draw_felt(surface, self.view)
         view, lobby = self.view, self.session.lobby
         if lobby is None or not lobby.game:
             view.text(surface, f"{'Watching' if self.session.watching else 'Reaching'} the "

@@ -17,6 +17,7 @@ from client.settings import state_folder
 from client.story import stop_report, stop_title
 from client.tables import renderer_for
 from client.tables.basics import PACE
+from client.tables.guide import Guide
 from client.tables.leaving import CHOICES as LEAVE_CHOICES
 from client.tables.leaving import Leaving
 from client.tables.paused import KEYS_HELP as PAUSE_HELP
@@ -54,6 +55,7 @@ class TableScene(Scene):
         self.ticked: int | None = None  # the last whole second of a timer that ticked
         self.night: Night | None = None  # tonight's standings, once this match is one of them
         self.pauses = PauseChrome(self)
+        self.guide = Guide(self)
         self.pause_shown: tuple | None = None  # the pause the widgets were built for
 
     def make_renderer(self):
@@ -199,6 +201,8 @@ class TableScene(Scene):
         elif len(self.session.log) != self.logged:
             self.log.extend(self.session.log[self.logged:])
             self.logged = len(self.session.log)
+        if isinstance(item, ViewUpdate) and not stale:
+            self.guide.on_view()
         if isinstance(item, ViewUpdate) and (item.paused_by, item.resuming) != self.pause_shown:
             self.pause_shown = (item.paused_by, item.resuming)
             self.layout()  # Pause becomes Resume or Play on, and back
@@ -259,14 +263,16 @@ class TableScene(Scene):
         return "Watching · you see what every player sees" if self.session.watching else ""
 
     def draw(self, surface) -> None:
-        draw_felt(surface)
+        draw_felt(surface, self.view)
         view = self.view
+        self.log.start_at(self.guide.bottom())
         self.log.draw(surface)
         if self.renderer is None:
             view.text(surface, f"This window has no table for {self.session.start.game} yet; "
                       "the game goes on, and its log is on the right.", (40, 300), 20)
             return
         self.renderer.draw(surface)
+        self.guide.draw(surface)
         if self.night is not None and self.session.ending is not None:
             draw_night(surface, view, self.night, NIGHT_BOX)
         self.pauses.draw(surface)

@@ -68,9 +68,10 @@ def draw_card(surface, view, deck: str, sprite: CardSprite, aspect: float,
         pygame.draw.rect(shade, (0, 0, 0, 110), shade.get_rect(), border_radius=view.px(6))
         surface.blit(shade, at)
     if sprite.selected:
-        pygame.draw.rect(surface, GOLD, rect, view.px(3), border_radius=view.px(6))
-    elif focused:
-        pygame.draw.rect(surface, INK, rect, view.px(1.5), border_radius=view.px(6))
+        pygame.draw.rect(surface, view.colour(GOLD), rect, view.px(3), border_radius=view.px(6))
+    elif focused or view.contrast:  # in high contrast every card is outlined on the felt
+        pygame.draw.rect(surface, view.colour(INK), rect, view.px(1.5),
+                         border_radius=view.px(6))
     if view.recording(surface):  # which card is drawn where, for the tests that read it
         view.drawn.append(("card", rect, "back" if sprite.face is None else str(sprite.face),
                            False))
@@ -246,6 +247,9 @@ class TableRenderer(TableInput):
         return "", DIM  # (a bot's name says it is one: "Bot 2 · normal")
 
     seat_marks = 0  # the width a game's marks take at the right of a seat's panel
+    #: the table's own panel says the rules' advice (Game.advice) at every turn: the guide
+    #: panel (client.tables.guide) does not say it again
+    shows_advice = False
     #: where the table's one line of what it waits for goes (its top middle): clear of the
     #: game's panels, piles and buttons
     wait_at = (490, 58)
@@ -321,6 +325,8 @@ class TableRenderer(TableInput):
         the latest hint or refusal for this player, else `otherwise` (the keys). Advice is
         never written to the log, which holds only what happened at the table."""
         advice = reason or self.session.advice
+        if advice == self.hints.said:
+            advice = ""  # a Hint's sentence is long: the guide panel shows it whole
         self.view.text(surface, advice or otherwise, (30, y), size, ALERT if advice else DIM,
                        width=width)
 

@@ -1,5 +1,6 @@
-"""Every table's Hint: what the hard bot would do at this seat now, said in the game's words
-on the advice line and, where the table has a selection for it, pre-selected.
+"""Every table's Hint: what the hard bot would do at this seat now and why, said in the game's
+words in the guide panel (client.tables.guide) and, where the table has a selection for it,
+pre-selected.
 
 The bot thinks in the table node's worker process (net.face.hints), never on the window's
 thread: a press asks for it and says the bot is thinking; the answer arrives as news
@@ -22,6 +23,7 @@ class Hint:
         self.table = table
         self.waiting = False  # pressed, and the bot has not answered for this view yet
         self.shown: Hinted | None = None  # the suggestion shown at this view
+        self.said = ""  # its sentence, which the guide panel shows whole (client.tables.guide)
 
     def press(self) -> bool:
         """Ask for the hard bot's choice: shown at once if it is already thought (True),
@@ -56,7 +58,8 @@ class Hint:
     def show(self, hinted: Hinted) -> None:
         session = self.table.session
         self.waiting, self.shown = False, hinted
-        session.advise(session.game.hint(hinted.action, session.view.view, session.names,
-                                         hinted.level))
+        self.said = session.game.hint(hinted.action, session.view.view, session.names,
+                                      hinted.level)
+        session.advise(self.said)
         if hinted.action is not None:
             self.table.preselect(hinted.action)

@@ -21,6 +21,8 @@ def pytest_configure(config):
     config.addinivalue_line("markers", "default_bots: the window keeps the settings' default "
                             "bot level (else its bots are easy: the tables are under test, not "
                             "the bots, and easy ones answer at once)")
+    config.addinivalue_line("markers", "first_play: the window offers each game's guided game "
+                            "at its first table (else every game counts as taught)")
 
 
 @pytest.fixture
@@ -29,10 +31,13 @@ def window(folders, request):
     from client.app import App
     from client.hook import Driver
     from client.scenes.lobby import first_scene
+    from engine.registry import game_ids
 
     app = App(discovery=False)
     if request.node.get_closest_marker("default_bots") is None:
         app.settings.bots = "easy"
+    if request.node.get_closest_marker("first_play") is None:
+        app.settings.taught = tuple(game_ids())  # no guided game offered before a table
     app.push(first_scene(app))
     yield Driver(app)
     app.close()

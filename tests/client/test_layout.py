@@ -37,7 +37,7 @@ def app(tmp_path_factory):
     saved = {k: os.environ.get(k) for k in ("HOARD_CONFIG_DIR", "HOARD_STATE_DIR")}
     os.environ["HOARD_CONFIG_DIR"], os.environ["HOARD_STATE_DIR"] = \
         str(folder / "config"), str(folder / "state")
-    SettingsFile(config_folder()).save(Settings(name=NAMES[1]))
+    SettingsFile(config_folder()).save(Settings(name=NAMES[1], taught=tuple(GAMES)))
     window = App(discovery=False, size=SIZES[1])
     yield window
     window.close()
@@ -429,3 +429,87 @@ def test_a_left_seat_says_who_plays_it_on_in_the_viewers_grammar(app, tmp_path):
     assert "left · you play on" in shown, shown
     assert any(w.startswith("left · ") and w.endswith(" plays on") for w in shown), shown
     check(app, "dragon with seats left", SIZES[:1])
+
+
+def test_the_offer_of_a_guided_game_reads_whole(app, tmp_path, monkeypatch):
+    """Over the lobby's Resume offers too (two, with their captions)."""
+    from client.scenes import lobby, offers
+
+    played = [s for s in journals(tmp_path) if s.kept] * 2
+    monkeypatch.setattr(offers, "resumable", lambda: played)
+    app.replace(lobby.Lobby(app))
+    app.scene.choosing, app.scene.offering = "solo", "gold"
+    app.scene.layout()
+    assert {"learn:yes", "learn:no"} <= set(app.targets())
+    assert {"resume:0", "resume:1"} <= set(app.scene.buttons), "drawn (off while choosing)"
+    check(app, "the offer of a guided game")
+
+
+@pytest.mark.parametrize("game_id", GAMES)
+def test_the_longest_why_of_a_turn_is_shown_whole_guided_or_hinted(app, game_id, tmp_path):
+    """Issue 39: the hard bot's play and why, in the guide panel over the log's column, wraps
+    and never cuts: a guided turn (with what the rules let the seat do) and a Hint pressed,
+    each with the longest sentence of some of the turn's actions (six long names)."""
+    from net.face.hints import Hinted
+
+    seats = GAMES[game_id]
+    _, state, events = next(s for s in states(game_id, seats) if s[0] == "a turn")
+    session = show(app, game_id, seats, state, events, False, tmp_path).session
+    game, view = session.game, session.view.view
+    legal = session.view.legal
+    said = {a: game.hint(a, view, session.names, "hard")
+            for a in (legal[i] for i in range(0, len(legal), max(1, len(legal) // 40)))}
+    longest = max(said, key=lambda a: len(said[a]))
+    why = game.why(longest, view, session.names)
+    session.guided, session.hint = True, Hinted(100, longest)
+    check(app, f"{game_id}'s guided turn")
+    assert why in " ".join(d.words for d in drawn(app) if d.kind == "label")
+    session.guided = False
+    app.scene.renderer.hints.said = session.advice = said[longest]
+    check(app, f"{game_id}'s hint")
+    words = [d.words for d in drawn(app) if d.kind == "label"]
+    assert why in " ".join(words) and said[longest] not in words, "whole, and only there"
+
+
+def ink_and_ground(pixels, rect: pygame.Rect) -> tuple[str, str]:
+    """A label's ground (its pixels' median luminance: thin letters cover less than half)
+    and its ink (the pixel farthest from the ground in luminance), as #rrggbb."""
+    import numpy as np
+
+    from tests.test_colour_vision import hexed
+
+    block = pixels[rect.left:rect.right, rect.top:rect.bottom].reshape(-1, 3).astype(float)
+    lum = block @ np.array([0.2126, 0.7152, 0.0722])
+    ground = np.argsort(lum)[len(lum) // 2]
+    return hexed(block[np.argmax(np.abs(lum - lum[ground]))]), hexed(block[ground])
+
+
+@pytest.mark.parametrize("game_id", GAMES)
+def test_high_contrast_words_read_at_seven_to_one_on_each_table_at_every_size(app, game_id,
+                                                                              tmp_path):
+    """Issue 39: with the high-contrast option every word a table draws mid-play (and seen:
+    not under a panel over it) reads at 7:1 or more against what lies under it, on the
+    rendered window at each size, to a viewer with full colour vision and to each
+    colour-blind one (tests/test_colour_vision.py's simulations)."""
+    from tests.test_colour_vision import HIGH, VIEWERS, contrast
+    from tools.layout import _uncovered
+
+    seats = GAMES[game_id]
+    _, state, events = next(s for s in states(game_id, seats) if s[0] == "a turn")
+    scene = show(app, game_id, seats, state, events, False, tmp_path)
+    app.save_settings(contrast=True)
+    try:
+        faint = []
+        for size in SIZES:
+            app.resize(size)
+            scene.renderer.sync(animate=False)
+            labels = [d for d in _uncovered(drawn(app)) if d.kind == "label" and d.words.strip()]
+            pixels = pygame.surfarray.array3d(app.screen)
+            for label in labels:
+                ink, ground = ink_and_ground(pixels, label.rect.clip(app.screen.get_rect()))
+                worst = min(contrast(ink, ground, viewer) for viewer in (None, *VIEWERS))
+                if worst < HIGH:
+                    faint.append((size, label.words, ink, ground, round(worst, 1)))
+        assert labels and not faint, faint
+    finally:
+        app.save_settings(contrast=False)

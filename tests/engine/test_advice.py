@@ -1,14 +1,14 @@
 """What a seat may do now, in the rules' words (Game.advice): Wild's buying window, draw and
-lay; Gold's thefts and Market. Asked of every view along whole matches, for every seat and a
-spectator, the answer reads as words (no seat number, code or list) and each phase that has a
-panel has its words."""
+lay; Gold's turn, talks, thefts and Market; Dragon Den's turn. Asked of every view along
+whole matches, for every seat and a spectator, the answer reads as words (no seat number,
+code or list) and each phase that has a panel has its words."""
 
 from __future__ import annotations
 
 import pytest
 
 from engine.bots import make_bot
-from engine.games.gold.flow import MARKET, OVER, STEAL, TAKE
+from engine.games.gold.flow import MARKET, NEGOTIATE, OVER, STEAL, TAKE, TURN
 from engine.games.wild.views import ANSWERING, BUYING, DRAWING, LAYING
 from engine.local import play
 from engine.registry import get_game
@@ -16,8 +16,10 @@ from engine.tell import Names
 from tests.engine.story_check import problems
 
 NAMES = ("ana", "McKay", "Bo Li", "Cy#1a2b")
-PANELS = {"wild": {BUYING, ANSWERING, DRAWING, LAYING}, "gold": {STEAL, TAKE, MARKET, OVER}}
-CASES = [("wild", 3, {"match": "deals"}), ("gold", 4, {}), ("gold", 3, {"advanced": True})]
+PANELS = {"wild": {BUYING, ANSWERING, DRAWING, LAYING},
+          "gold": {TURN, NEGOTIATE, STEAL, TAKE, MARKET, OVER}, "den": {"playing"}}
+CASES = [("wild", 3, {"match": "deals"}), ("gold", 4, {}), ("gold", 3, {"advanced": True}),
+         ("den", 3, {"hands": 1})]
 
 
 def advised(game_id: str, seats: int, options: dict, seed: int = 3) -> dict[str, list[str]]:

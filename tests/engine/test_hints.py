@@ -1,6 +1,6 @@
 """A hint is worded by its game: every action a seat is offered in a whole match has its own
-phrase (no type name read aloud), said to that seat ("you"), and a bot that would wait says
-why in the game's words."""
+phrase (no type name read aloud) and a reason why it is good (Game.why), said to that seat
+("you"), and a bot that would wait says why in the game's words."""
 
 from __future__ import annotations
 
@@ -47,6 +47,7 @@ def test_every_offered_action_is_hinted_in_the_games_words(game_id):
                 words = game.hint(action, view, names[seat], "hard")
                 assert words.startswith("The hard bot would ") and words.endswith(".")
                 assert "_" not in words and f"Seat {seat + 1}" not in words, words
+                assert game.why(action, view, names[seat]), f"{game_id}: no why in {words!r}"
                 hinted.add(kind.__name__)
     assert met <= hinted
 

@@ -55,8 +55,10 @@ def run(args) -> dict:
     os.environ["HOARD_BOT_THINK"] = "12"
     _folders()
     from client.settings import Settings, SettingsFile, config_folder
+    from engine.registry import game_ids
 
     SettingsFile(config_folder()).save(Settings(name="Bench", animation="normal",
+                                                taught=tuple(game_ids()),
                                                 bots=args.bots))
     starts = [_start_to_lobby() for _ in range(args.starts)]
     from client.app import App

@@ -12,6 +12,7 @@ import time
 from pathlib import Path
 
 from client.settings import Settings, SettingsFile
+from engine.registry import game_ids
 
 
 class Window:
@@ -19,7 +20,8 @@ class Window:
 
     def __init__(self, namespace, folder: Path, name: str):
         config, state = folder / "config", folder / "state"
-        SettingsFile(config).save(Settings(name=name, animation="fast", bots="easy"))  # quick bots
+        SettingsFile(config).save(Settings(name=name, animation="fast", bots="easy",  # quick
+                                           taught=tuple(game_ids())))  # bots, no lessons
         env = {**os.environ, "HOARD_TEST_HOOK": "1", "HOARD_CONFIG_DIR": str(config),
                "HOARD_STATE_DIR": str(state), "SDL_VIDEODRIVER": "dummy",
                "SDL_AUDIODRIVER": "dummy", "HOARD_BOT_THINK": "0"}

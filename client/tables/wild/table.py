@@ -61,6 +61,7 @@ from net.face.bridge import ViewUpdate
 class WildTable(TableRenderer):
     table_card = PILE_CARD
     wait_at = (370, 300)  # under the melds, left of the piles
+    shows_advice = True  # beside the discard
     keys = {pygame.K_s: "sort", pygame.K_m: "meld", pygame.K_x: "discard", pygame.K_b: "buy",
             pygame.K_n: "decline", pygame.K_y: "allow", pygame.K_r: "refuse",
             pygame.K_1: "wild0", pygame.K_2: "wild1", pygame.K_3: "wild2"}

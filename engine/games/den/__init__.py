@@ -20,6 +20,7 @@ from engine.games.den.rules import (
     Played,
     TurnEnded,
 )
+from engine.games.den.why import why
 from engine.games.den.words import TELLERS, how_won
 from engine.registry import register
 from engine.search import levels
@@ -27,6 +28,7 @@ from engine.search import levels
 GAME.bots = levels(GreedyBot)
 GAME.tellers = TELLERS
 GAME.hinters = HINTERS
+GAME.reasons = why
 register(GAME)
 
 __all__ = [  # the game's public face: what the client may import

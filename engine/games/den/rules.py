@@ -25,7 +25,8 @@ from engine.chance import (
 )
 from engine.errors import IllegalAction
 from engine.fields import Face, Index, Ref, Seat
-from engine.game import LazyActions, Option, Outcome, Refusal, View, top_seats
+from engine.game import Advice, LazyActions, Option, Outcome, Refusal, View, top_seats
+from engine.games.den import advice
 from engine.games.den.cards import (
     DECK,
     DECK_MASK,
@@ -51,7 +52,7 @@ PILE_NAMES = ("north", "east", "south", "west",
               "north-east corner", "south-east corner", "south-west corner", "north-west corner")
 FACES = frozenset(DECK)
 WIN_POINTS = 5
-DEALING, PLAYING, OVER = "dealing", "playing", "over"
+DEALING, PLAYING, OVER = "dealing", advice.PLAYING, "over"
 
 
 # -- actions -----------------------------------------------------------------
@@ -362,6 +363,9 @@ class Den(HandsGame):
             return Refusal("DN4", "Select cards in your hand first, or pick up a foundation "
                            "pile to move it.")
         return _why_not_lay(view.piles, drop.pile, drop.faces)
+
+    def advice(self, view: DenView, seat: int | None, names: Names) -> Advice | None:
+        return advice.advice(view, seat, names)
 
     def standing(self, state) -> tuple[float, ...]:
         return tuple(state.scores)

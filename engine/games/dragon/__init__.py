@@ -21,6 +21,7 @@ from engine.games.dragon.rules import (
     Played,
     TrickWon,
 )
+from engine.games.dragon.why import why
 from engine.games.dragon.words import TELLERS, gains, how_won
 from engine.registry import register
 from engine.search import levels
@@ -28,6 +29,7 @@ from engine.search import levels
 GAME.bots = levels(GreedyBot)
 GAME.tellers = TELLERS
 GAME.hinters = HINTERS
+GAME.reasons = why
 register(GAME)
 
 __all__ = [  # the game's public face: what the client may import

@@ -61,6 +61,7 @@ from engine.games.gold.search import SearchingBot
 from engine.games.gold.splits import Chain, Offers, Splits
 from engine.games.gold.tokens import COLOURS, SUPPLY
 from engine.games.gold.views import GoldView, SeatScore
+from engine.games.gold.why import why
 from engine.games.gold.words import TELLERS, offer_words
 from engine.registry import register
 
@@ -68,6 +69,7 @@ GAME.bots = {"easy": GreedyBot, "normal": NormalBot, "hard": SearchingBot}
 GAME.playout_bot = PlayoutBot
 GAME.tellers = TELLERS
 GAME.hinters = HINTERS
+GAME.reasons = why
 GAME.waiting_words = WAITING
 register(GAME)
 

@@ -25,7 +25,7 @@ from engine.games.gold.components import (
     adventurer_name,
     magic_name,
 )
-from engine.games.gold.flow import MARKET, NEGOTIATE, OVER, STEAL, TAKE, TURN
+from engine.games.gold.flow import CHOOSE, DIVIDE, MARKET, NEGOTIATE, OVER, STEAL, TAKE, TURN
 from engine.games.gold.words import game_over
 from engine.tell import Names
 
@@ -113,9 +113,34 @@ def magic_words(face: int) -> str:
     return MAGIC_WORDS[MAGIC_DECK[face]]
 
 
+#: G4.5-G6: what a turn is, for a seat whose turn it is
+TURN_ADVICE = Advice("Your turn: send one face-up adventurer against a Dragon",
+                     ("When the attackers on a Dragon add up to its strength, it dies and its "
+                      "hoard is shared by those who attacked it.",))
+#: G7: what the talks are, for a seat involved in them
+TALKS_ADVICE = ("Propose a split, or accept or reject the one on the table: a split everyone "
+                "accepts is made, and if the sand runs out the hoard is lost.",)
+#: G9: what divide and choose is
+DIVIDING_ADVICE = ("The divider cuts the hoard into shares; the others choose in turn, and "
+                   "the divider keeps the last.",)
+
+
 def advice(view: GoldView, seat: int | None, names: Names) -> Advice | None:
     if view.phase in (STEAL, TAKE):
         return _theft(view, seat, names)
+    if seat is None or seat not in view.to_act:
+        return _others(view, names)
+    if view.phase == TURN:
+        return TURN_ADVICE
+    if view.phase == NEGOTIATE and view.kill is not None:
+        return Advice(kill_title(view), TALKS_ADVICE)
+    if view.phase in (DIVIDE, CHOOSE) and view.kill is not None:
+        return Advice(kill_title(view), DIVIDING_ADVICE)
+    return _others(view, names)
+
+
+def _others(view: GoldView, names: Names) -> Advice | None:
+    """The Market and the end, which every seat reads alike."""
     if view.phase == MARKET:
         return Advice("The Market: trade tokens with anyone before the time is up")
     if view.phase == OVER and view.end is not None:

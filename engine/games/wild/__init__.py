@@ -33,6 +33,7 @@ from engine.games.wild.rules import (
     round_points,
 )
 from engine.games.wild.views import WildView
+from engine.games.wild.why import why
 from engine.games.wild.words import TELLERS
 from engine.registry import register
 from engine.search import levels
@@ -40,6 +41,7 @@ from engine.search import levels
 GAME.bots = levels(GreedyBot)
 GAME.tellers = TELLERS
 GAME.hinters = HINTERS
+GAME.reasons = why
 register(GAME)
 
 __all__ = [  # the game's public face: what the client may import
