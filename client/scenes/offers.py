@@ -37,6 +37,9 @@ class ResumeOffers:
         """A Resume button per offer, the newest lowest (looked at again on every layout:
         another window may have closed, a table may have ended)."""
         lobby = self.lobby
+        if lobby.choosing or lobby.offering:  # the games (or the offer to teach one) have the
+            self.shown, self.elsewhere = [], set()  # column: the offers wait till they go
+            return
         self.shown = shown = self._newest()
         self.elsewhere = {i for i, s in enumerate(shown) if journal_holder(s.path) is not None}
         for i, summary in enumerate(shown):
@@ -46,7 +49,7 @@ class ResumeOffers:
             whole = _offer(summary, summary.name)
             lobby.button(f"resume:{i}", offer, 840, OFFER_Y - i * OFFER_STEP, OFFER_W, 50,
                          tip=f"{whole} ({self.caption(i)})", primary=i == 0 and free,
-                         enabled=free and self.resuming is None and not lobby.choosing)
+                         enabled=free and self.resuming is None)
 
     def top(self) -> float | None:
         """The top of the offers' column (the highest caption), None with no offer."""

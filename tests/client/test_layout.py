@@ -432,17 +432,25 @@ def test_a_left_seat_says_who_plays_it_on_in_the_viewers_grammar(app, tmp_path):
 
 
 def test_the_offer_of_a_guided_game_reads_whole(app, tmp_path, monkeypatch):
-    """Over the lobby's Resume offers too (two, with their captions)."""
+    """With two Resume offers kept: the offers step aside while the games are chosen, and
+    while a guided game is offered (the game buttons ran into their captions)."""
     from client.scenes import lobby, offers
 
     played = [s for s in journals(tmp_path) if s.kept] * 2
     monkeypatch.setattr(offers, "resumable", lambda: played)
     app.replace(lobby.Lobby(app))
-    app.scene.choosing, app.scene.offering = "solo", "gold"
+    assert {"resume:0", "resume:1"} <= set(app.scene.buttons)
+    app.scene.choosing = "solo"
+    app.scene.layout()
+    assert not any(ident.startswith("resume:") for ident in app.scene.buttons)
+    check(app, "the games to choose from, two offers kept")
+    app.scene.offering = "gold"
     app.scene.layout()
     assert {"learn:yes", "learn:no"} <= set(app.targets())
-    assert {"resume:0", "resume:1"} <= set(app.scene.buttons), "drawn (off while choosing)"
     check(app, "the offer of a guided game")
+    app.scene.choosing = app.scene.offering = ""
+    app.scene.layout()
+    assert {"resume:0", "resume:1"} <= set(app.targets()), "back once the games fold away"
 
 
 @pytest.mark.parametrize("game_id", GAMES)
