@@ -20,8 +20,9 @@ from typing import Any
 import msgspec
 
 from engine.chance import CHANCE, ChanceRequest, ShuffleRequest
-from engine.errors import BadOption, IllegalAction, NoWorlds
+from engine.errors import BadOption, IllegalAction, NoTakeBack, NoWorlds
 from engine.fields import CHECKS, check_seat, compile_checks
+from engine.takeback import takeback_refusal
 from engine.tell import Names
 from engine.wire import Action, Event, Value
 
@@ -390,6 +391,18 @@ class Game(ABC):
     def advice(self, view: View, seat: int | None, names: Names) -> Advice | None:
         """What `seat` (None: a spectator) may do now in `view`, in the rules' words, for the
         panel of the phase the view is in; None where the game's table needs none."""
+        return None
+
+    def takeback_refusal(self, seat: int, history: Sequence[Action], before: State | None,
+                         after: State) -> NoTakeBack | None:
+        """Why `seat` may not take back its last action now (engine.takeback), or None:
+        `history` is every action applied, chance's too; `after` the state now, `before`
+        the state kept from just before the last action (None if none was kept)."""
+        return takeback_refusal(self, seat, history, before, after)
+
+    def final(self, before: State, after: State) -> str | None:
+        """Why the action that made `after` of `before` may not be taken back though nothing
+        happened since (Dragon's Gold: 'the negotiation closed'); by default nothing."""
         return None
 
     #: event type -> the function(event, names) that tells it (engine.tell): the story as data
