@@ -44,6 +44,7 @@ from net.table.framestore import WINDOW, Body, FrameStore, body_payload, parse_b
 from net.table.hindsight import first_state, replayed_knowing, upcoming_deals
 from net.table.pause import NextHand, NotNow, PauseTable, PlayerPause, ResumeTable, paused_or_not
 from net.table.rounds import Rounds
+from net.table.takeback import AnswerTakeBack, AskTakeBack, Decided, NoQuestion, TakeBacks
 from net.wire.frames import DIGEST_SIZE, QUIET, STEP, Record, sign
 from net.wire.identity import Identity
 from net.wire.start import StartConfig
@@ -72,6 +73,7 @@ class Applied:
     quiet: list[tuple[int, int]] = field(default_factory=list)  # (seat gone quiet, its heir)
     back: list[int] = field(default_factory=list)  # seats whose human took them back
     over: bool = False  # the engine's match is over (a seat gone quiet is not dealt again)
+    takeback: Decided | None = None  # a take-back question ended (net.table.takeback)
 
 
 def well_typed(action: Action) -> bool:
@@ -102,6 +104,7 @@ class Replica(SeatsSeen):
         self._back_now: list[int] = []  # seats taken back in the step being applied
         self.rounds = Rounds()  # the last fresh deal, the pause between hands, the timer
         self.paused: PlayerPause | None = None  # a player stopped the table (net.table.pause)
+        self.takebacks = TakeBacks()  # the last human action's undo, and its question
         self.applied = -1
         self.history: list[Action] = []  # every action applied, for taking over a seat
         self.hashes = {-1: self._hash()}
@@ -215,7 +218,10 @@ class Replica(SeatsSeen):
         self.store.keep_only(step, bodies)
         if self.paused is not None and self.paused.by not in self.order:
             self.paused = None  # the pauser is no longer at the table: nobody could resume
-        if self.paused is None:
+        if self.paused is not None:
+            self.takebacks.hold()
+        done.takeback = self._decide_takeback(step)
+        if self.paused is None and self.takebacks.question is None:
             self._settle(step, done.entries)
         else:
             self.rounds.hold()
@@ -226,7 +232,7 @@ class Replica(SeatsSeen):
         if done.over:
             self.chance.close()
         self.applied = step
-        changed = done.entries or done.quiet or done.left or done.back
+        changed = done.entries or done.quiet or done.left or done.back or done.takeback
         self.hashes[step] = self._hash() if changed else self.hashes[step - 1]
         self.hashes.pop(step - 2, None)
         done.finished = self.finished
@@ -261,6 +267,11 @@ class Replica(SeatsSeen):
             return self._pause_or_resume(seat, action, step)
         if self.paused is not None:
             return Entry(seat, action, (), "the table is paused", NotNow("The table is paused."))
+        if type(action) in (AskTakeBack, AnswerTakeBack):
+            return self._ask_or_answer(seat, action, step)
+        if self.takebacks.question is not None:
+            return Entry(seat, action, (), "a take-back is being asked",
+                         NoQuestion("A take-back is being asked."))
         reason = self.chance.check(action, seat)
         if reason:
             return Entry(seat, action, (), reason)
@@ -274,7 +285,41 @@ class Replica(SeatsSeen):
             return Entry(seat, action, (), str(exc), exc)
         return Entry(seat, action)
 
+    # -- take-back by consent (net.table.takeback) ------------------------------------
+    def takeback_refusal(self, seat: int) -> EngineError | None:
+        """Why the human in `seat` may not ask to take back their last action now, in the
+        engine's words (None: they may)."""
+        if self.paused is not None:
+            return NotNow("The table is paused.")
+        return self.takebacks.refusal(self.game, seat, self.history, self.state)
+
+    def _ask_or_answer(self, seat: int, action: Action, step: int) -> Entry:
+        """An ask, if the engine allows it, or an answer to the open question."""
+        try:
+            if type(action) is AskTakeBack:
+                refusal = self.takeback_refusal(seat)
+                if refusal is not None:
+                    raise refusal
+                self.takebacks.ask(seat, step)
+            else:
+                self.takebacks.answer(seat, action.yes)
+        except EngineError as exc:
+            return Entry(seat, action, (), str(exc), exc)
+        return Entry(seat, action)
+
+    def _decide_takeback(self, step: int) -> Decided | None:
+        """The open question's end at this step, if it ends; accepted, the action is undone:
+        the state kept from just before it, and its timer as it stood then."""
+        decided, kept = self.takebacks.decide(step, self.order)
+        if kept is not None:
+            self.state = kept.state
+            del self.history[kept.history:]
+            self.rounds.cut_back(kept.timer_key, kept.deadline + step - kept.step)
+        return decided
+
     def _apply(self, seat: int, action: Action, step: int) -> Entry:
+        kept = None if seat == CHANCE or action.seat not in self.order else \
+            self.takebacks.keeping(action, self.state, len(self.history), self.rounds, step)
         try:
             events = self.game.apply(self.state, action)
         except EngineError as exc:
@@ -284,6 +329,7 @@ class Replica(SeatsSeen):
         except Exception as exc:  # a hostile action must not crash the table; all peers agree
             return Entry(seat, action, (), f"the engine refused it ({type(exc).__name__})")
         self.history.append(action)
+        self.takebacks.kept = kept
         self.rounds.track_timer(self.state, step)
         return Entry(seat, action, tuple(events))
 
@@ -299,6 +345,7 @@ class Replica(SeatsSeen):
         and is handed its cards; the heir's seat is returned."""
         heir = self.attendance.depart(seat, step)
         self.chance.depart(seat, heir)
+        self.takebacks.kept = None  # the heir knows more than the kept state does
         if self.me == heir:  # every seat it plays now, the first leaver's too
             self._learn()
         return heir
@@ -311,6 +358,7 @@ class Replica(SeatsSeen):
         seat's seed would have opened for the audit are set aside unaudited."""
         heir = self.attendance.depart(seat, step)
         self.chance.quiet(seat, heir)
+        self.takebacks.kept = None  # the hand is dealt again: nothing to take back
         if self.over:
             return heir
         fresh = self.rounds.rewind(step)
