@@ -438,6 +438,11 @@ class Game(ABC):
         also play a pair of 4s.'"""
         return f"You could also {self._hinted(action, view, names)}."
 
+    def said(self, action: Action, view: View, names: Names) -> str:
+        """An action as a verb phrase in `view`, the state it was made in: a take-back's
+        question ('Ana asks to take back: play a pair of 7s')."""
+        return self._hinted(action, view, names)
+
     def _hinted(self, action: Action, view: View, names: Names) -> str:
         hinter = self.hinters.get(type(action))
         return hinter(action, view, names) if hinter is not None else re.sub(

@@ -59,8 +59,7 @@ def takeback_refusal(game: Game, seat: int, history: Sequence[Action], before: S
     """Why `seat` may not take back its last action, `history[-1]`, or None: `after` is the
     state now and `before` the state the table kept from just before that action (None
     when it kept none: a seat changed hands, or that action was taken back already)."""
-    mine = [i for i, action in enumerate(history) if action.seat == seat]
-    if not mine:
+    if not any(action.seat == seat for action in reversed(history)):
         return NoTakeBack(NOTHING, "{who} made no move to take back", seat)
     last = history[-1]
     if last.seat == CHANCE:

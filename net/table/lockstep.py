@@ -44,7 +44,14 @@ from net.table.framestore import WINDOW, Body, FrameStore, body_payload, parse_b
 from net.table.hindsight import first_state, replayed_knowing, upcoming_deals
 from net.table.pause import NextHand, NotNow, PauseTable, PlayerPause, ResumeTable, paused_or_not
 from net.table.rounds import Rounds
-from net.table.takeback import AnswerTakeBack, AskTakeBack, Decided, NoQuestion, TakeBacks
+from net.table.takeback import (
+    AnswerTakeBack,
+    AskTakeBack,
+    Decided,
+    NoQuestion,
+    Question,
+    TakeBacks,
+)
 from net.wire.frames import DIGEST_SIZE, QUIET, STEP, Record, sign
 from net.wire.identity import Identity
 from net.wire.start import StartConfig
@@ -73,7 +80,8 @@ class Applied:
     quiet: list[tuple[int, int]] = field(default_factory=list)  # (seat gone quiet, its heir)
     back: list[int] = field(default_factory=list)  # seats whose human took them back
     over: bool = False  # the engine's match is over (a seat gone quiet is not dealt again)
-    takeback: Decided | None = None  # a take-back question ended (net.table.takeback)
+    asked: Question | None = None  # a take-back was asked at this step (net.table.takeback)
+    takeback: Decided | None = None  # a take-back question ended
 
 
 def well_typed(action: Action) -> bool:
@@ -220,6 +228,8 @@ class Replica(SeatsSeen):
             self.paused = None  # the pauser is no longer at the table: nobody could resume
         if self.paused is not None:
             self.takebacks.hold()
+        question = self.takebacks.question
+        done.asked = question if question is not None and question.since == step else None
         done.takeback = self._decide_takeback(step)
         if self.paused is None and self.takebacks.question is None:
             self._settle(step, done.entries)
@@ -300,7 +310,7 @@ class Replica(SeatsSeen):
                 refusal = self.takeback_refusal(seat)
                 if refusal is not None:
                     raise refusal
-                self.takebacks.ask(seat, step)
+                self.takebacks.ask(self.game, seat, step)
             else:
                 self.takebacks.answer(seat, action.yes)
         except EngineError as exc:

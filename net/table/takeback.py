@@ -20,7 +20,7 @@ from dataclasses import dataclass, replace
 
 from engine.errors import EngineError
 from engine.fields import Seat
-from engine.game import Game, State, clone
+from engine.game import Game, State, View, clone
 from engine.wire import Action, wire
 
 ANSWER_STEPS = 200  # 10 s at the table's 50 ms pace: time to read the question and answer
@@ -64,24 +64,24 @@ NO, LATE, GONE = "no", "late", "gone"
 
 @dataclass(frozen=True)
 class Decided:
-    """How a take-back question ended, at the step it ended: `taken` back or not, and why
-    not (NO: `refuser` said no; LATE: not every answer came in time; GONE: the asker left)."""
+    """How a take-back `question` ended, at the step it ended: `taken` back or not, and why
+    not (NO: its `refused_by` said no; LATE: not every answer came in time; GONE: the asker
+    left)."""
 
-    by: int
-    action: Action
+    question: Question
     taken: bool
     why: str = ""
-    refuser: int | None = None
 
 
 @dataclass(frozen=True)
 class Question:
-    """Seat `by` asked at step `since` to take back `action`; it is refused at step `until`
-    unless every other seated human said yes (`yes`) by then, or at once on a no. Frozen:
-    the window is handed the question itself."""
+    """Seat `by` asked at step `since` to take back `action`, made in the public `view`; it
+    is refused at step `until` unless every other seated human said yes (`yes`) by then, or
+    at once on a no. Frozen: the window is handed the question itself."""
 
     by: int
     action: Action
+    view: View
     since: int
     until: int
     yes: frozenset[int] = frozenset()
@@ -104,13 +104,13 @@ class Question:
         asker left, every other seated human said yes (or none is left to), or the time
         ran out."""
         if self.refused_by is not None:
-            return Decided(self.by, self.action, False, NO, self.refused_by)
+            return Decided(self, False, NO)
         if self.by not in humans:
-            return Decided(self.by, self.action, False, GONE)
+            return Decided(self, False, GONE)
         if not self.waits_for(humans):
-            return Decided(self.by, self.action, True)
+            return Decided(self, True)
         if step >= self.until:
-            return Decided(self.by, self.action, False, LATE)
+            return Decided(self, False, LATE)
         return None
 
 
@@ -135,9 +135,11 @@ class TakeBacks:
         before = kept.state if kept is not None and kept.history == len(history) - 1 else None
         return game.takeback_refusal(seat, history, before, state)
 
-    def ask(self, seat: int, step: int) -> None:
+    def ask(self, game: Game, seat: int, step: int) -> None:
         """Open the question (the refusal was None)."""
-        self.question = Question(seat, self.kept.action, step, step + ANSWER_STEPS)
+        kept = self.kept
+        self.question = Question(seat, kept.action, game.view(kept.state, None), step,
+                                 step + ANSWER_STEPS)
 
     def answer(self, seat: int, yes: bool) -> None:
         if self.question is None:

@@ -64,7 +64,7 @@ def test_every_yes_undoes_the_play_at_the_same_step_on_every_peer():
     assert question.by == seat and isinstance(question.action, Play)
     done = table.step({1 - seat: [AnswerTakeBack(1 - seat, True)]})
     (outcome,) = decided(done)
-    assert outcome.taken and outcome.by == seat
+    assert outcome.taken and outcome.question.by == seat
     assert views(table, seat) == before, "the card is back in the hand, the pile as it was"
     assert {len(r.history) for r in table.everyone()} == {length}
     assert questions(table) == {None} and len(table.hashes()) == 1
@@ -79,7 +79,7 @@ def test_a_no_refuses_it_and_the_play_stands():
     played = views(table, seat)
     table.step({seat: [AskTakeBack(seat)]})
     (outcome,) = decided(table.step({1 - seat: [AnswerTakeBack(1 - seat, False)]}))
-    assert (outcome.taken, outcome.why, outcome.refuser) == (False, NO, 1 - seat)
+    assert (outcome.taken, outcome.why, outcome.question.refused_by) == (False, NO, 1 - seat)
     assert views(table, seat) == played and len(table.hashes()) == 1
 
 
