@@ -16,7 +16,7 @@ the records like any frame, so every peer, journal and replay agrees.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, field, replace
 
 from engine.errors import EngineError
 from engine.fields import Seat
@@ -81,7 +81,7 @@ class Question:
 
     by: int
     action: Action
-    view: View
+    view: View = field(compare=False)  # (derived from the frames, as the rest is)
     since: int
     until: int
     yes: frozenset[int] = frozenset()
