@@ -51,6 +51,7 @@ from net.table.takeback import (
     NoQuestion,
     Question,
     TakeBacks,
+    TakingBack,
 )
 from net.wire.frames import DIGEST_SIZE, QUIET, STEP, Record, sign
 from net.wire.identity import Identity
@@ -89,9 +90,10 @@ def well_typed(action: Action) -> bool:
     return malformed(action) is None
 
 
-class Replica(SeatsSeen):
+class Replica(SeatsSeen, TakingBack):
     """One engine instance kept in lockstep with the table; who plays which seat is
-    read from its attendance (net.table.attendance.SeatsSeen)."""
+    read from its attendance (net.table.attendance.SeatsSeen); a take-back's records are
+    net.table.takeback.TakingBack's."""
 
     def __init__(self, start: StartConfig, me: int | None, chance: ChanceSource | None = None,
                  secrets=()):
@@ -226,12 +228,8 @@ class Replica(SeatsSeen):
         self.store.keep_only(step, bodies)
         if self.paused is not None and self.paused.by not in self.order:
             self.paused = None  # the pauser is no longer at the table: nobody could resume
-        if self.paused is not None:
-            self.takebacks.hold()
-        question = self.takebacks.question
-        done.asked = question if question is not None and question.since == step else None
-        done.takeback = self._decide_takeback(step)
-        if self.paused is None and self.takebacks.question is None:
+        asking = self._takeback_step(step, done)
+        if self.paused is None and not asking:
             self._settle(step, done.entries)
         else:
             self.rounds.hold()
@@ -278,7 +276,9 @@ class Replica(SeatsSeen):
         if self.paused is not None:
             return Entry(seat, action, (), "the table is paused", NotNow("The table is paused."))
         if type(action) in (AskTakeBack, AnswerTakeBack):
-            return self._ask_or_answer(seat, action, step)
+            refusal = self._asked_or_answered(seat, action, step)
+            return Entry(seat, action) if refusal is None else \
+                Entry(seat, action, (), str(refusal), refusal)
         if self.takebacks.question is not None:
             return Entry(seat, action, (), "a take-back is being asked",
                          NoQuestion("A take-back is being asked."))
@@ -295,41 +295,8 @@ class Replica(SeatsSeen):
             return Entry(seat, action, (), str(exc), exc)
         return Entry(seat, action)
 
-    # -- take-back by consent (net.table.takeback) ------------------------------------
-    def takeback_refusal(self, seat: int) -> EngineError | None:
-        """Why the human in `seat` may not ask to take back their last action now, in the
-        engine's words (None: they may)."""
-        if self.paused is not None:
-            return NotNow("The table is paused.")
-        return self.takebacks.refusal(self.game, seat, self.history, self.state)
-
-    def _ask_or_answer(self, seat: int, action: Action, step: int) -> Entry:
-        """An ask, if the engine allows it, or an answer to the open question."""
-        try:
-            if type(action) is AskTakeBack:
-                refusal = self.takeback_refusal(seat)
-                if refusal is not None:
-                    raise refusal
-                self.takebacks.ask(self.game, seat, step)
-            else:
-                self.takebacks.answer(seat, action.yes)
-        except EngineError as exc:
-            return Entry(seat, action, (), str(exc), exc)
-        return Entry(seat, action)
-
-    def _decide_takeback(self, step: int) -> Decided | None:
-        """The open question's end at this step, if it ends; accepted, the action is undone:
-        the state kept from just before it, and its timer as it stood then."""
-        decided, kept = self.takebacks.decide(step, self.order)
-        if kept is not None:
-            self.state = kept.state
-            del self.history[kept.history:]
-            self.rounds.cut_back(kept.timer_key, kept.deadline + step - kept.step)
-        return decided
-
     def _apply(self, seat: int, action: Action, step: int) -> Entry:
-        kept = None if seat == CHANCE or action.seat not in self.order else \
-            self.takebacks.keeping(action, self.state, len(self.history), self.rounds, step)
+        kept = self._keeping(action, step)  # what a take-back of it would go back to
         try:
             events = self.game.apply(self.state, action)
         except EngineError as exc:

@@ -22,6 +22,7 @@ from engine.errors import EngineError
 from engine.fields import Seat
 from engine.game import Game, State, View, clone
 from engine.wire import Action, wire
+from net.table.pause import NotNow
 
 ANSWER_STEPS = 200  # 10 s at the table's 50 ms pace: time to read the question and answer
 
@@ -122,11 +123,6 @@ class TakeBacks:
         self.kept: Kept | None = None
         self.question: Question | None = None
 
-    def keeping(self, action: Action, state: State, history: int, rounds, step: int
-                ) -> Kept:
-        """What to keep if `action` is applied (the replica keeps it once it is)."""
-        return Kept(action, clone(state), history, rounds.timer_key, rounds.deadline, step)
-
     def refusal(self, game: Game, seat: int, history, state: State) -> EngineError | None:
         """Why `seat` may not ask to take back its last action now (None: it may)."""
         if self.question is not None:
@@ -159,3 +155,56 @@ class TakeBacks:
         self.question = None
         kept, self.kept = (self.kept, None) if decided.taken else (None, self.kept)
         return decided, kept
+
+
+class TakingBack:
+    """The replica's part in a take-back, as a mixin of net.table.lockstep.Replica (as
+    SeatsSeen is): it reads the replica's game, state, history, seated humans (`order`),
+    rounds and pause, and keeps its `takebacks`."""
+
+    takebacks: TakeBacks
+
+    def takeback_refusal(self, seat: int) -> EngineError | None:
+        """Why the human in `seat` may not ask to take back their last action now, in the
+        engine's words (None: they may)."""
+        if self.paused is not None:
+            return NotNow("The table is paused.")
+        return self.takebacks.refusal(self.game, seat, self.history, self.state)
+
+    def _asked_or_answered(self, seat: int, action: Action, step: int) -> EngineError | None:
+        """An ask, if the engine allows it, or an answer to the open question; why not."""
+        try:
+            if type(action) is AskTakeBack:
+                refusal = self.takeback_refusal(seat)
+                if refusal is not None:
+                    return refusal
+                self.takebacks.ask(self.game, seat, step)
+            else:
+                self.takebacks.answer(seat, action.yes)
+        except NoQuestion as exc:
+            return exc
+        return None
+
+    def _keeping(self, action: Action, step: int) -> Kept | None:
+        """What to keep from before a seated human's `action` (the replica keeps it once the
+        action is applied): a bot seat's or chance's is never taken back."""
+        if action.seat not in self.order:
+            return None
+        rounds = self.rounds
+        return Kept(action, clone(self.state), len(self.history), rounds.timer_key,
+                    rounds.deadline, step)
+
+    def _takeback_step(self, step: int, done) -> bool:
+        """At the end of `step`: what was asked, and how the question ended, on `done`;
+        accepted, the action is undone (the state kept from just before it, its timer as
+        it stood then). Does the table still stand for a question?"""
+        if self.paused is not None:
+            self.takebacks.hold()
+        question = self.takebacks.question
+        done.asked = question if question is not None and question.since == step else None
+        done.takeback, kept = self.takebacks.decide(step, self.order)
+        if kept is not None:
+            self.state = kept.state
+            del self.history[kept.history:]
+            self.rounds.cut_back(kept.timer_key, kept.deadline + step - kept.step)
+        return self.takebacks.question is not None
