@@ -72,5 +72,4 @@ class NoTakeBack(EngineError):
     def explain(self, names) -> str:
         if self.seat is None:
             return str(self)
-        return _fill(self.template, names.who(self.seat, start=self.template.startswith(
-            "{who}")), names.whose(self.seat))
+        return _fill(self.template, names.who(self.seat), names.whose(self.seat))

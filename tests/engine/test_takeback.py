@@ -82,7 +82,7 @@ def test_ending_the_turn_deals_a_card_and_nothing_can_be_taken_back_past_it():
     assert (dealt.clause, str(dealt)) == (CHANCE_SINCE, "a card was dealt since")
     nxt = 1 - seat
     assert table.refusal(nxt).clause == NOTHING
-    assert table.refusal(nxt).explain(Names(("Ana", "Bo"), nxt)) == "You made no move to take back"
+    assert table.refusal(nxt).explain(Names(("Ana", "Bo"), nxt)) == "you made no move to take back"
 
 
 def test_only_one_move_back_the_one_the_table_kept_the_state_before():
