@@ -11,7 +11,6 @@ reason as a `NoTakeBack`, in words a player reads ("Bo has played since"), or No
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import TYPE_CHECKING
 
 from engine.chance import (
     CHANCE,
@@ -29,9 +28,6 @@ from engine.chance import (
 )
 from engine.errors import NoTakeBack
 from engine.wire import Action
-
-if TYPE_CHECKING:
-    from engine.game import Game, State
 
 # the clauses, as NoTakeBack.clause names them
 NOTHING = "nothing"  # no action of the seat's own to take back
@@ -54,11 +50,12 @@ DUE_WORDS = {DealRequest: "a card is being dealt", RevealRequest: "a card is bei
              ShuffleRequest: "the cards are being shuffled", RollRequest: "a draw is being made"}
 
 
-def takeback_refusal(game: Game, seat: int, history: Sequence[Action], before: State | None,
-                     after: State) -> NoTakeBack | None:
-    """Why `seat` may not take back its last action, `history[-1]`, or None: `after` is the
-    state now and `before` the state the table kept from just before that action (None
-    when it kept none: a seat changed hands, or that action was taken back already)."""
+def takeback_refusal(game, seat: int, history: Sequence[Action], before, after
+                     ) -> NoTakeBack | None:
+    """Why `seat` may not take back its last action, `history[-1]`, or None: `game` is the
+    engine.game.Game (which imports this module), `after` the state now and `before` the
+    state the table kept from just before that action (None when it kept none: a seat
+    changed hands, or that action was taken back already)."""
     if not any(action.seat == seat for action in reversed(history)):
         return NoTakeBack(NOTHING, "{who} made no move to take back", seat)
     last = history[-1]
