@@ -214,11 +214,17 @@ class TableScene(Scene):
         elif len(self.session.log) != self.logged:
             self.log.extend(self.session.log[self.logged:])
             self.logged = len(self.session.log)
-        shown = (item.paused_by, item.resuming, item.question, item.answering,
-                 str(item.no_takeback)) if isinstance(item, ViewUpdate) else None
-        if shown is not None and shown != self.chrome_shown:
+        if isinstance(item, ViewUpdate):
+            self._chrome(item)
+
+    def _chrome(self, item: ViewUpdate) -> None:
+        """Pause becomes Resume or Play on, a take-back's question shows, and back (a new
+        layout); Take back lights or not (in place)."""
+        shown = (item.paused_by, item.resuming, item.question, item.answering)
+        if shown != self.chrome_shown:
             self.chrome_shown = shown
-            self.layout()  # Pause becomes Resume or Play on, Take back lights, a question
+            self.layout()
+        self.takebacks.refresh()
 
     def _stale(self, item) -> bool:
         """News of a step well behind the newest this window has: caught up, not shown."""

@@ -14,7 +14,7 @@ import math
 import pygame
 
 from client import notices
-from client.tables.basics import PACE
+from client.tables.basics import PACE, enable
 from client.tables.common import wrap_text
 from client.ui import DIM, GOLD, INK, TABLE_AREA
 from net.table.takeback import AnswerTakeBack, AskTakeBack, Question
@@ -30,6 +30,7 @@ class TakeBackChrome:
 
     def __init__(self, scene):
         self.scene, self.session = scene, scene.session
+        self.tip = ""  # Take back's tip as it was last set
 
     @property
     def question(self) -> Question | None:
@@ -54,18 +55,30 @@ class TakeBackChrome:
     def build(self) -> None:
         if not self.seated():
             return
-        scene, why = self.scene, self.why_not()
+        scene = self.scene
         if self.question is None:
-            tip = "Ask the others to let you take back your last move (F3)" if why is None \
-                else f"You cannot take back now: {why}."
-            scene.button("takeback", "Take back", 992, 544, 276, 40, enabled=why is None,
-                         tip=tip)
+            scene.button("takeback", "Take back", 992, 544, 276, 40)
+            self.tip = ""
         elif self.answering():
             x, y, w, h = PANEL
             scene.button("takeback:yes", "Yes", x + w / 2 - 150, y + h - 56, 140, 44,
                          primary=True, tip="Let them take their move back")
             scene.button("takeback:no", "No", x + w / 2 + 10, y + h - 56, 140, 44,
                          tip="Their move stands")
+
+    def refresh(self) -> None:
+        """Light Take back, or not, and say why in its tip: after every move, in place (a
+        whole layout would rebuild the table under the cards being played)."""
+        button = self.scene.buttons.get("takeback")
+        if button is None or not button.alive():
+            return
+        why = self.why_not()
+        enable(button, why is None)
+        tip = "Ask the others to let you take back your last move (F3)" if why is None \
+            else f"You cannot take back now: {why}."
+        if tip != self.tip:
+            self.tip = tip
+            button.set_tooltip(tip)
 
     def ask(self) -> None:
         """Take back: the button or the key (nothing when the engine says no)."""
