@@ -106,6 +106,7 @@ class TakeBackChrome:
             view.text(surface, line, (x + w / 2, y + 50 + i * 21), 15, INK, anchor="midtop",
                       width=w - 40)
         left = session.takeback_left(PACE)
-        seconds = "" if left is None else f"{math.ceil(left)} s to answer"
+        wait = "left for an answer" if question.by == session.seat else "to answer"
+        seconds = "" if left is None else f"{math.ceil(left)} s {wait}"
         at = y + h - 84 if self.answering() else y + h - 40
         view.text(surface, seconds, (x + w / 2, at), 14, DIM, anchor="midtop", width=w - 40)
