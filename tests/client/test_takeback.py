@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pygame
 
-from engine.games.den import Play
+from engine.games.den import MovePile, Play
 from engine.wire import replace as altered
 from net.table.takeback import ANSWER_STEPS, AnswerTakeBack, Question
 from tests.client.rigging import solo_with_bots
@@ -17,30 +17,37 @@ from tools.lab import den_clicks
 
 
 def den_at_my_play(window):
-    """Ana's 2-seat Den table with a slow bot (6 s a move), at a turn where she can lay a
-    card; the play she lays."""
+    """Ana's 2-seat Den table with a slow bot (3 s a move), at a turn where she can lay a
+    card or move a pile (she ends the turns where she cannot); the move she makes."""
     name_yourself(window)
     session = window.app.session
-    session.think = 120
+    session.think = 60
     solo_with_bots(window, "den", 2, 1)
-    window.wait_for(lambda: session.view is not None and any(
-        isinstance(a, Play) for a in session.view.legal), "a card Ana can lay", 60)
-    return session, next(a for a in session.view.legal if isinstance(a, Play))
+    while True:
+        view = window.wait_for(lambda: session.view is not None and session.view.legal and
+                               session.view, "Ana's turn", 60)
+        move = next((a for a in view.legal if isinstance(a, Play | MovePile)), None)
+        if move is not None:
+            return session, move
+        window.click("end")
+        window.wait_for(lambda view=view: session.view is not view,
+                        f"the end of the turn ({session.advice})")
 
 
 def test_take_back_lights_after_a_play_and_undoes_it_alone_with_bots(window):
     session, play = den_at_my_play(window)
     button = window.app.scene.buttons["takeback"]
     assert not button.is_enabled and window.state()["no_takeback"] is not None
-    cards = len(session.view.view.cards)
+    before = session.view.view
     den_clicks.make_by_clicks(window, play)
     window.wait_for(lambda: session.view.no_takeback is None, "Take back to light")
-    assert len(session.view.view.cards) < cards
+    assert (session.view.view.cards, session.view.view.piles) != (before.cards, before.piles)
     assert window.app.scene.buttons["takeback"].is_enabled
     window.key("f3")
-    window.wait_for(lambda: len(session.view.view.cards) == cards, "the card back in hand")
-    assert any(line.startswith("You ask to take back: lay ") for line in session.log)
-    assert any(line.startswith("You take back: lay ") for line in session.log), session.log[-4:]
+    window.wait_for(lambda: (session.view.view.cards, session.view.view.piles) ==
+                    (before.cards, before.piles), "the hand and the piles as they were")
+    assert any(line.startswith("You ask to take back: ") for line in session.log)
+    assert any(line.startswith("You take back: ") for line in session.log), session.log[-4:]
     assert window.state()["takeback_by"] is None  # decided: no question stands
 
 
