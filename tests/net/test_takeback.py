@@ -2,7 +2,9 @@
 ask, every other seated human's answer, the undo at the same step on every peer, spectator
 and journal replay, and refusals alike everywhere — by a no, by silence, after a deal."""
 
+from engine.bots import make_bot
 from engine.games.den import EndTurn, Play
+from net.table.bots import BotSeats
 from net.table.lockstep import Replica
 from net.table.takeback import ANSWER_STEPS, GONE, LATE, NO, AnswerTakeBack, AskTakeBack
 from net.wire.frames import decode
@@ -194,3 +196,16 @@ def test_the_timer_runs_on_from_where_it_stood_when_the_move_was_made():
         table.step()
         steps += 1
     assert steps == 49 and len({r.hashes[r.applied] for r in table.everyone()}) == 1
+
+
+def test_a_seat_its_bot_plays_agrees_at_once_and_bots_play_nothing_while_asked():
+    table = den_table()
+    seat = to_act(table)
+    other = 1 - seat
+    replica = table.replicas[other]
+    table.bots[other] = BotSeats(replica, {other: make_bot(replica.game, "greedy", other)})
+    table.step({seat: [a_play(table, seat)]})
+    table.step({seat: [AskTakeBack(seat)]})  # the bot's answer goes out in the next frame
+    (outcome,) = decided(table.step())
+    assert outcome.taken and outcome.question.yes == frozenset({other})
+    assert len(table.hashes()) == 1
