@@ -132,6 +132,10 @@ class Driver:
                 legal_count=len(session.view.legal) if session.view else 0,
                 view_step=session.view.step if session.view else -1,
                 paused_by=session.view.paused_by if session.view else None,
+                takeback_by=session.view.question.by if session.view and session.view.question
+                else None,  # who asks to take back, while it is asked
+                no_takeback=str(session.view.no_takeback) if session.view and
+                session.view.no_takeback else None,  # why this seat may not (None: it may)
                 view=msgspec.to_builtins(session.view.view) if session.view else None,
                 ending=None if session.ending is None else [session.ending.kind,
                                                             session.ending.text,

@@ -8,6 +8,7 @@ engine's words (engine.tell), never by hand."""
 from __future__ import annotations
 
 from engine.tell import Names, join_words
+from net.table.takeback import LATE, NO
 
 
 def bot_of(names: Names, heir: int) -> str:
@@ -105,3 +106,33 @@ def pause_line(names: Names, by: int, asked: tuple[int, ...]) -> str:
     if asked:
         line += f" ({names.group(asked)} asked to)"
     return f"{line}."
+
+
+def takeback_asked(names: Names, by: int, what: str) -> str:
+    """A take-back asked (net.table.takeback): 'Ana asks to take back: play a pair of 7s.'"""
+    return f"{names.does(by, 'ask')} to take back: {what}."
+
+
+def takeback_answered(names: Names, seat: int, yes: bool) -> str:
+    """One answer to it: 'Bo agrees.', 'You refuse.'"""
+    return f"{names.does(seat, 'agree' if yes else 'refuse')}."
+
+
+def takeback_decided(names: Names, by: int, what: str, taken: bool, why: str,
+                     refuser: int | None) -> str:
+    """How it ended: 'Ana takes back: play a pair of 7s.', or why the move stands."""
+    if taken:
+        return f"{names.does(by, 'take')} back: {what}."
+    move = f"{names.whose(by, start=True)} move stands"
+    if why == NO:
+        return f"{move}: {names.who(refuser)} refused."
+    if why == LATE:
+        return f"{move}: not everyone answered in time."
+    return f"{move}: {'you' if by == names.listener else 'they'} left the table."
+
+
+def takeback_line(names: Names, by: int, what: str, waiting: tuple[int, ...]) -> str:
+    """What the open question says over the table, to the asker or to the others."""
+    if by == names.listener:
+        return f"You asked to take back: {what}. Waiting for {names.group(waiting)}."
+    return f"{names.does(by, 'ask')} to take back: {what}."

@@ -388,6 +388,8 @@ class Printer(Listener):
             elif self.trace and isinstance(entry.action, Dealt):
                 self._trace({"dealt": entry.action.deck, "to": entry.action.to_seat,
                              "shown": bool(entry.action.faces), "step": done.step, "t": now})
+        for said in self.story.takeback(done):
+            self.say(f"step {done.step}: {said}")
 
     @hears(Submitted)
     def on_Submitted(self, event: Submitted) -> None:

@@ -356,6 +356,8 @@ class Session(Listener):
                 continue
             for said in told.parts:
                 self.say(said)
+        for said in self.story.takeback(done):
+            self.say(said)
 
     @hears(Away)
     def _on_Away(self, event: Away) -> None:
@@ -445,10 +447,22 @@ class Session(Listener):
         left = None if self.view is None else self._until(self.view.pause, pace)
         return left if left else None
 
-    def _until(self, step: int | None, pace: float) -> float | None:
+    def takeback_left(self, pace: float) -> float | None:
+        """The time left to answer the take-back asked (net.table.takeback), if one is: its
+        own clock runs while the table's stand, unless a player paused the table."""
+        question = None if self.view is None else self.view.question
+        return None if question is None else self._until(question.until, pace,
+                                                         self.view.paused_by is not None)
+
+    def _until(self, step: int | None, pace: float, stands: bool | None = None
+               ) -> float | None:
+        """`stands`: the clock stands still (by default while a player paused the table or a
+        take-back is asked)."""
         if step is None:
             return None
-        if self.view.paused_by is not None:  # a player paused the table: every clock stands
+        if stands is None:
+            stands = self.view.paused_by is not None or self.view.question is not None
+        if stands:  # every clock at the table stands
             return max(0.0, (step - self.view.step) * pace)
         since = time.monotonic() - self.applied_at
         return max(0.0, (step - self.applied) * pace - min(since, pace))

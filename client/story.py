@@ -16,6 +16,7 @@ from engine.registry import get_game
 from net.peer.events import Away, Fault, Finished, GameStarted, Left, Returning
 from net.table.lockstep import Applied, Entry
 from net.table.pause import PauseTable, ResumeTable
+from net.table.takeback import NO, AnswerTakeBack, AskTakeBack, Question
 
 #: how the window titles a stop, by the fault's kind; any other kind "The table stopped"
 #: (a kind is the network's word for it, never shown)
@@ -57,15 +58,20 @@ class Storyteller:
         return said + [notices.back(self.names, seat) for seat in done.back]
 
     def actions(self, done: Applied) -> list[Told]:
-        return [self._told(entry) for entry in done.entries]
+        return [self._told(entry, done) for entry in done.entries]
 
-    def _told(self, entry: Entry) -> Told:
+    def _told(self, entry: Entry, done: Applied) -> Told:
         seat = getattr(entry.action, "seat", entry.seat)
         if entry.error:
             why = entry.refusal.explain(self.names) if entry.refusal else entry.error
             return Told(seat, (why,), refused=True, mine=seat == self.seat)
         if type(entry.action) in (PauseTable, ResumeTable):
             return Told(seat, (self._pause_told(entry.seat, entry.action),))
+        if type(entry.action) is AskTakeBack:
+            what = self.takeback_what(done.asked)
+            return Told(seat, (notices.takeback_asked(self.names, seat, what),))
+        if type(entry.action) is AnswerTakeBack:
+            return Told(seat, (notices.takeback_answered(self.names, seat, entry.action.yes),))
         happened = tuple(self.game.tell(event, self.names) for event in entry.events)
         return Told(seat, happened or (self.game.tell(entry.action, self.names),))
 
@@ -78,6 +84,20 @@ class Storyteller:
             self.pauser = None
             return notices.resumed(self.names, seat)
         return notices.play_on_asked(self.names, seat)
+
+    def takeback(self, done: Applied) -> list[str]:
+        """How a take-back question ended at this step, if one did."""
+        decided = done.takeback
+        if decided is None:
+            return []
+        question = decided.question
+        return [notices.takeback_decided(self.names, question.by, self.takeback_what(question),
+                                         decided.taken, decided.why,
+                                         question.refused_by if decided.why == NO else None)]
+
+    def takeback_what(self, question: Question) -> str:
+        """The move a take-back is asked for, in the game's words: 'play a pair of 7s'."""
+        return self.game.said(question.action, question.view, self.names)
 
     def refusal(self, told: Told) -> str:
         """'your action is refused: ' and the engine's why, with the table's names."""

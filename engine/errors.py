@@ -58,3 +58,18 @@ class BadNames(EngineError):
 
 class BadSelection(EngineError):
     """What a client asks `Game.why_not` about is not a selection of that game."""
+
+
+class NoTakeBack(EngineError):
+    """Why a player may not take their last action back (engine.takeback): `clause` names the
+    rule it meets, the words say it. Like IllegalAction, a refusal that names a player carries
+    their `seat` and says "{who}" for them, worded for a table's names by `explain`."""
+
+    def __init__(self, clause: str, message: str, seat: int | None = None):
+        self.clause, self.seat, self.template = clause, seat, message
+        super().__init__(_fill(message, "that player", "that player's"))
+
+    def explain(self, names) -> str:
+        if self.seat is None:
+            return str(self)
+        return _fill(self.template, names.who(self.seat), names.whose(self.seat))

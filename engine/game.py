@@ -20,8 +20,9 @@ from typing import Any
 import msgspec
 
 from engine.chance import CHANCE, ChanceRequest, ShuffleRequest
-from engine.errors import BadOption, IllegalAction, NoWorlds
+from engine.errors import BadOption, IllegalAction, NoTakeBack, NoWorlds
 from engine.fields import CHECKS, check_seat, compile_checks
+from engine.takeback import takeback_refusal
 from engine.tell import Names
 from engine.wire import Action, Event, Value
 
@@ -392,6 +393,18 @@ class Game(ABC):
         panel of the phase the view is in; None where the game's table needs none."""
         return None
 
+    def takeback_refusal(self, seat: int, history: Sequence[Action], before: State | None,
+                         after: State) -> NoTakeBack | None:
+        """Why `seat` may not take back its last action now (engine.takeback), or None:
+        `history` is every action applied, chance's too; `after` the state now, `before`
+        the state kept from just before the last action (None if none was kept)."""
+        return takeback_refusal(self, seat, history, before, after)
+
+    def final(self, before: State, after: State) -> str | None:
+        """Why the action that made `after` of `before` may not be taken back though nothing
+        happened since (Dragon's Gold: 'the negotiation closed'); by default nothing."""
+        return None
+
     #: event type -> the function(event, names) that tells it (engine.tell): the story as data
     tellers: dict[type, Callable[[Event, Names], str]] = {}
 
@@ -436,6 +449,11 @@ class Game(ABC):
         """Another legal action a Hint pressed again selects, as one sentence: 'You could
         also play a pair of 4s.'"""
         return f"You could also {self._hinted(action, view, names)}."
+
+    def said(self, action: Action, view: View, names: Names) -> str:
+        """An action as a verb phrase in `view`, the state it was made in: a take-back's
+        question ('Ana asks to take back: play a pair of 7s')."""
+        return self._hinted(action, view, names)
 
     def _hinted(self, action: Action, view: View, names: Names) -> str:
         hinter = self.hinters.get(type(action))

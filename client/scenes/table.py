@@ -22,6 +22,9 @@ from client.tables.leaving import CHOICES as LEAVE_CHOICES
 from client.tables.leaving import Leaving
 from client.tables.paused import KEYS_HELP as PAUSE_HELP
 from client.tables.paused import PAUSE_KEYS, PauseChrome
+from client.tables.takeback import ANSWERS as TAKEBACK_ANSWERS
+from client.tables.takeback import KEYS_HELP as TAKEBACK_HELP
+from client.tables.takeback import TAKEBACK_KEYS, TakeBackChrome
 from client.ui import ALERT, GOLD, INK
 from net.face.bridge import ViewUpdate
 from net.peer.events import Fault, Finished, Left, StepApplied
@@ -32,10 +35,10 @@ LOG_SHOWN = 80
 CATCH_UP = 8
 SEATLESS = ("lobby", "rules")  # the buttons a spectator has: the rest act for a seat
 #: the log's pages, the rules and the pause
-TABLE_KEYS = (pygame.K_PAGEUP, pygame.K_PAGEDOWN, pygame.K_F1, *PAUSE_KEYS)
+TABLE_KEYS = (pygame.K_PAGEUP, pygame.K_PAGEDOWN, pygame.K_F1, *PAUSE_KEYS, *TAKEBACK_KEYS)
 #: the keys every table has, beside each game's own (shown with them in the rules)
-TABLE_KEYS_HELP = f"PgUp/PgDn page through the log · F1 the rules · {PAUSE_HELP} · Esc let go " \
-    "of what is held"
+TABLE_KEYS_HELP = f"PgUp/PgDn page through the log · F1 the rules · {PAUSE_HELP} · " \
+    f"{TAKEBACK_HELP} · Esc let go of what is held"
 TICK_FROM = 10  # seconds: an open timer this near its end ticks once a second
 CHROME = ("lobby", "leave", "rules", "again", "another-game")  # the buttons of every table
 NIGHT_BOX = (20, NIGHT_TOP, 955, 232)  # the night's standings at a match's end, under its
@@ -56,7 +59,8 @@ class TableScene(Scene):
         self.night: Night | None = None  # tonight's standings, once this match is one of them
         self.pauses = PauseChrome(self)
         self.guide = Guide(self)
-        self.pause_shown: tuple | None = None  # the pause the widgets were built for
+        self.chrome_shown: tuple | None = None  # the pause and take-back built for
+        self.takebacks = TakeBackChrome(self)
 
     def make_renderer(self):
         """The game's table renderer for this session's seat (None: a game without one)."""
@@ -71,7 +75,7 @@ class TableScene(Scene):
         self.build_chrome()
         if self.leaving.asking:
             self.leaving.build()
-        elif self.renderer is not None and self.pauses.by is None:  # paused: nothing to play
+        elif self.renderer is not None and not self.stands():  # nothing to play meanwhile
             self.renderer.build()
         if self.session.ending is not None and self.can_play_again():
             self.night = tonight(state_folder() / TABLES)  # its journal holds its end now
@@ -88,6 +92,7 @@ class TableScene(Scene):
         elif ending is None:
             self.button("leave", "Leave", 1150, 10, 118, 40)
             self.pauses.build()
+            self.takebacks.build()
         elif self.can_play_again():
             self.button("again", "Play again", 992, 544, 276, 44, primary=True,
                         tip="The same players and bots, in the same seats: it starts when "
@@ -121,7 +126,7 @@ class TableScene(Scene):
         """The renderer's cards and spots: only for a seat's player (a spectator or a
         replay has nothing to pick), and not under a hand's result (nothing plays then)."""
         if self.renderer is None or self.session.watching or self.renderer.result.up() \
-                or self.pauses.by is not None:
+                or self.stands():
             return {}
         return self.renderer.targets()
 
@@ -140,14 +145,20 @@ class TableScene(Scene):
             return
         super().handle(event)
         if self.renderer is not None and self.session.ending is None and not self.leaving.asking \
-                and not self.session.watching and self.pauses.by is None:
+                and not self.session.watching and not self.stands():
             self.renderer.handle(event)
+
+    def stands(self) -> bool:
+        """Does the table stand still (a player paused it, a take-back is asked)?"""
+        return self.pauses.by is not None or self.takebacks.question is not None
 
     def _table_key(self, key: int) -> None:
         if key in (pygame.K_PAGEUP, pygame.K_PAGEDOWN):
             self.log.page(back=key == pygame.K_PAGEUP)
         elif key in PAUSE_KEYS:
             self.pauses.press()
+        elif key in TAKEBACK_KEYS:
+            self.takebacks.ask()
         else:
             self.on_button("rules")
 
@@ -167,6 +178,10 @@ class TableScene(Scene):
             self.open(Place.RULES, game_id=self.session.start.game)
         elif ident in ("pause", "resume"):
             self.pauses.press()
+        elif ident == "takeback":
+            self.takebacks.ask()
+        elif ident in TAKEBACK_ANSWERS:
+            self.takebacks.answer(ident)
         elif ident == "next" and self.renderer is not None:
             self.renderer.result.next_hand()
         elif self.renderer is not None:
@@ -203,9 +218,17 @@ class TableScene(Scene):
             self.logged = len(self.session.log)
         if isinstance(item, ViewUpdate) and not stale:
             self.guide.on_view()
-        if isinstance(item, ViewUpdate) and (item.paused_by, item.resuming) != self.pause_shown:
-            self.pause_shown = (item.paused_by, item.resuming)
-            self.layout()  # Pause becomes Resume or Play on, and back
+        if isinstance(item, ViewUpdate):
+            self._chrome(item)
+
+    def _chrome(self, item: ViewUpdate) -> None:
+        """Pause becomes Resume or Play on, a take-back's question shows, and back (a new
+        layout); Take back lights or not (in place)."""
+        shown = (item.paused_by, item.resuming, item.question, item.answering)
+        if shown != self.chrome_shown:
+            self.chrome_shown = shown
+            self.layout()
+        self.takebacks.refresh()
 
     def _stale(self, item) -> bool:
         """News of a step well behind the newest this window has: caught up, not shown."""
@@ -276,9 +299,10 @@ class TableScene(Scene):
         if self.night is not None and self.session.ending is not None:
             draw_night(surface, view, self.night, NIGHT_BOX)
         self.pauses.draw(surface)
+        self.takebacks.draw(surface)
         waiting, at = self.session.wait_line(time.monotonic()), self.renderer.wait_at
         if waiting and self.session.ending is None and self.leaving.since is None \
-                and self.pauses.by is None:
+                and not self.stands():
             view.text(surface, waiting, at, 17, ALERT, bold=True, anchor="midtop", width=900)
         if self.leaving.since is not None:
             view.text(surface, "Leaving the table…", at, 17, GOLD, anchor="midtop")

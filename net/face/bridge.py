@@ -17,6 +17,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
+from engine.errors import EngineError
 from engine.wire import Action
 from net.disk.journal import Journal
 from net.errors import CorruptJournal
@@ -26,9 +27,11 @@ from net.peer.events import GameStarted, LobbyChanged, NodeOptions, StepApplied
 from net.peer.node import TableNode
 from net.table.lobby import LobbyState, Op
 from net.table.lockstep import Replica
+from net.table.takeback import NoQuestion, Question
 from net.wire.start import StartConfig
 
 START_TIMEOUT = 10.0
+SEATLESS = NoQuestion("Only a player at the table takes back their own move.")
 HINT_RETRY = 0.2  # seconds between looks at a thinking worker that is still starting
 
 
@@ -46,6 +49,11 @@ class ViewUpdate:
     pausing: tuple[int, ...] = ()  # the seated humans the pause still waits for
     paused_by: int | None = None  # the seat of the player who stopped the table, if one did
     resuming: tuple[int, ...] = ()  # the other seated humans who asked to resume
+    #: why this seat may not ask to take back its last action now, in the engine's words
+    #: (None: it may); a take-back asked and not decided yet (net.table.takeback)
+    no_takeback: EngineError | None = None
+    question: Question | None = None
+    answering: tuple[int, ...] = ()  # the seated humans the question still waits for
 
 
 @dataclass(frozen=True)
@@ -67,13 +75,15 @@ def view_update(replica: Replica, seat: int | None) -> ViewUpdate:
     """What `seat` (None: anyone) is shown of the replica now, and may do."""
     state = replica.state
     legal = () if seat is None else handed_out(replica.game.legal_actions(state, seat))
-    pause, stopped = replica.rounds.pause, replica.paused
+    pause, stopped, question = replica.rounds.pause, replica.paused, replica.takebacks.question
     return ViewUpdate(replica.applied, seat, replica.game.view(state, seat), legal,
                       replica.rounds.deadline if state.timer is not None else None,
                       None if pause is None else pause.until,
                       () if pause is None else pause.waits_for(replica.order),
                       None if stopped is None else stopped.by,
-                      () if stopped is None else tuple(sorted(stopped.resuming)))
+                      () if stopped is None else tuple(sorted(stopped.resuming)),
+                      SEATLESS if seat is None else replica.takeback_refusal(seat),
+                      question, () if question is None else question.waits_for(replica.order))
 
 
 # -- intents ------------------------------------------------------------------------
@@ -216,7 +226,7 @@ class NetBridge:
             self.updates.put(update)
             self._agree_again(update)
         changed = isinstance(event, GameStarted) or (
-            isinstance(event, StepApplied) and event.applied.entries)
+            isinstance(event, StepApplied) and (event.applied.entries or event.applied.takeback))
         if changed and (node.seat is not None or node.role == "spectator"):
             self.updates.put(view_update(node.replica, node.seat))  # a spectator: public
 

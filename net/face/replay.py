@@ -174,7 +174,7 @@ def replay(path: Path, own_view: bool) -> Replay:
 def _apply_ready(replica: Replica, moments: list[Moment]) -> None:
     while replica.ready():
         done = replica.apply_next()
-        if done.entries or not moments:
+        if done.entries or done.takeback or not moments:
             moments.append(Moment(StepApplied(done), view_update(replica, replica.me)))
 
 

@@ -30,6 +30,7 @@ from engine.wire import Action, replace
 from net.table.hindsight import first_state
 from net.table.lockstep import Replica
 from net.table.pause import NextHand
+from net.table.takeback import AnswerTakeBack
 from net.table.thinking import THINKER
 
 log = logging.getLogger("hoard.net")
@@ -106,6 +107,10 @@ class BotSeats:
         game, state = replica.game, replica.state
         if replica.paused is not None:
             return []  # a player stopped the table: no move counts until it resumes
+        question = replica.takebacks.question
+        if question is not None:  # a take-back is asked: a bot accepts, and plays nothing
+            waits = replica.me in self.bots and replica.me in question.waits_for(replica.order)
+            return [AnswerTakeBack(replica.me, True)] if waits else []
         pause = replica.rounds.pause
         if pause is not None and replica.me in self.bots and replica.me not in pause.ready:
             return [NextHand(replica.me)]  # a bot reads no results: it plays this seat on

@@ -60,8 +60,9 @@ class MoveWatch:
         """A MoveWait when what to say changed (its seats empty once the game moved).
         `doing(seat)`: what this peer's bot of `seat` is doing, for a stall report."""
         game, state = replica.game, replica.state
-        if replica.paused is not None:
-            self._key = None  # a player stopped the table: the wait begins anew at resume
+        if replica.paused is not None or replica.takebacks.question is not None:
+            self._key = None  # the table stands (a pause, a take-back asked): the wait
+            # begins anew when it plays on
             return self._quiet()
         if replica.over or game.chance_request(state) is not None:
             return self._quiet()

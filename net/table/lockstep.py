@@ -44,6 +44,15 @@ from net.table.framestore import WINDOW, Body, FrameStore, body_payload, parse_b
 from net.table.hindsight import first_state, replayed_knowing, upcoming_deals
 from net.table.pause import NextHand, NotNow, PauseTable, PlayerPause, ResumeTable, paused_or_not
 from net.table.rounds import Rounds
+from net.table.takeback import (
+    AnswerTakeBack,
+    AskTakeBack,
+    Decided,
+    NoQuestion,
+    Question,
+    TakeBacks,
+    TakingBack,
+)
 from net.wire.frames import DIGEST_SIZE, QUIET, STEP, Record, sign
 from net.wire.identity import Identity
 from net.wire.start import StartConfig
@@ -72,6 +81,8 @@ class Applied:
     quiet: list[tuple[int, int]] = field(default_factory=list)  # (seat gone quiet, its heir)
     back: list[int] = field(default_factory=list)  # seats whose human took them back
     over: bool = False  # the engine's match is over (a seat gone quiet is not dealt again)
+    asked: Question | None = None  # a take-back was asked at this step (net.table.takeback)
+    takeback: Decided | None = None  # a take-back question ended
 
 
 def well_typed(action: Action) -> bool:
@@ -79,9 +90,10 @@ def well_typed(action: Action) -> bool:
     return malformed(action) is None
 
 
-class Replica(SeatsSeen):
+class Replica(SeatsSeen, TakingBack):
     """One engine instance kept in lockstep with the table; who plays which seat is
-    read from its attendance (net.table.attendance.SeatsSeen)."""
+    read from its attendance (net.table.attendance.SeatsSeen); a take-back's records are
+    net.table.takeback.TakingBack's."""
 
     def __init__(self, start: StartConfig, me: int | None, chance: ChanceSource | None = None,
                  secrets=()):
@@ -102,6 +114,7 @@ class Replica(SeatsSeen):
         self._back_now: list[int] = []  # seats taken back in the step being applied
         self.rounds = Rounds()  # the last fresh deal, the pause between hands, the timer
         self.paused: PlayerPause | None = None  # a player stopped the table (net.table.pause)
+        self.takebacks = TakeBacks()  # the last human action's undo, and its question
         self.applied = -1
         self.history: list[Action] = []  # every action applied, for taking over a seat
         self.hashes = {-1: self._hash()}
@@ -215,7 +228,8 @@ class Replica(SeatsSeen):
         self.store.keep_only(step, bodies)
         if self.paused is not None and self.paused.by not in self.order:
             self.paused = None  # the pauser is no longer at the table: nobody could resume
-        if self.paused is None:
+        asking = self._takeback_step(step, done)
+        if self.paused is None and not asking:
             self._settle(step, done.entries)
         else:
             self.rounds.hold()
@@ -226,7 +240,7 @@ class Replica(SeatsSeen):
         if done.over:
             self.chance.close()
         self.applied = step
-        changed = done.entries or done.quiet or done.left or done.back
+        changed = done.entries or done.quiet or done.left or done.back or done.takeback
         self.hashes[step] = self._hash() if changed else self.hashes[step - 1]
         self.hashes.pop(step - 2, None)
         done.finished = self.finished
@@ -262,6 +276,13 @@ class Replica(SeatsSeen):
             return self._pause_or_resume(seat, action, step)
         if self.paused is not None:
             return Entry(seat, action, (), "the table is paused", NotNow("The table is paused."))
+        if type(action) in (AskTakeBack, AnswerTakeBack):
+            refusal = self._asked_or_answered(seat, action, step)
+            return Entry(seat, action) if refusal is None else \
+                Entry(seat, action, (), str(refusal), refusal)
+        if self.takebacks.question is not None:
+            return Entry(seat, action, (), "a take-back is being asked",
+                         NoQuestion("A take-back is being asked."))
         reason = self.chance.check(action, seat)
         if reason:
             return Entry(seat, action, (), reason)
@@ -276,6 +297,7 @@ class Replica(SeatsSeen):
         return Entry(seat, action)
 
     def _apply(self, seat: int, action: Action, step: int) -> Entry:
+        kept = self._keeping(action, step)  # what a take-back of it would go back to
         try:
             events = self.game.apply(self.state, action)
         except EngineError as exc:
@@ -285,6 +307,7 @@ class Replica(SeatsSeen):
         except Exception as exc:  # a hostile action must not crash the table; all peers agree
             return Entry(seat, action, (), f"the engine refused it ({type(exc).__name__})")
         self.history.append(action)
+        self.takebacks.kept = kept
         self.rounds.track_timer(self.state, step)
         return Entry(seat, action, tuple(events))
 
@@ -300,6 +323,7 @@ class Replica(SeatsSeen):
         and is handed its cards; the heir's seat is returned."""
         heir = self.attendance.depart(seat, step)
         self.chance.depart(seat, heir)
+        self.takebacks.kept = None  # the heir knows more than the kept state does
         if self.me == heir:  # every seat it plays now, the first leaver's too
             self._learn()
         return heir
@@ -312,6 +336,7 @@ class Replica(SeatsSeen):
         seat's seed would have opened for the audit are set aside unaudited."""
         heir = self.attendance.depart(seat, step)
         self.chance.quiet(seat, heir)
+        self.takebacks.kept = None  # the hand is dealt again: nothing to take back
         if self.over:
             return heir
         fresh = self.rounds.rewind(step)

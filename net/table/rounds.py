@@ -35,7 +35,7 @@ class Rounds:
 
     def __init__(self) -> None:
         self.fresh_deal: FreshDeal | None = None
-        self.rewinds = 0  # how often the match went back to a fresh deal (a seat went quiet)
+        self.rewinds = 0  # how often the history was cut back (a seat went quiet, a take-back)
         self.timer_key: int | None = None
         self.deadline = 0  # the step at which the open timer runs out
         self.pause: HandPause | None = None  # the pause between two hands, while it lasts
@@ -64,6 +64,11 @@ class Rounds:
         self.rewinds += 1
         self.timer_key, self.deadline = fresh.timer_key, fresh.deadline + step - fresh.step
         return fresh
+
+    def cut_back(self, timer_key: int | None, deadline: int) -> None:
+        """An action was taken back (net.table.takeback): the timer it had runs on."""
+        self.rewinds += 1
+        self.timer_key, self.deadline = timer_key, deadline
 
     def paused(self, request, step: int, dealt_before: bool, humans) -> bool:
         """Is `request` the shuffle of a hand after the first (`dealt_before`), held back

@@ -33,8 +33,9 @@ class Night:
             window.close()
 
     # -- the table -------------------------------------------------------------------------
-    def gather(self, fewer_hands: int = 0, marks: dict[str, float] | None = None) -> None:
-        """The first player makes a Dragon table, sits (and, `fewer_hands`, takes that many
+    def gather(self, fewer_hands: int = 0, marks: dict[str, float] | None = None,
+               game: str = GAME) -> None:
+        """The first player makes a `game` table (Dragon), sits (and, `fewer_hands`, takes that many
         hands off the match: clicks not counted in `clicks`); each other finds it in the
         lobby, joins and sits; everyone agrees; every window shows the table. `marks` gets
         when each phase ended (time.monotonic), for the night benchmark's breakdown."""
@@ -43,7 +44,7 @@ class Night:
         host.wait(lambda s: s["scene"] == "lobby", "the lobby", 60)
         marks["lobby"] = time.monotonic()
         host.click("new")
-        host.click(f"game:{GAME}")
+        host.click(f"game:{game}")
         host.wait(lambda s: s["scene"] == "setup" and s["lobby"], "the new table's setup")
         host.click("sit:0")
         marks["created"] = time.monotonic()

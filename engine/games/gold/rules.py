@@ -133,6 +133,13 @@ class Gold(Game):
                   "forfeit (G13.5)" if state.liars else "points")
         return Outcome(state.scores, state.winners, detail)
 
+    def final(self, before: GoldState, after: GoldState) -> str | None:
+        """G7: the accept (or the choice) that settles a hoard's sharing closes the
+        negotiation: it is not taken back."""
+        def talking(state: GoldState) -> bool:
+            return state.talks is not None or state.division is not None
+        return "the negotiation closed" if talking(before) and not talking(after) else None
+
     # -- views --------------------------------------------------------------------
     # -- the hard bot's search (engine.games.gold.worlds) ---------------------------
     def determinize(self, obs, rng):
