@@ -34,6 +34,25 @@ def my_turn(driver, seen):
     return None
 
 
+def own_moves(driver) -> int:
+    """How many of this seat's actions the table has applied (its replica's history)."""
+    session = driver.app.session
+    replica = session.bridge.node.replica
+    return sum(1 for action in list(replica.history) if getattr(action, "seat", -1) ==
+               session.seat)
+
+
+def moved_on(driver, found, played: int) -> bool:
+    """The action clicked was applied, the match ended, or the table moved on to a view
+    with other choices (a question the click answered closed first). A view that offers
+    the same choices again is no sign: a late "Next hand" sends one, and the test played
+    the card it had just played."""
+    session = driver.app.session
+    view = session.view
+    return session.ending is not None or own_moves(driver) > played or (
+        view is not found and view.legal != found.legal)
+
+
 def play_out(driver, choose, make_by_clicks, kind, missed=lambda action, driver: False):
     """Play this seat by clicks until the match ends: `choose(legal)` picks, and
     `make_by_clicks(driver, action)` makes, each action; the set of `kind(action, view)`.
@@ -50,6 +69,7 @@ def play_out(driver, choose, make_by_clicks, kind, missed=lambda action, driver:
         action = choose(found.legal)
         if action is None:  # nothing worth doing until the table moves (the talks' others)
             continue
+        played = own_moves(driver)
         try:
             make_by_clicks(driver, action)
         except WaitedTooLong:
@@ -57,8 +77,8 @@ def play_out(driver, choose, make_by_clicks, kind, missed=lambda action, driver:
                 raise
             continue
         kinds.add(kind(action, found.view))
-        driver.wait_for(lambda seen=seen: driver.app.session.view is not seen
-                        or driver.app.session.ending, "the action to be applied", 30)
+        driver.wait_for(lambda found=found, played=played: moved_on(driver, found, played),
+                        "the action to be applied", 30)
 
 
 @pytest.mark.slow
