@@ -17,7 +17,7 @@ LOGICAL = (1280, 720)
 
 # colours, named for what they mean on the table
 INK = (236, 232, 220)
-DIM = (150, 160, 150)
+DIM = (186, 195, 186)  # 3:1 or more on the lightest felt, to every viewer (WCAG AA, large)
 GOLD = (240, 196, 80)
 ALERT = (235, 110, 90)
 GOOD = (120, 210, 140)

@@ -26,7 +26,7 @@ def back() -> str:
 def felt() -> str:
     defs = ('<radialGradient id="felt" gradientUnits="userSpaceOnUse" cx="800" cy="400" '
             'r="1000">'
-            '<stop offset="0" stop-color="#2f7a50"/><stop offset="0.7" stop-color="#1d5538"/>'
+            '<stop offset="0" stop-color="#296b47"/><stop offset="0.7" stop-color="#1d5538"/>'
             '<stop offset="1" stop-color="#123a26"/></radialGradient>')
     return svg(1600, 900, '<rect x="0" y="0" width="1600" height="900" fill="url(#felt)"/>', defs)
 
