@@ -55,7 +55,32 @@ def check(app, what: str, sizes=SIZES) -> None:
             renderer.sync(animate=False)
         found += [f"{what} at {size[0]}x{size[1]}: {p}" for p in problems(app)]
         found += [f"{what} at {size[0]}x{size[1]}: {p}" for p in engine_terms(app)]
+        found += [f"{what} at {size[0]}x{size[1]}: {p}" for p in faint_words(app)]
     assert not found, "\n".join(found)
+
+
+def faint_words(app, least: float | None = None) -> list[str]:
+    """The words drawn (and seen: not under a panel over them) that read at under `least`
+    (by default 3:1 in the usual colours, 7:1 in high contrast) against what lies under
+    them, to a viewer with full colour vision or to any colour-blind one."""
+    from tests.test_colour_vision import HIGH, VIEWERS, contrast
+    from tools.layout import _uncovered
+
+    least = least or (HIGH if app.view.contrast else USUAL_CONTRAST)
+    items = drawn(app)  # (drawn on the window as it is read)
+    veiled = [i for i, item in enumerate(items) if item.kind == "veil"]
+    shown = [item for i, item in enumerate(items) if not any(  # a modal's veil dims what is
+        v > i and items[v].rect.colliderect(item.rect) for v in veiled)]  # behind, on purpose
+    pixels = pygame.surfarray.array3d(app.screen)
+    faint = []
+    for label in _uncovered(shown):
+        if label.kind != "label" or not label.words.strip():
+            continue
+        ink, ground = ink_and_ground(pixels, label.rect.clip(app.screen.get_rect()))
+        worst = min(contrast(ink, ground, viewer) for viewer in (None, *VIEWERS))
+        if worst < least:
+            faint.append(f"{label.words!r} reads at {worst:.1f}:1 ({ink} on {ground})")
+    return faint
 
 
 def test_the_lobby_setup_and_rules(app):
