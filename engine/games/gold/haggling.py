@@ -33,7 +33,9 @@ SOFTENING = (0.0, 0.5, 1.0)
 #: the rule assumed of a seat before it has answered anything: a fair player for the score
 PRIOR = ("margin", 1.0, 0.5)
 SLACK = 0.25  # what a seat overlooks below its threshold (the bots' rounding)
-CLIMB = 40  # the most single-token moves the search for a passing split makes
+#: the most splits the search for the best bet weighs at one decision (each costs a score
+#: per seat and world): its climbs stop there, with the best found so far
+LOOKS = 60
 
 
 @dataclass(frozen=True, slots=True)
@@ -112,8 +114,8 @@ class Table:
         self.worlds, self.advanced = worlds, advanced
         self.involved, self.hoard, self.base = tuple(involved), tuple(hoard), base
         self.memo: dict[tuple, tuple] = {}  # split -> margins: climbs revisit
-        self.before = [[self._margin(views[seat], seat) for seat in self.involved]
-                       for views in worlds]
+        self.before = [[self._margin(self._points(views[seat]), seat)
+                        for seat in self.involved] for views in worlds]
         self.margin_due = self.margins(fair_split)
         self.share_due = tuple(self.worth(share) for share in fair_split)
         self.steps = len(self.involved) * 4  # the proposals by which talks are late
@@ -121,8 +123,16 @@ class Table:
     def worth(self, counts) -> float:
         return sum(n * self.base[c] for c, n in enumerate(counts))
 
-    def _margin(self, screens, seat: int) -> float:
-        points = score(screens, self.advanced)
+    def _points(self, screens, split=None) -> tuple[int, ...]:
+        """The points of `screens` (with `split` handed out to the involved seats)."""
+        if split is not None:
+            screens = [list(sc) for sc in screens]
+            for seat, share in zip(self.involved, split, strict=True):
+                screens[seat] = [a + b for a, b in zip(screens[seat], share, strict=True)]
+        return score(screens, self.advanced)
+
+    @staticmethod
+    def _margin(points, seat: int) -> float:
         return points[seat] - max(p for s, p in enumerate(points) if s != seat)
 
     def in_worlds(self, split) -> tuple[tuple[float, ...], ...]:
@@ -134,12 +144,12 @@ class Table:
             return known
         rows = []
         for views, before in zip(self.worlds, self.before, strict=True):
-            row = []
+            row, points = [], {}  # seats that believe the same screens share one score
             for i, seat in enumerate(self.involved):
-                after = [list(sc) for sc in views[seat]]
-                for other, share in zip(self.involved, split, strict=True):
-                    after[other] = [a + b for a, b in zip(after[other], share, strict=True)]
-                row.append(self._margin(after, seat) - before[i])
+                view = views[seat]
+                if id(view) not in points:
+                    points[id(view)] = self._points(view, split)
+                row.append(self._margin(points[id(view)], seat) - before[i])
             rows.append(row)
         out = self.memo[key] = tuple(zip(*rows, strict=True))
         return out
@@ -208,8 +218,9 @@ class Table:
         for start in starts:
             split = [list(share) for share in start]
             key = self._key(split, rules, proposals, me, mine)
-            for _ in range(CLIMB):
-                moved = self._climb(split, key, rules, proposals, me, mine)
+            limit = len(self.memo) + LOOKS // len(starts)
+            while True:
+                moved = self._climb(split, key, rules, proposals, me, mine, limit)
                 if moved is None:
                     break
                 key = moved
@@ -225,41 +236,45 @@ class Table:
         chance, short = self._odds(split, rules, proposals, me)
         return round(chance * gain, 9), round(-short, 9), chance, gain
 
-    def _climb(self, split, key, rules, proposals, me, mine):
+    def _climb(self, split, key, rules, proposals, me, mine, limit: int):
         """Make the first move of one token from a share to another, or swap of two tokens
         between shares, that raises the bet's worth (or brings it nearer to passing); its
-        new key, or None."""
-        for moves_one in (self._transfers, self._swaps):
-            for undo in moves_one(split):
+        new key, or None (also once `limit` splits are weighed)."""
+        for moves_one in (_transfers, _swaps):
+            for undo in moves_one(split, mine):
+                if len(self.memo) >= limit:
+                    undo()
+                    return None
                 moved = self._key(split, rules, proposals, me, mine)
                 if moved > key:
                     return moved
                 undo()
         return None
 
-    @staticmethod
-    def _transfers(split):
-        """Each move of one token from one share to another, made in place; yields its undo."""
-        for i, giver in enumerate(split):
-            for colour in range(9):
-                for j, taker in enumerate(split):
-                    if j != i and giver[colour]:
-                        giver[colour] -= 1
-                        taker[colour] += 1
-                        yield lambda g=giver, t=taker, c=colour: _move(t, g, c)
 
-    @staticmethod
-    def _swaps(split):
-        """Each swap of a token of one colour for one of another between two shares."""
-        for i, one in enumerate(split):
-            for j in range(i + 1, len(split)):
-                other = split[j]
-                for a in range(9):
-                    for b in range(9):
-                        if a != b and one[a] and other[b]:
-                            _move(one, other, a)
-                            _move(other, one, b)
-                            yield lambda x=one, y=other, a=a, b=b: (_move(y, x, a), _move(x, y, b))
+def _transfers(split, mine: int):
+    """Each move of one token from one share to another, made in place; yields its undo."""
+    for i, giver in enumerate(split):
+        for colour in range(9):
+            for j, taker in enumerate(split):
+                if j != i and giver[colour]:
+                    _move(giver, taker, colour)
+                    yield lambda g=giver, t=taker, c=colour: _move(t, g, c)
+
+
+def _swaps(split, mine: int):
+    """Each swap of a token of one colour for one of another between the share at `mine`
+    and another, made in place; yields its undo."""
+    one = split[mine]
+    for other in split:
+        if other is one:
+            continue
+        for a in range(9):
+            for b in range(9):
+                if a != b and one[a] and other[b]:
+                    _move(one, other, a)
+                    _move(other, one, b)
+                    yield lambda x=one, y=other, a=a, b=b: (_move(y, x, a), _move(x, y, b))
 
 
 def _move(giver: list[int], taker: list[int], colour: int) -> None:

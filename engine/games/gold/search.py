@@ -29,7 +29,8 @@ from engine.wire import Action
 HURRY = 20
 #: how much more than its fair share by attack strength the climbs to a passing split start at
 GREEDS = (1.0, 1.5, 2.5)
-WORLDS = 8  # the screens sampled where thefts it was not shown moved tokens unseen
+WORLDS = 3  # the screens sampled where thefts it was not shown moved tokens unseen
+HEARD = 400  # the most answers of earlier talks it remembers
 LIKELY = 0.5  # the least chance that a split passes for the hard bot to propose it
 LATE = 0.6  # the urgency past which any split that gives it something beats the box
 
@@ -46,6 +47,8 @@ class SearchingBot(HardBot):
         self.searched: set[tuple] = set()  # the proposals weighed: (Dragon, serial)
         self.heard: list = []  # the answers of the talks before these, this match
         self.talks: tuple = ()  # these talks: (key, their Table, answers heard so far)
+        self.rules: tuple = (None, {})  # ((talks, answers heard), the rules fitted to them)
+        self.best: tuple = (None, None)  # (the state of the talks, the best bet there)
 
     @property
     def budget(self) -> float:  # the benchmark and tests set a level's budget here
@@ -84,13 +87,9 @@ class SearchingBot(HardBot):
         proposal = kill.proposal
         if self.screens is None or (proposal and seat in proposal.accepted):
             return super()._negotiate(view, seat, legal)
-        table, answers = self._listen(kill)
-        rules = {s: fit(answers, s) for s in kill.involved if s != seat}
+        table, rules = self._listen(kill)
         made = sum(kill.made)
-        starts = [self._proportional(kill, greed) for greed in GREEDS]
-        if proposal:
-            starts.append(proposal.split)
-        split, gain, chance = table.best_split(starts, rules, made + 1, seat)
+        split, gain, chance = self._best(kill, table, rules, made)
         if proposal and self._something(kill, proposal):
             offered = table.margins(proposal.split)[kill.involved.index(seat)]
             passes = table.passes(proposal.split, rules, made, seat, proposal.accepted)
@@ -105,13 +104,26 @@ class SearchingBot(HardBot):
         self.proposed[kill.dragon] = split
         return moves.Propose(seat, split)
 
-    def _listen(self, kill) -> tuple[Table, list]:
-        """These talks' Table, and every answer heard this match (these talks' so far
-        read again from the history, the earlier talks' kept)."""
-        key = (kill.dragon, kill.slot, kill.involved, kill.hoard)
+    def _best(self, kill, table: Table, rules, made: int):
+        """The best bet of a split to propose (`Table.best_split`), thought out once for
+        each state of the talks: they ask every seat at every move."""
+        asked = (id(table), id(rules), made, kill.proposal.serial if kill.proposal else 0)
+        if self.best[0] != asked:
+            starts = [self._proportional(kill, greed) for greed in GREEDS]
+            if kill.proposal:
+                starts.append(kill.proposal.split)
+            self.best = (asked, table.best_split(starts, rules, made + 1, self.me))
+        return self.best[1]
+
+    def _listen(self, kill) -> tuple[Table, dict]:
+        """These talks' Table, and the rule of each other seat, fitted to every answer
+        heard this match (these talks' so far read again from the history, the earlier
+        talks' kept); refitted only when there is something new."""
+        # the screens as it knows them are the Table's: the same key, the same talks
+        key = (kill.dragon, kill.slot, kill.involved, kill.hoard, *map(tuple, self.screens))
         if not self.talks or self.talks[0] != key:
-            if self.talks:
-                self.heard += self.talks[2]
+            if self.talks:  # a bot a table's worker keeps from match to match forgets
+                self.heard = (self.heard + self.talks[2])[-HEARD:]
             known = self.obs.known
             worlds = [screens(known, self.me, self.rng)
                       for _ in range(WORLDS if known.thefts else 1)]
@@ -121,7 +133,11 @@ class SearchingBot(HardBot):
         table = self.talks[1]
         now = table.heard(self.obs.history)
         self.talks = (key, table, now)
-        return table, self.heard + now
+        answers = self.heard + now
+        if self.rules[0] != (key, len(answers)):
+            rules = {s: fit(answers, s) for s in kill.involved if s != self.me}
+            self.rules = ((key, len(answers)), rules)
+        return table, self.rules[1]
 
     def _proportional(self, kill, greed: float):
         power = _powers(kill.attackers)

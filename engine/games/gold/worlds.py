@@ -77,13 +77,14 @@ def screens(known: GoldState, me: int, rng) -> list[list[list[int]]]:
         else:
             colour = face_colour(face)
         moved.append((theft.thief, theft.victim, colour))
-    views = []
+    views, made = [], {}  # seats that believe the same screens share one list of them
     for seat in range(len(truth)):
-        view = [list(screen) for screen in truth]
-        if seat != me:
-            for thief, victim, colour in moved:
-                if seat not in (thief, victim):  # unseen by it: not in its screens
-                    view[thief][colour] -= 1
-                    view[victim][colour] += 1
-        views.append([[max(0, n) for n in screen] for screen in view])
+        unseen = () if seat == me else tuple(m for m in moved if seat not in m[:2])
+        if unseen not in made:
+            view = [list(screen) for screen in truth]
+            for thief, victim, colour in unseen:  # not in its screens
+                view[thief][colour] -= 1
+                view[victim][colour] += 1
+            made[unseen] = [[max(0, n) for n in screen] for screen in view]
+        views.append(made[unseen])
     return views
