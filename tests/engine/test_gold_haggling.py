@@ -62,3 +62,21 @@ def test_the_proposal_is_the_best_bet_the_model_allows():
     theirs = talks.worth(chosen[1])
     assert talks.share_due[1] - 0.25 <= theirs < talks.share_due[1] + max(BASIC_VALUE)
     assert firm.chance(talks._answer(chosen, 1, 1, True)) == 1.0
+
+
+def test_each_seat_believes_the_screens_with_only_the_thefts_it_was_shown():
+    """A theft the observer was not shown moves a token of a colour the victim held (drawn
+    per world); the thief and the victim believe it moved, a seat outside it does not."""
+    from random import Random
+    from types import SimpleNamespace
+
+    from engine.games.gold.worlds import screens
+
+    theft = SimpleNamespace(card=7, thief=1, victim=2)
+    known = SimpleNamespace(screens=[[0] * 9, [0] * 9, list(share(blue=2)), [0] * 9],
+                            thefts=[theft], faces={})
+    views = screens(known, 0, Random(1))
+    moved = [list(share(blue=1))] * 2
+    assert views[0][1:3] == moved  # the observer: the world as it is
+    assert views[1][1:3] == moved and views[2][1:3] == moved  # the thief and the victim
+    assert views[3][1:3] == [[0] * 9, list(share(blue=2))]  # a seat not shown it
