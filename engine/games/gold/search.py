@@ -107,7 +107,8 @@ class SearchingBot(HardBot):
     def _best(self, kill, table: Table, rules, made: int):
         """The best bet of a split to propose (`Table.best_split`), thought out once for
         each state of the talks: they ask every seat at every move."""
-        asked = (id(table), id(rules), made, kill.proposal.serial if kill.proposal else 0)
+        # the talks and the answers heard (what the rules were fitted to), the proposals
+        asked = (self.rules[0], made, kill.proposal.serial if kill.proposal else 0)
         if self.best[0] != asked:
             starts = [self._proportional(kill, greed) for greed in GREEDS]
             if kill.proposal:
