@@ -90,17 +90,42 @@ RULES = tuple(sorted(
     key=lambda r: (r.kind != PRIOR[0], abs(r.fraction - PRIOR[1]), abs(r.softening - PRIOR[2]))))
 
 
+class Tally:
+    """How badly each rule explains each seat's answers so far: per seat, the misses of
+    every rule of RULES (1 for an answer it gets wrong, its chance's error in part). An
+    answer is weighed against the rules once, when it is added, so a fit costs nothing
+    however long the match."""
+
+    def __init__(self):
+        self.misses: dict[int, list[float]] = {}
+
+    def add(self, answers: list[Answer]) -> None:
+        for answer in answers:
+            row = self.misses.setdefault(answer.seat, [0.0] * len(RULES))
+            for r, rule in enumerate(RULES):
+                row[r] += abs(rule.chance(answer) - answer.accepted)
+
+    def fit(self, seat: int, more: Tally) -> Rule:
+        """The rule that explains `seat`'s answers (here and in `more`) best; ties go to the
+        one that explains every seat's answers best (one table's players are often alike),
+        then to the prior's nearest."""
+        own = [a + b for a, b in zip(self._row(seat), more._row(seat), strict=True)]
+        every = [0.0] * len(RULES)
+        for tally in (self, more):
+            for row in tally.misses.values():
+                every = [a + b for a, b in zip(every, row, strict=True)]
+        best = min(range(len(RULES)), key=lambda r: (round(own[r], 9), round(every[r], 9), r))
+        return RULES[best]
+
+    def _row(self, seat: int) -> list[float]:
+        return self.misses.get(seat, [0.0] * len(RULES))
+
+
 def fit(answers: list[Answer], seat: int) -> Rule:
-    """The rule that explains `seat`'s answers best; ties go to the one that explains every
-    seat's answers best (one table's players are often alike), then to the prior's nearest."""
-    own = [a for a in answers if a.seat == seat]
-    if not own:
-        return min(RULES, key=lambda r: _misses(r, answers))
-    return min(RULES, key=lambda r: (_misses(r, own), _misses(r, answers)))
-
-
-def _misses(rule: Rule, answers: list[Answer]) -> float:
-    return sum(abs(rule.chance(a) - a.accepted) for a in answers)
+    """The rule that explains `seat`'s `answers` best (`Tally.fit`)."""
+    tally = Tally()
+    tally.add(answers)
+    return tally.fit(seat, Tally())
 
 
 class Table:

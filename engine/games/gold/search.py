@@ -20,7 +20,7 @@ from time import perf_counter
 
 from engine.games.gold import moves
 from engine.games.gold.bot import GreedyBot, HardBot, NormalBot, _powers, proportional_split, worth
-from engine.games.gold.haggling import SLACK, Table, fit
+from engine.games.gold.haggling import SLACK, Table, Tally
 from engine.games.gold.worlds import screens
 from engine.search import SearchBot
 from engine.wire import Action
@@ -30,7 +30,6 @@ HURRY = 20
 #: how much more than its fair share by attack strength the climbs to a passing split start at
 GREEDS = (1.0, 1.5, 2.5)
 WORLDS = 3  # the screens sampled where thefts it was not shown moved tokens unseen
-HEARD = 400  # the most answers of earlier talks it remembers
 LIKELY = 0.5  # the least chance that a split passes for the hard bot to propose it
 LATE = 0.6  # the urgency past which any split that gives it something beats the box
 
@@ -45,8 +44,9 @@ class SearchingBot(HardBot):
         super().__init__(seed)
         self.search = SearchBot(seed, easy=rival, budget=budget, least=2, most=400)
         self.searched: set[tuple] = set()  # the proposals weighed: (Dragon, serial)
-        self.heard: list = []  # the answers of the talks before these, this match
-        self.talks: tuple = ()  # these talks: (key, their Table, answers heard so far)
+        self.heard = Tally()  # the answers of the talks before these, weighed
+        # these talks: (key, their Table, answers heard so far, those answers weighed)
+        self.talks: tuple = ()
         self.rules: tuple = (None, {})  # ((talks, answers heard), the rules fitted to them)
         self.best: tuple = (None, None)  # (the state of the talks, the best bet there)
 
@@ -123,22 +123,27 @@ class SearchingBot(HardBot):
         # the screens as it knows them are the Table's: the same key, the same talks
         key = (kill.dragon, kill.slot, kill.involved, kill.hoard, *map(tuple, self.screens))
         if not self.talks or self.talks[0] != key:
-            if self.talks:  # a bot a table's worker keeps from match to match forgets
-                self.heard = (self.heard + self.talks[2])[-HEARD:]
-            known = self.obs.known
-            worlds = [screens(known, self.me, self.rng)
-                      for _ in range(WORLDS if known.thefts else 1)]
-            table = Table(worlds, self.advanced, kill.involved, kill.hoard,
-                          self._proportional(kill, 1.0), self.base)
-            self.talks = (key, table, [])
-        table = self.talks[1]
+            if self.talks:
+                self.heard.add(self.talks[2])
+            self.talks = (key, self._table(kill), [], Tally())
+        _, table, before, current = self.talks
         now = table.heard(self.obs.history)
-        self.talks = (key, table, now)
-        answers = self.heard + now
-        if self.rules[0] != (key, len(answers)):
-            rules = {s: fit(answers, s) for s in kill.involved if s != self.me}
-            self.rules = ((key, len(answers)), rules)
+        if now[:len(before)] != before:  # the history no longer reaches the talks' start
+            current = Tally()
+            before = []
+        current.add(now[len(before):])  # each answer weighed once
+        self.talks = (key, table, now, current)
+        if self.rules[0] != (key, len(now)):
+            rules = {s: self.heard.fit(s, current) for s in kill.involved if s != self.me}
+            self.rules = ((key, len(now)), rules)
         return table, self.rules[1]
+
+    def _table(self, kill) -> Table:
+        known = self.obs.known
+        worlds = [screens(known, self.me, self.rng)
+                  for _ in range(WORLDS if known.thefts else 1)]
+        return Table(worlds, self.advanced, kill.involved, kill.hoard,
+                     self._proportional(kill, 1.0), self.base)
 
     def _proportional(self, kill, greed: float):
         power = _powers(kill.attackers)
