@@ -1,13 +1,17 @@
-"""Dragon's Gold's hard bot: the value bot, weighing its answer at the talks by playouts.
+"""Dragon's Gold's hard bot: the value bot that learns what the others accept, and weighs
+its answer at the talks by playouts.
 
-At a negotiation the hard bot's own choice (engine.games.gold.bot.HardBot: accept what
-is worth its due by the clock, else propose the split worth most to it, or wait) meets
-accepting the split on the table instead, in worlds sampled from what its seat knows
-(engine.games.gold.worlds), each played out to the end of the talks by easy and normal
-bots, whose haggling differs from bot to bot as people's does. It keeps the option that
-leaves its margin over the best other player highest, unless its own choice is as good
-within the worlds' luck. It weighs each proposal once, within its budget, and never
-when the sand is nearly out.
+At a negotiation the hard bot reads every answer given so far in the match (proposals,
+accepts, refusals: engine.games.gold.haggling), fits each other seat a rule of what it
+accepts, and proposes the split worth most to it that all of them are expected to accept;
+it accepts the split on the table when that is about as good, or when the talks run late
+and it gives it something. When no split is expected to pass it haggles as the value bot
+does (engine.games.gold.bot.HardBot). Its choice then meets accepting the split on the table
+instead, in worlds sampled from what its seat knows (engine.games.gold.worlds), each played
+out to the end of the talks by easy and normal bots, whose haggling differs from bot to bot
+as people's does. It keeps the option that leaves its margin over the best other player
+highest, unless its own choice is as good within the worlds' luck. It weighs each proposal
+once, within its budget, and never when the sand is nearly out.
 """
 
 from __future__ import annotations
@@ -15,16 +19,24 @@ from __future__ import annotations
 from time import perf_counter
 
 from engine.games.gold import moves
-from engine.games.gold.bot import GreedyBot, HardBot, NormalBot, worth
+from engine.games.gold.bot import GreedyBot, HardBot, NormalBot, _powers, proportional_split, worth
+from engine.games.gold.haggling import SLACK, Table, Tally
+from engine.games.gold.worlds import screens
 from engine.search import SearchBot
 from engine.wire import Action
 
 #: lockstep steps left (~1 s) under which the talks are answered without a search
 HURRY = 20
+#: how much more than its fair share by attack strength the climbs to a passing split start at
+GREEDS = (1.0, 1.5, 2.5)
+WORLDS = 3  # the screens sampled where thefts it was not shown moved tokens unseen
+LIKELY = 0.5  # the least chance that a split passes for the hard bot to propose it
+LATE = 0.6  # the urgency past which any split that gives it something beats the box
 
 
 class SearchingBot(HardBot):
-    """Hard: the value bot, with a determinized search of its options at the talks."""
+    """Hard: the value bot, with a model of the others' answers and a determinized search
+    of its options at the talks."""
 
     thinks = True
 
@@ -32,6 +44,11 @@ class SearchingBot(HardBot):
         super().__init__(seed)
         self.search = SearchBot(seed, easy=rival, budget=budget, least=2, most=400)
         self.searched: set[tuple] = set()  # the proposals weighed: (Dragon, serial)
+        self.heard = Tally()  # the answers of the talks before these, weighed
+        # these talks: (key, their Table, answers heard so far, those answers weighed)
+        self.talks: tuple = ()
+        self.rules: tuple = (None, {})  # ((talks, answers heard), the rules fitted to them)
+        self.best: tuple = (None, None)  # (the state of the talks, the best bet there)
 
     @property
     def budget(self) -> float:  # the benchmark and tests set a level's budget here
@@ -46,7 +63,7 @@ class SearchingBot(HardBot):
         return super().choose(game, obs)
 
     def _negotiate(self, view, seat, legal) -> Action | None:
-        chosen = super()._negotiate(view, seat, legal)
+        chosen = self._haggle(view, seat, legal)
         kill = view.kill
         proposal = kill.proposal
         if not proposal or seat in proposal.accepted or self.obs.known is None or (
@@ -62,6 +79,76 @@ class SearchingBot(HardBot):
         options = [chosen, accept]
         search = self.search
         return search.pick(options, search.weigh(self.game, self.obs, options, self.started))
+
+    def _haggle(self, view, seat, legal) -> Action | None:
+        """Propose the best split the others are expected to accept, or accept one on the
+        table about as good; the value bot's haggling when no split is expected to pass."""
+        kill = view.kill
+        proposal = kill.proposal
+        if self.screens is None or (proposal and seat in proposal.accepted):
+            return super()._negotiate(view, seat, legal)
+        table, rules = self._listen(kill)
+        made = sum(kill.made)
+        split, gain, chance = self._best(kill, table, rules, made)
+        if proposal and self._something(kill, proposal):
+            offered = table.margins(proposal.split)[kill.involved.index(seat)]
+            passes = table.passes(proposal.split, rules, made, seat, proposal.accepted)
+            late = self._urgency(view, made, len(kill.involved)) > LATE
+            if offered >= 0 and (offered * passes >= chance * gain - SLACK
+                                 or (late and offered > 0)):
+                return moves.Accept(seat, proposal.serial)
+        if chance < LIKELY or gain <= 0 or kill.made[seat] >= self.most_proposals \
+                or self.proposed.get(kill.dragon) == split:
+            # nothing it wants is likely to pass, or it said so already and was refused
+            return super()._negotiate(view, seat, legal)
+        self.proposed[kill.dragon] = split
+        return moves.Propose(seat, split)
+
+    def _best(self, kill, table: Table, rules, made: int):
+        """The best bet of a split to propose (`Table.best_split`), thought out once for
+        each state of the talks: they ask every seat at every move."""
+        # the talks and the answers heard (what the rules were fitted to), the proposals
+        asked = (self.rules[0], made, kill.proposal.serial if kill.proposal else 0)
+        if self.best[0] != asked:
+            starts = [self._proportional(kill, greed) for greed in GREEDS]
+            if kill.proposal:
+                starts.append(kill.proposal.split)
+            self.best = (asked, table.best_split(starts, rules, made + 1, self.me))
+        return self.best[1]
+
+    def _listen(self, kill) -> tuple[Table, dict]:
+        """These talks' Table, and the rule of each other seat, fitted to every answer
+        heard this match (these talks' so far read again from the history, the earlier
+        talks' kept); refitted only when there is something new."""
+        # the screens as it knows them are the Table's: the same key, the same talks
+        key = (kill.dragon, kill.slot, kill.involved, kill.hoard, *map(tuple, self.screens))
+        if not self.talks or self.talks[0] != key:
+            if self.talks:
+                self.heard.add(self.talks[2])
+            self.talks = (key, self._table(kill), [], Tally())
+        _, table, before, current = self.talks
+        now = table.heard(self.obs.history)
+        if now[:len(before)] != before:  # the history no longer reaches the talks' start
+            current = Tally()
+            before = []
+        current.add(now[len(before):])  # each answer weighed once
+        self.talks = (key, table, now, current)
+        if self.rules[0] != (key, len(now)):
+            rules = {s: self.heard.fit(s, current) for s in kill.involved if s != self.me}
+            self.rules = ((key, len(now)), rules)
+        return table, self.rules[1]
+
+    def _table(self, kill) -> Table:
+        known = self.obs.known
+        worlds = [screens(known, self.me, self.rng)
+                  for _ in range(WORLDS if known.thefts else 1)]
+        return Table(worlds, self.advanced, kill.involved, kill.hoard,
+                     self._proportional(kill, 1.0), self.base)
+
+    def _proportional(self, kill, greed: float):
+        power = _powers(kill.attackers)
+        weights = [float(power[s]) * (greed if s == self.me else 1.0) for s in kill.involved]
+        return proportional_split(kill.hoard, weights, self.base)
 
     def _something(self, kill, proposal) -> bool:
         """Does the split give it something (or is the hoard worth nothing)? It never

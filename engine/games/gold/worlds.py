@@ -17,6 +17,7 @@ from engine.games.gold.components import DRAGON_FACES, MAGIC_FACES
 from engine.games.gold.flow import CHOOSE, DIVIDE, NEGOTIATE
 from engine.games.gold.scoring import score
 from engine.games.gold.state import DRAGON_DECK, MAGIC_DECK_ID, GoldState
+from engine.games.gold.tokens import face_colour
 
 #: the phases of one kill's sharing: a playout from the talks ends when they are over
 SHARING = (NEGOTIATE, DIVIDE, CHOOSE)
@@ -54,3 +55,36 @@ def standing(state: GoldState) -> tuple[float, ...]:
 
 def episode(state: GoldState) -> bool:
     return state.phase in SHARING
+
+
+
+def screens(known: GoldState, me: int, rng) -> list[list[list[int]]]:
+    """Every screen as each seat may believe it, by seat, in one world: a theft this seat
+    was not shown moved a token of a colour drawn from what the victim's screen held then.
+    `me` believes the world as it is; another seat knows the colour of the thefts it made
+    or suffered and, like this seat, not of the others, so they are not in its screens."""
+    truth = [list(screen) for screen in known.screens]
+    moved = []  # (thief, victim, colour, shown to me) per theft, in their order
+    for theft in known.thefts:
+        face = known.faces.get(theft.card)
+        if face is None:
+            held = [max(0, n) for n in truth[theft.victim]]
+            if not any(held):
+                continue
+            colour = rng.choices(range(9), weights=held)[0]
+            truth[theft.victim][colour] -= 1
+            truth[theft.thief][colour] += 1
+        else:
+            colour = face_colour(face)
+        moved.append((theft.thief, theft.victim, colour))
+    views, made = [], {}  # seats that believe the same screens share one list of them
+    for seat in range(len(truth)):
+        unseen = () if seat == me else tuple(m for m in moved if seat not in m[:2])
+        if unseen not in made:
+            view = [list(screen) for screen in truth]
+            for thief, victim, colour in unseen:  # not in its screens
+                view[thief][colour] -= 1
+                view[victim][colour] += 1
+            made[unseen] = [[max(0, n) for n in screen] for screen in view]
+        views.append(made[unseen])
+    return views

@@ -1,0 +1,82 @@
+"""The hard bot's model of the talks: what each seat accepts, learned from its answers, and
+the split it proposes by that model (engine.games.gold.haggling)."""
+
+from __future__ import annotations
+
+from engine.games.gold import moves
+from engine.games.gold.bot import BASIC_VALUE, proportional_split
+from engine.games.gold.haggling import Rule, Table, fit
+from engine.games.gold.tokens import BLUE, GOLD, GREEN, SILVER
+
+HOARD = (4, 2, 0, 2, 1, 0, 0, 0, 0)  # 4 silver, 2 gold, 2 blue, 1 green
+EMPTY = [[[0] * 9 for _ in range(4)] for _ in range(4)]  # as each seat believes them
+
+
+def table(involved=(0, 1)) -> Table:
+    fair = proportional_split(HOARD, [1.0] * len(involved), BASIC_VALUE)
+    return Table([EMPTY], False, involved, HOARD, fair, BASIC_VALUE)
+
+
+def share(**counts) -> tuple[int, ...]:
+    out = [0] * 9
+    for colour, n in counts.items():
+        out[{"silver": SILVER, "gold": GOLD, "blue": BLUE, "green": GREEN}[colour]] = n
+    return tuple(out)
+
+
+def rest(mine) -> tuple[int, ...]:
+    return tuple(h - m for h, m in zip(HOARD, mine, strict=True))
+
+
+def split(seat1_share) -> tuple[tuple[int, ...], ...]:
+    return rest(seat1_share), seat1_share
+
+
+def test_a_seat_that_counts_tokens_is_learned_from_its_answers():
+    """Seat 1 accepts a share worth 9 of a due of 10.5 and refuses (counters) one worth 4:
+    the model fits a rule by the tokens' prices that says so, and predicts the rest."""
+    talks = table()
+    history = (
+        moves.NegotiationOpened((0, 1), HOARD, 0),
+        moves.Proposed(0, 1, split(share(silver=1, gold=1)), (0, 1)),  # worth 4 to seat 1
+        moves.Proposed(1, 2, split(share(silver=2, gold=1, blue=1, green=1)), (0, 1)),
+        moves.Proposed(0, 3, split(share(gold=1, blue=2)), (0, 1)),  # worth 9
+        moves.Accepted(1, 3),
+    )
+    answers = talks.heard(history)
+    assert [(a.seat, a.accepted) for a in answers] == [
+        (0, True), (1, False), (1, True), (0, False), (0, True), (1, True)]
+    rule = fit(answers, 1)
+    assert rule.chance(talks._answer(split(share(gold=1, blue=2)), 3, 1, True)) == 1.0
+    assert rule.chance(talks._answer(split(share(silver=1, gold=1)), 3, 1, True)) == 0.0
+
+
+def test_the_proposal_is_the_best_bet_the_model_allows():
+    """Against a seat that takes nothing below its full due by plain prices, the best split
+    gives it that due and no more: the rest is the proposer's."""
+    talks = table()
+    firm = Rule("share", 1.0, 0.0)
+    greedy = proportional_split(HOARD, [3.0, 1.0], BASIC_VALUE)
+    chosen, gain, chance = talks.best_split([greedy], {1: firm}, 1, 0)
+    assert chance == 1.0 and gain > 0
+    theirs = talks.worth(chosen[1])
+    assert talks.share_due[1] - 0.25 <= theirs < talks.share_due[1] + max(BASIC_VALUE)
+    assert firm.chance(talks._answer(chosen, 1, 1, True)) == 1.0
+
+
+def test_each_seat_believes_the_screens_with_only_the_thefts_it_was_shown():
+    """A theft the observer was not shown moves a token of a colour the victim held (drawn
+    per world); the thief and the victim believe it moved, a seat outside it does not."""
+    from random import Random
+    from types import SimpleNamespace
+
+    from engine.games.gold.worlds import screens
+
+    theft = SimpleNamespace(card=7, thief=1, victim=2)
+    known = SimpleNamespace(screens=[[0] * 9, [0] * 9, list(share(blue=2)), [0] * 9],
+                            thefts=[theft], faces={})
+    views = screens(known, 0, Random(1))
+    moved = [list(share(blue=1))] * 2
+    assert views[0][1:3] == moved  # the observer: the world as it is
+    assert views[1][1:3] == moved and views[2][1:3] == moved  # the thief and the victim
+    assert views[3][1:3] == [[0] * 9, list(share(blue=2))]  # a seat not shown it
