@@ -6,7 +6,7 @@ import pytest
 
 from engine.chance import TimeUp
 from engine.games.gold import moves
-from engine.games.gold.bot import GreedyBot
+from engine.games.gold.bots.bot import GreedyBot
 from engine.games.gold.components import MAGIC_DECK, MAGIC_NAMES
 from engine.games.gold.splits import Offers, Splits
 from engine.observe import observe

@@ -198,7 +198,7 @@ def drain(state, leave: int) -> None:
 
 def playout(state, rig: Rig, until, bots=None, limit=5000) -> list:
     """Let bots (the benchmark's by default) play until `until(state)` holds."""
-    from engine.games.gold.bot import PlayoutBot
+    from engine.games.gold.bots.bot import PlayoutBot
 
     bots = bots or [PlayoutBot(s) for s in range(state.seats)]
     events = []

@@ -1,11 +1,11 @@
 """The hard bot's model of the talks: what each seat accepts, learned from its answers, and
-the split it proposes by that model (engine.games.gold.haggling)."""
+the split it proposes by that model (engine.games.gold.bots.haggling)."""
 
 from __future__ import annotations
 
 from engine.games.gold import moves
-from engine.games.gold.bot import BASIC_VALUE, proportional_split
-from engine.games.gold.haggling import Rule, Table, fit
+from engine.games.gold.bots.bot import BASIC_VALUE, proportional_split
+from engine.games.gold.bots.haggling import Rule, Table, fit
 from engine.games.gold.tokens import BLUE, GOLD, GREEN, SILVER
 
 HOARD = (4, 2, 0, 2, 1, 0, 0, 0, 0)  # 4 silver, 2 gold, 2 blue, 1 green
@@ -70,7 +70,7 @@ def test_each_seat_believes_the_screens_with_only_the_thefts_it_was_shown():
     from random import Random
     from types import SimpleNamespace
 
-    from engine.games.gold.worlds import screens
+    from engine.games.gold.bots.worlds import screens
 
     theft = SimpleNamespace(card=7, thief=1, victim=2)
     known = SimpleNamespace(screens=[[0] * 9, [0] * 9, list(share(blue=2)), [0] * 9],

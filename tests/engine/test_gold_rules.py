@@ -25,7 +25,7 @@ from engine.chance import (
 from engine.errors import BadOption, IllegalAction
 from engine.game import Timer
 from engine.games.gold import moves
-from engine.games.gold.bot import PlayoutBot
+from engine.games.gold.bots.bot import PlayoutBot
 from engine.games.gold.components import (
     ATTACK,
     DOWN,

@@ -4,9 +4,9 @@ player in turn what to pick next, worded by the engine for each viewer."""
 from __future__ import annotations
 
 from engine.bots import make_bot
-from engine.games.gold.advice import division_words, kill_title, turn_words
 from engine.games.gold.components import BANISH, MAGIC_DECK, MIGHT
 from engine.games.gold.flow import DIVIDE, NEGOTIATE, TURN
+from engine.games.gold.telling.advice import division_words, kill_title, turn_words
 from engine.local import play
 from engine.registry import get_game
 from engine.tell import Names

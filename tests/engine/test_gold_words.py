@@ -6,7 +6,7 @@ import pytest
 
 from engine.games.gold import moves
 from engine.games.gold.rules import GAME
-from engine.games.gold.words import game_over, offer_words
+from engine.games.gold.telling.words import game_over, offer_words
 from engine.tell import Names
 from tests.engine.gold_helpers import counts
 

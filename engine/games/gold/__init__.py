@@ -1,18 +1,7 @@
 """Dragon's Gold: rules in rules.py and the modules it names, bots in bot.py."""
 
-from engine.games.gold.advice import (
-    ADVENTURER_FIRST,
-    MAGIC_FIRST,
-    NO_DRAGON_THERE,
-    NO_MORE_OFFERS,
-    OFFERS_WAIT,
-    SCREEN_UNKNOWN,
-    division_words,
-    kill_title,
-    magic_words,
-    turn_words,
-)
-from engine.games.gold.bot import GreedyBot, NormalBot, PlayoutBot
+from engine.games.gold.bots.bot import GreedyBot, NormalBot, PlayoutBot
+from engine.games.gold.bots.search import SearchingBot
 from engine.games.gold.components import (
     ADVENTURERS,
     DRAGONS,
@@ -22,7 +11,6 @@ from engine.games.gold.components import (
     magic_name,
 )
 from engine.games.gold.flow import CHOOSE, DIVIDE, MARKET, NEGOTIATE, OVER, STEAL, TAKE, Phase
-from engine.games.gold.hints import HINTERS, WAITING
 from engine.games.gold.moves import (
     Accept,
     Accepted,
@@ -57,12 +45,24 @@ from engine.games.gold.moves import (
 from engine.games.gold.refusals import Choice
 from engine.games.gold.rules import GAME
 from engine.games.gold.scoring import CATEGORIES
-from engine.games.gold.search import SearchingBot
 from engine.games.gold.splits import Chain, Offers, Splits
+from engine.games.gold.telling.advice import (
+    ADVENTURER_FIRST,
+    MAGIC_FIRST,
+    NO_DRAGON_THERE,
+    NO_MORE_OFFERS,
+    OFFERS_WAIT,
+    SCREEN_UNKNOWN,
+    division_words,
+    kill_title,
+    magic_words,
+    turn_words,
+)
+from engine.games.gold.telling.hints import HINTERS, WAITING
+from engine.games.gold.telling.why import why
+from engine.games.gold.telling.words import TELLERS, offer_words
 from engine.games.gold.tokens import COLOURS, SUPPLY
 from engine.games.gold.views import GoldView, SeatScore
-from engine.games.gold.why import why
-from engine.games.gold.words import TELLERS, offer_words
 from engine.registry import register
 
 GAME.bots = {"easy": GreedyBot, "normal": NormalBot, "hard": SearchingBot}

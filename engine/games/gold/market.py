@@ -13,8 +13,8 @@ from engine.games.gold import moves
 from engine.games.gold.flow import DONE, MARKET, await_phase, awaited, finish, push, run, step
 from engine.games.gold.splits import Chain, Offers
 from engine.games.gold.state import GoldState, Market
+from engine.games.gold.telling.words import tokens
 from engine.games.gold.tokens import NONE, SUPPLY, is_counts
-from engine.games.gold.words import tokens
 
 
 @step("market_open")

@@ -24,7 +24,6 @@ from engine.chance import (
 from engine.errors import IllegalAction
 from engine.game import Advice, Game, Option, Outcome, Refusal
 from engine.games.gold import (
-    advice,
     flow,
     magic,
     market,
@@ -32,8 +31,8 @@ from engine.games.gold import (
     negotiation,
     refusals,
     views,
-    worlds,
 )
+from engine.games.gold.bots import worlds
 from engine.games.gold.components import (
     UP,
 )
@@ -48,6 +47,7 @@ from engine.games.gold.flow import (
 )
 from engine.games.gold.splits import Chain, Splits
 from engine.games.gold.state import GoldState
+from engine.games.gold.telling import advice
 from engine.tell import Names
 from engine.wire import Action, Event
 
@@ -141,7 +141,7 @@ class Gold(Game):
         return "the negotiation closed" if talking(before) and not talking(after) else None
 
     # -- views --------------------------------------------------------------------
-    # -- the hard bot's search (engine.games.gold.worlds) ---------------------------
+    # -- the hard bot's search (engine.games.gold.bots.worlds) ---------------------------
     def determinize(self, obs, rng):
         return worlds.determinize(obs, rng)
 

@@ -12,8 +12,8 @@ from engine.games.gold.components import DOWN, DRAGONS, MARKET_AFTER, UP
 from engine.games.gold.flow import OVER
 from engine.games.gold.scoring import categories
 from engine.games.gold.state import DRAGON_DECK, GoldState
+from engine.games.gold.telling.words import FORFEIT_WHY
 from engine.games.gold.tokens import NONE, face_colour
-from engine.games.gold.words import FORFEIT_WHY
 from engine.wire import Value
 
 #: an adventurer's place as the view says it: "up", "down", or the slot it attacks

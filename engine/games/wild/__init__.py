@@ -2,7 +2,7 @@
 cards.py, the bot in bot.py."""
 
 from engine.games.wild.advice import NO_MELDS
-from engine.games.wild.bot import GreedyBot
+from engine.games.wild.bots.bot import GreedyBot
 from engine.games.wild.cards import FIRST_DRAGON, SUIT_NAMES, number, suit
 from engine.games.wild.hints import HINTERS
 from engine.games.wild.melds import RUN, new_meld

@@ -21,8 +21,8 @@ from engine.cards import faces_of, ref
 from engine.chance import Dealt, Revealed, Shuffled, TimeUp
 from engine.game import Advice, LazyActions, Option, Outcome, Refusal, top_seats
 from engine.games.wild import advice, buying, flow, laying, melds, refusals, scoring
+from engine.games.wild.bots.clues import refusal_clues
 from engine.games.wild.cards import FACES
-from engine.games.wild.clues import refusal_clues
 from engine.games.wild.moves import (
     Added,
     AddToMeld,

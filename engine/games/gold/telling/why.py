@@ -8,8 +8,8 @@ a fifth of a majority's bonus (G14.5), so a share is weighed against the attack 
 from __future__ import annotations
 
 from engine.games.gold import moves
-from engine.games.gold.advice import magic_words
 from engine.games.gold.components import ATTACK, DRAGONS
+from engine.games.gold.telling.advice import magic_words
 from engine.games.gold.tokens import COLOURS, GEMS
 from engine.games.gold.views import GoldView
 from engine.tell import Names, count

@@ -2,12 +2,12 @@
 its answer at the talks by playouts.
 
 At a negotiation the hard bot reads every answer given so far in the match (proposals,
-accepts, refusals: engine.games.gold.haggling), fits each other seat a rule of what it
+accepts, refusals: engine.games.gold.bots.haggling), fits each other seat a rule of what it
 accepts, and proposes the split worth most to it that all of them are expected to accept;
 it accepts the split on the table when that is about as good, or when the talks run late
 and it gives it something. When no split is expected to pass it haggles as the value bot
-does (engine.games.gold.bot.HardBot). Its choice then meets accepting the split on the table
-instead, in worlds sampled from what its seat knows (engine.games.gold.worlds), each played
+does (engine.games.gold.bots.bot.HardBot). Its choice then meets accepting the split on the table
+instead, in worlds sampled from what its seat knows (engine.games.gold.bots.worlds), each played
 out to the end of the talks by easy and normal bots, whose haggling differs from bot to bot
 as people's does. It keeps the option that leaves its margin over the best other player
 highest, unless its own choice is as good within the worlds' luck. It weighs each proposal
@@ -19,9 +19,16 @@ from __future__ import annotations
 from time import perf_counter
 
 from engine.games.gold import moves
-from engine.games.gold.bot import GreedyBot, HardBot, NormalBot, _powers, proportional_split, worth
-from engine.games.gold.haggling import SLACK, Table, Tally
-from engine.games.gold.worlds import screens
+from engine.games.gold.bots.bot import (
+    GreedyBot,
+    HardBot,
+    NormalBot,
+    _powers,
+    proportional_split,
+    worth,
+)
+from engine.games.gold.bots.haggling import SLACK, Table, Tally
+from engine.games.gold.bots.worlds import screens
 from engine.search import SearchBot
 from engine.wire import Action
 

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from engine.games.gold import moves
 from engine.games.gold.components import ADVENTURERS, DRAGONS, magic_name
-from engine.games.gold.words import tokens
+from engine.games.gold.telling.words import tokens
 from engine.tell import Names, ordinal
 
 #: at the talks and the Market a bot may hold its answer while the others speak

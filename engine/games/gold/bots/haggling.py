@@ -1,5 +1,5 @@
 """What each other seat at the talks will accept, learned during the match, and the split
-that passes: the hard bot's negotiation (engine.games.gold.search.SearchingBot).
+that passes: the hard bot's negotiation (engine.games.gold.bots.search.SearchingBot).
 
 Every proposal, accept and refusal at the talks is public. From them the hard bot learns,
 seat by seat, a rule of acceptance (`Rule`): a seat accepts a split when its share is worth
@@ -12,7 +12,7 @@ that leaves it worse off). A seat that proposes a split accepts it; one that cou
 rejects a split on the table refuses it.
 
 The screens are known but for what thefts the seat was not shown moved, so a split's
-effect on a margin is weighed in a few worlds of the screens (engine.games.gold.worlds
+effect on a margin is weighed in a few worlds of the screens (engine.games.gold.bots.worlds
 samples them), and a rule gives the chance that a seat accepts: the share of those worlds
 where it would. With those rules the hard bot looks for the split worth most to it as a
 bet — its gain times the chance that every other seat accepts it (`best_split`: a climb

@@ -26,7 +26,7 @@ from engine.games.gold.components import (
     magic_name,
 )
 from engine.games.gold.flow import CHOOSE, DIVIDE, MARKET, NEGOTIATE, OVER, STEAL, TAKE, TURN
-from engine.games.gold.words import game_over
+from engine.games.gold.telling.words import game_over
 from engine.tell import Names
 
 if TYPE_CHECKING:  # the views say a liar's forfeit in this module's words
