@@ -10,7 +10,17 @@ from engine.game import Game
 _GAMES: dict[str, Game] = {}
 
 
-def register(game: Game) -> Game:
+#: what a game's package may wire in at registration
+PARTS = ("bots", "playout_bot", "tellers", "hinters", "reasons", "waiting_words")
+
+
+def register(game: Game, **parts) -> Game:
+    """Add `game` to the registry, with the parts its package wires in from modules its
+    rules cannot import (its bots, tellers, hinters, reasons: they import the rules)."""
+    for name, part in parts.items():
+        if name not in PARTS:
+            raise TypeError(f"a game has no part {name!r} (its parts: {', '.join(PARTS)})")
+        setattr(game, name, part)
     if game.id in _GAMES:
         raise RuntimeError(f"game id {game.id!r} registered twice")
     _GAMES[game.id] = game

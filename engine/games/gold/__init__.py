@@ -65,13 +65,9 @@ from engine.games.gold.tokens import COLOURS, SUPPLY
 from engine.games.gold.views import GoldView, SeatScore
 from engine.registry import register
 
-GAME.bots = {"easy": GreedyBot, "normal": NormalBot, "hard": SearchingBot}
-GAME.playout_bot = PlayoutBot
-GAME.tellers = TELLERS
-GAME.hinters = HINTERS
-GAME.reasons = why
-GAME.waiting_words = WAITING
-register(GAME)
+register(GAME, bots={"easy": GreedyBot, "normal": NormalBot, "hard": SearchingBot},
+         playout_bot=PlayoutBot, tellers=TELLERS, hinters=HINTERS, reasons=why,
+         waiting_words=WAITING)
 
 __all__ = [  # the game's public face: what the client may import
     "ADVENTURERS",

@@ -38,11 +38,7 @@ from engine.games.wild.words import TELLERS
 from engine.registry import register
 from engine.search import levels
 
-GAME.bots = levels(GreedyBot)
-GAME.tellers = TELLERS
-GAME.hinters = HINTERS
-GAME.reasons = why
-register(GAME)
+register(GAME, bots=levels(GreedyBot), tellers=TELLERS, hinters=HINTERS, reasons=why)
 
 __all__ = [  # the game's public face: what the client may import
     "ANSWERING",
