@@ -148,13 +148,16 @@ class Night:
         next match's first hand (one click each: Play again is the vote to start). `marks`
         gets when the last click was answered and when each window had its cards."""
         marks = {} if marks is None else marks
+        played = {window.name: len(window.state()["standings"]) for window in self.windows}
         clicked = time.monotonic()
         for window in self.windows:
             window.click("again")
         marks["clicked"] = time.monotonic() - clicked
-        for window in self.windows:
-            window.wait(lambda s: s["scene"] == "table" and s["cards"] > 0 and
-                        not s["ending"], "the next match's first cards", 60)
+        for window in self.windows:  # (a one-hand match its bots play may be over by the
+            done = played[window.name]  # time a window is looked at again: it counts too)
+            window.wait(lambda s, done=done: s["scene"] == "table" and (
+                (s["cards"] > 0 and not s["ending"]) or len(s["standings"]) > done),
+                "the next match's first cards", 60)
             marks[f"dealt:{window.name}"] = time.monotonic() - clicked
         return time.monotonic() - clicked
 
