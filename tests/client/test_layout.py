@@ -64,16 +64,16 @@ def faint_words(app, least: float | None = None) -> list[str]:
     (by default 3:1 in the usual colours, 7:1 in high contrast) against what lies under
     them, to a viewer with full colour vision or to any colour-blind one."""
     from tests.test_colour_vision import HIGH, VIEWERS, contrast
-    from tools.layout import _uncovered
 
     least = least or (HIGH if app.view.contrast else USUAL_CONTRAST)
     items = drawn(app)  # (drawn on the window as it is read)
-    veiled = [i for i, item in enumerate(items) if item.kind == "veil"]
-    shown = [item for i, item in enumerate(items) if not any(  # a modal's veil dims what is
-        v > i and items[v].rect.colliderect(item.rect) for v in veiled)]  # behind, on purpose
+    # read only words nothing was drawn over: a modal's veil dims what is behind on purpose,
+    # and a card in flight passes over a name (the layout check judges overlaps)
+    shown = [item for i, item in enumerate(items) if not any(
+        later.rect.colliderect(item.rect) for later in items[i + 1:])]
     pixels = pygame.surfarray.array3d(app.screen)
     faint = []
-    for label in _uncovered(shown):
+    for label in shown:
         if label.kind != "label" or not label.words.strip():
             continue
         ink, ground = ink_and_ground(pixels, label.rect.clip(app.screen.get_rect()))
