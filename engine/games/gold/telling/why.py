@@ -75,25 +75,27 @@ def _share(view: GoldView, names: Names, split) -> tuple[int, float, str]:
     return mine, fair, f"your attack of {attack} of {whole}"
 
 
-def _propose(action: moves.Propose, view: GoldView, names: Names) -> str:
-    mine, fair, attack = _share(view, names, action.split)
+def _weighed(view: GoldView, names: Names, split, short: str) -> str:
+    """What `split` gives this seat against the share its attack earns; `short`: why it is
+    good all the same when it gives less."""
+    mine, fair, attack = _share(view, names, split)
     said = f"it gives you {_points(mine)} of the hoard's {worth(view.kill.hoard)}"
     if mine >= fair:
         return f"{said}, at least the share {attack} earns"
-    return f"{said}, less than the share {attack} earns, so the others accept it before the " \
-           "sand runs out"
+    return f"{said}{short.format(attack=attack)}"
+
+
+def _propose(action: moves.Propose, view: GoldView, names: Names) -> str:
+    return _weighed(view, names, action.split, ", less than the share {attack} earns, so the "
+                    "others accept it before the sand runs out")
 
 
 def _accept(action: moves.Accept, view: GoldView, names: Names) -> str:
     proposal = view.kill.proposal if view.kill is not None else None
     if proposal is None:
         return ""
-    mine, fair, attack = _share(view, names, proposal.split)
-    said = f"it gives you {_points(mine)} of the hoard's {worth(view.kill.hoard)}"
-    if mine >= fair:
-        return f"{said}, at least the share {attack} earns"
-    return f"{said}; holding out for the share {attack} earns risks the sand running out " \
-           "and the hoard lost"
+    return _weighed(view, names, proposal.split, "; holding out for the share {attack} earns "
+                    "risks the sand running out and the hoard lost")
 
 
 def _reject(action: moves.Reject, view: GoldView, names: Names) -> str:
