@@ -180,6 +180,7 @@ class Seating:
         self.company_since: float | None = None  # when a second member was first in the lobby
         self.scheduled = False
         self.moving = False
+        self.deserted = False  # everyone it sat with here left: any better lobby will do
         self.watcher: asyncio.Task | None = None
         self.known: set[tuple[str, int]] = set()  # addresses of members it has sat with
 
@@ -200,6 +201,8 @@ class Seating:
         self.known |= {(m.host, m.port) for k, m in state.members.items() if k != me}
         if len(state.members) > 1 and self.company_since is None:
             self.company_since = time.monotonic()
+        elif len(state.members) == 1 and self.company_since is not None:
+            self.company_since, self.deserted = None, True  # they all moved on without it
         problem = self.request.mismatch(state)
         if problem and not self.matched:
             # the lobby arrives record by record: judge it once it has settled, not on a
@@ -261,9 +264,13 @@ class Seating:
         with its own: seen within RACE_WINDOW of entering it, or before anyone else joined
         it; and only while its own is younger than MERGE_WINDOW. So it heals a race at
         creation and nothing else: an advert put up later (a stranger's, with id 00…0)
-        pulls nobody away from a table. Two exceptions heal a race that a lossy network
-        blurred: a peer follows former table-mates (their `leave` signed) to the lobby they
-        advertise, and a peer alone for LONE_AFTER joins a same-name lobby with company."""
+        pulls nobody away from a table. Three exceptions heal a race that a busy or lossy
+        network blurred: a peer follows former table-mates (their `leave` signed) to the
+        lobby they advertise; a peer alone for LONE_AFTER joins a same-name lobby with
+        company; and of two young lobbies of the name that each found company (a 2 + 2
+        split: each pair heard the other's advert too late) the emptier, or of two as full
+        the younger, moves to the other. Whichever way, the lobby moved to must prove itself
+        (a ghost's silent port pulls nobody), and moves only go one way, so none goes back."""
         node, now = self.node, time.monotonic()
         first_seen = self.first_seen.setdefault(listing.table, now)
         together = max(self.since + RACE_WINDOW, self.company_since or now)
@@ -271,7 +278,7 @@ class Seating:
         # nobody came to its table while two sat at another of that name: the race is over
         # and it lost it (its advert, or theirs, was not heard in time): it joins them
         lone = (self.company_since is None and now - self.since >= LONE_AFTER
-                and listing.taken >= 2 and listing.table != mine)
+                and listing.taken >= 2 and listing.table != mine) or self._split(listing, mine)
         if node.lobby is not None and first_seen > together:
             # its table-mates who left (a signed leave) for that table: follow them there
             present = {(m.host, m.port) for m in node.lobby.state().members.values()}
@@ -285,6 +292,14 @@ class Seating:
             return
         self.moving = True
         asyncio.get_running_loop().create_task(self._move(listing))
+
+    def _split(self, listing, mine: str) -> bool:
+        """Is `listing` the better of two lobbies of the name that each found company (or
+        whose company all left this one): more seats taken, or as many and an older id?"""
+        if self.node.lobby is None or (self.company_since is None and not self.deserted):
+            return False
+        taken = sum(seat is not None for seat in self.node.lobby.state().seats)
+        return (listing.taken, mine) > (taken, listing.table) and listing.table != mine
 
     async def _move(self, listing) -> None:
         if not await proven(self.node, listing):  # a ghost: stay, and never look at it again
@@ -300,6 +315,7 @@ class Seating:
             await get_in_anywhere(node, listing.name, {listing.table}, lambda: node.create(
                 listing.name, request.game.id, request.seats, request.config))  # net.finding.entry
         self.moving, self.since, self.company_since = False, time.monotonic(), None
+        self.deserted = False
         self.poke()
 
 

@@ -57,7 +57,8 @@ MAX_IGNORED = 64  # ignored adverts remembered (to say each once)
 MAX_VERDICTS = 256  # claims whose dialling is remembered
 REPROBE = 5.0  # seconds a claim whose key did not answer is disbelieved before a new try
 __all__ = ["LOBBY_STATE", "PLAYING_STATE", "Advert", "Discovery", "DiscoveryUnavailable",
-           "Ignored", "Listing", "advertised_addresses", "answers", "interface_address"]
+           "Ignored", "Listing", "advertised_addresses", "answers", "interface_address",
+           "table_at"]
 
 
 class DiscoveryUnavailable(NetError):
@@ -91,26 +92,33 @@ def advertised_addresses(bound: str | None) -> list[str]:
 
 
 async def answers(host: str, port: int, table: str, keys: tuple[str, ...]) -> bool:
-    """Does a member of `table` listen at host:port: its first words this build's greeting
-    (net.wire.greeting) and a hello naming that table and the key of one of the table's
-    advertisers? (Read, then hung up: the peer counts nothing against a connection that
-    closes before its hello.) Only a hello is read, never answered: the peer's own
-    handshake proves the key once a join dials it."""
+    """Does a member of `table` listen at host:port (`table_at` names that table)?"""
+    return await table_at(host, port, keys) == table
+
+
+async def table_at(host: str, port: int, keys: tuple[str, ...]) -> str | None:
+    """The table (id, hex) that the peer at host:port names in its hello, when its first
+    words are this build's greeting (net.wire.greeting) and the hello is signed by one of
+    `keys`; None when nothing such answers. (Read, then hung up: the peer counts nothing
+    against a connection that closes before its hello.) Only a hello is read, never
+    answered: the peer's own handshake proves the key once a join dials it."""
     try:
         reader, writer = await asyncio.wait_for(asyncio.open_connection(host, port), PROBE)
     except (OSError, TimeoutError):
-        return False
+        return None
     try:
         greeted = greeting.read(stream.decode(await asyncio.wait_for(
             stream.read_body(reader), PROBE)))
         hello = stream.decode(await asyncio.wait_for(stream.read_body(reader), PROBE))
     except (OSError, TimeoutError, stream.Closed, NetError):
-        return False
+        return None
     finally:
         writer.close()
-    return (greeted.protocol == greeting.THIS.protocol and len(hello) > 5
-            and hello[0] == "hello" and isinstance(hello[1], bytes) and hello[1].hex() == table
-            and isinstance(hello[5], bytes) and fingerprint(hello[5]) in keys)
+    if (greeted.protocol == greeting.THIS.protocol and len(hello) > 5 and hello[0] == "hello"
+            and isinstance(hello[1], bytes) and isinstance(hello[5], bytes)
+            and fingerprint(hello[5]) in keys):
+        return hello[1].hex()
+    return None
 
 
 def _tried(listing: Listing) -> tuple:

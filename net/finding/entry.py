@@ -19,7 +19,7 @@ import asyncio
 import time
 from dataclasses import replace
 
-from net.finding.discovery import LOBBY_STATE, answers
+from net.finding.discovery import LOBBY_STATE, answers, table_at
 
 PATIENCE = 20.0  # seconds a peer keeps trying to get into one table
 CONFIRM = 2.0  # after a link holds, how long the table's lobby may take to show the members
@@ -34,6 +34,29 @@ def inside(node) -> bool:
         return False
     state = lobby.state()
     return bool(state.game) and node.identity.public in state.members and len(state.members) > 1
+
+
+def deserted(node) -> bool:
+    """Does this peer hold its table's lobby (its game is known) with nobody else in it?
+    Then everyone it found there has left: the table lives only in its members, so it is
+    gone, however long discovery's caches go on showing it."""
+    lobby = node.lobby
+    if lobby is None or node.table is None:
+        return False
+    state = lobby.state()
+    return bool(state.game) and set(state.members) <= {node.identity.public}
+
+
+async def moved_on(listing, table: bytes) -> bool:
+    """Does every address of `listing` answer with a hello for another table than `table`,
+    signed by one of the table's advertisers? Its members moved on (to an older table of the
+    name) and discovery has not caught up yet. **Decision:** only such an answer gives the
+    table up before PATIENCE; silence may be a lossy Wi-Fi, and is waited out."""
+    if listing is None or not listing.addresses:
+        return False
+    named = await asyncio.gather(*(table_at(host, port, listing.keys)
+                                   for host, port in listing.addresses))
+    return all(other is not None and other != table.hex() for other in named)
 
 
 def _open_listing(node, table: bytes):
@@ -100,8 +123,8 @@ async def get_in(node, addresses: list[tuple[str, int]], table: bytes, name: str
             await asyncio.sleep(0.05)
         if inside(node):
             return True
-        if time.monotonic() > deadline or (node.discovery is not None and
-                                           _open_listing(node, table) is None):
+        if time.monotonic() > deadline or deserted(node) or await moved_on(listing, table) or (
+                node.discovery is not None and _open_listing(node, table) is None):
             if node.discovery is not None and not node.mesh.live():
                 node.discovery.not_reachable(table.hex())  # never chosen again as it is
             return False

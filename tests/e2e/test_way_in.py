@@ -34,7 +34,7 @@ def publish(lan, path, adverts: list[dict], seconds: float = 90) -> Proc:
 
 def four_play(lan, tmp_path, table: str) -> list[Proc]:
     peers = [peer(lan, tmp_path, i, table) for i in FOUR]
-    agree([p.finish(GAME_TIMEOUT) for p in peers])
+    agree(Proc.finish_all(peers, GAME_TIMEOUT))
     no_traceback(*peers)
     return peers
 

@@ -3,10 +3,11 @@
 import asyncio
 import socket
 import time
+from dataclasses import replace
 
 from engine.registry import get_game
 from net.finding.discovery import LOBBY_STATE, Listing
-from net.finding.entry import _oldest_open, get_in, inside
+from net.finding.entry import _oldest_open, deserted, get_in, inside
 from net.peer.node import TableNode
 from tests.net.helpers import LOOPBACK, close_all, fast_options, identities, wait_until
 
@@ -146,8 +147,6 @@ def test_a_members_advert_is_believed_at_another_table_only_if_its_key_answers_f
     or the stranger's claim alone. Believed, the member's real table vanished from the
     lobbies, and newcomers made tables of their own (a clean-clone CI run: one of three got
     in). Several claims under one name: the one the member's key answers for is believed."""
-    from dataclasses import replace
-
     from net.finding.claims import Advert
     from net.finding.discovery import Discovery
     from net.wire.identity import fingerprint
@@ -210,3 +209,55 @@ def test_a_ghost_lobby_is_listed_not_reachable_before_anyone_picks_it():
     before, after = asyncio.run(go())
     assert before == {False}, "a lobby nobody has answered for yet is not offered as proven"
     assert after.pop("00" * 16)[0] is False and list(after.values()) == [(True, True)]
+
+
+def test_a_table_whose_members_answer_for_another_is_given_up_before_patience():
+    """Its member moved on to an older table of the name while this peer was on its way, and
+    discovery still shows the table it left: the member's hello names its new table, so the
+    peer gives the old one up after one try (a clean-clone CI run: two peers waited out the
+    whole 20 s patience at the door of a table nobody was in, and the game missed its 60 s)."""
+    from net.wire.identity import fingerprint
+
+    async def go():
+        member_id, newcomer_id = identities(2)
+        member = TableNode(member_id, fast_options(discovery=False))
+        newcomer = TableNode(newcomer_id, fast_options())
+        await member.open()
+        await newcomer.open()
+        left = bytes(15) + b"\x02"
+        member.create("night", "dragon", 4, get_game("dragon").configure({}, 4)[0],
+                      table=bytes(15) + b"\x01")  # where it went
+        where = (LOOPBACK, member.mesh.port)
+        newcomer.discovery = Heard(replace(lobby_listing(left, where),
+                                           keys=(fingerprint(member_id.public),)))
+        try:
+            began = time.monotonic()
+            assert not await get_in(newcomer, [where], left, "night", patience=20)
+            assert time.monotonic() - began < 8  # one dial's patience, not the table's
+        finally:
+            newcomer.discovery = None
+            await close_all([member, newcomer])
+    asyncio.run(go())
+
+
+def test_a_lobby_everyone_else_left_is_deserted():
+    """A peer that holds a table's lobby (its game is known) with nobody else in it: the
+    table is gone, whatever discovery's caches say; a lobby whose game is not known yet (the
+    peer's own join, before the members' records came) is not."""
+    async def go():
+        first_id, second_id = identities(2)
+        first = TableNode(first_id, fast_options(discovery=False))
+        second = TableNode(second_id, fast_options(discovery=False))
+        await first.open()
+        await second.open()
+        first.create("night", "dragon", 4, get_game("dragon").configure({}, 4)[0])
+        try:
+            assert not deserted(second)  # no table yet
+            assert await second.join([(LOOPBACK, first.mesh.port)], first.table, "night")
+            await wait_until(lambda: inside(second), what="the lobby with both")
+            assert not deserted(second)
+            await first.move(bytes(15) + b"\x01")  # it leaves for an older table
+            await wait_until(lambda: deserted(second), what="the leave at the other")
+        finally:
+            await close_all([first, second])
+    asyncio.run(go())

@@ -87,6 +87,22 @@ class Proc:
                                             self.errors[-5:])
         return json.loads(last)
 
+    @staticmethod
+    def finish_all(procs: list[Proc], timeout: float) -> list[dict]:
+        """`finish` each of `procs` (sharing `timeout`); when any fails, the failure names
+        how every one of them stands: one peer's last lines do not tell a split table."""
+        deadline = time.monotonic() + timeout
+        results, failures = [], []
+        for proc in procs:
+            try:
+                results.append(proc.finish(max(0.1, deadline - time.monotonic())))
+            except AssertionError as exc:
+                failures.append(str(exc))
+        if failures:
+            raise AssertionError("; ".join(failures) + "\n" +
+                                 "\n".join(proc.tail() for proc in procs))
+        return results
+
     def tail(self) -> str:
         """How the process stands, for a failure message: its exit code and last words."""
         return (f"{self.argv[:3]} exit {self.popen.poll()}: {self.lines[-5:]} "
