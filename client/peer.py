@@ -108,6 +108,9 @@ def add_arguments(parser, argv: list[str]) -> None:
                              "(default 120)")
     parser.add_argument("--seconds", type=float, default=2.0, help="how long --list looks")
     parser.add_argument("--trace", metavar="FILE", help="write action timings as JSON lines")
+    parser.add_argument("--step-numbers", action="store_true",
+                        help="begin each action line with its step number, for scripts that "
+                             "follow a game (a player's lines carry the game's words alone)")
     parser.add_argument("--verbose", action="store_true", help="log every dropped message")
 
 
@@ -322,8 +325,9 @@ class Seating:
 class Printer(Listener):
     """One line per applied action (and a few table notices) on stdout."""
 
-    def __init__(self, trace_path: str | None, table: str = ""):
+    def __init__(self, trace_path: str | None, table: str = "", step_numbers: bool = False):
         self.table = table  # the name asked for: another build's table of it is told
+        self.step_numbers = step_numbers  # for scripts: a player is never shown a step
         self.told: set[str] = set()
         self.game = None
         self.story: Storyteller | None = None
@@ -347,7 +351,7 @@ class Printer(Listener):
 
     @hears(Away)
     def on_Away(self, event: Away) -> None:
-        self.say(f"{self.story.away(event)} (step {event.step})")
+        self.say(self.story.away(event) + self._at(event.step))
 
     @hears(LobbyChanged)
     def on_LobbyChanged(self, event: LobbyChanged) -> None:
@@ -384,7 +388,8 @@ class Printer(Listener):
             f"you are {names.seats[event.seat]}, in the " \
             f"{ordinal(event.seat + 1)} seat"
         options = self.game.options_words(dict(start.options))
-        again = f" (resumed at step {event.resumed_at})" if event.resumed_at >= 0 else ""
+        again = "" if event.resumed_at < 0 else \
+            f" (resumed at step {event.resumed_at})" if self.step_numbers else " (resumed)"
         self.say(f"game started{again}: {self.game.name} ({options}); seated in order: "
                  f"{seated}; {you}")
 
@@ -396,16 +401,16 @@ class Printer(Listener):
             self.say(said)
         for told, entry in zip(self.story.actions(done), done.entries, strict=True):
             if told.refused:
-                self.say(f"step {done.step}: {self.story.refusal(told)}")
+                self.say(self._step(done.step) + self.story.refusal(told))
                 continue
-            self.say(f"step {done.step}: {' '.join(told.parts)}")
+            self.say(self._step(done.step) + " ".join(told.parts))
             if self.trace and entry.seat >= 0:
                 self._trace({"applied": done.step, "seat": entry.action.seat, "t": now})
             elif self.trace and isinstance(entry.action, Dealt):
                 self._trace({"dealt": entry.action.deck, "to": entry.action.to_seat,
                              "shown": bool(entry.action.faces), "step": done.step, "t": now})
         for said in self.story.takeback(done):
-            self.say(f"step {done.step}: {said}")
+            self.say(self._step(done.step) + said)
 
     @hears(Submitted)
     def on_Submitted(self, event: Submitted) -> None:
@@ -434,11 +439,19 @@ class Printer(Listener):
 
     @hears(Left)
     def on_Left(self, event: Left) -> None:
-        self.say(f"{self.story.left(event)} (step {event.step})")
+        self.say(self.story.left(event) + self._at(event.step))
 
     @hears(Fault)
     def on_Fault(self, event: Fault) -> None:
         self.say(f"table stopped: {event.report}")
+
+    def _step(self, step: int) -> str:
+        """An action line's head: its step number for scripts (--step-numbers), else none."""
+        return f"step {step}: " if self.step_numbers else ""
+
+    def _at(self, step: int) -> str:
+        """A line's tail: ' (step N)' for scripts (--step-numbers), else nothing."""
+        return f" (step {step})" if self.step_numbers else ""
 
     def _trace(self, row: dict) -> None:
         self.trace.write(json.dumps(row) + "\n")
@@ -560,7 +573,7 @@ async def _main(request: Request) -> int:
 async def _play(request: Request, folder: Path, identity) -> int:
     args = request.args
     journal = _open_journal(request, folder)
-    printer = Printer(args.trace, args.table or args.spectate)
+    printer = Printer(args.trace, args.table or args.spectate, args.step_numbers)
     options = NodeOptions(interface=args.interface, port=args.port,
                           discovery=not args.no_discovery, pace=args.pace / 1000,
                           idle_pace=max(args.pace / 1000, 0.25), rush=args.rush,

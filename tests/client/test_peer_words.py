@@ -36,8 +36,23 @@ def test_the_header_names_the_seats_in_order_and_this_peer_by_position(printed):
 
 
 def test_a_refusal_is_told_with_the_tables_names(printed):
-    assert printed[1] == "step 7: your action is refused: it is not your turn (rule D7)"
+    assert printed[1] == "your action is refused: it is not your turn (rule D7)"
     assert not [line for line in printed if problems(line)]
+
+
+def test_step_numbers_head_the_lines_only_for_scripts_that_ask(capsys):
+    """A player reads the game's words alone (never a step number); a script following the
+    game (the lab, with --step-numbers) gets each action line's step at its head."""
+    printer = Printer(None, step_numbers=True)
+    start = StartConfig(b"t" * 16, "night", "dragon", (("hands", 1),),
+                        (Seat(b"a" * 32, "ana", ""), Seat(b"b" * 32, "Bo Li", "")))
+    printer(GameStarted(start, 1, resumed_at=12))
+    printer(StepApplied(Applied(13, [Entry(0, Pass(0), (), "", None)])))
+    printer(Away(14, 0, left=False))
+    header, played, away = capsys.readouterr().out.splitlines()
+    assert "(resumed at step 12)" in header
+    assert played.startswith("step 13: ana")
+    assert away.endswith(" (step 14)")
 
 
 def both_listeners(tmp_path) -> tuple[Printer, Session]:

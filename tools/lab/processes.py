@@ -35,6 +35,8 @@ class Proc:
 
     def __init__(self, namespace: LoopbackNamespace | HostLoopback, argv: list[str],
                  hoard: bool = True, env: dict[str, str] | None = None):
+        if "peer" in argv and ("--table" in argv or "--spectate" in argv):
+            argv = [*argv, "--step-numbers"]  # the lab follows a game by its step numbers
         command = [sys.executable, "-m", "client.cli", *argv] if hoard else argv
         self.argv = argv
         self.popen = namespace.popen(command, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
