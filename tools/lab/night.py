@@ -10,14 +10,16 @@ lobby; a window killed mid-game is started again and resumes from its lobby.
 
 from __future__ import annotations
 
+import threading
 import time
 from pathlib import Path
 
 from engine.wire import from_record
 from tools.lab import dragon_clicks
-from tools.lab.windows import Window, agree_until_started
+from tools.lab.windows import Window, agree_until_started, side_by_side
 
 NAMES = ("Ana", "Bo", "Cy", "Di", "Eve")
+LOOK_AGAIN = 0.05  # s: how soon a player, or the judge, looks at a window again
 GAME = "dragon"
 
 
@@ -51,15 +53,17 @@ class Night:
         for _ in range(fewer_hands):
             host.click("opt:hands:-")
             host.clicks -= 1
-        for seat, guest in enumerate(guests, 1):
+        def come(guest: Window) -> None:
+            seat = self.windows.index(guest)
             self.table = find_table(guest, "Ana's table")
             marks.setdefault("found", time.monotonic())
             choose_table(guest, self.table)
             guest.click("join")
-            guest.wait(lambda s, seat=seat: f"sit:{seat}" in s["targets"],
+            guest.wait(lambda s: f"sit:{seat}" in s["targets"],
                        f"seat {seat + 1} to be offered", 30)
             guest.click(f"sit:{seat}")
             marks[f"joined{seat}"] = time.monotonic()
+        side_by_side(guests, come)  # the friends find, join and sit at once
         agree_until_started(self.windows)
         marks["started"] = time.monotonic()
 
@@ -83,27 +87,48 @@ class Night:
 
     def play_by_clicks(self, done, timeout: float = 300) -> set[str]:
         """Every player plays its own seat by clicks (dragon_clicks' choice, made through
-        the hook), round the windows, until `done(states)`; the kinds of action made."""
-        seen, kinds = {}, set()
+        the hook), each at its own window at once, as people do, until `done(states)` of the
+        windows' latest states; the kinds of action made. (A driver that went round the
+        windows looked at all four between any two plays.)"""
+        latest: dict[str, dict] = {}
+        kinds: set[str] = set()
+        over = threading.Event()
         deadline = time.monotonic() + timeout
-        while time.monotonic() < deadline:
-            states = {w.name: w.state() for w in self.windows}
-            if done(states):
-                return kinds
-            for window in self.windows:
-                state = states[window.name]
-                if state.get("ending") or not state.get("legal") or \
-                        seen.get(window.name) == state["view_step"]:
+
+        def play(window: Window) -> None:
+            try:
+                take_turns(window)
+            except BaseException:
+                over.set()  # a window that failed stops the night, not only its player
+                raise
+
+        def take_turns(window: Window) -> None:
+            seen = None
+            while not over.is_set() and time.monotonic() < deadline:
+                state = latest[window.name] = window.state()
+                if state.get("ending") or not state.get("legal") or seen == state["view_step"]:
+                    time.sleep(LOOK_AGAIN)
                     continue
-                seen[window.name] = state["view_step"]
+                seen = state["view_step"]
                 action = dragon_clicks.choose([from_record(r) for r in state["legal"]])
                 try:
                     dragon_clicks.make_by_clicks(ClicksOf(window), action)
                 except AssertionError:
                     continue  # the choice went away (a Dragon window closed): look again
                 kinds.add(type(action).__name__)
-        raise AssertionError(f"the players did not get there in {timeout:g} s: "
-                             f"{[w.state() for w in self.windows]}")
+
+        def judge(_) -> None:
+            while not over.is_set() and time.monotonic() < deadline:
+                if len(latest) == len(self.windows) and done(dict(latest)):
+                    over.set()
+                    return
+                time.sleep(LOOK_AGAIN)
+            if not over.is_set():
+                over.set()
+                raise AssertionError(f"the players did not get there in {timeout:g} s: "
+                                     f"{latest}")
+        side_by_side([*self.windows, None], lambda w: judge(w) if w is None else play(w))
+        return kinds
 
     def crash_and_resume(self, index: int, autoplay: bool = True) -> float:
         """Kill a player's window mid-game, start it again and resume from its lobby; the

@@ -9,6 +9,7 @@ import subprocess
 import sys
 import threading
 import time
+from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 
 from client.settings import Settings, SettingsFile
@@ -103,21 +104,30 @@ class Window:
                 self.process.wait(10)
 
 
+def side_by_side(windows: list[Window], act) -> list:
+    """`act(window)` for every window at once, one thread each, as people at their own
+    laptops act together (a driver that went round them one after another measured its own
+    turns: ~0.5 s a guest); their results in order, or the first failure raised."""
+    with ThreadPoolExecutor(len(windows)) as pool:
+        return list(pool.map(act, windows))
+
+
 def agree_until_started(windows: list[Window], timeout: float = 60.0) -> None:
     """Each player agrees, and agrees again whenever the window asks anew, until every
     window is at the table. A vote counts for the table as the voter saw it: one cast
     while another's seat or option was still on its way is cleared when it lands, and the
     setup offers "Agree to start" again, as a person would see and click."""
     deadline = time.monotonic() + timeout
-    waiting = list(windows)
-    while waiting:
-        for window in list(waiting):
+
+    def agree(window: Window) -> None:
+        while True:
             state = window.state()
             if state["started"] and state["scene"] == "table":
-                waiting.remove(window)
-            elif "agree" in state["targets"]:
+                return
+            if "agree" in state["targets"]:
                 window.try_click("agree")
-        if waiting and time.monotonic() > deadline:
-            raise AssertionError(f"{[w.name for w in waiting]} not at the table after "
-                                 f"{timeout:g} s: {waiting[0].state()}")
-        time.sleep(0.1)
+            if time.monotonic() > deadline:
+                raise AssertionError(f"{window.name} not at the table after {timeout:g} s: "
+                                     f"{state}")
+            time.sleep(0.05)
+    side_by_side(windows, agree)
