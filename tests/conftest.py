@@ -8,6 +8,8 @@ lossy LANs or two game nights at once would share its two cores. The in-process 
 
 import pytest
 
+from tools.lab.bytecode import compile_sources
+
 #: the lab's modules that start processes, windows, namespaces or relays
 PROCESS_TOOLS = {f"tools.lab.{name}" for name in (
     "processes", "netns", "peer_table", "windows", "night", "relay", "wifi_events")}
@@ -26,3 +28,10 @@ def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
     for item in items:
         if _starts_processes(item):
             item.add_marker(pytest.mark.xdist_group("processes"))
+
+
+def pytest_configure(config: pytest.Config) -> None:
+    """Once, before any worker starts: the processes the tests start read bytecode (not
+    their sources, compiled anew at each start where PYTHONDONTWRITEBYTECODE is set)."""
+    if not hasattr(config, "workerinput"):
+        compile_sources()
