@@ -15,6 +15,7 @@ closes.
 from __future__ import annotations
 
 import atexit
+import functools
 import html
 import re
 import shutil
@@ -24,7 +25,6 @@ from pathlib import Path
 
 import pygame
 import pygame_gui
-from markdown_it import MarkdownIt
 
 from client import assets
 from client.scenes import Scene, draw_felt
@@ -48,7 +48,14 @@ CARD_HEIGHT = 96  # logical: a card in a rules picture
 MEASURE = 680
 BOX_W = MEASURE + 2 * RULES_MARGIN + 28
 BOX = (640 - BOX_W / 2, 76, BOX_W, 624)
-PARSER = MarkdownIt("commonmark").enable("table")
+
+
+@functools.cache
+def parser():
+    """The markdown reader, made when the rules are first shown: importing it is a tenth
+    of a window's start, and most nights open the rules rarely."""
+    from markdown_it import MarkdownIt
+    return MarkdownIt("commonmark").enable("table")
 
 
 def rules_text(game_id: str) -> str:
@@ -221,7 +228,7 @@ def as_markup(markdown: str, px=round, pictures: Pictures | None = None) -> str:
     (with their clause numbers), bold, italics and code, tables and card pictures as
     images. `px` turns a logical size into the window's pixels."""
     pictures = pictures or Pictures(px)
-    tokens = PARSER.parse(markdown)
+    tokens = parser().parse(markdown)
     out: list[str] = []
     lists: list[list] = []  # per open list: [ordered, next number]
     rows: list[list[str]] | None = None
