@@ -50,9 +50,9 @@ QUIET_TIP_W, QUIET_TIP_WORDS = 1200, 13  # its words, beside it along the window
 # A widget held down holds back the scene's rebuilds until it is let go, for at most this
 # long: a click is far shorter, and a release the window never saw must not freeze a scene.
 HOLD_AT_MOST = 3.0
-#: turns of the loop a widget takes to act on a click once let go: a list chooses its row at
-#: the second update after the release, and a list rebuilt before (the lobby, as a table was
-#: heard) forgot the click (four friends joining at once: one click on a table in three)
+#: turns of the loop a widget takes to act on a click once let go, in which the table's news
+#: waits: a list chooses its row at the second update after the release, and a list rebuilt
+#: before (the lobby, as a table was heard) forgot the click (four friends joining at once)
 SETTLE_TURNS = 2
 
 
@@ -82,7 +82,7 @@ class App:
         self.running = True
         self.dirty = True
         self.held_since: float | None = None  # when a widget was pressed, until released
-        self.settling = 0  # turns of the loop a widget let go of still needs to act on it
+        self.settling = 0  # turns a widget let go of still acts on it: the news waits
         self.clock = pygame.time.Clock()
         self.frame_ms: list[float] = []
         self.frames = 0  # frames drawn
@@ -209,7 +209,8 @@ class App:
             self._handle(events)
             if self.scene.layout_due and not self.holding:
                 self.scene.layout()
-            self._news()
+            if not self.settling:  # news may rebuild the scene: not under a widget acting
+                self._news()
             self.gui.update(dt)
             self.settling = max(0, self.settling - 1)
             self.scene.update(dt)
@@ -235,10 +236,9 @@ class App:
 
     @property
     def holding(self) -> bool:
-        """A widget is pressed and not yet released, or was just let go and has yet to act
-        on it (scene.layout waits for it)."""
-        return self.settling > 0 or (self.held_since is not None and
-                                     time.monotonic() - self.held_since < HOLD_AT_MOST)
+        """A widget is pressed and not yet released (scene.layout waits for it)."""
+        return self.held_since is not None and \
+            time.monotonic() - self.held_since < HOLD_AT_MOST
 
     def gui_busy(self) -> bool:
         """A text entry's cursor blinks: pygame_gui needs frames while one has focus."""
