@@ -298,15 +298,17 @@ class Seating:
 
     def _split(self, listing, mine: str) -> bool:
         """Is `listing` the better of two lobbies of the name that each found company (or
-        whose company all left this one): more seats taken, or as many and an older id?"""
+        whose company all left this one): more seats taken there than members here (who
+        are all about to sit), or as many and an older id?"""
         if self.node.lobby is None or (self.company_since is None and not self.deserted):
             return False
-        taken = sum(seat is not None for seat in self.node.lobby.state().seats)
-        return (listing.taken, mine) > (taken, listing.table) and listing.table != mine
+        here = len(self.node.lobby.state().members)
+        return (listing.taken, mine) > (here, listing.table) and listing.table != mine
 
     async def _move(self, listing) -> None:
         if not await proven(self.node, listing):  # a ghost: stay, and never look at it again
             self.moving = False
+            self.poke()  # what changed here while it looked (a seat to take) is seen to now
             return
         older = self.node.table is None or listing.table < self.node.table.hex()
         self.node.listener(Notice(f"moving to the {'older' if older else 'fuller'} table "

@@ -85,3 +85,25 @@ def test_nothing_pulls_a_lobby_past_the_merge_window():
     old = seating(2, 2, company=True)
     old.since = time.monotonic() - 60
     assert not moves(old, listing("11" * 16, 3))
+
+
+def test_members_not_seated_yet_count_as_company():
+    """Four members, one seat taken so far: a stale advert of an older lobby with one seat
+    taken is not fuller (a CI run: each of the four moved off to prove such a lobby while
+    their seats were being taken, and nobody sat again)."""
+    assert not moves(seating(4, 1, company=True), listing("11" * 16, 1))
+
+
+def test_a_lobby_that_fails_its_proof_leaves_the_peer_taking_its_seat(monkeypatch):
+    """The look at a lobby that does not prove itself ends with the peer acting on its own
+    lobby again: what changed there meanwhile (a seat freed to take) is not left unseen."""
+    import client.peer as peer
+
+    async def silent(node, listing):
+        return False
+    monkeypatch.setattr(peer, "proven", silent)
+    seat = seating(2, 1, company=True)
+    poked = []
+    seat.poke = lambda: poked.append(True)
+    asyncio.run(seat._move(listing("11" * 16, 3)))
+    assert poked and not seat.moving

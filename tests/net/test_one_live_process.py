@@ -13,9 +13,11 @@ from tools.lab.processes import Proc, step_of
 @pytest.mark.slow
 def test_a_second_peer_on_the_same_identity_and_journal_refuses_and_the_first_plays_on(
         tmp_path):
-    table = PeerTable(tmp_path, humans=2, think=2)
+    # two hands: one may be over by step 10 (a seat out at once), and the twin must come
+    # while the match is under way (a CI run waited for step 20 of a match over at 11)
+    table = PeerTable(tmp_path, humans=2, think=2, hands=2)
     try:
-        table.playing(20)
+        table.playing(12)
         first = table.peers[0]
         twin = table._start(0, "--port", str(table.port), "--add-bots", "2")  # the same command
         assert twin.popen.wait(20) == EXIT_IN_USE
