@@ -17,10 +17,11 @@ from typing import Any
 from engine.cards import faces_of, mask_of, ref, ref_deck, ref_position
 from engine.chance import ChanceRequest, Dealt, OpenChance, Shuffled, ShuffleRequest, answers
 from engine.errors import IllegalAction, NoWorlds
-from engine.game import Game, State, clone
+from engine.game import Game, Outcome, State, clone, top_seats
 from engine.wire import Action
 
 DEALING = "dealing"  # each dealing game's phase from a hand's end until its cards are dealt
+OVER = "over"  # each dealing game's phase once its match is over
 
 
 class HandsState(State, ABC):
@@ -120,6 +121,22 @@ class HandsGame(Game):
 
     def chance_request(self, state: HandsState) -> ChanceRequest | None:
         return state.requests[0] if state.requests else None
+
+    def scores(self, state: HandsState) -> list[int]:
+        """Each seat's score so far, which the match is won by: its points (Dragon: its
+        chips, D11)."""
+        return state.scores
+
+    def standing(self, state: HandsState) -> tuple[float, ...]:
+        return tuple(self.scores(state))
+
+    def outcome(self, state: HandsState) -> Outcome | None:
+        """Once the match is over (DN10, D10, W13): the scores, and the highest wins (ties
+        all win)."""
+        if state.phase != OVER:
+            return None
+        scores = self.scores(state)
+        return Outcome(tuple(scores), top_seats(scores), f"{self.score_unit}s")
 
     def shuffled(self, state: HandsState, action: Shuffled) -> None:
         """A hand's deck is shuffled: the last hand leaves the table and this one is dealt."""

@@ -25,7 +25,7 @@ from engine.chance import (
 )
 from engine.errors import IllegalAction
 from engine.fields import Face, Index, Ref, Seat
-from engine.game import Advice, LazyActions, Option, Outcome, Refusal, View, top_seats
+from engine.game import Advice, LazyActions, Option, Refusal, View, top_seats
 from engine.games.den import advice
 from engine.games.den.cards import (
     DECK,
@@ -41,7 +41,7 @@ from engine.games.den.cards import (
     rank,
 )
 from engine.games.den.clues import turn_end_clues
-from engine.hands import HandsGame, HandsState
+from engine.hands import OVER, HandsGame, HandsState
 from engine.tell import Names, count, join_words
 from engine.wire import Action, Event, Value, wire
 
@@ -52,7 +52,7 @@ PILE_NAMES = ("north", "east", "south", "west",
               "north-east corner", "south-east corner", "south-west corner", "north-west corner")
 FACES = frozenset(DECK)
 WIN_POINTS = 5
-DEALING, PLAYING, OVER = "dealing", advice.PLAYING, "over"
+PLAYING = advice.PLAYING  # dealing and over are every dealing game's (engine.hands)
 
 
 # -- actions -----------------------------------------------------------------
@@ -367,16 +367,8 @@ class Den(HandsGame):
     def advice(self, view: DenView, seat: int | None, names: Names) -> Advice | None:
         return advice.advice(view, seat, names)
 
-    def standing(self, state) -> tuple[float, ...]:
-        return tuple(state.scores)
-
     def clues(self, obs) -> list:
         return turn_end_clues(obs.known.ended)
-
-    def outcome(self, state: DenState) -> Outcome | None:
-        if state.phase != OVER:
-            return None
-        return Outcome(tuple(state.scores), top_seats(state.scores), "points")
 
     # -- chance -----------------------------------------------------------
     def _shuffled(self, state: DenState, action: Shuffled) -> list[Event]:

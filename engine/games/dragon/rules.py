@@ -15,7 +15,7 @@ from typing import Any
 from engine.cards import card_problem, faces_of, mask_of
 from engine.chance import Dealt, Shuffled, TimeUp, deal_round
 from engine.errors import IllegalAction
-from engine.game import Advice, Option, Outcome, Refusal, top_seats
+from engine.game import Advice, Option, Refusal, top_seats
 from engine.games.dragon import advice, combos, refusals
 from engine.games.dragon.cards import ACE, DECK, THREE_OF_STARS, card_words
 from engine.games.dragon.clues import pass_clues
@@ -207,16 +207,11 @@ class Dragon(HandsGame):
     def advice(self, view: DragonView, seat: int | None, names: Names) -> Advice | None:
         return advice.advice(view, seat, names)
 
-    def standing(self, state) -> tuple[float, ...]:
-        return tuple(state.chips)
+    def scores(self, state: DragonState) -> list[int]:
+        return state.chips
 
     def clues(self, obs) -> list:
         return pass_clues(obs.history, obs.config["overchop"])
-
-    def outcome(self, state: DragonState) -> Outcome | None:
-        if state.phase != OVER:
-            return None
-        return Outcome(tuple(state.chips), top_seats(state.chips), "chips")
 
     # -- chance -----------------------------------------------------------
     def _shuffled(self, state: DragonState, action: Shuffled) -> list[Event]:
