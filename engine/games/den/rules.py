@@ -14,6 +14,7 @@ from itertools import pairwise
 from operator import or_
 from typing import Any
 
+from engine import hand_events
 from engine.cards import card_problem, ref
 from engine.chance import (
     DealRequest,
@@ -84,15 +85,13 @@ class EndTurn(Action):
 # -- events ------------------------------------------------------------------
 
 @wire("den.hand_started")
-class HandStarted(Event):
-    hand: int
-    dealer: int
+class HandStarted(hand_events.HandStarted):
+    pass
 
 
 @wire("den.cards_dealt")
-class CardsDealt(Event):
-    seat: int
-    count: int
+class CardsDealt(hand_events.CardsDealt):
+    pass
 
 
 @wire("den.foundations")
@@ -136,9 +135,8 @@ class HandOver(Event):
 
 
 @wire("den.match_over")
-class MatchOver(Event):
-    scores: tuple[int, ...]
-    winners: tuple[int, ...]
+class MatchOver(hand_events.MatchOver):
+    pass
 
 
 # -- what a seat sees -------------------------------------------------------------
