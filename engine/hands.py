@@ -18,6 +18,7 @@ from engine.cards import faces_of, mask_of, ref, ref_deck, ref_position
 from engine.chance import ChanceRequest, Dealt, OpenChance, Shuffled, ShuffleRequest, answers
 from engine.errors import IllegalAction, NoWorlds
 from engine.game import Game, Outcome, State, clone, top_seats
+from engine.hand_events import MatchOver
 from engine.wire import Action
 
 DEALING = "dealing"  # each dealing game's phase from a hand's end until its cards are dealt
@@ -103,6 +104,12 @@ class HandsState(State, ABC):
         for card, face in zip(refs, faces, strict=True):
             self.faces[card] = face
             self.face_ref.pop(face, None)
+
+    def end_match(self, event: type[MatchOver], scores: list[int]) -> MatchOver:
+        """The match is over (DN10, D10, W13): nobody acts again, and `event` (the game's
+        MatchOver) tells each seat's final score and who won: the highest (ties all win)."""
+        self.phase, self.turn = OVER, -1
+        return event(tuple(scores), top_seats(scores))
 
     def own_cards(self, seat: int | None) -> tuple[int, ...] | None:
         """The view's entry for the seat's own faces: None for a spectator, and for a seat

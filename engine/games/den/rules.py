@@ -26,7 +26,7 @@ from engine.chance import (
 )
 from engine.errors import IllegalAction
 from engine.fields import Face, Index, Ref, Seat
-from engine.game import Advice, LazyActions, Option, Refusal, View, top_seats
+from engine.game import Advice, LazyActions, Option, Refusal, View
 from engine.games.den import advice
 from engine.games.den.cards import (
     DECK,
@@ -42,7 +42,7 @@ from engine.games.den.cards import (
     rank,
 )
 from engine.games.den.clues import turn_end_clues
-from engine.hands import OVER, HandsGame, HandsState
+from engine.hands import HandsGame, HandsState
 from engine.tell import Names, count, join_words
 from engine.wire import Action, Event, Value, wire
 
@@ -479,8 +479,7 @@ class Den(HandsGame):
             HandOver(state.hand, winners, blocked, points, tuple(state.scores))
         ]
         if _match_over(state):
-            state.phase, state.turn = OVER, -1
-            return [*events, MatchOver(tuple(state.scores), top_seats(state.scores))]
+            return [*events, state.end_match(MatchOver, state.scores)]
         state.next_hand(DECK)
         return events
 
