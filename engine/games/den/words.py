@@ -5,6 +5,7 @@ from __future__ import annotations
 from engine import hand_events
 from engine.games.den.rules import (
     FOUNDATIONS,
+    GAME,
     PILE_NAMES,
     CardsDealt,
     Drew,
@@ -56,5 +57,5 @@ TELLERS = {
     TurnEnded: lambda e, n: f"{n.does(e.seat, 'end')} the turn.",
     HandStarted: hand_events.hand_started,
     HandOver: _hand_over,
-    MatchOver: hand_events.match_over("point"),
+    MatchOver: hand_events.match_over(GAME.score_unit),
 }

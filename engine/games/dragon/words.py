@@ -6,6 +6,7 @@ from engine import hand_events
 from engine.games.dragon.cards import card_words
 from engine.games.dragon.combos import play_words
 from engine.games.dragon.rules import (
+    GAME,
     CardsDealt,
     DragonDeclared,
     HandOver,
@@ -66,5 +67,5 @@ TELLERS = {
                                 + (f"{THREE_LEADS}." if e.leader < 0
                                    else f"{n.acts(e.leader, 'lead')}."),
     HandOver: _hand_over,
-    MatchOver: hand_events.match_over("chip"),
+    MatchOver: hand_events.match_over(GAME.score_unit),
 }

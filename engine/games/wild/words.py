@@ -22,6 +22,7 @@ from engine.games.wild.moves import (
     RoundAdvanced,
     WentOut,
 )
+from engine.games.wild.rules import GAME
 from engine.tell import Names, count, join_words, signed
 
 #: how many cards a set holds, as said aloud ("three 4s")
@@ -114,5 +115,5 @@ TELLERS = {
     RoundAdvanced: lambda e, n: f"Round {e.round} begins.",
     WentOut: lambda e, n: f"{n.does(e.seat, 'go')} out!",
     HandOver: _hand_over,
-    MatchOver: hand_events.match_over("point"),
+    MatchOver: hand_events.match_over(GAME.score_unit),
 }
