@@ -17,10 +17,12 @@ from typing import Any
 from engine.cards import faces_of, mask_of, ref, ref_deck, ref_position
 from engine.chance import ChanceRequest, Dealt, OpenChance, Shuffled, ShuffleRequest, answers
 from engine.errors import IllegalAction, NoWorlds
-from engine.game import Game, State, clone
+from engine.game import Game, Outcome, State, clone, top_seats
+from engine.hand_events import MatchOver
 from engine.wire import Action
 
 DEALING = "dealing"  # each dealing game's phase from a hand's end until its cards are dealt
+OVER = "over"  # each dealing game's phase once its match is over
 
 
 class HandsState(State, ABC):
@@ -103,6 +105,12 @@ class HandsState(State, ABC):
             self.faces[card] = face
             self.face_ref.pop(face, None)
 
+    def end_match(self, event: type[MatchOver], scores: list[int]) -> MatchOver:
+        """The match is over (DN10, D10, W13): nobody acts again, and `event` (the game's
+        MatchOver) tells each seat's final score and who won: the highest (ties all win)."""
+        self.phase, self.turn = OVER, -1
+        return event(tuple(scores), top_seats(scores))
+
     def own_cards(self, seat: int | None) -> tuple[int, ...] | None:
         """The view's entry for the seat's own faces: None for a spectator, and for a seat
         whose hand this instance does not wholly know, so the public view never has it."""
@@ -120,6 +128,22 @@ class HandsGame(Game):
 
     def chance_request(self, state: HandsState) -> ChanceRequest | None:
         return state.requests[0] if state.requests else None
+
+    def scores(self, state: HandsState) -> list[int]:
+        """Each seat's score so far, which the match is won by: its points (Dragon: its
+        chips, D11)."""
+        return state.scores
+
+    def standing(self, state: HandsState) -> tuple[float, ...]:
+        return tuple(self.scores(state))
+
+    def outcome(self, state: HandsState) -> Outcome | None:
+        """Once the match is over (DN10, D10, W13): the scores, and the highest wins (ties
+        all win)."""
+        if state.phase != OVER:
+            return None
+        scores = self.scores(state)
+        return Outcome(tuple(scores), top_seats(scores), f"{self.score_unit}s")
 
     def shuffled(self, state: HandsState, action: Shuffled) -> None:
         """A hand's deck is shuffled: the last hand leaves the table and this one is dealt."""

@@ -14,6 +14,7 @@ from itertools import pairwise
 from operator import or_
 from typing import Any
 
+from engine import hand_events
 from engine.cards import card_problem, ref
 from engine.chance import (
     DealRequest,
@@ -25,7 +26,7 @@ from engine.chance import (
 )
 from engine.errors import IllegalAction
 from engine.fields import Face, Index, Ref, Seat
-from engine.game import Advice, LazyActions, Option, Outcome, Refusal, View, top_seats
+from engine.game import Advice, LazyActions, Option, Refusal, View
 from engine.games.den import advice
 from engine.games.den.cards import (
     DECK,
@@ -52,7 +53,7 @@ PILE_NAMES = ("north", "east", "south", "west",
               "north-east corner", "south-east corner", "south-west corner", "north-west corner")
 FACES = frozenset(DECK)
 WIN_POINTS = 5
-DEALING, PLAYING, OVER = "dealing", advice.PLAYING, "over"
+PLAYING = advice.PLAYING  # dealing and over are every dealing game's (engine.hands)
 
 
 # -- actions -----------------------------------------------------------------
@@ -84,15 +85,13 @@ class EndTurn(Action):
 # -- events ------------------------------------------------------------------
 
 @wire("den.hand_started")
-class HandStarted(Event):
-    hand: int
-    dealer: int
+class HandStarted(hand_events.HandStarted):
+    pass
 
 
 @wire("den.cards_dealt")
-class CardsDealt(Event):
-    seat: int
-    count: int
+class CardsDealt(hand_events.CardsDealt):
+    pass
 
 
 @wire("den.foundations")
@@ -136,9 +135,8 @@ class HandOver(Event):
 
 
 @wire("den.match_over")
-class MatchOver(Event):
-    scores: tuple[int, ...]
-    winners: tuple[int, ...]
+class MatchOver(hand_events.MatchOver):
+    pass
 
 
 # -- what a seat sees -------------------------------------------------------------
@@ -367,16 +365,8 @@ class Den(HandsGame):
     def advice(self, view: DenView, seat: int | None, names: Names) -> Advice | None:
         return advice.advice(view, seat, names)
 
-    def standing(self, state) -> tuple[float, ...]:
-        return tuple(state.scores)
-
     def clues(self, obs) -> list:
         return turn_end_clues(obs.known.ended)
-
-    def outcome(self, state: DenState) -> Outcome | None:
-        if state.phase != OVER:
-            return None
-        return Outcome(tuple(state.scores), top_seats(state.scores), "points")
 
     # -- chance -----------------------------------------------------------
     def _shuffled(self, state: DenState, action: Shuffled) -> list[Event]:
@@ -489,8 +479,7 @@ class Den(HandsGame):
             HandOver(state.hand, winners, blocked, points, tuple(state.scores))
         ]
         if _match_over(state):
-            state.phase, state.turn = OVER, -1
-            return [*events, MatchOver(tuple(state.scores), top_seats(state.scores))]
+            return [*events, state.end_match(MatchOver, state.scores)]
         state.next_hand(DECK)
         return events
 

@@ -2,8 +2,10 @@
 
 from __future__ import annotations
 
+from engine import hand_events
 from engine.games.den.rules import (
     FOUNDATIONS,
+    GAME,
     PILE_NAMES,
     CardsDealt,
     Drew,
@@ -43,13 +45,8 @@ def _hand_over(e, n: Names) -> str:
     return f"Hand {e.hand} is over: {how}. Points: {points}."
 
 
-def _match_over(e, n: Names) -> str:
-    return f"The match is over: {n.group_acts(e.winners, 'win')} with " \
-           f"{count(max(e.scores), 'point')}."
-
-
 TELLERS = {
-    CardsDealt: lambda e, n: f"{n.does(e.seat, 'be')} dealt {count(e.count, 'card')}.",
+    CardsDealt: hand_events.cards_dealt,
     FoundationsTurned: lambda e, n: "The foundations are turned up: "
                                     f"{cards_words(e.faces)}.",
     Drew: lambda e, n: f"{n.does(e.seat, 'draw')} a card; {count(e.stock, 'card')} "
@@ -58,7 +55,7 @@ TELLERS = {
     PileMoved: lambda e, n: f"{n.does(e.seat, 'move')} {pile_words(e.source)} onto "
                             f"{pile_words(e.target)}.",
     TurnEnded: lambda e, n: f"{n.does(e.seat, 'end')} the turn.",
-    HandStarted: lambda e, n: f"Hand {e.hand} begins; {n.acts(e.dealer, 'deal')}.",
+    HandStarted: hand_events.hand_started,
     HandOver: _hand_over,
-    MatchOver: _match_over,
+    MatchOver: hand_events.match_over(GAME.score_unit),
 }

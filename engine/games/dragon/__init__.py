@@ -4,15 +4,10 @@ from engine.games.dragon.advice import table_words, waiting_words
 from engine.games.dragon.bot import GreedyBot
 from engine.games.dragon.cards import rank, suit
 from engine.games.dragon.hints import HINTERS
-from engine.games.dragon.rules import (
-    DRAGON_STAGE,
-    GAME,
-    OPENING,
-    OVER,
+from engine.games.dragon.moves import (
     CardsDealt,
     DeclareDragon,
     DragonDeclared,
-    DragonView,
     HandOver,
     MatchOver,
     Pass,
@@ -21,6 +16,8 @@ from engine.games.dragon.rules import (
     Played,
     TrickWon,
 )
+from engine.games.dragon.rules import GAME
+from engine.games.dragon.views import DRAGON_STAGE, OPENING, OVER, DragonView
 from engine.games.dragon.why import why
 from engine.games.dragon.words import TELLERS, gains, how_won
 from engine.registry import register

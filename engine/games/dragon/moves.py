@@ -3,6 +3,7 @@ rules that judge them are rules.py's)."""
 
 from __future__ import annotations
 
+from engine import hand_events
 from engine.fields import Face, Ref, Seat
 from engine.wire import Action, Event, wire
 
@@ -40,9 +41,8 @@ class HandStarted(Event):
 
 
 @wire("dragon.cards_dealt")
-class CardsDealt(Event):
-    seat: int
-    count: int
+class CardsDealt(hand_events.CardsDealt):
+    pass
 
 
 @wire("dragon.played")
@@ -86,6 +86,5 @@ class HandOver(Event):
 
 
 @wire("dragon.match_over")
-class MatchOver(Event):
-    chips: tuple[int, ...]
-    winners: tuple[int, ...]
+class MatchOver(hand_events.MatchOver):
+    """Its scores are the seats' chips (D11)."""

@@ -15,7 +15,7 @@ from typing import Any
 from engine.cards import card_problem, faces_of, mask_of
 from engine.chance import Dealt, Shuffled, TimeUp, deal_round
 from engine.errors import IllegalAction
-from engine.game import Advice, Option, Outcome, Refusal, top_seats
+from engine.game import Advice, Option, Refusal
 from engine.games.dragon import advice, combos, refusals
 from engine.games.dragon.cards import ACE, DECK, THREE_OF_STARS, card_words
 from engine.games.dragon.clues import pass_clues
@@ -39,7 +39,6 @@ from engine.games.dragon.views import (
     LEAD_WITH_THREE,
     LEADER_PLAYS,
     OPENING,
-    OVER,
     PLAYING,
     Claim,
     DragonView,
@@ -207,16 +206,11 @@ class Dragon(HandsGame):
     def advice(self, view: DragonView, seat: int | None, names: Names) -> Advice | None:
         return advice.advice(view, seat, names)
 
-    def standing(self, state) -> tuple[float, ...]:
-        return tuple(state.chips)
+    def scores(self, state: DragonState) -> list[int]:
+        return state.chips
 
     def clues(self, obs) -> list:
         return pass_clues(obs.history, obs.config["overchop"])
-
-    def outcome(self, state: DragonState) -> Outcome | None:
-        if state.phase != OVER:
-            return None
-        return Outcome(tuple(state.chips), top_seats(state.chips), "chips")
 
     # -- chance -----------------------------------------------------------
     def _shuffled(self, state: DragonState, action: Shuffled) -> list[Event]:
@@ -379,8 +373,7 @@ class Dragon(HandsGame):
         state.prev_winner = places[0]
         events: list[Event] = [HandOver(state.hand, tuple(places), payouts, tuple(state.chips))]
         if state.hand >= state.config["hands"]:
-            state.phase, state.turn = OVER, -1
-            return [*events, MatchOver(tuple(state.chips), top_seats(state.chips))]
+            return [*events, state.end_match(MatchOver, state.chips)]
         state.next_hand(DECK)
         return events
 

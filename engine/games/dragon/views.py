@@ -3,10 +3,13 @@ refusals the advice says too (one text, the engine's)."""
 
 from __future__ import annotations
 
+from engine import hands
 from engine.game import View
 from engine.wire import Value
 
-DEALING, OPENING, PLAYING, DRAGON_STAGE, OVER = "dealing", "opening", "playing", "dragons", "over"
+#: the phases; dealing and over are every dealing game's (engine.hands runs them)
+DEALING, OPENING, PLAYING, DRAGON_STAGE, OVER = (
+    hands.DEALING, "opening", "playing", "dragons", hands.OVER)
 #: the words of refusals the advice words its lines with (one text, the engine's)
 LEAD_WITH_THREE = "the first play must hold the 3 of Stars"
 LEADER_PLAYS = "the leader must play, not pass"

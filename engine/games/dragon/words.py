@@ -2,9 +2,11 @@
 
 from __future__ import annotations
 
+from engine import hand_events
 from engine.games.dragon.cards import card_words
 from engine.games.dragon.combos import play_words
 from engine.games.dragon.rules import (
+    GAME,
     CardsDealt,
     DragonDeclared,
     HandOver,
@@ -16,7 +18,7 @@ from engine.games.dragon.rules import (
     WentOut,
 )
 from engine.games.dragon.views import THREE_LEADS
-from engine.tell import Names, count, join_words, ordinal, signed
+from engine.tell import Names, join_words, ordinal, signed
 
 
 def how_won(e, n: Names, start: bool = False) -> str:
@@ -51,13 +53,8 @@ def _hand_over(e, n: Names) -> str:
     return f"Hand {e.hand} is over: {order}. Each put {stake_of(e):,} in the pot: {said} chips."
 
 
-def _match_over(e, n: Names) -> str:
-    return f"The match is over: {n.group_acts(e.winners, 'win')} with " \
-           f"{count(max(e.chips), 'chip')}."
-
-
 TELLERS = {
-    CardsDealt: lambda e, n: f"{n.does(e.seat, 'be')} dealt {count(e.count, 'card')}.",
+    CardsDealt: hand_events.cards_dealt,
     Played: lambda e, n: f"{n.does(e.seat, 'play')} {play_words(e.faces)}"
                            + (" — a chop!" if e.chop else "."),
     Passed: lambda e, n: f"{n.does(e.seat, 'pass')}.",
@@ -70,5 +67,5 @@ TELLERS = {
                                 + (f"{THREE_LEADS}." if e.leader < 0
                                    else f"{n.acts(e.leader, 'lead')}."),
     HandOver: _hand_over,
-    MatchOver: _match_over,
+    MatchOver: hand_events.match_over(GAME.score_unit),
 }

@@ -130,6 +130,11 @@ class GoldView(View, kw_only=True):
     foreseen: tuple[int, ...] | None = None
     looking_at: tuple[int, ...] | None = None  # the colours a thief's wizard shows it
 
+    @property
+    def proposal(self) -> Proposal | None:
+        """The split on the table (G7.5), while a hoard is shared and one is proposed."""
+        return self.kill.proposal if self.kill is not None else None
+
 
 def view(state: GoldState, seat: int | None, to_act: tuple[int, ...]) -> GoldView:
     return GoldView(

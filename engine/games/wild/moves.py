@@ -5,6 +5,7 @@ Clause numbers (W1, W7.2...) refer to docs/rules/wild.md.
 
 from __future__ import annotations
 
+from engine import hand_events
 from engine.fields import Face, Index, Ref, Seat
 from engine.wire import Action, Event, wire
 
@@ -69,15 +70,13 @@ class Discard(Action):
 # -- events ------------------------------------------------------------------
 
 @wire("wild.hand_started")
-class HandStarted(Event):
-    hand: int
-    dealer: int
+class HandStarted(hand_events.HandStarted):
+    pass
 
 
 @wire("wild.cards_dealt")
-class CardsDealt(Event):
-    seat: int
-    count: int
+class CardsDealt(hand_events.CardsDealt):
+    pass
 
 
 @wire("wild.discard_turned")
@@ -166,7 +165,6 @@ class HandOver(Event):
 
 
 @wire("wild.match_over")
-class MatchOver(Event):
-    scores: tuple[int, ...]
-    winners: tuple[int, ...]
+class MatchOver(hand_events.MatchOver):
+    pass
 

@@ -19,7 +19,7 @@ from typing import Any
 
 from engine.cards import faces_of, ref
 from engine.chance import Dealt, Revealed, Shuffled, TimeUp
-from engine.game import Advice, LazyActions, Option, Outcome, Refusal, top_seats
+from engine.game import Advice, LazyActions, Option, Refusal
 from engine.games.wild import advice, buying, flow, laying, melds, refusals, scoring
 from engine.games.wild.bots.clues import refusal_clues
 from engine.games.wild.cards import FACES
@@ -56,7 +56,6 @@ from engine.games.wild.views import (
     DEALING,
     DRAWING,
     LAYING,
-    OVER,
     SHOWING,
     MeldView,
     WildView,
@@ -233,16 +232,8 @@ class Wild(HandsGame):
     def advice(self, view: WildView, seat: int | None, names: Names) -> Advice | None:
         return advice.advice(view, seat, names)
 
-    def standing(self, state) -> tuple[float, ...]:
-        return tuple(state.scores)
-
     def clues(self, obs) -> list:
         return refusal_clues(obs.history, obs.known.stock_next)
-
-    def outcome(self, state: WildState) -> Outcome | None:
-        if state.phase != OVER:
-            return None
-        return Outcome(tuple(state.scores), top_seats(state.scores), "points")
 
     # -- chance -----------------------------------------------------------
     def _shuffled(self, state: WildState, action: Shuffled) -> list[Event]:

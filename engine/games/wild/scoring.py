@@ -6,11 +6,10 @@ from __future__ import annotations
 
 from engine.cards import ref_position
 from engine.chance import RevealRequest
-from engine.game import top_seats
 from engine.games.wild.cards import DECK, FIRST_DRAGON
 from engine.games.wild.moves import HandOver, MatchOver
 from engine.games.wild.state import WildState
-from engine.games.wild.views import OVER, SHOWING
+from engine.games.wild.views import SHOWING
 from engine.wire import Event
 
 DRAGON_PENALTY = 3  # W12.2
@@ -48,7 +47,6 @@ def score_hand(state: WildState) -> list[Event]:
     else:
         done = max(state.scores) >= config["target"]
     if done or (cap and state.hand >= cap):
-        state.phase = OVER
-        return [*events, MatchOver(tuple(state.scores), top_seats(state.scores))]
+        return [*events, state.end_match(MatchOver, state.scores)]
     state.next_hand(DECK)
     return events

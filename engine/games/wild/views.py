@@ -2,11 +2,13 @@
 
 from __future__ import annotations
 
+from engine import hands
 from engine.game import View
 from engine.wire import Value
 
+#: the phases; dealing and over are every dealing game's (engine.hands runs them)
 DEALING, BUYING, ANSWERING, DRAWING, LAYING, SHOWING, OVER = (
-    "dealing", "buying", "answering", "drawing", "laying", "showing", "over")
+    hands.DEALING, "buying", "answering", "drawing", "laying", "showing", hands.OVER)
 
 
 class MeldView(Value):

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from engine import hand_events
 from engine.games.wild.cards import SUIT_NAMES, card_words, is_dragon, number, suit
 from engine.games.wild.moves import (
     Added,
@@ -21,6 +22,7 @@ from engine.games.wild.moves import (
     RoundAdvanced,
     WentOut,
 )
+from engine.games.wild.rules import GAME
 from engine.tell import Names, count, join_words, signed
 
 #: how many cards a set holds, as said aloud ("three 4s")
@@ -92,14 +94,9 @@ def _hand_over(e: HandOver, n: Names) -> str:
     return f"Hand {e.hand} is over: {how}.{penalties}"
 
 
-def _match_over(e: MatchOver, n: Names) -> str:
-    return f"The match is over: {n.group_acts(e.winners, 'win')} with " \
-           f"{count(max(e.scores), 'point')}."
-
-
 TELLERS = {
-    HandStarted: lambda e, n: f"Hand {e.hand} begins; {n.acts(e.dealer, 'deal')}.",
-    CardsDealt: lambda e, n: f"{n.does(e.seat, 'be')} dealt {count(e.count, 'card')}.",
+    HandStarted: hand_events.hand_started,
+    CardsDealt: hand_events.cards_dealt,
     DiscardTurned: lambda e, n: f"The first discard is {card_words(e.face)}.",
     BuyOffered: lambda e, n: f"{card_words(e.face)[:1].upper()}{card_words(e.face)[1:]} is on "
                              f"offer to {n.group(e.seats)}.",
@@ -118,5 +115,5 @@ TELLERS = {
     RoundAdvanced: lambda e, n: f"Round {e.round} begins.",
     WentOut: lambda e, n: f"{n.does(e.seat, 'go')} out!",
     HandOver: _hand_over,
-    MatchOver: _match_over,
+    MatchOver: hand_events.match_over(GAME.score_unit),
 }

@@ -31,8 +31,7 @@ def _against(a: moves.Attack, view, n: Names) -> str:
 def _split(verb: str):
     """'accept Ana's split': the one split on the table (G7.5), by who proposed it."""
     def said(a, view, n: Names) -> str:
-        proposal = view.kill.proposal if view.kill is not None else None
-        whose = n.whose(proposal.by) if proposal is not None else "the"
+        whose = n.whose(view.proposal.by) if view.proposal is not None else "the"
         return f"{verb} {whose} split"
     return said
 

@@ -91,18 +91,16 @@ def _propose(action: moves.Propose, view: GoldView, names: Names) -> str:
 
 
 def _accept(action: moves.Accept, view: GoldView, names: Names) -> str:
-    proposal = view.kill.proposal if view.kill is not None else None
-    if proposal is None:
+    if view.proposal is None:
         return ""
-    return _weighed(view, names, proposal.split, "; holding out for the share {attack} earns "
+    return _weighed(view, names, view.proposal.split, "; holding out for the share {attack} earns "
                     "risks the sand running out and the hoard lost")
 
 
 def _reject(action: moves.Reject, view: GoldView, names: Names) -> str:
-    proposal = view.kill.proposal if view.kill is not None else None
-    if proposal is None:
+    if view.proposal is None:
         return ""
-    mine, _, attack = _share(view, names, proposal.split)
+    mine, _, attack = _share(view, names, view.proposal.split)
     return f"it gives you only {_points(mine)} of the hoard's {worth(view.kill.hoard)}, " \
            f"less than the share {attack} earns"
 
