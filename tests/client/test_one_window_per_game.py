@@ -6,12 +6,16 @@ import os
 import subprocess
 import sys
 
+import pytest
+
 from client.cli import main
 from client.settings import config_folder, state_folder
 from net.disk.journal import HEAD
 from tests.client.rigging import solo_with_bots
 from tests.client.test_window import name_yourself
 from tools.lab.processes import HostLoopback, Proc, step_of
+
+pytestmark = pytest.mark.alongside  # its waits hold on a busy machine (tests/conftest.py)
 
 OPEN_ELSEWHERE = "Dragon, open in another window"
 

@@ -7,6 +7,8 @@ import pytest
 from net.wire.frames import PROTOCOL
 from tools.lab.processes import Proc, lan_namespace
 
+pytestmark = pytest.mark.alongside  # its waits hold on a busy machine (tests/conftest.py)
+
 lan = pytest.fixture(scope="module")(lan_namespace)
 
 

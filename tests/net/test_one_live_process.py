@@ -9,6 +9,8 @@ from net.face.replay import journals, summarize
 from tools.lab.peer_table import HOST, PeerTable, agree
 from tools.lab.processes import Proc, step_of
 
+pytestmark = pytest.mark.alongside  # its waits hold on a busy machine (tests/conftest.py)
+
 
 @pytest.mark.slow
 def test_a_second_peer_on_the_same_identity_and_journal_refuses_and_the_first_plays_on(

@@ -10,6 +10,8 @@ from client.cli import main
 from net.disk.journal import HEAD
 from tools.lab.peer_table import free_port
 
+pytestmark = pytest.mark.alongside  # its waits hold on a busy machine (tests/conftest.py)
+
 
 def run(capsys, *argv):
     code = main(["peer", *argv])

@@ -16,7 +16,8 @@ from tools.lab.hostile_run import KINDS, hostile_run, idle_connections, repacked
 from tools.lab.peer_table import PeerTable, agree
 from tools.lab.stranger import LOOPBACK, Stranger, message
 
-pytestmark = pytest.mark.slow
+# slow, and its waits hold on a busy machine (tests/conftest.py)
+pytestmark = [pytest.mark.slow, pytest.mark.alongside]
 
 
 class Member:
