@@ -166,9 +166,11 @@ def test_a_killed_worker_process_is_replaced_and_bots_think_on():
     seats = BotSeats(replica, {1: make_bot(replica.game, "hard", 1)}, woken=woke.set)
     wait_for(THINKER.ready, "the worker")
     before = THINKER.replaced
+    # the thought goes to the worker, which is then killed under it (killed first, a watch
+    # elsewhere could replace it before the thought was asked, and a thread thought it)
+    seats.choose(False)
     for process in THINKER.processes._processes.values():
         process.kill()
-    seats.choose(False)
     assert woke.wait(30), "the thought on a dead worker never ended"
     legal(replica, 1, seats.choose(False))
     assert "the easy policy played" in seats.doing(1)
