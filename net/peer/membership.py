@@ -62,15 +62,28 @@ class Membership:
         self.lobby: Lobby | None = None
         self.log: list[Record] = []  # every lobby record taken, in the order taken
         self._deferred: list[tuple[str, tuple]] = []  # own ops waiting for own join
+        self._in = False  # this peer means to be a member (it signed a join, no leave since)
+        #: the lobbies of tables this peer left, should it come back (table -> lobby, log)
+        self._left: dict[bytes, tuple[Lobby, list[Record]]] = {}
 
     def set_table(self, table: bytes, name: str) -> None:
+        """Be at `table`. **Decision:** a table this peer left and comes back to (a race on
+        a lossy Wi-Fi sends it away and back) keeps the lobby it had: its records there go on
+        where they stopped. A fresh count signed a second record numbered like its first join,
+        which the members refuse as an equivocation, and its old leave, arriving after its
+        new join, left it a member to nobody."""
         self.table, self.name = table, name
-        self.lobby = Lobby(table)
+        self.lobby, self.log = self._left.pop(table, (Lobby(table), []))
         self.ports.journal_table(table, name)
+        for record in self.log:
+            self.ports.journal_lobby(record)
 
     def forget(self) -> None:
-        """Leave no trace of this table: the node moves to another."""
+        """Leave this table (its lobby is kept, should the node come back): it moves on."""
+        if self.table is not None and self.lobby is not None:
+            self._left[self.table] = (self.lobby, self.log)
         self.table, self.lobby, self.log, self._deferred = None, None, [], []
+        self._in = False
 
     # -- which table -------------------------------------------------------------------
     def create(self, name: str, game: str, seats: int, options: dict[str, Any],
@@ -152,6 +165,7 @@ class Membership:
             return
         record = sign(identity, LOBBY, self.table, -1, self.lobby.next_seq(identity.public),
                       b"", [self.lobby.clock() + 1, op, *args])
+        self._in = op is not Op.LEAVE and (self._in or op is Op.JOIN)
         self.accept(record, None)
         if op is Op.JOIN:
             deferred, self._deferred = self._deferred, []
@@ -174,6 +188,11 @@ class Membership:
         else:
             ports.broadcast(["relay", record.raw], exclude=source)
         state = self.lobby.state()
+        if self._in and not self.is_member() and not ports.replaying():
+            # its own leave, signed before it came back, was folded after its join: it
+            # joins again (ordered after everything it holds)
+            self.op(Op.JOIN, ports.identity.name, *ports.where())
+            return True
         self.name = state.name or self.name
         ports.poke_spectators()
         ports.emit(LobbyChanged(state))

@@ -210,14 +210,15 @@ def test_a_person_slow_to_lead_dragons_opening_is_no_bots_stall():
 
 def bot_to_act_or_person_leads():
     """A freshly dealt table of people at seats 0, 2 and 3 and a bot at 1, if a person
-    holds the Three of Stars (the opening waits on them); else None."""
+    holds the Three of Stars (the opening waits on them) and the bot has no move of its own
+    to make (a Dragon to declare, D9); else None."""
     ids = identities(3)
     table = LocalTable(start_config(ids, bots={1: "normal"}), ids, bot=None)
     deal(table)
     replica = table.replicas[0]
     game, state = replica.game, replica.state
     leaders = [s for s in range(4) if game.legal_actions(state, s)]
-    return replica if leaders and leaders != [1] else None
+    return replica if leaders and 1 not in leaders else None
 
 
 def test_the_hosts_stall_report_says_what_its_bot_was_doing(thoughts):

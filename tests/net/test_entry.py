@@ -261,3 +261,79 @@ def test_a_lobby_everyone_else_left_is_deserted():
         finally:
             await close_all([first, second])
     asyncio.run(go())
+
+
+def test_a_peer_back_at_a_table_it_moved_away_from_is_a_member_and_sits_again():
+    """A race on a lossy Wi-Fi can send a peer to another table and back. Its records at
+    the first table go on where they stopped: a fresh count would sign a second record
+    numbered like its first join (an equivocation the members refuse), and the peer would
+    stand in the lobby for ever, a member to nobody."""
+    async def go():
+        first_id, second_id = identities(2)
+        first = TableNode(first_id, fast_options())
+        second = TableNode(second_id, fast_options())
+        await first.open()
+        await second.open()
+        first.create("night", "dragon", 4, get_game("dragon").configure({"hands": 1}, 4)[0])
+        table, address = first.table, [(LOOPBACK, first.mesh.port)]
+        try:
+            assert await second.join(address, table, "night")
+            await wait_until(lambda: inside(second), what="the lobby with both")
+            second.lobby_op("sit", 2)
+            await wait_until(lambda: first.lobby.state().seat_of(second_id.public) == 2,
+                             what="the seat taken")
+            await second.move(bytes(15) + b"\x01")  # an older table, it thinks
+            await wait_until(lambda: second_id.public not in first.lobby.state().members,
+                             what="the leave at the first")
+            await second.move(table)  # that one was a ghost: back
+            # on a slow link its join is signed before the members' records reach it
+            second.lobby_op("join", second_id.name, LOOPBACK, second.mesh.port)
+            assert await get_in(second, address, table, "night", patience=10)
+            await wait_until(lambda: second_id.public in first.lobby.state().members,
+                             what="the member back at the first")
+            second.lobby_op("sit", 3)
+            for node in (first, second):
+                await wait_until(lambda n=node: n.lobby.state().seat_of(second_id.public) == 3,
+                                 what="the seat taken again")
+            await wait_until(lambda: [r.raw for r in first.lobby.ordered()]
+                             == [r.raw for r in second.lobby.ordered()],
+                             what="one lobby: the same records at both")
+        finally:
+            await close_all([first, second])
+    asyncio.run(go())
+
+
+def test_a_peer_whose_old_leave_reaches_it_after_its_new_join_joins_again():
+    """A peer restarted without its lobby (another process, the same key) joins a table it
+    had left: its old records, caught up from the members after its new join, end in its
+    old leave, which would leave it a member in nobody's lobby, its own included; it signs a
+    join after everything it holds, and takes its seat."""
+    async def go():
+        first_id, second_id = identities(2)
+        first, before = TableNode(first_id, fast_options()), TableNode(second_id, fast_options())
+        await first.open()
+        await before.open()
+        first.create("night", "dragon", 4, get_game("dragon").configure({"hands": 1}, 4)[0])
+        table, address = first.table, [(LOOPBACK, first.mesh.port)]
+        after = TableNode(second_id, fast_options())
+        try:
+            assert await before.join(address, table, "night")
+            before.lobby_op("sit", 2)
+            await before.move(bytes(15) + b"\x01")
+            await wait_until(lambda: second_id.public not in first.lobby.state().members,
+                             what="the leave at the first")
+            await before.close()
+            old = [r for r in first.lobby.ordered() if r.signer == second_id.public]
+            await after.open()
+            after.membership.set_table(table, "night")
+            after.lobby_op("join", second_id.name, LOOPBACK, after.mesh.port)
+            for record in old[1:]:  # its sit and leave come late (its old join is a twin)
+                after.membership.accept(record, None)
+            assert after.membership.is_member()
+            assert await get_in(after, address, table, "night", patience=10)
+            after.lobby_op("sit", 1)
+            await wait_until(lambda: first.lobby.state().seat_of(second_id.public) == 1,
+                             what="its seat at the first")
+        finally:
+            await close_all([first, after])
+    asyncio.run(go())
