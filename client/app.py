@@ -207,10 +207,10 @@ class App:
         started = time.perf_counter()
         try:
             self._handle(events)
-            if self.scene.layout_due and not self.holding:
-                self.scene.layout()
             if not self.settling:  # news may rebuild the scene: not under a widget acting
                 self._news()
+            if self.scene.layout_due and not self.holding:
+                self.scene.layout()
             self.gui.update(dt)
             self.settling = max(0, self.settling - 1)
             self.scene.update(dt)

@@ -36,7 +36,7 @@ class Place(enum.Enum):
 class Scene:
     name = ""
     animating = False
-    layout_due = False  # a rebuild waits for the widget held down to be let go
+    layout_due = False  # a rebuild waits: for the turn's news to be read, or a widget let go
 
     def __init__(self, app):
         self.app = app
@@ -63,6 +63,11 @@ class Scene:
         self.layout_due = False
         self.clear()
         self.build()
+
+    def relayout(self) -> None:
+        """Rebuild once this turn of the loop has read all its news: a burst of news (a
+        lobby's records arriving together) costs one rebuild, not one each."""
+        self.layout_due = True
 
     def clear(self) -> None:
         for element in self.elements:

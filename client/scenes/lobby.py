@@ -200,7 +200,7 @@ class Lobby(Scene):
                 self.app.message("Table gone", f"{item.listing.name} has closed or left the "
                                  "network.")
                 self.selected = None
-            self.layout()
+            self.relayout()
 
     def on_button(self, ident: str) -> None:
         if ident == "settings":

@@ -11,7 +11,9 @@ import time
 
 import pygame
 
+from client import assets
 from client.scenes import Place, Scene, draw_felt
+from client.tables import renderer_for
 from client.ui import DIM, GOLD, GOOD, INK
 from engine.bots import ALIASES, LEVELS, bot_kinds, level_word
 from engine.game import Option
@@ -24,6 +26,7 @@ from net.finding.address_code import encode
 from net.peer.events import Fault, GameStarted
 
 JOIN_PATIENCE = 6.0  # seconds to reach a table before saying it could not be reached
+WARM_EACH_TURN = 3  # card sprites rasterised a turn of the loop while the table gathers
 SEAT_BOX = (210, 78)  # the name and the agreement, clear of the edge
 TABLE_CENTRE, TABLE_RADII = (410, 350), (280, 200)
 
@@ -44,9 +47,24 @@ class Setup(Scene):
         self.session = app.session
         self.joining = joining
         self.since = time.monotonic()
+        self.shown: tuple | None = None  # what the widgets were built for (`_shown`)
+        #: the game whose cards are rasterised ahead, those still to do, and their size
+        self.warming: tuple[str, list[str], tuple[int, int]] = ("", [], (0, 0))
 
     # -- widgets ---------------------------------------------------------------------
+    def _shown(self) -> tuple:
+        """What the widgets show: a lobby record that changes none of it (a member joining,
+        another's vote) leaves them as they are — a rebuild costs a window ~0.1 s of CPU,
+        and four windows on one computer rebuilt at every record of a gathering."""
+        lobby, session = self.session.lobby, self.session
+        if lobby is None:
+            return (session.watching,)
+        me = self.app.identity.public
+        return (session.watching, lobby.game, tuple(lobby.seats), lobby.options,
+                lobby.seat_of(me), session.proposal is not None, me in session.agreed)
+
     def build(self) -> None:
+        self.shown = self._shown()
         watching = self.session.watching
         self.button("leave", "Stop watching" if watching else "Leave table", 40, 660, 180, 44)
         lobby = self.session.lobby
@@ -171,8 +189,8 @@ class Setup(Scene):
         if isinstance(item, GameStarted):
             self.go(Place.TABLE)
             return
-        if isinstance(item, LobbyUpdate):
-            self.layout()
+        if isinstance(item, LobbyUpdate) and self._shown() != self.shown:
+            self.relayout()
         elif isinstance(item, Fault):
             self.app.message("Could not join", self.session.ending.text)
             self._back_to_lobby()
@@ -194,6 +212,21 @@ class Setup(Scene):
         waited = time.monotonic() - self.since
         if self.session.lobby is None and self.joining and waited > JOIN_PATIENCE:
             self._not_reached()
+        self._warm()
+
+    def _warm(self) -> None:
+        """While the table gathers, its game's cards are rasterised a few a turn (~1.5 ms
+        each): the table, once everyone agreed, opens without rasterising the whole deck."""
+        lobby = self.session.lobby
+        if lobby is None or not lobby.game:
+            return
+        if self.warming[0] != lobby.game:
+            renderer = renderer_for(lobby.game)
+            names, size = renderer.card_sprites(self.view) if renderer else ((), (0, 0))
+            self.warming = (lobby.game, list(names), size)
+        _, left, size = self.warming
+        assets.preload(left[:WARM_EACH_TURN], size)
+        del left[:WARM_EACH_TURN]
 
     @property
     def animating(self) -> bool:

@@ -126,6 +126,13 @@ class TableRenderer(TableInput):
     hand_row: tuple = (30, 960, 586, 22, 6)  # left, right, y, lift, gap beyond a card's width
     seat_row: tuple = (44, 64)  # y and height of the other seats' panels
     sounds: dict = {}
+    deck: tuple[str, ...] = ()  # its cards' sprites, rasterised before a deal shows them
+
+    @classmethod
+    def card_sprites(cls, view) -> tuple[tuple[str, ...], tuple[int, int]]:
+        """Its cards' sprites and the size a card is drawn at on the table, for
+        assets.preload: the table's build, or the setup while the table gathers."""
+        return cls.deck, (view.px(cls.table_card[0]), view.px(cls.table_card[1]))
 
     def __init__(self, scene):
         self.scene, self.app, self.session, self.view = scene, scene.app, scene.session, scene.view

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from client import assets
 from client.tables.basics import enable
-from client.tables.den.layout import BUTTON_Y, CARD
+from client.tables.den.layout import BUTTON_Y
 
 
 class Buttons:
@@ -14,8 +14,7 @@ class Buttons:
 
     def build(self) -> None:
         table = self.table
-        assets.preload([*(f"den/{face}" for face in range(52)), "back"],
-                       (table.view.px(CARD[0]), table.view.px(CARD[1])))
+        assets.preload(*table.card_sprites(table.view))
         table.scene.button("end", "End turn", 30, BUTTON_Y, 150, 44, primary=True)
         table.scene.button("hint", "Hint", 190, BUTTON_Y, 90, 44)
 

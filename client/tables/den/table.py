@@ -46,6 +46,7 @@ from net.face.bridge import ViewUpdate
 @register("den")
 class DenTable(TableRenderer):
     table_card = CARD
+    deck = (*(f"den/{face}" for face in range(52)), "back")
 
     def __init__(self, scene):
         super().__init__(scene)

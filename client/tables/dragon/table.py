@@ -58,6 +58,7 @@ from net.face.bridge import ViewUpdate
 class DragonTable(TableRenderer):
     hand_card = table_card = CARD
     hand_row = (HAND_LEFT, HAND_RIGHT, HAND_Y, LIFT, 4)
+    deck = (*(f"dragon/{face}" for face in range(52)), "back")
 
     def __init__(self, scene):
         super().__init__(scene)

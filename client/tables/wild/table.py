@@ -60,6 +60,7 @@ from net.face.bridge import ViewUpdate
 @register("wild")
 class WildTable(TableRenderer):
     table_card = PILE_CARD
+    deck = (*(f"wild/{face}" for face in range(70)), "back")
     wait_at = (370, 300)  # under the melds, left of the piles
     shows_advice = True  # beside the discard
     keys = {pygame.K_s: "sort", pygame.K_m: "meld", pygame.K_x: "discard", pygame.K_b: "buy",
@@ -146,8 +147,7 @@ class WildTable(TableRenderer):
 
     # -- buttons ---------------------------------------------------------------------
     def build(self) -> None:
-        assets.preload([*(f"wild/{face}" for face in range(70)), "back"],
-                       (self.view.px(PILE_CARD[0]), self.view.px(PILE_CARD[1])))
+        assets.preload(*self.card_sprites(self.view))
         super().build()
 
     def on_button(self, ident: str) -> None:
