@@ -19,6 +19,7 @@ import msgpack
 import msgspec
 
 from engine.errors import BadWire
+from engine.fields import Seat
 
 _TYPES: dict[str, type] = {}
 
@@ -39,6 +40,13 @@ class _Wired(Value):
 
 class Action(_Wired):
     """Something a seat (or chance, seat CHANCE) does. Subclasses are @wire types."""
+
+
+class SeatAction(Action):
+    """What a seat at the table does: the seat comes first, before the move's own fields
+    (chance's actions name their seat CHANCE last, by default, so they are plain Actions)."""
+
+    seat: Seat
 
 
 class Event(_Wired):

@@ -7,109 +7,97 @@ tuple of such tuples, one per share.
 from __future__ import annotations
 
 from engine.fields import Count, Face, Index, Ref, Seat, Serial
-from engine.wire import Action, Event, wire
+from engine.wire import Event, SeatAction, wire
 
 # -- actions -----------------------------------------------------------------
 
 
 @wire("gold.attack")
-class Attack(Action):
+class Attack(SeatAction):
     """Send the face-up adventurer `kind` against the Dragon in `slot` (G4.5)."""
 
-    seat: Seat
     kind: Index
     slot: Index
 
 
 @wire("gold.magic")
-class UseMagic(Action):
+class UseMagic(SeatAction):
     """Play the Magic Object `card`, revealing its `face`; `target` as components.TARGETS."""
 
-    seat: Seat
     card: Ref
     face: Face
     target: tuple[Index, ...]
 
 
 @wire("gold.propose")
-class Propose(Action):
+class Propose(SeatAction):
     """Put a split on the table: one share per involved seat, in seat order (G7.2)."""
 
-    seat: Seat
     split: tuple[tuple[Count, ...], ...]
 
 
 @wire("gold.accept")
-class Accept(Action):
-    seat: Seat
+class Accept(SeatAction):
     serial: Serial
 
 
 @wire("gold.reject")
-class Reject(Action):
-    seat: Seat
+class Reject(SeatAction):
     serial: Serial
 
 
 @wire("gold.divide")
-class Divide(Action):
+class Divide(SeatAction):
     """Strategic variant: cut the hoard into one share per involved seat (G9.2)."""
 
-    seat: Seat
     shares: tuple[tuple[Count, ...], ...]
 
 
 @wire("gold.choose")
-class Choose(Action):
-    seat: Seat
+class Choose(SeatAction):
     share: Index
 
 
 @wire("gold.steal")
-class Steal(Action):
+class Steal(SeatAction):
     """Name the player whose screen the Thief robs (G8.2)."""
 
-    seat: Seat
     victim: Seat
 
 
 @wire("gold.take")
-class Take(Action):
+class Take(SeatAction):
     """A Thief helped by a Wizard takes the token at `position` of the screen it looked at."""
 
-    seat: Seat
     position: Index
 
 
 @wire("gold.offer")
-class Offer(Action):
+class Offer(SeatAction):
     """At the Market: give these tokens to `partner` for those (G11.2)."""
 
-    seat: Seat
     partner: Seat
     give: tuple[Count, ...]
     get: tuple[Count, ...]
 
 
 @wire("gold.take_offer")
-class TakeOffer(Action):
+class TakeOffer(SeatAction):
     """Accept the offer `serial` that `offerer` made to this seat."""
 
-    seat: Seat
     offerer: Seat
     serial: Serial
 
 
 @wire("gold.decline")
-class Decline(Action):
-    seat: Seat
+class Decline(SeatAction):
     offerer: Seat
     serial: Serial
 
 
 @wire("gold.leave")
-class LeaveMarket(Action):
-    seat: Seat
+class LeaveMarket(SeatAction):
+    pass
 
 
 # -- events ------------------------------------------------------------------

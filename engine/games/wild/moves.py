@@ -6,52 +6,46 @@ Clause numbers (W1, W7.2...) refer to docs/rules/wild.md.
 from __future__ import annotations
 
 from engine import hand_events
-from engine.fields import Face, Index, Ref, Seat
-from engine.wire import Action, Event, wire
+from engine.fields import Face, Index, Ref
+from engine.wire import Event, SeatAction, wire
 
 # -- actions -----------------------------------------------------------------
 
 @wire("wild.ask")
-class AskToBuy(Action):
+class AskToBuy(SeatAction):
     """Ask to buy the top discard before the player in turn draws (W10)."""
-
-    seat: Seat
 
 
 @wire("wild.decline")
-class DeclineToBuy(Action):
-    seat: Seat
+class DeclineToBuy(SeatAction):
+    pass
 
 
 @wire("wild.answer")
-class AnswerBuyer(Action):
+class AnswerBuyer(SeatAction):
     """The player in turn lets the buyer have the discard (allow) or takes it (W10.4, W10.5)."""
 
-    seat: Seat
     allow: bool
 
 
 @wire("wild.draw")
-class Draw(Action):
-    seat: Seat
+class Draw(SeatAction):
     from_discard: bool
 
 
 @wire("wild.meld")
-class Meld(Action):
+class Meld(SeatAction):
     """Lay a new meld; a Dragon in a run stands for `wild_as` (0 otherwise)."""
 
-    seat: Seat
     refs: tuple[Ref, ...]
     faces: tuple[Face, ...]
     wild_as: Face
 
 
 @wire("wild.add")
-class AddToMeld(Action):
+class AddToMeld(SeatAction):
     """Add cards to meld number `meld`; `wild_as` is where its Dragon stands afterwards."""
 
-    seat: Seat
     meld: Index
     refs: tuple[Ref, ...]
     faces: tuple[Face, ...]
@@ -59,10 +53,9 @@ class AddToMeld(Action):
 
 
 @wire("wild.discard")
-class Discard(Action):
+class Discard(SeatAction):
     """Discard one card (`refs` and `faces` hold one each, like every play that shows cards)."""
 
-    seat: Seat
     refs: tuple[Ref, ...]
     faces: tuple[Face, ...]
 
