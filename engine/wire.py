@@ -53,6 +53,13 @@ class Event(_Wired):
     """Something that happened, for the client to animate and the log to print."""
 
 
+class SeatEvent(Event):
+    """Something that happened at one seat (it played, drew, was dealt...): the seat comes
+    first, before the event's own fields."""
+
+    seat: int
+
+
 def wire(tag: str):
     """Class decorator: register an Action or Event subclass under `tag`."""
 

@@ -44,7 +44,7 @@ from engine.games.den.cards import (
 from engine.games.den.clues import turn_end_clues
 from engine.hands import HandsGame, HandsState
 from engine.tell import Names, count, join_words
-from engine.wire import Action, Event, SeatAction, Value, wire
+from engine.wire import Action, Event, SeatAction, SeatEvent, Value, wire
 
 HAND_SIZE = 7
 FOUNDATIONS = 4  # piles 0-3: the cross (north, east, south, west)
@@ -98,28 +98,24 @@ class FoundationsTurned(Event):
 
 
 @wire("den.drew")
-class Drew(Event):
-    seat: int
+class Drew(SeatEvent):
     stock: int
 
 
 @wire("den.played")
-class Played(Event):
-    seat: int
+class Played(SeatEvent):
     pile: int
     faces: tuple[int, ...]
 
 
 @wire("den.moved")
-class PileMoved(Event):
-    seat: int
+class PileMoved(SeatEvent):
     source: int
     target: int
 
 
 @wire("den.turn_ended")
-class TurnEnded(Event):
-    seat: int
+class TurnEnded(SeatEvent):
     next_seat: int
 
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from engine import hand_events
 from engine.fields import Face, Ref
-from engine.wire import Event, SeatAction, wire
+from engine.wire import Event, SeatAction, SeatEvent, wire
 
 # -- actions -----------------------------------------------------------------
 
@@ -44,33 +44,29 @@ class CardsDealt(hand_events.CardsDealt):
 
 
 @wire("dragon.played")
-class Played(Event):
-    seat: int
+class Played(SeatEvent):
     faces: tuple[int, ...]
     kind: str
     chop: bool
 
 
 @wire("dragon.passed")
-class Passed(Event):
-    seat: int
+class Passed(SeatEvent):
+    pass
 
 
 @wire("dragon.trick_won")
-class TrickWon(Event):
-    seat: int
+class TrickWon(SeatEvent):
     leader: int
 
 
 @wire("dragon.went_out")
-class WentOut(Event):
-    seat: int
+class WentOut(SeatEvent):
     place: int
 
 
 @wire("dragon.dragon_declared")
-class DragonDeclared(Event):
-    seat: int
+class DragonDeclared(SeatEvent):
     faces: tuple[int, ...]
     attack: int
 

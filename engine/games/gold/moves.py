@@ -7,7 +7,7 @@ tuple of such tuples, one per share.
 from __future__ import annotations
 
 from engine.fields import Count, Face, Index, Ref, Seat, Serial
-from engine.wire import Event, SeatAction, wire
+from engine.wire import Event, SeatAction, SeatEvent, wire
 
 # -- actions -----------------------------------------------------------------
 
@@ -124,18 +124,18 @@ class BagEmptied(Event):
 
 
 @wire("gold.first")
-class FirstPlayer(Event):
-    seat: int
+class FirstPlayer(SeatEvent):
+    pass
 
 
 @wire("gold.rallied")
-class Rallied(Event):
-    seat: int
+class Rallied(SeatEvent):
+    pass
 
 
 @wire("gold.turn_lost")
-class TurnLost(Event):
-    seat: int
+class TurnLost(SeatEvent):
+    pass
 
 
 @wire("gold.routed")
@@ -144,8 +144,7 @@ class Routed(Event):
 
 
 @wire("gold.attacked")
-class Attacked(Event):
-    seat: int
+class Attacked(SeatEvent):
     kind: int
     slot: int
     dragon: int  # the Dragon in that lair: players know lairs by their Dragons
@@ -161,10 +160,9 @@ class DragonKilled(Event):
 
 
 @wire("gold.took")
-class Took(Event):
+class Took(SeatEvent):
     """Tokens went behind a screen in view of all: `why` names the rule."""
 
-    seat: int
     counts: tuple[int, ...]
     why: str
 
@@ -185,24 +183,21 @@ class NegotiationOpened(Event):
 
 
 @wire("gold.proposed")
-class Proposed(Event):
+class Proposed(SeatEvent):
     """A split of the hoard: a share for each of `involved`, in that order."""
 
-    seat: int
     serial: int
     split: tuple[tuple[int, ...], ...]
     involved: tuple[int, ...] = ()
 
 
 @wire("gold.accepted")
-class Accepted(Event):
-    seat: int
+class Accepted(SeatEvent):
     serial: int
 
 
 @wire("gold.rejected")
-class Rejected(Event):
-    seat: int
+class Rejected(SeatEvent):
     serial: int
 
 
@@ -217,14 +212,12 @@ class HoardLost(Event):
 
 
 @wire("gold.divided")
-class Divided(Event):
-    seat: int
+class Divided(SeatEvent):
     shares: tuple[tuple[int, ...], ...]
 
 
 @wire("gold.chose")
-class Chose(Event):
-    seat: int
+class Chose(SeatEvent):
     share: int
 
 
@@ -250,8 +243,7 @@ class MarketOpened(Event):
 
 
 @wire("gold.offered")
-class Offered(Event):
-    seat: int
+class Offered(SeatEvent):
     partner: int
     serial: int
     give: tuple[int, ...]
@@ -259,25 +251,23 @@ class Offered(Event):
 
 
 @wire("gold.traded")
-class Traded(Event):
-    seat: int
+class Traded(SeatEvent):
     partner: int
     give: tuple[int, ...]
     get: tuple[int, ...]
 
 
 @wire("gold.withdrawn")
-class OfferWithdrawn(Event):
+class OfferWithdrawn(SeatEvent):
     """An offer left the table (`why`: declined, replaced, left, closed); its tokens go home."""
 
-    seat: int
     serial: int
     why: str
 
 
 @wire("gold.left")
-class LeftMarket(Event):
-    seat: int
+class LeftMarket(SeatEvent):
+    pass
 
 
 @wire("gold.closed")
@@ -286,14 +276,12 @@ class MarketClosed(Event):
 
 
 @wire("gold.magic_drawn")
-class MagicDrawn(Event):
-    seat: int
+class MagicDrawn(SeatEvent):
     count: int
 
 
 @wire("gold.magic_used")
-class MagicUsed(Event):
-    seat: int
+class MagicUsed(SeatEvent):
     face: int
     target: tuple[int, ...]
 

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from engine import hand_events
 from engine.fields import Face, Index, Ref
-from engine.wire import Event, SeatAction, wire
+from engine.wire import Event, SeatAction, SeatEvent, wire
 
 # -- actions -----------------------------------------------------------------
 
@@ -84,28 +84,25 @@ class BuyOffered(Event):
 
 
 @wire("wild.buy_asked")
-class BuyAsked(Event):
-    seat: int
+class BuyAsked(SeatEvent):
+    pass
 
 
 @wire("wild.buy_answered")
-class BuyAnswered(Event):
-    seat: int
+class BuyAnswered(SeatEvent):
     buyer: int
     allow: bool
 
 
 @wire("wild.bought")
-class Bought(Event):
-    seat: int
+class Bought(SeatEvent):
     face: int
 
 
 @wire("wild.drew")
-class Drew(Event):
+class Drew(SeatEvent):
     """`face` is -1 when the card came face down from the dealt deck."""
 
-    seat: int
     from_discard: bool
     face: int
     penalty: bool
@@ -117,16 +114,14 @@ class DeckTurned(Event):
 
 
 @wire("wild.melded")
-class Melded(Event):
-    seat: int
+class Melded(SeatEvent):
     meld: int
     faces: tuple[int, ...]
     points: int
 
 
 @wire("wild.added")
-class Added(Event):
-    seat: int
+class Added(SeatEvent):
     meld: int
     faces: tuple[int, ...]
     meld_faces: tuple[int, ...]
@@ -134,8 +129,7 @@ class Added(Event):
 
 
 @wire("wild.discarded")
-class Discarded(Event):
-    seat: int
+class Discarded(SeatEvent):
     face: int
 
 
@@ -145,8 +139,8 @@ class RoundAdvanced(Event):
 
 
 @wire("wild.went_out")
-class WentOut(Event):
-    seat: int
+class WentOut(SeatEvent):
+    pass
 
 
 @wire("wild.hand_over")
