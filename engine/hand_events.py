@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from engine.tell import Names, count
-from engine.wire import Event
+from engine.wire import Event, SeatEvent
 
 
 class HandStarted(Event):
@@ -21,10 +21,9 @@ class HandStarted(Event):
     dealer: int
 
 
-class CardsDealt(Event):
+class CardsDealt(SeatEvent):
     """`seat` is dealt `count` cards face down: everyone sees how many, not which."""
 
-    seat: int
     count: int
 
 

@@ -19,6 +19,7 @@ import msgpack
 import msgspec
 
 from engine.errors import BadWire
+from engine.fields import Seat
 
 _TYPES: dict[str, type] = {}
 
@@ -41,8 +42,22 @@ class Action(_Wired):
     """Something a seat (or chance, seat CHANCE) does. Subclasses are @wire types."""
 
 
+class SeatAction(Action):
+    """What a seat at the table does: the seat comes first, before the move's own fields
+    (chance's actions name their seat CHANCE last, by default, so they are plain Actions)."""
+
+    seat: Seat
+
+
 class Event(_Wired):
     """Something that happened, for the client to animate and the log to print."""
+
+
+class SeatEvent(Event):
+    """Something that happened at one seat (it played, drew, was dealt...): the seat comes
+    first, before the event's own fields."""
+
+    seat: int
 
 
 def wire(tag: str):

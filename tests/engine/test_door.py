@@ -7,6 +7,7 @@ import copy
 import itertools
 import typing
 
+import msgspec
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
@@ -18,7 +19,7 @@ from engine.errors import IllegalAction
 from engine.games.dragon.rules import THREE_OF_STARS, DeclareDragon, Play
 from engine.games.gold import moves as gold_moves
 from engine.registry import get_game
-from engine.wire import Action, Value, replace, wire_types
+from engine.wire import Action, SeatAction, Value, replace, wire_types
 
 GAMES = {"dragon": 4, "den": 3, "wild": 3, "gold": 4}
 
@@ -68,6 +69,17 @@ def test_every_action_field_of_every_game_declares_its_kind():
         for cls in _actions_of(game_id):
             check = fields.compile_checks(cls)  # TypeError for a field of no declared kind
             assert set(cls._fields) <= set(check.__code__.co_names)  # each field is read
+
+
+def test_every_action_is_a_seats_with_its_seat_first_or_chances():
+    """A seat's action is a SeatAction: its seat first, a seat of the table; any other is
+    chance's, whose seat comes last and is CHANCE unless said."""
+    for game_id in GAMES:
+        for cls in _actions_of(game_id):
+            seat = msgspec.structs.fields(cls)[0 if issubclass(cls, SeatAction) else -1]
+            assert seat.name == "seat", cls
+            if not issubclass(cls, SeatAction):
+                assert seat.default == CHANCE, cls
 
 
 def test_an_action_with_a_bare_whole_number_cannot_be_checked():

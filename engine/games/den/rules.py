@@ -25,7 +25,7 @@ from engine.chance import (
     deal_round,
 )
 from engine.errors import IllegalAction
-from engine.fields import Face, Index, Ref, Seat
+from engine.fields import Face, Index, Ref
 from engine.game import Advice, LazyActions, Option, Refusal, View
 from engine.games.den import advice
 from engine.games.den.cards import (
@@ -44,7 +44,7 @@ from engine.games.den.cards import (
 from engine.games.den.clues import turn_end_clues
 from engine.hands import HandsGame, HandsState
 from engine.tell import Names, count, join_words
-from engine.wire import Action, Event, Value, wire
+from engine.wire import Action, Event, SeatAction, SeatEvent, Value, wire
 
 HAND_SIZE = 7
 FOUNDATIONS = 4  # piles 0-3: the cross (north, east, south, west)
@@ -59,27 +59,25 @@ PLAYING = advice.PLAYING  # dealing and over are every dealing game's (engine.ha
 # -- actions -----------------------------------------------------------------
 
 @wire("den.play")
-class Play(Action):
+class Play(SeatAction):
     """Lay the cards at `refs` (a sequence, highest first) on `pile`, showing `faces`."""
 
-    seat: Seat
     pile: Index
     refs: tuple[Ref, ...]
     faces: tuple[Face, ...]
 
 
 @wire("den.move")
-class MovePile(Action):
+class MovePile(SeatAction):
     """Move the whole foundation pile `source` onto the pile `target` (clause DN6)."""
 
-    seat: Seat
     source: Index
     target: Index
 
 
 @wire("den.end_turn")
-class EndTurn(Action):
-    seat: Seat
+class EndTurn(SeatAction):
+    pass
 
 
 # -- events ------------------------------------------------------------------
@@ -100,28 +98,24 @@ class FoundationsTurned(Event):
 
 
 @wire("den.drew")
-class Drew(Event):
-    seat: int
+class Drew(SeatEvent):
     stock: int
 
 
 @wire("den.played")
-class Played(Event):
-    seat: int
+class Played(SeatEvent):
     pile: int
     faces: tuple[int, ...]
 
 
 @wire("den.moved")
-class PileMoved(Event):
-    seat: int
+class PileMoved(SeatEvent):
     source: int
     target: int
 
 
 @wire("den.turn_ended")
-class TurnEnded(Event):
-    seat: int
+class TurnEnded(SeatEvent):
     next_seat: int
 
 

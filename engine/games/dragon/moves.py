@@ -4,30 +4,28 @@ rules that judge them are rules.py's)."""
 from __future__ import annotations
 
 from engine import hand_events
-from engine.fields import Face, Ref, Seat
-from engine.wire import Action, Event, wire
+from engine.fields import Face, Ref
+from engine.wire import Event, SeatAction, SeatEvent, wire
 
 # -- actions -----------------------------------------------------------------
 
 @wire("dragon.play")
-class Play(Action):
+class Play(SeatAction):
     """Play the cards at `refs`, revealing their `faces`."""
 
-    seat: Seat
     refs: tuple[Ref, ...]
     faces: tuple[Face, ...]
 
 
 @wire("dragon.pass")
-class Pass(Action):
-    seat: Seat
+class Pass(SeatAction):
+    pass
 
 
 @wire("dragon.declare")
-class DeclareDragon(Action):
+class DeclareDragon(SeatAction):
     """Reveal a whole hand that holds a Dragon (clause D9)."""
 
-    seat: Seat
     refs: tuple[Ref, ...]
     faces: tuple[Face, ...]
 
@@ -46,33 +44,29 @@ class CardsDealt(hand_events.CardsDealt):
 
 
 @wire("dragon.played")
-class Played(Event):
-    seat: int
+class Played(SeatEvent):
     faces: tuple[int, ...]
     kind: str
     chop: bool
 
 
 @wire("dragon.passed")
-class Passed(Event):
-    seat: int
+class Passed(SeatEvent):
+    pass
 
 
 @wire("dragon.trick_won")
-class TrickWon(Event):
-    seat: int
+class TrickWon(SeatEvent):
     leader: int
 
 
 @wire("dragon.went_out")
-class WentOut(Event):
-    seat: int
+class WentOut(SeatEvent):
     place: int
 
 
 @wire("dragon.dragon_declared")
-class DragonDeclared(Event):
-    seat: int
+class DragonDeclared(SeatEvent):
     faces: tuple[int, ...]
     attack: int
 

@@ -7,109 +7,97 @@ tuple of such tuples, one per share.
 from __future__ import annotations
 
 from engine.fields import Count, Face, Index, Ref, Seat, Serial
-from engine.wire import Action, Event, wire
+from engine.wire import Event, SeatAction, SeatEvent, wire
 
 # -- actions -----------------------------------------------------------------
 
 
 @wire("gold.attack")
-class Attack(Action):
+class Attack(SeatAction):
     """Send the face-up adventurer `kind` against the Dragon in `slot` (G4.5)."""
 
-    seat: Seat
     kind: Index
     slot: Index
 
 
 @wire("gold.magic")
-class UseMagic(Action):
+class UseMagic(SeatAction):
     """Play the Magic Object `card`, revealing its `face`; `target` as components.TARGETS."""
 
-    seat: Seat
     card: Ref
     face: Face
     target: tuple[Index, ...]
 
 
 @wire("gold.propose")
-class Propose(Action):
+class Propose(SeatAction):
     """Put a split on the table: one share per involved seat, in seat order (G7.2)."""
 
-    seat: Seat
     split: tuple[tuple[Count, ...], ...]
 
 
 @wire("gold.accept")
-class Accept(Action):
-    seat: Seat
+class Accept(SeatAction):
     serial: Serial
 
 
 @wire("gold.reject")
-class Reject(Action):
-    seat: Seat
+class Reject(SeatAction):
     serial: Serial
 
 
 @wire("gold.divide")
-class Divide(Action):
+class Divide(SeatAction):
     """Strategic variant: cut the hoard into one share per involved seat (G9.2)."""
 
-    seat: Seat
     shares: tuple[tuple[Count, ...], ...]
 
 
 @wire("gold.choose")
-class Choose(Action):
-    seat: Seat
+class Choose(SeatAction):
     share: Index
 
 
 @wire("gold.steal")
-class Steal(Action):
+class Steal(SeatAction):
     """Name the player whose screen the Thief robs (G8.2)."""
 
-    seat: Seat
     victim: Seat
 
 
 @wire("gold.take")
-class Take(Action):
+class Take(SeatAction):
     """A Thief helped by a Wizard takes the token at `position` of the screen it looked at."""
 
-    seat: Seat
     position: Index
 
 
 @wire("gold.offer")
-class Offer(Action):
+class Offer(SeatAction):
     """At the Market: give these tokens to `partner` for those (G11.2)."""
 
-    seat: Seat
     partner: Seat
     give: tuple[Count, ...]
     get: tuple[Count, ...]
 
 
 @wire("gold.take_offer")
-class TakeOffer(Action):
+class TakeOffer(SeatAction):
     """Accept the offer `serial` that `offerer` made to this seat."""
 
-    seat: Seat
     offerer: Seat
     serial: Serial
 
 
 @wire("gold.decline")
-class Decline(Action):
-    seat: Seat
+class Decline(SeatAction):
     offerer: Seat
     serial: Serial
 
 
 @wire("gold.leave")
-class LeaveMarket(Action):
-    seat: Seat
+class LeaveMarket(SeatAction):
+    pass
 
 
 # -- events ------------------------------------------------------------------
@@ -136,18 +124,18 @@ class BagEmptied(Event):
 
 
 @wire("gold.first")
-class FirstPlayer(Event):
-    seat: int
+class FirstPlayer(SeatEvent):
+    pass
 
 
 @wire("gold.rallied")
-class Rallied(Event):
-    seat: int
+class Rallied(SeatEvent):
+    pass
 
 
 @wire("gold.turn_lost")
-class TurnLost(Event):
-    seat: int
+class TurnLost(SeatEvent):
+    pass
 
 
 @wire("gold.routed")
@@ -156,8 +144,7 @@ class Routed(Event):
 
 
 @wire("gold.attacked")
-class Attacked(Event):
-    seat: int
+class Attacked(SeatEvent):
     kind: int
     slot: int
     dragon: int  # the Dragon in that lair: players know lairs by their Dragons
@@ -173,10 +160,9 @@ class DragonKilled(Event):
 
 
 @wire("gold.took")
-class Took(Event):
+class Took(SeatEvent):
     """Tokens went behind a screen in view of all: `why` names the rule."""
 
-    seat: int
     counts: tuple[int, ...]
     why: str
 
@@ -197,24 +183,21 @@ class NegotiationOpened(Event):
 
 
 @wire("gold.proposed")
-class Proposed(Event):
+class Proposed(SeatEvent):
     """A split of the hoard: a share for each of `involved`, in that order."""
 
-    seat: int
     serial: int
     split: tuple[tuple[int, ...], ...]
     involved: tuple[int, ...] = ()
 
 
 @wire("gold.accepted")
-class Accepted(Event):
-    seat: int
+class Accepted(SeatEvent):
     serial: int
 
 
 @wire("gold.rejected")
-class Rejected(Event):
-    seat: int
+class Rejected(SeatEvent):
     serial: int
 
 
@@ -229,14 +212,12 @@ class HoardLost(Event):
 
 
 @wire("gold.divided")
-class Divided(Event):
-    seat: int
+class Divided(SeatEvent):
     shares: tuple[tuple[int, ...], ...]
 
 
 @wire("gold.chose")
-class Chose(Event):
-    seat: int
+class Chose(SeatEvent):
     share: int
 
 
@@ -262,8 +243,7 @@ class MarketOpened(Event):
 
 
 @wire("gold.offered")
-class Offered(Event):
-    seat: int
+class Offered(SeatEvent):
     partner: int
     serial: int
     give: tuple[int, ...]
@@ -271,25 +251,23 @@ class Offered(Event):
 
 
 @wire("gold.traded")
-class Traded(Event):
-    seat: int
+class Traded(SeatEvent):
     partner: int
     give: tuple[int, ...]
     get: tuple[int, ...]
 
 
 @wire("gold.withdrawn")
-class OfferWithdrawn(Event):
+class OfferWithdrawn(SeatEvent):
     """An offer left the table (`why`: declined, replaced, left, closed); its tokens go home."""
 
-    seat: int
     serial: int
     why: str
 
 
 @wire("gold.left")
-class LeftMarket(Event):
-    seat: int
+class LeftMarket(SeatEvent):
+    pass
 
 
 @wire("gold.closed")
@@ -298,14 +276,12 @@ class MarketClosed(Event):
 
 
 @wire("gold.magic_drawn")
-class MagicDrawn(Event):
-    seat: int
+class MagicDrawn(SeatEvent):
     count: int
 
 
 @wire("gold.magic_used")
-class MagicUsed(Event):
-    seat: int
+class MagicUsed(SeatEvent):
     face: int
     target: tuple[int, ...]
 

@@ -6,52 +6,46 @@ Clause numbers (W1, W7.2...) refer to docs/rules/wild.md.
 from __future__ import annotations
 
 from engine import hand_events
-from engine.fields import Face, Index, Ref, Seat
-from engine.wire import Action, Event, wire
+from engine.fields import Face, Index, Ref
+from engine.wire import Event, SeatAction, SeatEvent, wire
 
 # -- actions -----------------------------------------------------------------
 
 @wire("wild.ask")
-class AskToBuy(Action):
+class AskToBuy(SeatAction):
     """Ask to buy the top discard before the player in turn draws (W10)."""
-
-    seat: Seat
 
 
 @wire("wild.decline")
-class DeclineToBuy(Action):
-    seat: Seat
+class DeclineToBuy(SeatAction):
+    pass
 
 
 @wire("wild.answer")
-class AnswerBuyer(Action):
+class AnswerBuyer(SeatAction):
     """The player in turn lets the buyer have the discard (allow) or takes it (W10.4, W10.5)."""
 
-    seat: Seat
     allow: bool
 
 
 @wire("wild.draw")
-class Draw(Action):
-    seat: Seat
+class Draw(SeatAction):
     from_discard: bool
 
 
 @wire("wild.meld")
-class Meld(Action):
+class Meld(SeatAction):
     """Lay a new meld; a Dragon in a run stands for `wild_as` (0 otherwise)."""
 
-    seat: Seat
     refs: tuple[Ref, ...]
     faces: tuple[Face, ...]
     wild_as: Face
 
 
 @wire("wild.add")
-class AddToMeld(Action):
+class AddToMeld(SeatAction):
     """Add cards to meld number `meld`; `wild_as` is where its Dragon stands afterwards."""
 
-    seat: Seat
     meld: Index
     refs: tuple[Ref, ...]
     faces: tuple[Face, ...]
@@ -59,10 +53,9 @@ class AddToMeld(Action):
 
 
 @wire("wild.discard")
-class Discard(Action):
+class Discard(SeatAction):
     """Discard one card (`refs` and `faces` hold one each, like every play that shows cards)."""
 
-    seat: Seat
     refs: tuple[Ref, ...]
     faces: tuple[Face, ...]
 
@@ -91,28 +84,25 @@ class BuyOffered(Event):
 
 
 @wire("wild.buy_asked")
-class BuyAsked(Event):
-    seat: int
+class BuyAsked(SeatEvent):
+    pass
 
 
 @wire("wild.buy_answered")
-class BuyAnswered(Event):
-    seat: int
+class BuyAnswered(SeatEvent):
     buyer: int
     allow: bool
 
 
 @wire("wild.bought")
-class Bought(Event):
-    seat: int
+class Bought(SeatEvent):
     face: int
 
 
 @wire("wild.drew")
-class Drew(Event):
+class Drew(SeatEvent):
     """`face` is -1 when the card came face down from the dealt deck."""
 
-    seat: int
     from_discard: bool
     face: int
     penalty: bool
@@ -124,16 +114,14 @@ class DeckTurned(Event):
 
 
 @wire("wild.melded")
-class Melded(Event):
-    seat: int
+class Melded(SeatEvent):
     meld: int
     faces: tuple[int, ...]
     points: int
 
 
 @wire("wild.added")
-class Added(Event):
-    seat: int
+class Added(SeatEvent):
     meld: int
     faces: tuple[int, ...]
     meld_faces: tuple[int, ...]
@@ -141,8 +129,7 @@ class Added(Event):
 
 
 @wire("wild.discarded")
-class Discarded(Event):
-    seat: int
+class Discarded(SeatEvent):
     face: int
 
 
@@ -152,8 +139,8 @@ class RoundAdvanced(Event):
 
 
 @wire("wild.went_out")
-class WentOut(Event):
-    seat: int
+class WentOut(SeatEvent):
+    pass
 
 
 @wire("wild.hand_over")
