@@ -3,8 +3,15 @@ turn sheds, what it keeps back, and what it leaves the others."""
 
 from __future__ import annotations
 
+from engine.bots import make_bot
 from engine.games.den import plan
-from engine.games.den.cards import parse
+from engine.games.den.cards import DECK, name, parse
+from engine.games.den.rules import GAME, EndTurn
+from engine.observe import observe
+from engine.tell import Names
+from tests.engine.den_wild_helpers import RiggedTable
+
+NAMES = Names(("Me", "Bo"), 0)
 
 
 def planned(hand: str, *piles: str) -> list[tuple[str, int, str]]:
@@ -18,7 +25,6 @@ def planned(hand: str, *piles: str) -> list[tuple[str, int, str]]:
 
 
 def _named(kind: str, b: int):
-    from engine.games.den.cards import name
     return name(b) if kind == "play" else b
 
 
@@ -53,3 +59,16 @@ def test_a_move_open_at_the_turns_end_is_made_rather_than_left_to_the_next_seat(
     steps = planned("9TG 3SG KSG", "8SN", "XSN", "KSN", "KTG")
     assert steps[:2] == [("play", 1, "9TG"), ("move", 0, 1)]
     assert steps[2][:2] == ("play", 0)
+
+
+def test_hards_default_keeps_the_pile_closed_and_the_hint_says_why():
+    """At a table the hard bot's default (its plan, played when it may not search) ends
+    the turn holding both Yin 6s the north 7 takes, and the hint's reason names it."""
+    table = RiggedTable(GAME, DECK, parse, {0: "6TN 6SN 2TG 3SG 4TG 9SN XSN"},
+                        "7TG KTN KSN KTG 1TG", seats=2)
+    obs = observe(GAME, table.state, 0)
+    assert len(obs.legal) > 1  # either 6 could go on the north 7
+    chosen = make_bot(GAME, "hard", 1).choose(GAME, obs)
+    assert chosen == EndTurn(0)
+    assert GAME.why(chosen, obs.view, NAMES).startswith(
+        "the north pile takes only cards you hold")
