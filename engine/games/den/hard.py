@@ -4,8 +4,9 @@ PlannerBot plays the turn the planner finds best. PlannedSearch, the hard level,
 the plan's next step as its default and weighs it against the easy bot's likeliest
 moves (ending the turn among them) in worlds dealt by what each seat's turn ends said
 of its hand (engine.games.den.clues: a seat that ended its turn held nothing the piles
-took). In those worlds the others play as the easy bot does and this seat as its plan
-does, and another move wins over the plan's only when it clearly does better there.
+took), played out by the easy bot, whose quick turns buy worlds (the plan in its own
+seat there cost two worlds in three); another move wins over the plan's only when it
+clearly does better there.
 """
 
 from __future__ import annotations
@@ -18,8 +19,9 @@ from engine.games.den.rules import END_TURN, MOVES, Play
 from engine.search import SearchBot
 from engine.wire import Action
 
-#: the turn states a plan looks at inside a sampled world, where speed buys worlds
-ROLLOUT_NODES = 150
+#: the turn states hard's plan looks at: past a few hundred its choice hardly changes, and
+#: the time goes to the search
+CHOICE_NODES = 300
 
 
 class PlannerBot(Bot, Policy):
@@ -61,25 +63,26 @@ class PlannedSearch(SearchBot):
     def __init__(self, seed: int = 0, **search):
         super().__init__(seed, easy=GreedyBot, **{"budget": 0.16, "stretch": 1.6, "width": 8,
                                                    **search})
-        self.easy = PlannerBot(seed)
-        self.easy_bot = self.player
-        self.me = -1  # the seat whose worlds are being played out
+        self.easy = PlannerBot(seed, nodes=CHOICE_NODES)
 
-    def playout(self, game, me: int, action, world: bytes, seed: int) -> float:
-        self.me = me
-        return super().playout(game, me, action, world, seed)
+    def candidates(self, game, obs, fallback: Action) -> list[Action]:
+        """The plan's step, then the moves worth a world, in the easy bot's order: each
+        run at its longest (one per pile and first card: where a run stops is the plan's
+        to weigh), each pile move, and ending the turn, which is always one."""
+        out, heads = [fallback], {_head(fallback)}
+        for action in ranked(obs.legal, obs.view.piles):
+            head = _head(action)
+            if head not in heads:
+                heads.add(head)
+                out.append(action)
+        end = END_TURN[obs.seat]
+        out = out[:self.width]
+        return out if end in out else [*out[:self.width - 1], end]
 
-    def player(self, seed: int) -> Policy:
-        """A sampled world's player: the plan in this bot's seat, the easy bot elsewhere."""
-        return _WorldPlayer(self.me, PlannerBot(seed, nodes=ROLLOUT_NODES), GreedyBot(seed))
 
-
-class _WorldPlayer(Policy):
-    def __init__(self, me: int, mine: Policy, others: Policy):
-        self.me, self.mine, self.others = me, mine, others
-
-    def act(self, game, state, seat) -> Action | None:
-        return (self.mine if seat == self.me else self.others).act(game, state, seat)
+def _head(action: Action) -> tuple:
+    """What tells two candidates apart: a play's pile and first card, or the action."""
+    return (action.pile, action.faces[0]) if isinstance(action, Play) else (action,)
 
 
 def first_action(steps: list[plan.Step], seat: int, face_ref) -> Action:
