@@ -11,18 +11,22 @@ class GreedyBot(Bot, Policy):
     """Easy: shed the most cards. As a Policy it plays sampled worlds."""
 
     def choose(self, game, obs) -> Action | None:
-        return _pick(obs.legal, obs.view.piles)
+        return pick(obs.legal, obs.view.piles)
 
     def act(self, game, state, seat) -> Action | None:
-        return _pick(game.legal_actions(state, seat), state.piles)
+        return pick(game.legal_actions(state, seat), state.piles)
 
     def ranked(self, game, obs) -> list[Action]:
         """The legal actions, the likeliest good ones first: a search's candidates."""
-        piles = obs.view.piles
-        return sorted(obs.legal, key=lambda a: _worth(a, piles), reverse=True)
+        return ranked(obs.legal, obs.view.piles)
 
 
-def _pick(legal, piles) -> Action | None:
+def ranked(legal, piles) -> list[Action]:
+    """The legal actions, the easy bot's choice first."""
+    return sorted(legal, key=lambda a: _worth(a, piles), reverse=True)
+
+
+def pick(legal, piles) -> Action | None:
     if not legal:
         return None
     best, best_key = None, None
@@ -42,3 +46,4 @@ def _worth(action: Action, piles) -> tuple:
     if isinstance(action, MovePile):
         return (1,)
     return (0,)  # ending the turn
+
