@@ -46,4 +46,3 @@ def _worth(action: Action, piles) -> tuple:
     if isinstance(action, MovePile):
         return (1,)
     return (0,)  # ending the turn
-
