@@ -117,6 +117,7 @@ class HandsGame(Game):
     deck: frozenset[int] = frozenset()  # every face of the game's deck
     fresh_deck: tuple[int, ...] = ()  # the deck each hand shuffles afresh, if always the same
     deal_clause = ""  # the rule that orders the shuffle and the deal, named when refused
+    last_clues: tuple | None = None  # (observation, its clues): see read_clues
 
     def chance_request(self, state: HandsState) -> ChanceRequest | None:
         return state.requests[0] if state.requests else None
@@ -163,7 +164,7 @@ class HandsGame(Game):
                 seen[ref_deck(card)].add(face)
         unseen = {d: [f for f in sorted(self.deck) if f not in seen[d]] for d in decks}
         # a clue on a hand the seat knows wholly (its own) is true or false in every world
-        clues = [c for c in self.clues(obs) if not state.known >> c.seat & 1][-CLUES:] \
+        clues = [c for c in self.read_clues(obs) if not state.known >> c.seat & 1][-CLUES:] \
             if hidden else []
         dealt, pools = _deal_by_clues(state, hidden, unseen, clues, rng)
         faces.update(dealt)
@@ -179,6 +180,15 @@ class HandsGame(Game):
                       if ref_deck(card) == d}
             chance.decks[d] = (placed, pools[d])
         return state, chance
+
+    def read_clues(self, obs) -> list[Clue]:
+        """`clues(obs)`, read once per observation however many worlds a search samples
+        from it (reading a long history at every world cost a search a sixth of its
+        worlds). One observation is remembered, held so its identity stays its own."""
+        last = self.last_clues
+        if last is None or last[0] is not obs:
+            last = self.last_clues = (obs, self.clues(obs))
+        return last[1]
 
     def clues(self, obs) -> list[Clue]:
         """What the seats' conduct in `obs.history` says of their hidden cards, oldest
