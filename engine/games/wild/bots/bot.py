@@ -19,9 +19,21 @@ class GreedyBot(Bot, Policy):
     Policy it plays sampled worlds."""
 
     def choose(self, game, obs) -> Action | None:
-        view = obs.view
-        table = [melds.new_meld(m.owner, m.faces, m.wild_as) for m in view.melds]
-        return _pick(obs.legal, obs.seat, Seen(mask_of(view.cards or ()), view.discard, table))
+        return _pick(obs.legal, obs.seat, _seen(obs))
+
+    def ranked(self, game, obs) -> list[Action]:
+        """The legal actions, the likeliest good ones first: a search's candidates. The
+        longest lays, then the discards of the cards that help least (a random few of a
+        dozen discards and lays would race a Dragon's discard against a meld)."""
+        seen, seat = _seen(obs), obs.seat
+
+        def key(a):
+            if isinstance(a, (Meld, AddToMeld)):
+                return (0, -len(a.faces))
+            if isinstance(a, Discard):
+                return (1, _worth(seen, seat, seen.hand, a.faces[0]), -a.faces[0])
+            return (2, 0)
+        return sorted(obs.legal, key=key)
 
     def act(self, game, state, seat) -> Action | None:
         # the state's own melds, not copies: a search's playouts run this at every move,
@@ -38,6 +50,12 @@ class Seen(NamedTuple):
     hand: int
     discard: Sequence[int]
     melds: Sequence[melds.Meld]
+
+
+def _seen(obs) -> Seen:
+    view = obs.view
+    table = [melds.new_meld(m.owner, m.faces, m.wild_as) for m in view.melds]
+    return Seen(mask_of(view.cards or ()), view.discard, table)
 
 
 def _pick(legal, seat: int, seen: Seen) -> Action | None:
