@@ -12,6 +12,14 @@ what it has, or with the easy bot's choice when not a single world was played ou
 The worlds go where they tell most: candidates that fall clearly behind, or play out
 the same as another, leave the race early (`_prune`), and the decision ends once one
 is left.
+
+It searches the seat's information set, not each world apart: one candidate is chosen
+for all the worlds together (the mean over them), and in the playouts every seat's
+later turns are played by a policy that reads only that seat's hand and the table, so
+the searching seat never plays as if it had seen the others' cards (the "strategy
+fusion" of a search that takes each world's best line and averages those). The worlds
+themselves lean on what the seats did (`Game.clues`; Dragon's as far as each seat's
+later plays bore its clues out).
 """
 
 from __future__ import annotations
