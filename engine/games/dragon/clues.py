@@ -23,7 +23,7 @@ from __future__ import annotations
 
 from functools import partial
 
-from engine.cards import mask_of
+from engine.cards import faces_of, mask_of
 from engine.games.dragon import combos
 from engine.games.dragon.moves import HandOver, HandStarted, Passed, Played, TrickWon
 from engine.hands import KEEP, Clue
@@ -40,8 +40,7 @@ def pass_clues(history, overchop: bool) -> list[Clue]:
     clues in `history` held (`_trust`)."""
     hands = _read(history, overchop)
     keep = _trust(hands)
-    return [Clue(seat, says, keep[seat]) for seat, says, _ in hands[-1][0]
-            if keep[seat] < 1] if hands else []
+    return [Clue(seat, says, keep[seat]) for seat, says, _ in hands[-1][0] if keep[seat] < 1]
 
 
 def _read(history, overchop: bool):
@@ -93,19 +92,15 @@ def _trust(hands) -> list[float]:
     for clues, plays in hands:
         for seat, says, before in clues:
             # its later thrifty plays: a thrifty player spends 2s and bombs at need
-            later = [mask for s, mask in plays[before:] if s == seat and _thrifty(mask)]
+            later = 0
+            for s, mask in plays[before:]:
+                if s == seat and _thrifty(mask):
+                    later |= mask
             if later:
                 tested[seat] += 1
-                false[seat] += says(dict(enumerate(_faces(later))))
+                false[seat] += says(dict(enumerate(faces_of(later))))
     return [1.0 if f and 2 * f >= t else KEEP ** (1 - f / t) if t else KEEP
             for t, f in zip(tested, false, strict=True)]
-
-
-def _faces(masks) -> list[int]:
-    total = 0
-    for mask in masks:
-        total |= mask
-    return [f for f in range(total.bit_length()) if total >> f & 1]
 
 
 def _thrifty(mask: int) -> bool:
