@@ -11,7 +11,7 @@ clearly does better there.
 
 from __future__ import annotations
 
-from engine.bots import Bot, Policy
+from engine.bots import Bot
 from engine.cards import mask_of
 from engine.games.den import plan
 from engine.games.den.bot import GreedyBot, pick, ranked
@@ -24,10 +24,11 @@ from engine.wire import Action
 CHOICE_NODES = 300
 
 
-class PlannerBot(Bot, Policy):
+class PlannerBot(Bot):
     """Plays the turn engine.games.den.plan finds best: the most cards shed, but not a
     card that opens more to the others than it is worth, and of equal turns the one that
-    leaves them least. As a Policy it plays sampled worlds."""
+    leaves them least. Not a Policy: the search's worlds are played out by the easy bot,
+    whose quick turns buy more of them."""
 
     def __init__(self, seed: int = 0, keep: float = plan.KEEP, nodes: int = plan.NODES):
         super().__init__(seed)
@@ -37,20 +38,11 @@ class PlannerBot(Bot, Policy):
         view = obs.view
         if not obs.legal or view.cards is None:
             return pick(obs.legal, view.piles)
-        wanted = first_action(self.steps(mask_of(view.cards), view.piles), obs.seat, None)
+        wanted = first_action(self.steps(mask_of(view.cards), view.piles), obs.seat)
         if isinstance(wanted, Play):  # the legal action of the same cards, with their refs
             return next(a for a in obs.legal if isinstance(a, Play)
                         and (a.pile, a.faces) == (wanted.pile, wanted.faces))
         return wanted
-
-    def act(self, game, state, seat) -> Action | None:
-        if not game.legal_actions(state, seat):
-            return None
-        return first_action(self.steps(state.masks[seat], state.piles), seat, state.face_ref)
-
-    def ranked(self, game, obs) -> list[Action]:
-        """The search's candidates, in the easy bot's order."""
-        return ranked(obs.legal, obs.view.piles)
 
     def steps(self, hand: int, piles) -> list[plan.Step]:
         return plan.plan(hand, plan.table_of(piles), plan.live_faces(piles, hand), self.keep,
@@ -85,10 +77,10 @@ def _head(action: Action) -> tuple:
     return (action.pile, action.faces[0]) if isinstance(action, Play) else (action,)
 
 
-def first_action(steps: list[plan.Step], seat: int, face_ref) -> Action:
+def first_action(steps: list[plan.Step], seat: int) -> Action:
     """A plan's first step as an action: a card laid with those after it on the same pile
-    (one run, DN4.2), a pile moved, or, with no step, the turn ended. Without `face_ref`
-    (faces to refs) the play carries no refs: PlannerBot.choose finds the legal one."""
+    (one run, DN4.2), a pile moved, or, with no step, the turn ended. A play carries its
+    faces but no refs: PlannerBot.choose finds the legal one of the same cards."""
     if not steps:
         return END_TURN[seat]
     kind, a, b = steps[0]
@@ -99,5 +91,4 @@ def first_action(steps: list[plan.Step], seat: int, face_ref) -> Action:
         if kind != "play" or pile != a:
             break
         faces.append(face)
-    refs = tuple(face_ref[f] for f in faces) if face_ref is not None else ()
-    return Play(seat, a, refs, tuple(faces))
+    return Play(seat, a, (), tuple(faces))

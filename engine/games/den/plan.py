@@ -1,5 +1,5 @@
 """A whole turn of Dragon Den planned at once: which cards to lay where, which piles to
-move, and what to keep back, for the hard bot (engine.games.den.bot.PlannerBot).
+move, and what to keep back, for the hard bot (engine.games.den.hard.PlannerBot).
 
 A turn is a race for the last card (a hand lasts some ten turns; the first seat out wins
 it), so the plan sheds as many cards as it can, but it weighs what the turn leaves on the
