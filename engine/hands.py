@@ -125,6 +125,7 @@ class HandsGame(Game):
     deck: frozenset[int] = frozenset()  # every face of the game's deck
     fresh_deck: tuple[int, ...] = ()  # the deck each hand shuffles afresh, if always the same
     deal_clause = ""  # the rule that orders the shuffle and the deal, named when refused
+    last_clues: tuple | None = None  # (observation, its clues): see read_clues
 
     def chance_request(self, state: HandsState) -> ChanceRequest | None:
         return state.requests[0] if state.requests else None
@@ -187,7 +188,7 @@ class HandsGame(Game):
                 seen[ref_deck(card)].add(face)
         unseen = {d: [f for f in sorted(self.deck) if f not in seen[d]] for d in decks}
         # a clue on a hand the seat knows wholly (its own) is true or false in every world
-        clues = [c for c in self.clues(obs) if not state.known >> c.seat & 1][-CLUES:] \
+        clues = [c for c in self.read_clues(obs) if not state.known >> c.seat & 1][-CLUES:] \
             if hidden else []
         dealt, pools = _deal_by_clues(state, hidden, unseen, clues, rng)
         faces.update(dealt)
@@ -204,6 +205,15 @@ class HandsGame(Game):
             chance.decks[d] = (placed, pools[d])
         return state, chance
 
+    def read_clues(self, obs) -> list[Clue]:
+        """`clues(obs)`, read once per observation however many worlds a search samples
+        from it (reading a long history at every world cost a search a sixth of its
+        worlds). One observation is remembered, held so its identity stays its own."""
+        last = self.last_clues
+        if last is None or last[0] is not obs:
+            last = self.last_clues = (obs, self.clues(obs))
+        return last[1]
+
     def clues(self, obs) -> list[Clue]:
         """What the seats' conduct in `obs.history` says of their hidden cards, oldest
         first. By default nothing: every unseen card is as likely anywhere."""
@@ -215,36 +225,43 @@ class HandsGame(Game):
         return frozenset(range(1, state.hand + (self.outcome(state) is not None)))
 
 
-@dataclass(frozen=True, slots=True)
-class Clue:
-    """What a seat's conduct says of its hidden cards, read from the public history: in a
-    world where `contradicts(hand)` (the seat's {card ref: face} there) holds, the seat
-    would likely have acted otherwise — passed on a trick it could beat cheaply, or let
-    a discard go that made a meld. Likely, not surely: people bluff and bots err."""
-
-    seat: int
-    contradicts: Callable[[dict[int, int]], bool]
-
-
 #: the most recent clues weighed, and the most deals tried for one world
 CLUES, TRIES = 12, 8
 #: the chance a deal is kept for each clue it contradicts (weighted rejection sampling)
 KEEP = 0.2
 
 
+@dataclass(frozen=True, slots=True)
+class Clue:
+    """What a seat's conduct says of its hidden cards, read from the public history: in a
+    world where `contradicts(hand)` (the seat's {card ref: face} there) holds, the seat
+    would likely have acted otherwise — passed on a trick it could beat cheaply, or let
+    a discard go that made a meld. Likely, not surely: people bluff and bots err, so a
+    deal contradicting it is still kept with chance `keep` (a game may raise it for a
+    seat whose conduct proved its clues false before)."""
+
+    seat: int
+    contradicts: Callable[[dict[int, int]], bool]
+    keep: float = KEEP
+
+
 def _deal_by_clues(state: HandsState, hidden, unseen, clues, rng):
     """Faces for the `hidden` (seat, card) pairs, drawn from `unseen` (faces per deck), and
-    what is left of each deck, shuffled. A deal contradicting k clues is kept with chance
-    KEEP**k; after TRIES deals the one contradicting fewest is taken (ties: the first)."""
+    what is left of each deck, shuffled. A deal is kept with the chance the product of the
+    `keep` of the clues it contradicts; after TRIES deals the likeliest is taken (ties: the
+    first)."""
     best = None
     for _ in range(TRIES if clues else 1):
         pools = {d: rng.sample(faces, len(faces)) for d, faces in unseen.items()}
         dealt = {card: pools[ref_deck(card)].pop() for _, card in hidden}
-        broken = sum(clue.contradicts(_hand(state, clue.seat, dealt)) for clue in clues)
-        if not broken or rng.random() < KEEP ** broken:
+        chance = 1.0
+        for clue in clues:
+            if clue.contradicts(_hand(state, clue.seat, dealt)):
+                chance *= clue.keep
+        if chance == 1.0 or rng.random() < chance:
             return dealt, pools
-        if best is None or broken < best[0]:
-            best = (broken, dealt, pools)
+        if best is None or chance > best[0]:
+            best = (chance, dealt, pools)
     return best[1], best[2]
 
 

@@ -12,6 +12,14 @@ what it has, or with the easy bot's choice when not a single world was played ou
 The worlds go where they tell most: candidates that fall clearly behind, or play out
 the same as another, leave the race early (`_prune`), and the decision ends once one
 is left.
+
+It searches the seat's information set, not each world apart: one candidate is chosen
+for all the worlds together (the mean over them), and in the playouts every seat's
+later turns are played by a policy that reads only that seat's hand and the table, so
+the searching seat never plays as if it had seen the others' cards (the "strategy
+fusion" of a search that takes each world's best line and averages those). The worlds
+themselves lean on what the seats did (`Game.clues`; Dragon's as far as each seat's
+later plays bore its clues out).
 """
 
 from __future__ import annotations
@@ -43,7 +51,8 @@ class SearchBot(Bot):
     times the budget is the most wall-clock time a thought takes on a busy machine; another
     candidate overrules the easy bot's only when it does better by `confidence`
     standard errors of the difference (flat Monte Carlo over few worlds otherwise
-    swaps a sound heuristic for the luckiest candidate).
+    swaps a sound heuristic for the luckiest candidate); `to_win` plays the match's last
+    hand for the match (`value`), not for the lead.
     """
 
     thinks = True
@@ -51,12 +60,12 @@ class SearchBot(Bot):
 
     def __init__(self, seed: int = 0, *, easy: Callable[[int], Bot], budget: float = 0.15,
                  width: int = 8, least: int = 1, most: int = 1000, confidence: float = 1.0,
-                 stretch: float = 2.0):
+                 stretch: float = 2.0, to_win: bool = False):
         super().__init__(seed)
         self.easy_bot = easy
         self.easy = easy(seed)
         self.budget, self.width, self.least, self.most = budget, width, least, most
-        self.confidence, self.stretch = confidence, stretch
+        self.confidence, self.stretch, self.to_win = confidence, stretch, to_win
         self.worlds = 0  # worlds played out at the last decision (for the benchmark)
         # the wall clock, not the CPU budget, ended the last search: a busy machine's
         # share of the CPU starved it (for the benchmark, whose figures it weakens)
@@ -188,7 +197,7 @@ class SearchBot(Bot):
                     break
                 chosen = TimeUp(state.timer.key)
             apply(state, chosen)
-        return value(game, state, me)
+        return value(game, state, me, self.to_win)
 
 
 def _prune(racing: list[int], results: list[list[float]]) -> list[int]:
@@ -221,18 +230,32 @@ def _ahead(these: list[float], those: list[float], z: float) -> bool:
     return mean > z * math.sqrt(var / n)
 
 
-def value(game: Game, state, me: int) -> float:
+#: a won match's worth against a lead of one point (`value`): above any lead a hand makes
+WON = 1_000_000
+
+
+def value(game: Game, state, me: int, to_win: bool = False) -> float:
     """What a playout's end is worth to `me`: how far ahead of the best other seat it
     stands (`Game.standing`: chips, points). A mean of score leads, not a count of wins:
     it tells a near miss from a rout, so far fewer worlds tell two candidates apart,
-    and in a match's last hand a lead is what wins it."""
+    and a lead carries into the hands still to come. Where the playout ended the match
+    and `to_win`, winning it (a share of a tie) comes first and the lead after: in the
+    last hand a lead is worth nothing but the win, so a seat behind plays for first place
+    and a seat ahead for safety. (A playout plays one hand, so in a match of so many hands
+    every world of a decision ends the match or none does; where only some do, a points
+    match, a win still outweighs any lead.)"""
     standing = game.standing(state)
-    return standing[me] - max(s for i, s in enumerate(standing) if i != me)
+    lead = standing[me] - max(s for i, s in enumerate(standing) if i != me)
+    outcome = game.outcome(state) if to_win else None
+    if outcome is None:
+        return lead
+    return WON * (me in outcome.winners) / len(outcome.winners) + lead
 
 
 def levels(easy: Callable[[int], Bot], **hard) -> dict[str, Callable[[int], Bot]]:
     """The three levels of a game whose easy bot is `easy`: normal is a small, quick
-    search, hard a wide one at its full budget (keyword arguments override hard's)."""
+    search, hard a wide one at its full budget (keyword arguments override hard's, such as
+    `to_win`)."""
     def normal(seed: int = 0) -> Bot:
         return SearchBot(seed, easy=easy, budget=0.04, width=3, most=12)
 

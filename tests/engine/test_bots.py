@@ -164,6 +164,35 @@ def test_clues_are_read_from_the_public_history_and_hold_for_the_real_hands(game
 
 
 @pytest.mark.parametrize("game_id", sorted(set(SEATS) - {"gold"}))
+def test_in_a_playout_the_searching_seat_acts_on_what_it_may_know(game_id):
+    """No strategy fusion: in every world a search samples, the policy that plays the
+    searching seat's later turns reads only what that seat may know (its hand, the
+    table), so it acts alike in worlds its observation cannot tell apart — it never plays
+    as if it had seen the other hands, as a search fusing each world's best play would."""
+    game, fresh, actions, points = recorded(game_id, 9, 12)
+    easy = make_bot(game, "easy", 1)
+    for seat, at in points:
+        witness = Witness(game, fresh, seat)
+        for action in actions[:at]:
+            witness.feed(action)
+        obs = witness.observe(True)
+        worlds = [game.determinize(obs, random.Random(r))[0] for r in range(4)]
+        assert len({tuple(sorted(w.faces.items())) for w in worlds}) > 1  # worlds differ
+        assert len({repr(easy.act(game, w, seat)) for w in worlds}) == 1
+
+
+@pytest.mark.parametrize("game_id", ["dragon", "den"])
+def test_the_easy_bots_ranking_holds_each_legal_action_once(game_id):
+    """The easy bot's ranking of the legal actions, a search's candidates: each once."""
+    game, fresh, actions, points = recorded(game_id, 4, 40, every=2)
+    easy = make_bot(game, "easy", 1)
+    for seat, at in points:
+        obs = witnessed(game, fresh, seat, actions[:at]).observe(True)
+        ranked = easy.ranked(game, obs)
+        assert sorted(map(repr, ranked)) == sorted(map(repr, obs.legal))
+
+
+@pytest.mark.parametrize("game_id", sorted(set(SEATS) - {"gold"}))
 def test_a_world_keeps_what_the_seat_knows_and_deals_the_rest(game_id):
     game, fresh, actions, points = recorded(game_id, 5, 3)
     seat, at = points[-1]

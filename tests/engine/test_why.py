@@ -134,6 +134,9 @@ DEN_REASONS = [
     ("nothing fits", den("6SG", ["8TG", "5SN", "XTN", "3TG", "", "", "", ""]), EndTurn(0),
      "none of your cards goes on any pile now"),
     ("cards kept back", den("7TN", CROSS), EndTurn(0), "keep the rest for your next turns"),
+    ("a pile kept closed", den("6TN 6SN", ["8SN 7TG", "KTN", "KSN", "KTG", "", "", "", ""]),
+     EndTurn(0), "the north pile takes only cards you hold: kept, they keep it closed to the "
+     "others"),
 ]
 
 

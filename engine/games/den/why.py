@@ -71,6 +71,12 @@ def _move(action: MovePile, view: DenView, hand: int) -> str:
 def _end(view: DenView, hand: int) -> str:
     if not any(_has_place(f, view) for f in view.cards):
         return "none of your cards goes on any pile now"
+    for pile, cards in enumerate(view.piles):
+        takes = FITS[cards[-1]] if cards else 0
+        if takes and takes & hand == takes:
+            return f"the {PILE_NAMES[pile]} pile takes only cards you hold: kept, they keep " \
+                   "it closed to the others, and either one laid would open it to two of " \
+                   "theirs; keep the rest for your next turns"
     return "every card you lay now opens a pile for the next player too: keep the rest " \
            "for your next turns"
 

@@ -23,7 +23,7 @@ from engine.games.dragon.words import TELLERS, gains, how_won
 from engine.registry import register
 from engine.search import levels
 
-register(GAME, bots=levels(GreedyBot), tellers=TELLERS, hinters=HINTERS, reasons=why)
+register(GAME, bots=levels(GreedyBot, to_win=True), tellers=TELLERS, hinters=HINTERS, reasons=why)
 
 __all__ = [  # the game's public face: what the client may import
     "DRAGON_STAGE",

@@ -12,16 +12,21 @@ as a thrifty player's:
 
 Its hand now is what it held then, less what it played since, so a hand now that holds
 what it would have played instead contradicts the pass or the play.
+
+Not every player is thrifty: one that searches, or plays by hunch, passes holding a cheap
+beat. What a seat plays later in the hand it held at the clue (a hand only shrinks), so its
+later plays may prove a clue false; a seat's clues count for less the more of them its
+own plays proved false (`Clue.keep`), and not at all once most were.
 """
 
 from __future__ import annotations
 
 from functools import partial
 
-from engine.cards import mask_of
+from engine.cards import faces_of, mask_of
 from engine.games.dragon import combos
 from engine.games.dragon.moves import HandOver, HandStarted, Passed, Played, TrickWon
-from engine.hands import Clue
+from engine.hands import KEEP, Clue
 
 #: before the history shows a trick's start, what is on the table is not known
 UNKNOWN = ("unknown",)
@@ -30,11 +35,23 @@ ACE_RANK = 11
 
 
 def pass_clues(history, overchop: bool) -> list[Clue]:
-    """A clue per pass on a trick, and per thrifty lead or beat, in `history` (a seat's
-    observation's public events)."""
-    clues, top, out = [], None, set()
+    """A clue per pass on a trick, and per thrifty lead or beat, in this hand of `history`
+    (a seat's observation's public events), each weighed by how often its seat's earlier
+    clues in `history` held (`_trust`)."""
+    hands = _read(history, overchop)
+    keep = _trust(hands)
+    return [Clue(seat, says, keep[seat]) for seat, says, _ in hands[-1][0] if keep[seat] < 1]
+
+
+def _read(history, overchop: bool):
+    """Per hand in `history`: its clues as (seat, contradicts, plays before it) and its
+    plays as (seat, mask), in order."""
+    hands: list[tuple[list, list]] = []
+    clues, plays = [], []
+    top = None
     table = UNKNOWN  # (combo, was it a chop) on the table; None: the next play leads
     opening = False  # the hand's first lead may have to hold the 3 of Stars (D3)
+    out: set[int] = set()
     for event in history:
         kind = type(event)
         if kind is Played:
@@ -45,20 +62,45 @@ def pass_clues(history, overchop: bool) -> list[Clue]:
                     _beat_clue(mask, table[0]) if table is not UNKNOWN and not table[1] \
                     else None
                 if clue is not None:
-                    clues.append(Clue(event.seat, clue))
+                    clues.append((event.seat, clue, len(plays) + 1))
+            plays.append((event.seat, mask))
             opening, table = False, (combo, event.chop)
             top = combo if overchop or not event.chop or combo[0] == combos.BOMB else None
         elif kind is TrickWon:
             top, out, table = None, set(), None
         elif kind is HandStarted or kind is HandOver:  # a new deal: the old says nothing
-            clues, top, out, table = [], None, set(), None
+            clues, plays, top, out, table = [], [], None, set(), None
+            hands.append((clues, plays))
             opening = kind is HandStarted and event.leader < 0
         elif kind is Passed:
             # a seat that passed is out of the trick (D7.2): its later passes say nothing
             if top is not None and event.seat not in out and not combos.is_two_set(top):
-                clues.append(Clue(event.seat, partial(_could_beat, top)))
+                clues.append((event.seat, partial(_could_beat, top), len(plays)))
             out.add(event.seat)
-    return clues
+    if not hands or hands[-1][0] is not clues:  # no deal began in the history
+        hands.append((clues, plays))
+    return hands
+
+
+def _trust(hands) -> list[float]:
+    """Per seat, the chance a world contradicting one of its clues is kept: KEEP while its
+    plays bore its clues out; nearer 1 the larger the share they proved false, and 1 (the
+    clues are dropped) once half or more were."""
+    seats = 1 + max((seat for clues, plays in hands for seat, *_ in [*clues, *plays]),
+                    default=0)
+    tested, false = [0] * seats, [0] * seats
+    for clues, plays in hands:
+        for seat, says, before in clues:
+            # its later thrifty plays: a thrifty player spends 2s and bombs at need
+            later = 0
+            for s, mask in plays[before:]:
+                if s == seat and _thrifty(mask):
+                    later |= mask
+            if later:
+                tested[seat] += 1
+                false[seat] += says(dict(enumerate(faces_of(later))))
+    return [1.0 if f and 2 * f >= t else KEEP ** (1 - f / t) if t else KEEP
+            for t, f in zip(tested, false, strict=True)]
 
 
 def _thrifty(mask: int) -> bool:
