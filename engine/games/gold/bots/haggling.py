@@ -42,6 +42,7 @@ PRIOR_WEIGHT = 3.0  # the misses the prior's rule is spared, against every other
 LATE = 0.6  # how late the talks are when a yielding seat gives in
 YIELD = 0.5  # what a yielding seat's worth must pass (worths and margins are whole points)
 SLACK = 0.25  # what a seat overlooks below its threshold (the bots' rounding)
+LEAD = 0.25  # the weight of a split's points against the others' average beside its margin
 #: the most splits the search for the best bet weighs at one decision (each costs a score
 #: per seat and world): its climbs stop there, with the best found so far
 LOOKS = 60
@@ -166,6 +167,7 @@ class Table:
         self.worlds, self.advanced = worlds, advanced
         self.involved, self.hoard, self.base = tuple(involved), tuple(hoard), base
         self.memo: dict[tuple, tuple] = {}  # split -> margins: climbs revisit
+        self.leads: dict[tuple, float] = {}  # (seat, split) -> its points against the others'
         self.before = [[self._margin(self._points(views[seat]), seat)
                         for seat in self.involved] for views in worlds]
         self.margin_due = self.margins(fair_split)
@@ -209,6 +211,23 @@ class Table:
     def margins(self, split) -> tuple[float, ...]:
         """Each involved seat's margin gain from `split`, on average over the worlds."""
         return tuple(sum(m) / len(m) for m in self.in_worlds(split))
+
+    def value(self, split, seat: int) -> float:
+        """What `split` is worth to `seat` playing for the win: its margin gain, and by
+        LEAD what it does to its points against the others' on average (the best other
+        player today need not be the one to beat at the end), over the worlds."""
+        key = (seat, tuple(map(tuple, split)))
+        known = self.leads.get(key)
+        if known is None:
+            total = 0.0
+            for views in self.worlds:
+                view = views[seat]
+                gained = [a - b for a, b in zip(self._points(view, split), self._points(view),
+                                                strict=True)]
+                others = [g for s, g in enumerate(gained) if s != seat]
+                total += gained[seat] - sum(others) / len(others)
+            known = self.leads[key] = total / len(self.worlds)
+        return self.margins(split)[self.involved.index(seat)] + LEAD * known
 
     def late(self, proposals: int) -> float:
         return min(1.0, proposals / self.steps)
@@ -285,7 +304,7 @@ class Table:
     def _key(self, split, rules, proposals, me, mine) -> tuple[float, float, float, float]:
         """(what the split is worth as a bet, how near it is to passing, the chance it
         passes, its gain)."""
-        gain = self.margins(split)[mine]
+        gain = self.value(split, me)
         chance, short = self._odds(split, rules, proposals, me)
         return round(chance * gain, 9), round(-short, 9), chance, gain
 

@@ -69,6 +69,37 @@ class SearchingBot(HardBot):
         self.started, self.game, self.obs = perf_counter(), game, obs
         return super().choose(game, obs)
 
+    # -- thefts: by what the token does to its margin over the best other player ------
+    def _steal(self, view, legal) -> Action:
+        """Rob the player whose token, drawn at random from its screen as far as this seat
+        knows it, raises its margin most on average: the leader more than the richest."""
+        if self.screens is None:
+            return super()._steal(view, legal)
+        return max(legal, key=lambda a: (self._robbing(a.victim), -a.victim))
+
+    def _robbing(self, victim: int) -> float:
+        held = self.screens[victim]
+        if not any(held):
+            return 0.0
+        return sum(n * self._moving(victim, c) for c, n in enumerate(held) if n) / sum(held)
+
+    def _moving(self, victim: int, colour: int) -> float:
+        """What a token of `colour` moved from `victim`'s screen to its own does to its
+        margin."""
+        counts = [0] * 9
+        counts[colour] = 1
+        after = self._plus(self._plus(self.screens, self.me, counts), victim,
+                           [-n for n in counts])
+        return self._margin(after) - self._margin(self.screens)
+
+    def _take(self, view, legal) -> Action:
+        """Looking into the victim's screen, take the token that raises its margin most."""
+        if self.screens is None:
+            return super()._take(view, legal)
+        victim, looked = view.kill.theft.victim, view.looking_at
+        return max(legal, key=lambda a: (self._moving(victim, looked[a.position]),
+                                         -a.position))
+
     def _negotiate(self, view, seat, legal) -> Action | None:
         chosen = self._haggle(view, seat, legal)
         kill = view.kill
@@ -98,7 +129,7 @@ class SearchingBot(HardBot):
         made = sum(kill.made)
         split, gain, chance = self._best(kill, table, rules, made)
         if proposal and self._something(kill, proposal):
-            offered = table.margins(proposal.split)[kill.involved.index(seat)]
+            offered = table.value(proposal.split, seat)
             passes = table.passes(proposal.split, rules, made, seat, proposal.accepted)
             late = self._urgency(view, made, len(kill.involved)) > LATE
             if offered >= 0 and (offered * passes >= chance * gain - SLACK
