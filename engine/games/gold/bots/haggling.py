@@ -168,6 +168,7 @@ class Table:
         self.involved, self.hoard, self.base = tuple(involved), tuple(hoard), base
         self.memo: dict[tuple, tuple] = {}  # split -> margins: climbs revisit
         self.leads: dict[tuple, float] = {}  # (seat, split) -> its points against the others'
+        self.standing: dict[int, tuple] = {}  # a world's screens (by id) -> their points
         self.before = [[self._margin(self._points(views[seat]), seat)
                         for seat in self.involved] for views in worlds]
         self.margin_due = self.margins(fair_split)
@@ -222,8 +223,10 @@ class Table:
             total = 0.0
             for views in self.worlds:
                 view = views[seat]
-                gained = [a - b for a, b in zip(self._points(view, split), self._points(view),
-                                                strict=True)]
+                if id(view) not in self.standing:
+                    self.standing[id(view)] = self._points(view)
+                gained = [a - b for a, b in zip(self._points(view, split),
+                                                self.standing[id(view)], strict=True)]
                 others = [g for s, g in enumerate(gained) if s != seat]
                 total += gained[seat] - sum(others) / len(others)
             known = self.leads[key] = total / len(self.worlds)
