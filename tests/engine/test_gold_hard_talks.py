@@ -54,10 +54,11 @@ def witness(start, actions, seat: int) -> Witness:
 
 def test_the_split_hard_expects_to_pass_is_one_the_normal_seats_accept():
     """At talks just opened, hard (with the rules it fitted to the answers heard at its
-    talks before, or the prior of a fair player for the score who yields late) proposes the split its model expects every other seat to accept
-    (when there is one worth something to it); each normal seat, asked in turn, accepts
-    that very split. Before the model knew the rule of a normal seat exactly, such splits
-    passed about one time in five."""
+    talks before, or the prior of a fair player for the score who yields late) proposes
+    the split its model expects every other seat to accept (when there is one worth
+    something to it); each normal seat, asked in turn, accepts that very split. The model
+    before this counted a seat's own proposals as answers, fitted normal seats a rule by
+    the tokens' prices, and such splits passed about one time in five."""
     checked = 0
     for seed in range(1, 12):
         start, found = talks_opened(seed, 6)
@@ -78,3 +79,27 @@ def test_the_split_hard_expects_to_pass_is_one_the_normal_seats_accept():
                     actions.append(answer)
             checked += 1
     assert checked >= 5
+
+
+def test_hard_robs_the_leader_where_easy_robs_the_richest():
+    """Hard (seat 0, the blue majority) robs the leader (2 green, 2 gold: a green taken ties
+    its majority, a gold closes the gap) rather than the seat with the most tokens (6 silver:
+    a silver is one point), whom easy robs."""
+    from types import SimpleNamespace
+
+    from engine.games.gold.bots.bot import GreedyBot
+    from engine.games.gold.tokens import BLUE, GOLD, GREEN, SILVER
+
+    def screen(**counts):
+        out = [0] * 9
+        for colour, n in counts.items():
+            out[{"silver": SILVER, "gold": GOLD, "blue": BLUE, "green": GREEN}[colour]] = n
+        return out
+
+    screens = [screen(blue=2), screen(green=2, gold=2), screen(silver=6), screen()]
+    view = SimpleNamespace(screens=tuple(map(sum, screens)))
+    legal = [moves.Steal(HARD, 1), moves.Steal(HARD, 2)]
+    hard = SearchingBot(1)
+    hard.screens, hard.me, hard.advanced = screens, HARD, False
+    assert hard._steal(view, legal) == moves.Steal(HARD, 1)
+    assert GreedyBot(1)._steal(view, legal) == moves.Steal(HARD, 2)
