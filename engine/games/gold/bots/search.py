@@ -11,7 +11,8 @@ instead, in worlds sampled from what its seat knows (engine.games.gold.bots.worl
 out to the end of the talks by easy and normal bots, whose haggling differs from bot to bot
 as people's does. It keeps the option that leaves its margin over the best other player
 highest, unless its own choice is as good within the worlds' luck. It weighs each proposal
-once, within its budget, and never when the sand is nearly out.
+once, within its budget, and never when the sand is nearly out. Its Thief robs, and takes,
+by what the token does to its margin.
 """
 
 from __future__ import annotations
