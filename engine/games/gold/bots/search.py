@@ -24,6 +24,7 @@ from engine.games.gold.bots.bot import (
     GreedyBot,
     HardBot,
     NormalBot,
+    _one,
     _powers,
     proportional_split,
     worth,
@@ -79,6 +80,8 @@ class SearchingBot(HardBot):
         return max(legal, key=lambda a: (self._robbing(a.victim), -a.victim))
 
     def _robbing(self, victim: int) -> float:
+        """What robbing `victim` does to its margin on average over the tokens it is known
+        to hold."""
         held = self.screens[victim]
         if not any(held):
             return 0.0
@@ -86,11 +89,11 @@ class SearchingBot(HardBot):
 
     def _moving(self, victim: int, colour: int) -> float:
         """What a token of `colour` moved from `victim`'s screen to its own does to its
-        margin."""
-        counts = [0] * 9
-        counts[colour] = 1
-        after = self._plus(self._plus(self.screens, self.me, counts), victim,
-                           [-n for n in counts])
+        margin (a colour a theft it was not shown gave the victim counts from none)."""
+        token = _one(colour)
+        after = self._plus(self._plus(self.screens, self.me, token), victim,
+                           [-n for n in token])
+        after[victim] = [max(0, n) for n in after[victim]]
         return self._margin(after) - self._margin(self.screens)
 
     def _take(self, view, legal) -> Action:
