@@ -167,6 +167,7 @@ class Table:
         self.worlds, self.advanced = worlds, advanced
         self.involved, self.hoard, self.base = tuple(involved), tuple(hoard), base
         self.memo: dict[tuple, tuple] = {}  # split -> margins: climbs revisit
+        self.scored: dict[tuple, list] = {}  # split -> per world, each believed screens' points
         self.leads: dict[tuple, float] = {}  # (seat, split) -> its points against the others'
         self.standing: dict[int, tuple] = {}  # a world's screens (by id) -> their points
         self.before = [[self._margin(self._points(views[seat]), seat)
@@ -197,7 +198,7 @@ class Table:
         known = self.memo.get(key)
         if known is not None:
             return known
-        rows = []
+        rows, scored = [], []
         for views, before in zip(self.worlds, self.before, strict=True):
             row, points = [], {}  # seats that believe the same screens share one score
             for i, seat in enumerate(self.involved):
@@ -206,6 +207,8 @@ class Table:
                     points[id(view)] = self._points(view, split)
                 row.append(self._margin(points[id(view)], seat) - before[i])
             rows.append(row)
+            scored.append(points)
+        self.scored[key] = scored
         out = self.memo[key] = tuple(zip(*rows, strict=True))
         return out
 
@@ -217,20 +220,21 @@ class Table:
         """What `split` is worth to `seat` playing for the win: its margin gain, and by
         LEAD what it does to its points against the others' on average (the best other
         player today need not be the one to beat at the end), over the worlds."""
+        margin = self.margins(split)[self.involved.index(seat)]  # scores the split too
         key = (seat, tuple(map(tuple, split)))
         known = self.leads.get(key)
         if known is None:
             total = 0.0
-            for views in self.worlds:
+            for views, after in zip(self.worlds, self.scored[key[1]], strict=True):
                 view = views[seat]
                 if id(view) not in self.standing:
                     self.standing[id(view)] = self._points(view)
-                gained = [a - b for a, b in zip(self._points(view, split),
-                                                self.standing[id(view)], strict=True)]
+                gained = [a - b for a, b in zip(after[id(view)], self.standing[id(view)],
+                                                strict=True)]
                 others = [g for s, g in enumerate(gained) if s != seat]
                 total += gained[seat] - sum(others) / len(others)
             known = self.leads[key] = total / len(self.worlds)
-        return self.margins(split)[self.involved.index(seat)] + LEAD * known
+        return margin + LEAD * known
 
     def late(self, proposals: int) -> float:
         return min(1.0, proposals / self.steps)

@@ -38,7 +38,7 @@ from engine.wire import Action
 HURRY = 20
 #: how much more than its fair share by attack strength the climbs to a passing split start at
 GREEDS = (1.0, 1.5, 2.5)
-WORLDS = 12  # the screens sampled where thefts it was not shown moved tokens unseen
+WORLDS = 4  # the screens sampled where thefts it was not shown moved tokens unseen
 LIKELY = 0.5  # the least chance that a split passes for the hard bot to propose it
 LATE = 0.6  # the urgency past which any split that gives it something beats the box
 
