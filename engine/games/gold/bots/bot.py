@@ -133,13 +133,22 @@ class GreedyBot(Bot):
             shares = view.kill.shares
             return max(legal, key=lambda a: (worth(shares[a.share], self.value), -a.share))
         if phase == STEAL:
-            return max(legal, key=lambda a: (view.screens[a.victim], -a.victim))
+            return self._steal(view, legal)
         if phase == TAKE:
-            looked = view.looking_at
-            return max(legal, key=lambda a: (self.value[looked[a.position]], -a.position))
+            return self._take(view, legal)
         if phase == MARKET:
             return self._market(view, seat, legal)
         return legal[0]
+
+    # -- thefts ------------------------------------------------------------------
+    def _steal(self, view, legal) -> Action:
+        """Rob the player with the most tokens."""
+        return max(legal, key=lambda a: (view.screens[a.victim], -a.victim))
+
+    def _take(self, view, legal) -> Action:
+        """Looking into the victim's screen, take its most valuable token."""
+        looked = view.looking_at
+        return max(legal, key=lambda a: (self.value[looked[a.position]], -a.position))
 
     # -- attacks ------------------------------------------------------------------
     def _attack(self, view, seat, legal) -> Action:

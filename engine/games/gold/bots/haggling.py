@@ -8,8 +8,13 @@ it — the fraction falling as the talks run on. Worth is measured one of two wa
 model keeps the one that explains the seat's answers best: by the tokens' plain prices
 (a player who counts tokens), or by what the split does to the seat's margin over the best
 other player at the end (a player who plays for the score, who also never takes a split
-that leaves it worse off). A seat that proposes a split accepts it; one that counters or
-rejects a split on the table refuses it.
+that leaves it worse off). Some seats also yield late in the talks when they alone hold a
+split up: then they take any split worth something to them. A seat that accepts a split
+on the table answers yes; one that counters or rejects it refuses it. Its own proposal is
+no answer: it says what the seat asks for, not the least it takes of another's split.
+Until a seat has answered often, the rule assumed of a fair player for the score (`PRIOR`)
+weighs as much as a few answers (`PRIOR_WEIGHT`), so a few answers that the screens' unseen
+colours made look odd do not outweigh it.
 
 The screens are known but for what thefts the seat was not shown moved, so a split's
 effect on a margin is weighed in a few worlds of the screens (engine.games.gold.bots.worlds
@@ -31,8 +36,13 @@ from engine.games.gold.scoring import score
 FRACTIONS = tuple(i / 10 for i in range(16))
 SOFTENING = (0.0, 0.5, 1.0)
 #: the rule assumed of a seat before it has answered anything: a fair player for the score
-PRIOR = ("margin", 1.0, 0.5)
+#: who yields late to a split worth something when it alone holds it up
+PRIOR = ("margin", 1.0, 0.5, True)
+PRIOR_WEIGHT = 3.0  # the misses the prior's rule is spared, against every other rule
+LATE = 0.6  # how late the talks are when a yielding seat gives in
+YIELD = 0.5  # what a yielding seat's worth must pass (worths and margins are whole points)
 SLACK = 0.25  # what a seat overlooks below its threshold (the bots' rounding)
+LEAD = 0.25  # the weight of a split's points against the others' average beside its margin
 #: the most splits the search for the best bet weighs at one decision (each costs a score
 #: per seat and world): its climbs stop there, with the best found so far
 LOOKS = 60
@@ -49,30 +59,42 @@ class Answer:
     share: float
     share_due: float
     late: float
+    holdout: bool  # every other involved seat had accepted the split
     accepted: bool
 
 
 @dataclass(frozen=True, slots=True)
 class Rule:
-    """Accept when worth (by `kind`) >= `fraction` * due * (1 - `softening` * late)."""
+    """Accept when worth (by `kind`) >= `fraction` * due * (1 - `softening` * late); if
+    it `yields`, also when the talks are past LATE and the seat alone holds the split up,
+    any split worth something to it."""
 
     kind: str  # "margin" or "share"
     fraction: float
     softening: float
+    yields: bool
 
     def chance(self, answer: Answer) -> float:
         """The share of the worlds of the screens in which the seat accepts."""
         if self.kind == "share":
-            return float(answer.share >= self._least(answer))
+            return float(answer.share >= self._least(answer)
+                         or (answer.share > 0 and self._yielding(answer)))
         if answer.share <= 0:
             return 0.0
         least, margins = self._least(answer), answer.margins
+        if self._yielding(answer):
+            return sum(m >= least or m > 0 for m in margins) / len(margins)
         return sum(m >= least for m in margins) / len(margins)
+
+    def _yielding(self, answer: Answer) -> bool:
+        return self.yields and answer.holdout and answer.late > LATE
 
     def shortfall(self, answer: Answer) -> float:
         """How far the split falls short of the seat's threshold, on average: where no
         single token moved makes it likelier to pass, the way towards passing."""
         least = self._least(answer)
+        if self._yielding(answer):
+            least = min(least, YIELD)
         if self.kind == "share":
             return max(0.0, least - answer.share)
         margins = answer.margins
@@ -86,8 +108,13 @@ class Rule:
 
 
 RULES = tuple(sorted(
-    (Rule(kind, f, s) for kind in ("margin", "share") for f in FRACTIONS for s in SOFTENING),
-    key=lambda r: (r.kind != PRIOR[0], abs(r.fraction - PRIOR[1]), abs(r.softening - PRIOR[2]))))
+    (Rule(kind, f, s, y) for kind in ("margin", "share") for f in FRACTIONS for s in SOFTENING
+     for y in (True, False)),
+    key=lambda r: (r.kind != PRIOR[0], abs(r.fraction - PRIOR[1]), abs(r.softening - PRIOR[2]),
+                   r.yields != PRIOR[3])))
+#: each rule's misses before any answer: the prior's none, every other's PRIOR_WEIGHT
+HANDICAP = tuple(0.0 if (r.kind, r.fraction, r.softening, r.yields) == PRIOR else PRIOR_WEIGHT
+                 for r in RULES)
 
 
 class Tally:
@@ -109,7 +136,8 @@ class Tally:
         """The rule that explains `seat`'s answers (here and in `more`) best; ties go to the
         one that explains every seat's answers best (one table's players are often alike),
         then to the prior's nearest."""
-        own = [a + b for a, b in zip(self._row(seat), more._row(seat), strict=True)]
+        own = [a + b + h for a, b, h in zip(self._row(seat), more._row(seat), HANDICAP,
+                                            strict=True)]
         every = [0.0] * len(RULES)
         for tally in (self, more):
             for row in tally.misses.values():
@@ -139,6 +167,9 @@ class Table:
         self.worlds, self.advanced = worlds, advanced
         self.involved, self.hoard, self.base = tuple(involved), tuple(hoard), base
         self.memo: dict[tuple, tuple] = {}  # split -> margins: climbs revisit
+        self.scored: dict[tuple, list] = {}  # split -> per world, each believed screens' points
+        self.leads: dict[tuple, float] = {}  # (seat, split) -> its points against the others'
+        self.standing: dict[int, tuple] = {}  # a world's screens (by id) -> their points
         self.before = [[self._margin(self._points(views[seat]), seat)
                         for seat in self.involved] for views in worlds]
         self.margin_due = self.margins(fair_split)
@@ -167,7 +198,7 @@ class Table:
         known = self.memo.get(key)
         if known is not None:
             return known
-        rows = []
+        rows, scored = [], []
         for views, before in zip(self.worlds, self.before, strict=True):
             row, points = [], {}  # seats that believe the same screens share one score
             for i, seat in enumerate(self.involved):
@@ -176,6 +207,8 @@ class Table:
                     points[id(view)] = self._points(view, split)
                 row.append(self._margin(points[id(view)], seat) - before[i])
             rows.append(row)
+            scored.append(points)
+        self.scored[key] = scored
         out = self.memo[key] = tuple(zip(*rows, strict=True))
         return out
 
@@ -183,18 +216,36 @@ class Table:
         """Each involved seat's margin gain from `split`, on average over the worlds."""
         return tuple(sum(m) / len(m) for m in self.in_worlds(split))
 
+    def value(self, split, seat: int) -> float:
+        """What `split` is worth to `seat` playing for the win: its margin gain, and by
+        LEAD what it does to its points against the others' on average (the best other
+        player today need not be the one to beat at the end), over the worlds."""
+        margin = self.margins(split)[self.involved.index(seat)]  # scores the split too
+        key = (seat, tuple(map(tuple, split)))
+        known = self.leads.get(key)
+        if known is None:
+            total = 0.0
+            for views, after in zip(self.worlds, self.scored[key[1]], strict=True):
+                view = views[seat]
+                if id(view) not in self.standing:
+                    self.standing[id(view)] = self._points(view)
+                gained = [a - b for a, b in zip(after[id(view)], self.standing[id(view)],
+                                                strict=True)]
+                others = [g for s, g in enumerate(gained) if s != seat]
+                total += gained[seat] - sum(others) / len(others)
+            known = self.leads[key] = total / len(self.worlds)
+        return margin + LEAD * known
+
     def late(self, proposals: int) -> float:
         return min(1.0, proposals / self.steps)
 
-    def answers(self, split, proposals: int, yes: dict[int, bool]) -> list[Answer]:
-        """The answers `yes` (seat -> accepted) to `split` after `proposals` were made."""
-        return [self._answer(split, proposals, seat, accepted)
-                for seat, accepted in yes.items()]
-
-    def _answer(self, split, proposals: int, seat: int, accepted: bool) -> Answer:
+    def _answer(self, split, proposals: int, seat: int, accepted: bool, before=()) -> Answer:
+        """`seat`'s answer to `split` after `proposals` were made, the seats in `before`
+        having accepted it."""
         i = self.involved.index(seat)
-        return Answer(seat, self.in_worlds(split)[i], self.margin_due[i],
-                      self.worth(split[i]), self.share_due[i], self.late(proposals), accepted)
+        holdout = all(s in before for s in self.involved if s != seat)
+        return Answer(seat, self.in_worlds(split)[i], self.margin_due[i], self.worth(split[i]),
+                      self.share_due[i], self.late(proposals), holdout, accepted)
 
     def heard(self, history) -> list[Answer]:
         """Every answer given at these talks, read from the public `history` (whose last
@@ -206,14 +257,14 @@ class Table:
         for event in history[start + 1:]:
             if isinstance(event, moves.Proposed):
                 if split is not None and event.seat not in accepted:
-                    out += self.answers(split, made, {event.seat: False})  # a counter
+                    out.append(self._answer(split, made, event.seat, False, accepted))  # a counter
+                # its own split says what it asks, not what it accepts of another's
                 split, accepted, made = event.split, {event.seat}, made + 1
-                out += self.answers(split, made, {event.seat: True})
             elif isinstance(event, moves.Accepted) and split is not None:
+                out.append(self._answer(split, made, event.seat, True, accepted))
                 accepted.add(event.seat)
-                out += self.answers(split, made, {event.seat: True})
             elif isinstance(event, moves.Rejected) and split is not None:
-                out += self.answers(split, made, {event.seat: False})
+                out.append(self._answer(split, made, event.seat, False, accepted))
                 split, accepted = None, set()
         return out
 
@@ -225,13 +276,16 @@ class Table:
 
     def _odds(self, split, rules, proposals, me, accepted=()) -> tuple[float, float]:
         """The chance that every other seat (but those who `accepted`) accepts `split`, and
-        the sum of their shortfalls."""
+        the sum of their shortfalls. The seats answer in seat order, each after those before
+        it accepted: the last holds the split up alone."""
         chance, short = 1.0, 0.0
+        yes = {me, *accepted}
         for seat in self.involved:
-            if seat != me and seat not in accepted:
-                answer = self._answer(split, proposals, seat, True)
+            if seat not in yes:
+                answer = self._answer(split, proposals, seat, True, yes)
                 chance *= rules[seat].chance(answer)
                 short += rules[seat].shortfall(answer)
+                yes.add(seat)
         return chance, short
 
     def best_split(self, starts, rules: dict[int, Rule], proposals: int, me: int):
@@ -257,7 +311,7 @@ class Table:
     def _key(self, split, rules, proposals, me, mine) -> tuple[float, float, float, float]:
         """(what the split is worth as a bet, how near it is to passing, the chance it
         passes, its gain)."""
-        gain = self.margins(split)[mine]
+        gain = self.value(split, me)
         chance, short = self._odds(split, rules, proposals, me)
         return round(chance * gain, 9), round(-short, 9), chance, gain
 

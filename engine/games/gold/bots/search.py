@@ -11,7 +11,8 @@ instead, in worlds sampled from what its seat knows (engine.games.gold.bots.worl
 out to the end of the talks by easy and normal bots, whose haggling differs from bot to bot
 as people's does. It keeps the option that leaves its margin over the best other player
 highest, unless its own choice is as good within the worlds' luck. It weighs each proposal
-once, within its budget, and never when the sand is nearly out.
+once, within its budget, and never when the sand is nearly out. Its Thief robs, and takes,
+by what the token does to its margin.
 """
 
 from __future__ import annotations
@@ -23,6 +24,7 @@ from engine.games.gold.bots.bot import (
     GreedyBot,
     HardBot,
     NormalBot,
+    _one,
     _powers,
     proportional_split,
     worth,
@@ -36,7 +38,7 @@ from engine.wire import Action
 HURRY = 20
 #: how much more than its fair share by attack strength the climbs to a passing split start at
 GREEDS = (1.0, 1.5, 2.5)
-WORLDS = 3  # the screens sampled where thefts it was not shown moved tokens unseen
+WORLDS = 4  # the screens sampled where thefts it was not shown moved tokens unseen
 LIKELY = 0.5  # the least chance that a split passes for the hard bot to propose it
 LATE = 0.6  # the urgency past which any split that gives it something beats the box
 
@@ -69,6 +71,39 @@ class SearchingBot(HardBot):
         self.started, self.game, self.obs = perf_counter(), game, obs
         return super().choose(game, obs)
 
+    # -- thefts: by what the token does to its margin over the best other player ------
+    def _steal(self, view, legal) -> Action:
+        """Rob the player whose token, drawn at random from its screen as far as this seat
+        knows it, raises its margin most on average: the leader more than the richest."""
+        if self.screens is None:
+            return super()._steal(view, legal)
+        return max(legal, key=lambda a: (self._robbing(a.victim), -a.victim))
+
+    def _robbing(self, victim: int) -> float:
+        """What robbing `victim` does to its margin on average over the tokens it is known
+        to hold."""
+        held = self.screens[victim]
+        if not any(held):
+            return 0.0
+        return sum(n * self._moving(victim, c) for c, n in enumerate(held) if n) / sum(held)
+
+    def _moving(self, victim: int, colour: int) -> float:
+        """What a token of `colour` moved from `victim`'s screen to its own does to its
+        margin (a colour a theft it was not shown gave the victim counts from none)."""
+        token = _one(colour)
+        after = self._plus(self._plus(self.screens, self.me, token), victim,
+                           [-n for n in token])
+        after[victim] = [max(0, n) for n in after[victim]]
+        return self._margin(after) - self._margin(self.screens)
+
+    def _take(self, view, legal) -> Action:
+        """Looking into the victim's screen, take the token that raises its margin most."""
+        if self.screens is None:
+            return super()._take(view, legal)
+        victim, looked = view.kill.theft.victim, view.looking_at
+        return max(legal, key=lambda a: (self._moving(victim, looked[a.position]),
+                                         -a.position))
+
     def _negotiate(self, view, seat, legal) -> Action | None:
         chosen = self._haggle(view, seat, legal)
         kill = view.kill
@@ -98,7 +133,7 @@ class SearchingBot(HardBot):
         made = sum(kill.made)
         split, gain, chance = self._best(kill, table, rules, made)
         if proposal and self._something(kill, proposal):
-            offered = table.margins(proposal.split)[kill.involved.index(seat)]
+            offered = table.value(proposal.split, seat)
             passes = table.passes(proposal.split, rules, made, seat, proposal.accepted)
             late = self._urgency(view, made, len(kill.involved)) > LATE
             if offered >= 0 and (offered * passes >= chance * gain - SLACK
