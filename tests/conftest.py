@@ -6,7 +6,8 @@ they would alone: their waits are sized for a table with the machine to itself, 
 lossy LANs or two game nights at once would share its two cores. The in-process tests
 (engine, replicas, headless windows) share the other worker and fill the first's gaps, with
 the process tests marked `alongside`: peers on this host's loopback whose waits hold on a
-busy machine (hostile inputs, a second process refused, discovery in a namespace). Without
+busy machine (hostile inputs, a second process refused, discovery in a namespace, hidden
+hands, leaves in turn to one heir). Without
 them the group alone took the whole run (902 s of a clean-clone run, the limit 900)."""
 
 import pytest

@@ -14,6 +14,9 @@ from tests.e2e.test_lan_table import peer as lan_peer
 from tests.net.secrecy import journal_records, replay_and_check
 from tools.lab.processes import Proc, step_of
 
+#: headless peers with room to spare in their waits (12 s of 60): beside the serial group
+pytestmark = pytest.mark.alongside
+
 WATCHED_PORT = 47001  # the namespace is the test's own: any port is free
 
 
