@@ -7,7 +7,7 @@ lossy LANs or two game nights at once would share its two cores. The in-process 
 (engine, replicas, headless windows) share the other worker and fill the first's gaps, with
 the process tests marked `alongside`: peers on this host's loopback whose waits hold on a
 busy machine (hostile inputs, a second process refused, discovery in a namespace, hidden
-hands, leaves in turn to one heir). Without
+hands, leaves in turn to one heir, the links e2e). Without
 them the group alone took the whole run (902 s of a clean-clone run, the limit 900)."""
 
 import pytest

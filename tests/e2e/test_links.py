@@ -13,7 +13,9 @@ from tests.e2e.test_lan_table import agree, peer
 from tools.lab.netns import Lan
 from tools.lab.processes import Proc, step_of
 
-pytestmark = pytest.mark.slow
+#: headless peers on a LAN of their own, their waits (120 s) 3-9x what they take: beside the
+#: serial group
+pytestmark = [pytest.mark.slow, pytest.mark.alongside]
 TIMEOUT = 120
 
 
