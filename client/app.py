@@ -24,7 +24,7 @@ import pygame
 import pygame_gui
 
 from client import assets
-from client.hook import HOOK_ENV, Hook
+from client.hook import HOOK_ENV, WAKE, Hook
 from client.scenes.lobby import first_scene
 from client.scenes.router import scene_at
 from client.session import Session
@@ -247,6 +247,8 @@ class App:
 
     def _handle(self, events) -> None:
         for event in events:
+            if event.type == WAKE:
+                continue
             if event.type == pygame.QUIT:
                 self.scene.quit_requested()
                 continue

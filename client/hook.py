@@ -25,6 +25,9 @@ from engine.wire import to_record
 from net.face.bridge import PlayWith
 
 HOOK_ENV = "HOARD_TEST_HOOK"
+#: the event that wakes an idle loop to run a command: it shows nothing new, so it draws
+#: nothing (a test asking a window its state many times a second made it draw as often)
+WAKE = pygame.event.custom_type()
 KEYS = {"return": pygame.K_RETURN, "left": pygame.K_LEFT, "right": pygame.K_RIGHT,
         "up": pygame.K_UP, "space": pygame.K_SPACE, "escape": pygame.K_ESCAPE,
         "p": pygame.K_p, "h": pygame.K_h, "s": pygame.K_s, "d": pygame.K_d}
@@ -110,14 +113,18 @@ class Driver:
                                                  mod=0, unicode="", scancode=0))
         self.step(2)
 
-    def state(self) -> dict:
-        """What the window shows, as plain data (for a test in another process)."""
+    def state(self, standings: bool = False) -> dict:
+        """What the window shows, as plain data (for a test in another process); with
+        `standings`, tonight's too — read from the journals on disk, the table's own among
+        them, which changes at every step: asked at every look, it cost a window at play a
+        third of its time."""
         session = self.app.session
         found = {"scene": self.app.scene.name, "targets": sorted(self.targets()),
                  "frames": self.app.frames, "dialog": self.app.shown,
                  "errors": self.app.errors[-3:],
-                 "code": getattr(self.app.scene, "code", None),  # a table's, as its setup shows
-                 "standings": [m.row() for m in tonight(state_folder() / TABLES).matches]}
+                 "code": getattr(self.app.scene, "code", None)}  # a table's, as its setup shows
+        if standings:
+            found["standings"] = [m.row() for m in tonight(state_folder() / TABLES).matches]
         if session is not None:
             found.update(
                 tables={k: [t.name, t.state, t.taken, t.total, t.problem]
@@ -155,7 +162,7 @@ class Hook:
     def _read(self) -> None:
         for line in sys.stdin:
             self.commands.put(line)
-            pygame.event.post(pygame.event.Event(pygame.USEREVENT))  # wake an idle loop
+            pygame.event.post(pygame.event.Event(WAKE))
 
     def serve(self) -> None:
         while True:
@@ -179,7 +186,7 @@ class Hook:
                     raise ValueError("no table to play at")  # (`think`: steps before a move)
                 self.driver.app.session.send(PlayWith(command["autoplay"],
                                                       int(command.get("think", 0))))
-            return {"ok": True, **self.driver.state()}
+            return {"ok": True, **self.driver.state(bool(command.get("standings")))}
         except (ValueError, KeyError, TypeError, WaitedTooLong) as exc:
             return {"ok": False, "error": f"{type(exc).__name__}: {exc}",
                     **self.driver.state()}

@@ -35,11 +35,11 @@ def test_four_friends_pause_play_again_then_another_game_and_keep_the_night(tmp_
             second = _play_out(night)  # the bots play on: the bridge kept who plays
             night.another_game("den", 1)
             third = _play_out(night)
-            before = [w.state()["standings"] for w in night.windows]
+            before = [w.state(standings=True)["standings"] for w in night.windows]
             night.close()
             night.windows = [w.restart() for w in night.windows]
-            after = [w.wait(lambda s: s["scene"] == "lobby", "the lobby", 60)["standings"]
-                     for w in night.windows]
+            after = [w.wait(lambda s: s["scene"] == "lobby", "the lobby", 60,
+                            standings=True)["standings"] for w in night.windows]
         finally:
             night.close()
     for endings in (first, second, third):

@@ -152,7 +152,8 @@ class Night:
         next match's first hand (one click each: Play again is the vote to start). `marks`
         gets when the last click was answered and when each window had its cards."""
         marks = {} if marks is None else marks
-        played = {window.name: len(window.state()["standings"]) for window in self.windows}
+        played = {window.name: len(window.state(standings=True)["standings"])
+                  for window in self.windows}
         clicked = time.monotonic()
         for window in self.windows:
             window.click("again")
@@ -161,7 +162,7 @@ class Night:
             done = played[window.name]  # time a window is looked at again: it counts too)
             window.wait(lambda s, done=done: s["scene"] == "table" and (
                 (s["cards"] > 0 and not s["ending"]) or len(s["standings"]) > done),
-                "the next match's first cards", 60)
+                "the next match's first cards", 60, standings=True)
             marks[f"dealt:{window.name}"] = time.monotonic() - clicked
         return time.monotonic() - clicked
 

@@ -49,8 +49,9 @@ class Window:
             raise AssertionError(f"{self.name}'s window did not answer {command}; stderr: "
                                  f"{self._stderr()}") from None
 
-    def state(self) -> dict:
-        return self.send({"state": 1})
+    def state(self, standings: bool = False) -> dict:
+        """What the window shows; with `standings`, tonight's standings too (read from disk)."""
+        return self.send({"state": 1, "standings": standings})
 
     def click(self, target: str, timeout: float = 10.0) -> dict:
         """Click `target`, the window waiting up to `timeout` s for it to be offered."""
@@ -64,10 +65,11 @@ class Window:
         self.clicks += 1
         return self.send({"click": target, "timeout": timeout})
 
-    def wait(self, predicate, what: str, timeout: float = 30.0) -> dict:
+    def wait(self, predicate, what: str, timeout: float = 30.0,
+             standings: bool = False) -> dict:
         deadline = time.monotonic() + timeout
         while time.monotonic() < deadline:
-            state = self.state()
+            state = self.state(standings)
             if predicate(state):
                 return state
             time.sleep(0.1)
