@@ -112,9 +112,9 @@ ALLOWED = {
     Effect.HOURGLASS: lambda state, seat: True,
 }
 CLAUSES = {
-    Effect.RECALL: "G12.6", Effect.BANISH: "G12.7", Effect.RALLY: "G12.8",
-    Effect.MIGHT: "G12.9", Effect.HASTE: "G12.10", Effect.FEAR: "G12.11", Effect.SCRY: "G12.12",
-    Effect.MAP: "G12.13", Effect.CHARM: "G12.14", Effect.HOURGLASS: "G12.15",
+    Effect.RECALL: "G12.6", Effect.BANISH: "G12.7", Effect.RALLY: "G12.8", Effect.MIGHT: "G12.9",
+    Effect.HASTE: "G12.10", Effect.FEAR: "G12.11", Effect.SCRY: "G12.12", Effect.MAP: "G12.13",
+    Effect.CHARM: "G12.14", Effect.HOURGLASS: "G12.15",
 }
 
 
