@@ -19,7 +19,7 @@ from engine.chance import ChanceRequest, Dealt, OpenChance, Shuffled, ShuffleReq
 from engine.errors import IllegalAction, NoWorlds
 from engine.game import Game, Outcome, State, clone, top_seats
 from engine.hand_events import MatchOver
-from engine.wire import Action
+from engine.wire import Action, Event
 
 DEALING = "dealing"  # each dealing game's phase from a hand's end until its cards are dealt
 OVER = "over"  # each dealing game's phase once its match is over
@@ -105,11 +105,17 @@ class HandsState(State, ABC):
             self.faces[card] = face
             self.face_ref.pop(face, None)
 
-    def end_match(self, event: type[MatchOver], scores: list[int]) -> MatchOver:
-        """The match is over (DN10, D10, W13): nobody acts again, and `event` (the game's
-        MatchOver) tells each seat's final score and who won: the highest (ties all win)."""
+    def close_hand(self, told: Event, last: bool, final: type[MatchOver], scores: list[int],
+                   deck: tuple[int, ...]) -> list[Event]:
+        """A hand is over, as `told` (the game's HandOver) says. If it was the match's `last`
+        (DN10, D10, W13), nobody acts again and `final` (the game's MatchOver) tells each
+        seat's final score and who won: the highest (ties all win). Otherwise the next
+        hand, on a fresh `deck`, is due."""
+        if not last:
+            self.next_hand(deck)
+            return [told]
         self.phase, self.turn = OVER, -1
-        return event(tuple(scores), top_seats(scores))
+        return [told, final(tuple(scores), top_seats(scores))]
 
     def own_cards(self, seat: int | None) -> tuple[int, ...] | None:
         """The view's entry for the seat's own faces: None for a spectator, and for a seat

@@ -5,24 +5,15 @@ from collections import Counter
 from engine.chance import DealRequest, Dealt, ShuffleRequest, TimeUp
 from engine.games.gold import moves
 from engine.games.gold.components import (
-    BANISH,
-    CHARM,
     DOWN,
-    FEAR,
-    HASTE,
-    HOURGLASS,
     KNIGHT3,
     KNIGHT4,
     MAGIC_DECK,
     MAGIC_NAMES,
-    MAP,
-    MIGHT,
-    RALLY,
-    RECALL,
-    SCRY,
     THIEF,
     UP,
     WIZARD,
+    Effect,
 )
 from engine.games.gold.state import DRAGON_DECK
 from engine.games.gold.tokens import GOLD, RED, SILVER
@@ -74,21 +65,24 @@ def use(state, rig, seat, *target):
 
 def test_G12_1_twenty_four_cards_ten_effects():
     assert len(MAGIC_DECK) == 24 and len(set(MAGIC_DECK)) == len(MAGIC_NAMES) == 10
-    assert Counter(MAGIC_DECK) == {RECALL: 3, BANISH: 3, RALLY: 3, MIGHT: 3, HASTE: 2,
-                                   FEAR: 2, SCRY: 2, MAP: 2, CHARM: 2, HOURGLASS: 2}
+    assert Counter(MAGIC_DECK) == {
+        Effect.RECALL: 3, Effect.BANISH: 3, Effect.RALLY: 3, Effect.MIGHT: 3, Effect.HASTE: 2,
+        Effect.FEAR: 2, Effect.SCRY: 2, Effect.MAP: 2, Effect.CHARM: 2, Effect.HOURGLASS: 2,
+    }
 
 
 def test_G12_2_a_players_magic_objects_are_hidden_from_the_others():
-    state, _ = magic_table(RECALL, BANISH, RALLY)
+    effects = (Effect.RECALL, Effect.BANISH, Effect.RALLY)
+    state, _ = magic_table(*effects)
     for seat in range(3):
         view = plain_view(state, seat)
-        assert view["my_magic"] == [[state.hands[seat][0], face([RECALL, BANISH, RALLY][seat])]]
+        assert view["my_magic"] == [[state.hands[seat][0], face(effects[seat])]]
         assert view["hands"] == [1, 1, 1]
     assert "my_magic" not in plain_view(state, None)
 
 
 def test_G12_3_red_tokens_won_with_ones_own_wizard_draw_magic_objects():
-    state, rig = magic_table(RECALL, RECALL, RECALL, draws=["r r"])
+    state, rig = magic_table(Effect.RECALL, Effect.RECALL, Effect.RECALL, draws=["r r"])
     rig.draws.append("r s")
     attack(state, rig, 0, WIZARD, 0)
     attack(state, rig, 1, KNIGHT4, 0)
@@ -101,7 +95,7 @@ def test_G12_3_red_tokens_won_with_ones_own_wizard_draw_magic_objects():
 
 
 def test_G12_3_a_lone_killer_with_its_wizard_draws_too():
-    state, rig = magic_table(RECALL, RECALL, RECALL, draws=["r g"])
+    state, rig = magic_table(Effect.RECALL, Effect.RECALL, Effect.RECALL, draws=["r g"])
     rig.draws.append("s s")
     events = lone_wizard_kill(state, rig)
     assert of(events, moves.Took) == [moves.Took(0, counts("2s 1g 1r"), "lone kill")]
@@ -109,7 +103,7 @@ def test_G12_3_a_lone_killer_with_its_wizard_draws_too():
 
 
 def test_G12_3_and_G8_6_a_stolen_red_token_draws_nothing():
-    state, rig = magic_table(RECALL, RECALL, RECALL, draws=["r r"])
+    state, rig = magic_table(Effect.RECALL, Effect.RECALL, Effect.RECALL, draws=["r r"])
     rig.draws.append("r r")
     attack(state, rig, 0, KNIGHT4, 0)
     attack(state, rig, 1, WIZARD, 0)
@@ -125,52 +119,52 @@ def test_G12_3_and_G8_6_a_stolen_red_token_draws_nothing():
 
 
 def test_G12_4_an_empty_deck_is_refilled_from_the_discards():
-    state, rig = magic_table(MAP, RECALL, RECALL, draws=["r s"])
+    state, rig = magic_table(Effect.MAP, Effect.RECALL, Effect.RECALL, draws=["r s"])
     use(state, rig, 0)  # the Treasure Map goes to the discards
     state.magic_next = state.magic_size  # the draw deck is used up
     before = state.decks
     lone_wizard_kill(state, rig, apply_last=False)
     while not isinstance(request := GAME.chance_request(state), ShuffleRequest):
         GAME.apply(state, rig.answer(state, request))
-    assert request == ShuffleRequest(before + 1, (face(MAP),))
+    assert request == ShuffleRequest(before + 1, (face(Effect.MAP),))
     GAME.apply(state, rig.answer(state, request))
     assert GAME.chance_request(state) == DealRequest(before + 1, 0, (0,))
 
 
 def test_G12_4_no_card_when_deck_and_discards_are_empty():
-    state, rig = magic_table(RECALL, RECALL, RECALL, draws=["r s"])
+    state, rig = magic_table(Effect.RECALL, Effect.RECALL, Effect.RECALL, draws=["r s"])
     state.magic_next = state.magic_size
     events = lone_wizard_kill(state, rig)
     assert of(events, moves.Took) and not of(events, moves.MagicDrawn)
 
 
 def test_G12_5_played_once_by_its_holder_on_its_turn_and_discarded_face_up():
-    state, rig = magic_table(RALLY, RALLY, MIGHT)
+    state, rig = magic_table(Effect.RALLY, Effect.RALLY, Effect.MIGHT)
     card = state.hands[2][0]
-    refused(state, "G12.5", moves.UseMagic(2, card, face(MIGHT), ()))  # not its turn
+    refused(state, "G12.5", moves.UseMagic(2, card, face(Effect.MIGHT), ()))  # not its turn
     mine = state.hands[0][0]
-    refused(state, "G12.5", moves.UseMagic(0, card, face(MIGHT), ()))  # not its card
-    refused(state, "G12.5", moves.UseMagic(0, mine, face(MIGHT), ()))  # not that card
+    refused(state, "G12.5", moves.UseMagic(0, card, face(Effect.MIGHT), ()))  # not its card
+    refused(state, "G12.5", moves.UseMagic(0, mine, face(Effect.MIGHT), ()))  # not that card
     refused(state, "G12.1", moves.UseMagic(0, mine, 99, ()))
-    refused(state, "G12.5", moves.UseMagic(0, mine, face(RALLY), (1,)))  # no target
-    refused(state, "G12.8", moves.UseMagic(0, mine, face(RALLY), ()))  # nothing face down
+    refused(state, "G12.5", moves.UseMagic(0, mine, face(Effect.RALLY), (1,)))  # no target
+    refused(state, "G12.8", moves.UseMagic(0, mine, face(Effect.RALLY), ()))  # nothing face down
     attack(state, rig, 0, KNIGHT4, 1)
     attack(state, rig, 1, KNIGHT4, 2)
     events = use(state, rig, 2)
-    assert of(events, moves.MagicUsed) == [moves.MagicUsed(2, face(MIGHT), ())]
-    assert state.hands[2] == [] and plain_view(state, None)["discards"] == [face(MIGHT)]
+    assert of(events, moves.MagicUsed) == [moves.MagicUsed(2, face(Effect.MIGHT), ())]
+    assert state.hands[2] == [] and plain_view(state, None)["discards"] == [face(Effect.MIGHT)]
     assert state.phase == "turn" and state.turn == 2  # it still attacks
 
 
 # G12.6-G12.15 ----------------------------------------------------------------------
 
 def test_G12_6_ring_of_recall_brings_an_attacker_home_face_up():
-    state, rig = magic_table(RECALL, RALLY, RALLY, dragons=STRONG)
+    state, rig = magic_table(Effect.RECALL, Effect.RALLY, Effect.RALLY, dragons=STRONG)
     attack(state, rig, 0, KNIGHT4, 0)
     attack(state, rig, 1, KNIGHT4, 0)
     attack(state, rig, 2, KNIGHT4, 1)
     card = state.hands[0][0]
-    refused(state, "G12.6", moves.UseMagic(0, card, face(RECALL), (KNIGHT3,)))
+    refused(state, "G12.6", moves.UseMagic(0, card, face(Effect.RECALL), (KNIGHT3,)))
     events = use(state, rig, 0, KNIGHT4)
     assert of(events, moves.Returned) == [moves.Returned(((0, KNIGHT4),), True)]
     assert state.adv[0][KNIGHT4] == UP and state.slots[0].total == 4
@@ -178,15 +172,16 @@ def test_G12_6_ring_of_recall_brings_an_attacker_home_face_up():
 
 
 def test_G12_7_wand_of_banishing_sends_another_players_attacker_home_face_down():
-    state, rig = magic_table(RALLY, RALLY, BANISH, dragons=STRONG)
+    state, rig = magic_table(Effect.RALLY, Effect.RALLY, Effect.BANISH, dragons=STRONG)
     attack(state, rig, 0, KNIGHT4, 0)
     attack(state, rig, 1, KNIGHT3, 0)
     card = state.hands[2][0]
     attack(state, rig, 2, WIZARD, 0)  # 8
     attack(state, rig, 0, KNIGHT3, 1)
     attack(state, rig, 1, KNIGHT4, 1)
-    refused(state, "G12.7", moves.UseMagic(2, card, face(BANISH), (2, WIZARD)))  # its own
-    refused(state, "G12.7", moves.UseMagic(2, card, face(BANISH), (0, THIEF)))  # not fighting
+    banish = face(Effect.BANISH)
+    refused(state, "G12.7", moves.UseMagic(2, card, banish, (2, WIZARD)))  # its own
+    refused(state, "G12.7", moves.UseMagic(2, card, banish, (0, THIEF)))  # not fighting
     use(state, rig, 2, 0, KNIGHT4)
     assert state.adv[0][KNIGHT4] == DOWN and state.slots[0].total == 4
     events = attack(state, rig, 2, KNIGHT4, 0)  # 3 + 1 + 4 = 8: no kill without seat 0's 4
@@ -194,7 +189,7 @@ def test_G12_7_wand_of_banishing_sends_another_players_attacker_home_face_down()
 
 
 def test_G12_8_horn_of_rallying_turns_face_down_adventurers_up():
-    state, rig = magic_table(RALLY, RALLY, RALLY)
+    state, rig = magic_table(Effect.RALLY, Effect.RALLY, Effect.RALLY)
     attack(state, rig, 0, KNIGHT4, 0)
     attack(state, rig, 1, KNIGHT3, 0)  # Emberling dies: seats 0 and 1 go home
     agree(state, rig)
@@ -206,7 +201,7 @@ def test_G12_8_horn_of_rallying_turns_face_down_adventurers_up():
 
 
 def test_G12_9_potion_of_giant_strength_adds_three_to_the_next_attack():
-    state, rig = magic_table(MIGHT, RALLY, RALLY, dragons=STRONG)
+    state, rig = magic_table(Effect.MIGHT, Effect.RALLY, Effect.RALLY, dragons=STRONG)
     use(state, rig, 0)
     card = state.hands[0]
     assert card == [] and state.might == 3
@@ -218,7 +213,7 @@ def test_G12_9_potion_of_giant_strength_adds_three_to_the_next_attack():
 
 
 def test_G12_9_the_potion_counts_in_the_strategic_ranking():
-    state, rig = magic_table(RALLY, MIGHT, RALLY, strategic=True)
+    state, rig = magic_table(Effect.RALLY, Effect.MIGHT, Effect.RALLY, strategic=True)
     attack(state, rig, 0, KNIGHT3, 0)  # 3
     use(state, rig, 1)
     attack(state, rig, 1, WIZARD, 0)  # 1 + 3 = 4: 7 >= 6
@@ -226,7 +221,7 @@ def test_G12_9_the_potion_counts_in_the_strategic_ranking():
 
 
 def test_G12_10_boots_of_haste_give_another_attack():
-    state, rig = magic_table(HASTE, RALLY, RALLY)
+    state, rig = magic_table(Effect.HASTE, Effect.RALLY, Effect.RALLY)
     use(state, rig, 0)
     attack(state, rig, 0, KNIGHT4, 1)
     assert state.turn == 0 and not state.haste
@@ -237,7 +232,7 @@ def test_G12_10_boots_of_haste_give_another_attack():
 
 
 def test_G12_10_haste_after_a_kill_still_gives_the_extra_attack():
-    state, rig = magic_table(HASTE, RALLY, RALLY)
+    state, rig = magic_table(Effect.HASTE, Effect.RALLY, Effect.RALLY)
     attack(state, rig, 0, KNIGHT3, 0)
     attack(state, rig, 1, WIZARD, 1)
     attack(state, rig, 2, WIZARD, 1)
@@ -247,11 +242,11 @@ def test_G12_10_haste_after_a_kill_still_gives_the_extra_attack():
 
 
 def test_G12_11_scroll_of_fear_sends_every_attacker_of_a_dragon_home():
-    state, rig = magic_table(RALLY, RALLY, FEAR, dragons=STRONG)
+    state, rig = magic_table(Effect.RALLY, Effect.RALLY, Effect.FEAR, dragons=STRONG)
     attack(state, rig, 0, KNIGHT4, 0)
     attack(state, rig, 1, KNIGHT4, 0)
     card = state.hands[2][0]
-    refused(state, "G12.11", moves.UseMagic(2, card, face(FEAR), (1,)))  # nobody there
+    refused(state, "G12.11", moves.UseMagic(2, card, face(Effect.FEAR), (1,)))  # nobody there
     attack(state, rig, 2, WIZARD, 0)
     attack(state, rig, 0, KNIGHT3, 1)
     attack(state, rig, 1, KNIGHT3, 1)
@@ -264,9 +259,9 @@ def test_G12_11_scroll_of_fear_sends_every_attacker_of_a_dragon_home():
 
 def test_G12_12_crystal_ball_shows_the_next_two_dragons_to_its_holder_only():
     pile = ["Emberling", *STRONG, "Hollowgut", "Duskfire"]
-    state, rig = magic_table(SCRY, RALLY, RALLY, dragons=pile)
+    state, rig = magic_table(Effect.SCRY, Effect.RALLY, Effect.RALLY, dragons=pile)
     card = state.hands[0][0]
-    GAME.apply(state, moves.UseMagic(0, card, face(SCRY), ()))
+    GAME.apply(state, moves.UseMagic(0, card, face(Effect.SCRY), ()))
     assert GAME.chance_request(state) == DealRequest(DRAGON_DECK, 0, (4, 5))
     act(state, rig, rig.answer(state, GAME.chance_request(state)))
     assert plain_view(state, 0)["foreseen"] == [DRAGON["Stormcrest"], DRAGON["Hollowgut"]]
@@ -275,7 +270,7 @@ def test_G12_12_crystal_ball_shows_the_next_two_dragons_to_its_holder_only():
 
 
 def test_G12_13_treasure_map_draws_two_tokens_behind_the_screen():
-    state, rig = magic_table(MAP, RALLY, RALLY)
+    state, rig = magic_table(Effect.MAP, Effect.RALLY, Effect.RALLY)
     rig.draws.append("g B")
     bag = state.bag_total
     events = use(state, rig, 0)
@@ -284,23 +279,23 @@ def test_G12_13_treasure_map_draws_two_tokens_behind_the_screen():
 
 
 def test_G12_14_lodestone_takes_a_token_of_ones_choice_from_a_living_dragon():
-    state, rig = magic_table(CHARM, RALLY, RALLY, draws=["s g"])
+    state, rig = magic_table(Effect.CHARM, Effect.RALLY, Effect.RALLY, draws=["s g"])
     card = state.hands[0][0]
     missing = next(c for c in range(9) if not state.slots[0].hoard[c])
-    refused(state, "G12.14", moves.UseMagic(0, card, face(CHARM), (0, missing)))
+    refused(state, "G12.14", moves.UseMagic(0, card, face(Effect.CHARM), (0, missing)))
     events = use(state, rig, 0, 0, GOLD)
     assert of(events, moves.Took) == [moves.Took(0, counts("1g"), "lodestone")]
     assert state.slots[0].hoard[GOLD] == 0 and state.slots[0].hoard[SILVER] == 1
 
 
 def test_G12_15_hourglass_turns_the_timer_over_in_ones_own_negotiation():
-    state, rig = magic_table(HOURGLASS, RALLY, HOURGLASS)
+    state, rig = magic_table(Effect.HOURGLASS, Effect.RALLY, Effect.HOURGLASS)
     card = state.hands[0][0]
-    refused(state, "G12.15", moves.UseMagic(0, card, face(HOURGLASS), ()))  # no negotiation
+    refused(state, "G12.15", moves.UseMagic(0, card, face(Effect.HOURGLASS), ()))  # no negotiation
     attack(state, rig, 0, KNIGHT4, 0)
     attack(state, rig, 1, KNIGHT4, 0)
     old = state.timer.key
-    refused(state, "G12.15", moves.UseMagic(2, state.hands[2][0], face(HOURGLASS, 1), ()))
+    refused(state, "G12.15", moves.UseMagic(2, state.hands[2][0], face(Effect.HOURGLASS, 1), ()))
     assert [type(a) for a in GAME.legal_actions(state, 0)[:1]] == [moves.UseMagic]
     use(state, rig, 0)
     assert state.timer.key != old and state.timer.steps == 1200
@@ -310,7 +305,7 @@ def test_G12_15_hourglass_turns_the_timer_over_in_ones_own_negotiation():
 
 
 def test_G12_16_in_the_advanced_game_wizards_do_not_seize_red_tokens():
-    state, rig = magic_table(RALLY, RALLY, RALLY, draws=["r r"])
+    state, rig = magic_table(Effect.RALLY, Effect.RALLY, Effect.RALLY, draws=["r r"])
     attack(state, rig, 0, WIZARD, 0)
     attack(state, rig, 1, KNIGHT4, 0)
     events = attack(state, rig, 2, KNIGHT4, 0)
@@ -319,7 +314,7 @@ def test_G12_16_in_the_advanced_game_wizards_do_not_seize_red_tokens():
 
 
 def test_G12_5_legal_magic_lists_every_usable_target():
-    state, rig = magic_table(BANISH, RALLY, RALLY, dragons=STRONG)
+    state, rig = magic_table(Effect.BANISH, Effect.RALLY, Effect.RALLY, dragons=STRONG)
     attack(state, rig, 0, KNIGHT4, 0)
     attack(state, rig, 1, KNIGHT4, 0)
     attack(state, rig, 2, THIEF, 1)
@@ -330,7 +325,8 @@ def test_G12_5_legal_magic_lists_every_usable_target():
 def test_G16_4_a_magic_object_is_hidden_until_played():
     config, seats = GAME.configure({"advanced": True}, 3)
     peer = GAME.setup(config, seats)  # seat 1's engine: dealt faces only for itself
-    rig2 = Rig(dragons=("Emberling", *STRONG), magic=[face(MIGHT), face(RALLY), face(RALLY, 1)])
+    magic = [face(Effect.MIGHT), face(Effect.RALLY), face(Effect.RALLY, 1)]
+    rig2 = Rig(dragons=("Emberling", *STRONG), magic=magic)
     while (request := GAME.chance_request(peer)) is not None:
         action = rig2.answer(peer, request)
         if isinstance(action, Dealt) and action.to_seat != 1:
@@ -340,5 +336,5 @@ def test_G16_4_a_magic_object_is_hidden_until_played():
     assert card not in peer.faces and "my_magic" in plain_view(peer, 1)
     assert GAME.legal_actions(peer, 0) and not any(
         isinstance(a, moves.UseMagic) for a in GAME.legal_actions(peer, 0))
-    GAME.apply(peer, moves.UseMagic(0, card, face(MIGHT), ()))
-    assert peer.faces[card] == face(MIGHT) and peer.might == 3
+    GAME.apply(peer, moves.UseMagic(0, card, face(Effect.MIGHT), ()))
+    assert peer.faces[card] == face(Effect.MIGHT) and peer.might == 3

@@ -4,7 +4,7 @@ player in turn what to pick next, worded by the engine for each viewer."""
 from __future__ import annotations
 
 from engine.bots import make_bot
-from engine.games.gold.components import BANISH, MAGIC_DECK, MIGHT
+from engine.games.gold.components import MAGIC_DECK, Effect
 from engine.games.gold.flow import DIVIDE, NEGOTIATE, TURN
 from engine.games.gold.telling.advice import division_words, kill_title, turn_words
 from engine.local import play
@@ -50,7 +50,7 @@ def test_G4_5_G12_the_player_in_turn_is_told_what_to_pick_next():
     me = view.turn
     assert turn_words(view, me, names) == "Your turn: click an adventurer, then a Dragon to attack"
     assert turn_words(view, me, names, adventurer=0) == "Your knight 4: now click a Dragon"
-    banish, might = MAGIC_DECK.index(BANISH), MAGIC_DECK.index(MIGHT)
+    banish, might = MAGIC_DECK.index(Effect.BANISH), MAGIC_DECK.index(Effect.MIGHT)
     assert turn_words(view, me, names, magic=banish).endswith(
         ": click another player's adventurer at a Dragon")
     assert turn_words(view, me, names, magic=might).endswith(": press Use it")

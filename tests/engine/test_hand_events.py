@@ -5,6 +5,8 @@ import pytest
 
 from engine import hand_events
 from engine.bots import make_bot
+from engine.chance import ShuffleRequest
+from engine.hands import DEALING
 from engine.local import play
 from engine.registry import get_game
 from engine.tell import spectator_names
@@ -15,7 +17,7 @@ DEALING_GAMES = ("den", "dragon", "wild")
 
 @pytest.mark.parametrize("game_id", DEALING_GAMES)
 def test_the_match_over_told_is_the_outcome_recorded(game_id):
-    """HandsState.end_match makes the event and HandsGame.outcome the result from one set of
+    """HandsState.close_hand makes the event and HandsGame.outcome the result from one set of
     scores (Dragon's: its chips): what the story tells is what the table records."""
     game = get_game(game_id)
     config, seats = game.configure({"hands": 1}, None)
@@ -29,6 +31,25 @@ def test_the_match_over_told_is_the_outcome_recorded(game_id):
     assert game.standing(state) == outcome.scores and game.to_act(state) == ()
     told = game.tell(ends[0], spectator_names(seats))
     assert told.startswith("The match is over: ") and f" {game.score_unit}" in told
+
+
+@pytest.mark.parametrize("game_id", DEALING_GAMES)
+def test_a_hand_short_of_the_last_leads_on_to_the_next(game_id):
+    """HandsState.close_hand: a hand that does not end the match tells its HandOver alone,
+    and the next hand (numbered on, dealt by the next seat) waits for its fresh deck."""
+    game = get_game(game_id)
+    config, seats = game.configure({"hands": 2}, None)
+    state = game.setup(config, seats)
+    bots = [make_bot(game, "easy", s) for s in range(seats)]
+    told = next(events for _, events in play(game, state, bots, 3)
+                if any(type(e).__name__ == "HandOver" for e in events))
+    assert type(told[-1]).__name__ == "HandOver"
+    assert not any(isinstance(e, hand_events.MatchOver) for e in told)
+    assert (state.hand, state.dealer, state.phase) == (2, 0, DEALING)
+    assert game.outcome(state) is None and game.to_act(state) == ()
+    shuffle = game.chance_request(state)
+    assert isinstance(shuffle, ShuffleRequest) and shuffle.deck == 2
+    assert frozenset(shuffle.faces) == game.deck
 
 
 @pytest.mark.parametrize(("shared", "games", "fields"), [

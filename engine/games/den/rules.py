@@ -469,13 +469,8 @@ class Den(HandsGame):
         )
         for s, p in enumerate(points):
             state.scores[s] += p
-        events: list[Event] = [
-            HandOver(state.hand, winners, blocked, points, tuple(state.scores))
-        ]
-        if _match_over(state):
-            return [*events, state.end_match(MatchOver, state.scores)]
-        state.next_hand(DECK)
-        return events
+        told = HandOver(state.hand, winners, blocked, points, tuple(state.scores))
+        return state.close_hand(told, _match_over(state), MatchOver, state.scores, DECK)
 
     moves_clause = "DN3.5"
     moves = {

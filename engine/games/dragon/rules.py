@@ -371,11 +371,9 @@ class Dragon(HandsGame):
         for s in range(state.seats):
             state.chips[s] += payouts[s] - stake
         state.prev_winner = places[0]
-        events: list[Event] = [HandOver(state.hand, tuple(places), payouts, tuple(state.chips))]
-        if state.hand >= state.config["hands"]:
-            return [*events, state.end_match(MatchOver, state.chips)]
-        state.next_hand(DECK)
-        return events
+        told = HandOver(state.hand, tuple(places), payouts, tuple(state.chips))
+        last = state.hand >= state.config["hands"]
+        return state.close_hand(told, last, MatchOver, state.chips, DECK)
 
     moves_clause = "D1"
     moves = {

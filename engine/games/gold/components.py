@@ -53,7 +53,14 @@ def adventurer_name(kind: int) -> str:
 
 # -- Magic Objects (advanced rules, clause G12) ---------------------------------
 
-RECALL, BANISH, RALLY, MIGHT, HASTE, FEAR, SCRY, MAP, CHARM, HOURGLASS = range(10)
+class Effect:
+    """What a Magic Object does (G12.6-G12.15): a card's is MAGIC_DECK[face], its name
+    MAGIC_NAMES[effect]. Plain ints, not an IntEnum: the rules look effects up on every
+    listing of the legal moves, where an enum member's lookup costs several times more."""
+
+    RECALL, BANISH, RALLY, MIGHT, HASTE, FEAR, SCRY, MAP, CHARM, HOURGLASS = range(10)
+
+
 MAGIC_NAMES = (
     "Ring of Recall",
     "Wand of Banishing",
@@ -68,21 +75,22 @@ MAGIC_NAMES = (
 )
 #: each effect's target: what UseMagic.target holds (clause G12.5)
 TARGETS = {
-    RECALL: ("kind",),
-    BANISH: ("owner", "kind"),
-    RALLY: (),
-    MIGHT: (),
-    HASTE: (),
-    FEAR: ("slot",),
-    SCRY: (),
-    MAP: (),
-    CHARM: ("slot", "colour"),
-    HOURGLASS: (),
+    Effect.RECALL: ("kind",),
+    Effect.BANISH: ("owner", "kind"),
+    Effect.RALLY: (),
+    Effect.MIGHT: (),
+    Effect.HASTE: (),
+    Effect.FEAR: ("slot",),
+    Effect.SCRY: (),
+    Effect.MAP: (),
+    Effect.CHARM: ("slot", "colour"),
+    Effect.HOURGLASS: (),
 }
 #: clause G12.1: the 24 cards; a card's face is its index here
 MAGIC_DECK = (
-    (RECALL,) * 3 + (BANISH,) * 3 + (RALLY,) * 3 + (MIGHT,) * 3 + (HASTE,) * 2
-    + (FEAR,) * 2 + (SCRY,) * 2 + (MAP,) * 2 + (CHARM,) * 2 + (HOURGLASS,) * 2
+    (Effect.RECALL,) * 3 + (Effect.BANISH,) * 3 + (Effect.RALLY,) * 3 + (Effect.MIGHT,) * 3
+    + (Effect.HASTE,) * 2 + (Effect.FEAR,) * 2 + (Effect.SCRY,) * 2 + (Effect.MAP,) * 2
+    + (Effect.CHARM,) * 2 + (Effect.HOURGLASS,) * 2
 )
 MAGIC_FACES = tuple(range(len(MAGIC_DECK)))
 MIGHT_BONUS = 3

@@ -12,26 +12,17 @@ from engine.errors import IllegalAction
 from engine.games.gold import moves
 from engine.games.gold.components import (
     ATTACK,
-    BANISH,
-    CHARM,
     DOWN,
     DRAGONS,
-    FEAR,
-    HASTE,
-    HOURGLASS,
     MAGIC_DECK,
     MAGIC_NAMES,
-    MAP,
     MAP_TOKENS,
-    MIGHT,
     MIGHT_BONUS,
-    RALLY,
-    RECALL,
-    SCRY,
     SCRY_CARDS,
     SLOTS,
     TARGETS,
     UP,
+    Effect,
 )
 from engine.games.gold.flow import NEGOTIATE, TURN, awaited, push, run
 from engine.games.gold.state import GoldState
@@ -42,7 +33,7 @@ def on_magic(state: GoldState, action: moves.UseMagic) -> list:
     if type(face) is not int or not 0 <= face < len(MAGIC_DECK):
         raise IllegalAction("G12.1", "that is not a Magic Object")
     effect = MAGIC_DECK[face]
-    if effect == HOURGLASS:
+    if effect == Effect.HOURGLASS:
         if not (state.phase == NEGOTIATE and seat in state.kill.involved):
             raise IllegalAction("G12.15", "an Hourglass is turned during one's own negotiation")
     else:
@@ -71,7 +62,7 @@ def legal(state: GoldState, seat: int) -> list[moves.UseMagic]:
         if face is None:
             continue
         effect = MAGIC_DECK[face]
-        if (effect == HOURGLASS) != (state.phase == NEGOTIATE):
+        if (effect == Effect.HOURGLASS) != (state.phase == NEGOTIATE):
             continue
         for target in _targets(state, seat, effect):
             if ALLOWED[effect](state, seat, *target):
@@ -103,22 +94,27 @@ def _lair(state: GoldState, slot: int):
 
 
 ALLOWED = {
-    RECALL: lambda state, seat, kind: _attacking(state, seat, kind),
-    BANISH: lambda state, seat, owner, kind: owner != seat and _attacking(state, owner, kind),
-    RALLY: lambda state, seat: DOWN in state.adv[seat],
-    MIGHT: lambda state, seat: not state.might,
-    HASTE: lambda state, seat: not state.haste,
-    FEAR: lambda state, seat, slot: bool(_lair(state, slot) and _lair(state, slot).attackers),
-    SCRY: lambda state, seat: state.pile_next < len(DRAGONS) and state.bag_total > 0,
-    MAP: lambda state, seat: state.bag_total > 0,
-    CHARM: lambda state, seat, slot, colour: bool(
+    Effect.RECALL: lambda state, seat, kind: _attacking(state, seat, kind),
+    Effect.BANISH: lambda state, seat, owner, kind: (
+        owner != seat and _attacking(state, owner, kind)
+    ),
+    Effect.RALLY: lambda state, seat: DOWN in state.adv[seat],
+    Effect.MIGHT: lambda state, seat: not state.might,
+    Effect.HASTE: lambda state, seat: not state.haste,
+    Effect.FEAR: lambda state, seat, slot: bool(
+        _lair(state, slot) and _lair(state, slot).attackers
+    ),
+    Effect.SCRY: lambda state, seat: state.pile_next < len(DRAGONS) and state.bag_total > 0,
+    Effect.MAP: lambda state, seat: state.bag_total > 0,
+    Effect.CHARM: lambda state, seat, slot, colour: bool(
         _lair(state, slot) and 0 <= colour < 9 and _lair(state, slot).hoard[colour]
     ),
-    HOURGLASS: lambda state, seat: True,
+    Effect.HOURGLASS: lambda state, seat: True,
 }
 CLAUSES = {
-    RECALL: "G12.6", BANISH: "G12.7", RALLY: "G12.8", MIGHT: "G12.9", HASTE: "G12.10",
-    FEAR: "G12.11", SCRY: "G12.12", MAP: "G12.13", CHARM: "G12.14", HOURGLASS: "G12.15",
+    Effect.RECALL: "G12.6", Effect.BANISH: "G12.7", Effect.RALLY: "G12.8", Effect.MIGHT: "G12.9",
+    Effect.HASTE: "G12.10", Effect.FEAR: "G12.11", Effect.SCRY: "G12.12", Effect.MAP: "G12.13",
+    Effect.CHARM: "G12.14", Effect.HOURGLASS: "G12.15",
 }
 
 
@@ -185,6 +181,7 @@ def _hourglass(state, seat, events):
 
 
 EFFECTS = {
-    RECALL: _recall, BANISH: _banish, RALLY: _rally, MIGHT: _might, HASTE: _haste,
-    FEAR: _fear, SCRY: _scry, MAP: _map, CHARM: _charm, HOURGLASS: _hourglass,
+    Effect.RECALL: _recall, Effect.BANISH: _banish, Effect.RALLY: _rally, Effect.MIGHT: _might,
+    Effect.HASTE: _haste, Effect.FEAR: _fear, Effect.SCRY: _scry, Effect.MAP: _map,
+    Effect.CHARM: _charm, Effect.HOURGLASS: _hourglass,
 }

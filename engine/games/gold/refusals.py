@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from engine.errors import BadSelection
 from engine.game import Refusal
-from engine.games.gold.components import HOURGLASS, MAGIC_DECK, adventurer_name, magic_name
+from engine.games.gold.components import MAGIC_DECK, Effect, adventurer_name, magic_name
 from engine.games.gold.flow import DIVIDE, NEGOTIATE, TURN
 from engine.games.gold.views import GoldView
 from engine.tell import Names, count
@@ -81,7 +81,7 @@ def _adventurer(view: GoldView, seat: int, choice: Choice) -> Refusal:
 def _magic(view: GoldView, seat: int, choice: Choice) -> Refusal:
     face = next((m.face for m in view.my_magic or () if m.card == choice.card), None)
     when = "during your own negotiation" if face is not None and \
-        MAGIC_DECK[face] == HOURGLASS else "on your turn"
+        MAGIC_DECK[face] == Effect.HOURGLASS else "on your turn"
     what = magic_name(face) if face is not None else "That"
     return Refusal("G12.5", f"{what} can be used only {when}, when it can do something.")
 

@@ -37,16 +37,12 @@ def score_hand(state: WildState) -> list[Event]:
     )
     for s, p in enumerate(penalties):
         state.scores[s] -= p
-    events: list[Event] = [
-        HandOver(state.hand, state.went_out, penalties, tuple(state.scores))
-    ]
+    told = HandOver(state.hand, state.went_out, penalties, tuple(state.scores))
     config = state.config
     cap = config["hands"]
     if config["match"] == "deals":
         done = state.hand >= state.seats
     else:
         done = max(state.scores) >= config["target"]
-    if done or (cap and state.hand >= cap):
-        return [*events, state.end_match(MatchOver, state.scores)]
-    state.next_hand(DECK)
-    return events
+    last = done or bool(cap and state.hand >= cap)
+    return state.close_hand(told, last, MatchOver, state.scores, DECK)

@@ -3,25 +3,8 @@
 from __future__ import annotations
 
 from engine import hand_events
+from engine.games.wild import moves
 from engine.games.wild.cards import SUIT_NAMES, card_words, is_dragon, number, suit
-from engine.games.wild.moves import (
-    Added,
-    Bought,
-    BuyAnswered,
-    BuyAsked,
-    BuyOffered,
-    CardsDealt,
-    DeckTurned,
-    Discarded,
-    DiscardTurned,
-    Drew,
-    HandOver,
-    HandStarted,
-    MatchOver,
-    Melded,
-    RoundAdvanced,
-    WentOut,
-)
 from engine.games.wild.rules import GAME
 from engine.tell import Names, count, join_words, signed
 
@@ -79,7 +62,7 @@ def cards_words(faces) -> str:
     return join_words([card_words(f) for f in faces])
 
 
-def _drew(e: Drew, n: Names) -> str:
+def _drew(e: moves.Drew, n: Names) -> str:
     card = card_words(e.face) if e.face >= 0 else "a card"
     if e.penalty:
         return f"{n.does(e.seat, 'take')} {card} as the penalty."
@@ -87,7 +70,7 @@ def _drew(e: Drew, n: Names) -> str:
     return f"{n.does(e.seat, 'take')} {card} from {source}."
 
 
-def _hand_over(e: HandOver, n: Names) -> str:
+def _hand_over(e: moves.HandOver, n: Names) -> str:
     how = "the deck ran dry" if e.went_out < 0 else f"{n.who(e.went_out)} went out"
     paid = [f"{n.who(s)} {signed(-p)}" for s, p in enumerate(e.penalties) if p]  # W12: lost
     penalties = f" Penalties: {join_words(paid)}." if paid else ""
@@ -95,25 +78,25 @@ def _hand_over(e: HandOver, n: Names) -> str:
 
 
 TELLERS = {
-    HandStarted: hand_events.hand_started,
-    CardsDealt: hand_events.cards_dealt,
-    DiscardTurned: lambda e, n: f"The first discard is {card_words(e.face)}.",
-    BuyOffered: lambda e, n: f"{card_words(e.face)[:1].upper()}{card_words(e.face)[1:]} is on "
-                             f"offer to {n.group(e.seats)}.",
-    BuyAsked: lambda e, n: f"{n.does(e.seat, 'ask')} to buy.",
-    BuyAnswered: lambda e, n: f"{n.does(e.seat, 'let')} {n.who(e.buyer)} buy." if e.allow
+    moves.HandStarted: hand_events.hand_started,
+    moves.CardsDealt: hand_events.cards_dealt,
+    moves.DiscardTurned: lambda e, n: f"The first discard is {card_words(e.face)}.",
+    moves.BuyOffered: lambda e, n: f"{card_words(e.face)[:1].upper()}{card_words(e.face)[1:]} "
+                                   f"is on offer to {n.group(e.seats)}.",
+    moves.BuyAsked: lambda e, n: f"{n.does(e.seat, 'ask')} to buy.",
+    moves.BuyAnswered: lambda e, n: f"{n.does(e.seat, 'let')} {n.who(e.buyer)} buy." if e.allow
     else f"{n.does(e.seat, 'refuse')} to let {n.who(e.buyer)} buy.",
-    Bought: lambda e, n: f"{n.does(e.seat, 'buy')} {card_words(e.face)}.",
-    Drew: _drew,
-    DeckTurned: lambda e, n: f"The discard pile is turned over to make a new deck of "
-                             f"{count(e.cards, 'card')}.",
-    Melded: lambda e, n: f"{n.does(e.seat, 'lay')} down {meld_words(e.faces)} for "
-                         f"{count(e.points, 'point')}.",
-    Added: lambda e, n: f"{n.does(e.seat, 'add')} {cards_words(e.faces)} to "
-                        f"{grown_words(e.meld_faces)}, for {count(e.points, 'point')}.",
-    Discarded: lambda e, n: f"{n.does(e.seat, 'discard')} {card_words(e.face)}.",
-    RoundAdvanced: lambda e, n: f"Round {e.round} begins.",
-    WentOut: lambda e, n: f"{n.does(e.seat, 'go')} out!",
-    HandOver: _hand_over,
-    MatchOver: hand_events.match_over(GAME.score_unit),
+    moves.Bought: lambda e, n: f"{n.does(e.seat, 'buy')} {card_words(e.face)}.",
+    moves.Drew: _drew,
+    moves.DeckTurned: lambda e, n: f"The discard pile is turned over to make a new deck of "
+                                   f"{count(e.cards, 'card')}.",
+    moves.Melded: lambda e, n: f"{n.does(e.seat, 'lay')} down {meld_words(e.faces)} for "
+                               f"{count(e.points, 'point')}.",
+    moves.Added: lambda e, n: f"{n.does(e.seat, 'add')} {cards_words(e.faces)} to "
+                              f"{grown_words(e.meld_faces)}, for {count(e.points, 'point')}.",
+    moves.Discarded: lambda e, n: f"{n.does(e.seat, 'discard')} {card_words(e.face)}.",
+    moves.RoundAdvanced: lambda e, n: f"Round {e.round} begins.",
+    moves.WentOut: lambda e, n: f"{n.does(e.seat, 'go')} out!",
+    moves.HandOver: _hand_over,
+    moves.MatchOver: hand_events.match_over(GAME.score_unit),
 }

@@ -25,23 +25,7 @@ from operator import mul
 
 from engine.bots import Bot, Policy
 from engine.games.gold import moves
-from engine.games.gold.components import (
-    ATTACK,
-    BANISH,
-    CHARM,
-    DRAGONS,
-    FEAR,
-    HASTE,
-    HOURGLASS,
-    MAGIC_DECK,
-    MAP,
-    MIGHT,
-    MIGHT_BONUS,
-    RALLY,
-    RECALL,
-    SCRY,
-    UP,
-)
+from engine.games.gold.components import ATTACK, DRAGONS, MAGIC_DECK, MIGHT_BONUS, UP, Effect
 from engine.games.gold.flow import (
     CHOOSE,
     DIVIDE,
@@ -179,24 +163,26 @@ class GreedyBot(Bot):
         up, down = team.count("up"), team.count("down")
         for use in sorted(uses, key=lambda a: (a.card, a.target)):
             effect = MAGIC_DECK[use.face]
-            if effect in (MAP, SCRY) or (effect == RALLY and up <= 1 and down >= 2):
+            if effect in (Effect.MAP, Effect.SCRY):
                 return use
-            if effect == HASTE and up >= 2:
+            if effect == Effect.RALLY and up <= 1 and down >= 2:
                 return use
-            if effect == CHARM and self._best_charm(view, uses) == use:
+            if effect == Effect.HASTE and up >= 2:
                 return use
-            if effect == MIGHT and self._might_kills(view, seat):
+            if effect == Effect.CHARM and self._best_charm(view, uses) == use:
                 return use
-            if effect == BANISH and self._banish_helps(view, seat, use):
+            if effect == Effect.MIGHT and self._might_kills(view, seat):
                 return use
-            if effect == RECALL and up <= 1 and self._stuck(view, use.target[0], seat):
+            if effect == Effect.BANISH and self._banish_helps(view, seat, use):
                 return use
-            if effect == FEAR and self._fear_helps(view, seat, use.target[0]):
+            if effect == Effect.RECALL and up <= 1 and self._stuck(view, use.target[0], seat):
+                return use
+            if effect == Effect.FEAR and self._fear_helps(view, seat, use.target[0]):
                 return use
         return None
 
     def _best_charm(self, view, uses):
-        charms = [a for a in uses if MAGIC_DECK[a.face] == CHARM]
+        charms = [a for a in uses if MAGIC_DECK[a.face] == Effect.CHARM]
         return max(charms, key=lambda a: (self.value[a.target[1]], -a.target[0]))
 
     def _best_hit(self, view, seat) -> int:
@@ -257,7 +243,7 @@ class GreedyBot(Bot):
             if holdout or self.rng.random() < 0.5:  # concede rather than repeat itself
                 return moves.Accept(seat, proposal.serial)
             return None
-        hourglass = [m.card for m in view.my_magic or () if MAGIC_DECK[m.face] == HOURGLASS]
+        hourglass = [m.card for m in view.my_magic or () if MAGIC_DECK[m.face] == Effect.HOURGLASS]
         if proposal and hourglass:
             return moves.UseMagic(seat, hourglass[0], _face(view, hourglass[0]), ())
         if proposal:

@@ -9,22 +9,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from engine.game import Advice
-from engine.games.gold.components import (
-    BANISH,
-    CHARM,
-    DRAGONS,
-    FEAR,
-    HASTE,
-    HOURGLASS,
-    MAGIC_DECK,
-    MAP,
-    MIGHT,
-    RALLY,
-    RECALL,
-    SCRY,
-    adventurer_name,
-    magic_name,
-)
+from engine.games.gold.components import DRAGONS, MAGIC_DECK, Effect, adventurer_name, magic_name
 from engine.games.gold.flow import CHOOSE, DIVIDE, MARKET, NEGOTIATE, OVER, STEAL, TAKE, TURN
 from engine.games.gold.telling.words import game_over
 from engine.tell import Names
@@ -46,25 +31,25 @@ SCORED_BY = {False: "Every screen revealed and scored by the basic rules",
 
 #: what each Magic Object does (G12), in a player's words
 MAGIC_WORDS = {
-    RECALL: "bring one of your attacking adventurers home, face up",
-    BANISH: "send another player's attacking adventurer home, face down",
-    RALLY: "turn all your face-down adventurers face up",
-    MIGHT: "your attack this turn counts 3 more",
-    HASTE: "attack twice this turn",
-    FEAR: "every adventurer at one Dragon goes home, face down",
-    SCRY: "look at the next two Dragons of the pile",
-    MAP: "draw two tokens from the bag behind your screen",
-    CHARM: "take one token of a Dragon's treasure behind your screen",
-    HOURGLASS: "turn the sand timer: the negotiation starts its time again",
+    Effect.RECALL: "bring one of your attacking adventurers home, face up",
+    Effect.BANISH: "send another player's attacking adventurer home, face down",
+    Effect.RALLY: "turn all your face-down adventurers face up",
+    Effect.MIGHT: "your attack this turn counts 3 more",
+    Effect.HASTE: "attack twice this turn",
+    Effect.FEAR: "every adventurer at one Dragon goes home, face down",
+    Effect.SCRY: "look at the next two Dragons of the pile",
+    Effect.MAP: "draw two tokens from the bag behind your screen",
+    Effect.CHARM: "take one token of a Dragon's treasure behind your screen",
+    Effect.HOURGLASS: "turn the sand timer: the negotiation starts its time again",
 }
 
 
 #: what a Magic Object's use asks the player to pick on the board before it is played (G12)
 TARGET_WORDS = {
-    RECALL: "click one of your adventurers at a Dragon",
-    BANISH: "click another player's adventurer at a Dragon",
-    FEAR: "click a Dragon with attackers",
-    CHARM: "click a token on a Dragon",
+    Effect.RECALL: "click one of your adventurers at a Dragon",
+    Effect.BANISH: "click another player's adventurer at a Dragon",
+    Effect.FEAR: "click a Dragon with attackers",
+    Effect.CHARM: "click a token on a Dragon",
 }
 #: G4.5: a turn sends one face-up adventurer of the player's own to attack a Dragon
 ADVENTURER_FIRST = "Choose one of your face-up adventurers first, then a Dragon."
