@@ -58,7 +58,7 @@ def test_taken_back_with_a_yes_kept_by_a_no_and_refused_once_a_card_was_dealt(tm
             # laid and taken back: the other says yes
             den_clicks.make_by_clicks(ClicksOf(mover), playable(mover))
             mover.wait(lambda s: s["no_takeback"] is None, "Take back to light")
-            assert piles(other) != before
+            other.wait(lambda s: s["view"]["piles"] != before, "the card laid at the other's")
             mover.click("takeback")
             other.wait(lambda s: s["takeback_by"] == seat, "the question to show")
             other.click("takeback:yes")
