@@ -4,13 +4,11 @@ For a decision the bot samples worlds from its own observation
 (`Game.determinize`: the cards it has not seen dealt at random from those
 unaccounted for), plays each candidate action out in each world with the easy bot
 in every seat to the end of the hand, and keeps the candidate whose playouts
-leave it furthest ahead (`Game.standing`), or, where the game counts the hands left
-and the bot is told a hand's spread, with the best odds of winning the match (`value`).
-Every candidate meets the same worlds (common random numbers), so their differences
-are not the deal's luck. It stops once it has spent its budget of CPU time, or a
-little more than the budget in wall-clock time on a busy machine; a thought that runs
-past it still plays, with what it has, or with the easy bot's choice when not a single
-world was played out.
+leave it furthest ahead (`Game.standing`). Every candidate meets the same worlds
+(common random numbers), so their differences are not the deal's luck. It stops
+once it has spent its budget of CPU time, or a little more than the budget in
+wall-clock time on a busy machine; a thought that runs past it still plays, with
+what it has, or with the easy bot's choice when not a single world was played out.
 The worlds go where they tell most: candidates that fall clearly behind, or play out
 the same as another, leave the race early (`_prune`), and the decision ends once one
 is left.
