@@ -337,13 +337,6 @@ class Game(ABC):
         outcome = self.outcome(state)
         return tuple(outcome.scores) if outcome is not None else (0.0,) * state.seats
 
-    def hands_left(self, state: State) -> int | None:
-        """How many hands of the match are still to be dealt, the next one counted (0 once
-        it is over), where the options fix it; None where they do not (a match to a points
-        target), or in a game without hands. A search judges a hand's end by the odds of
-        winning the match from there only where it knows how much play is left."""
-        return None
-
     def episode(self, state: State) -> Any:
         """What a search's playout plays to the end of: it stops once this changes. By
         default the hand (dealing games), else the whole match."""

@@ -52,9 +52,7 @@ class SearchBot(Bot):
     candidate overrules the easy bot's only when it does better by `confidence`
     standard errors of the difference (flat Monte Carlo over few worlds otherwise
     swaps a sound heuristic for the luckiest candidate); `to_win` plays the match's last
-    hand for the match (`value`), not for the lead; `spread`, a seat's score's standard
-    deviation over one hand, plays every hand for the match: its end is judged by the odds
-    of winning the match from there (`match_odds`), where the game counts the hands left.
+    hand for the match (`value`), not for the lead.
     """
 
     thinks = True
@@ -62,13 +60,12 @@ class SearchBot(Bot):
 
     def __init__(self, seed: int = 0, *, easy: Callable[[int], Bot], budget: float = 0.15,
                  width: int = 8, least: int = 1, most: int = 1000, confidence: float = 1.0,
-                 stretch: float = 2.0, to_win: bool = False, spread: float | None = None):
+                 stretch: float = 2.0, to_win: bool = False):
         super().__init__(seed)
         self.easy_bot = easy
         self.easy = easy(seed)
         self.budget, self.width, self.least, self.most = budget, width, least, most
         self.confidence, self.stretch, self.to_win = confidence, stretch, to_win
-        self.spread = spread
         self.worlds = 0  # worlds played out at the last decision (for the benchmark)
         # the wall clock, not the CPU budget, ended the last search: a busy machine's
         # share of the CPU starved it (for the benchmark, whose figures it weakens)
@@ -200,7 +197,7 @@ class SearchBot(Bot):
                     break
                 chosen = TimeUp(state.timer.key)
             apply(state, chosen)
-        return value(game, state, me, self.to_win, self.spread)
+        return value(game, state, me, self.to_win)
 
 
 def _prune(racing: list[int], results: list[list[float]]) -> list[int]:
@@ -237,8 +234,7 @@ def _ahead(these: list[float], those: list[float], z: float) -> bool:
 WON = 1_000_000
 
 
-def value(game: Game, state, me: int, to_win: bool = False,
-          spread: float | None = None) -> float:
+def value(game: Game, state, me: int, to_win: bool = False) -> float:
     """What a playout's end is worth to `me`: how far ahead of the best other seat it
     stands (`Game.standing`: chips, points). A mean of score leads, not a count of wins:
     it tells a near miss from a rout, so far fewer worlds tell two candidates apart,
@@ -247,46 +243,13 @@ def value(game: Game, state, me: int, to_win: bool = False,
     last hand a lead is worth nothing but the win, so a seat behind plays for first place
     and a seat ahead for safety. (A playout plays one hand, so in a match of so many hands
     every world of a decision ends the match or none does; where only some do, a points
-    match, a win still outweighs any lead.)
-
-    With `spread` (a seat's score's standard deviation over a hand), where the game knows
-    the hands left (`Game.hands_left`), every hand is played for the match: its end is
-    worth the odds of winning the match from there (`match_odds`; the win itself once the
-    match is over), ODDS points to the whole match, the lead after it. The lead over the
-    best seat alone chases whoever is ahead in each world, however many hands remain to
-    catch them; the odds weigh every seat, and the more so the nearer the match's end."""
+    match, a win still outweighs any lead.)"""
     standing = game.standing(state)
     lead = standing[me] - max(s for i, s in enumerate(standing) if i != me)
-    left = game.hands_left(state) if spread is not None else None
-    if left is not None:
-        outcome = game.outcome(state)
-        odds = (me in outcome.winners) / len(outcome.winners) if outcome is not None \
-            else match_odds(standing, me, spread * math.sqrt(left))
-        return ODDS * odds + lead
     outcome = game.outcome(state) if to_win else None
     if outcome is None:
         return lead
     return WON * (me in outcome.winners) / len(outcome.winners) + lead
-
-
-#: a match's odds of being won (0 to 1) in points of lead (`value`): a point of lead
-#: weighs as a hundredth of a percent of the odds, so it decides between moves alike for
-#: the match, such as when the match is as good as won or lost in every world
-ODDS = 10_000
-
-
-def match_odds(standing, me: int, spread: float) -> float:
-    """The odds that `me` ends the match ahead of every other seat from `standing`, when
-    each seat's score still to come varies by `spread` (a standard deviation) about the
-    same mean for all: the product, seat by seat, of the chance that `me`'s lead over it
-    holds (the difference of two seats' scores to come varies by √2 times `spread`). Taken
-    seat by seat as if independent: rough odds, but they rise with every point gained on
-    any seat, the most on the nearest."""
-    odds = 1.0
-    for seat, score in enumerate(standing):
-        if seat != me:
-            odds *= (1 + math.erf((standing[me] - score) / (2 * spread))) / 2
-    return odds
 
 
 def levels(easy: Callable[[int], Bot], **hard) -> dict[str, Callable[[int], Bot]]:

@@ -159,17 +159,6 @@ class Wild(HandsGame):
             return count(hands, "hand")  # the limit comes before every player has dealt
         return f"one hand per player ({count(seats, 'hand')})"
 
-    def hands_left(self, state: WildState) -> int | None:
-        """W13.2, W13.3: a hand per player (or the limit's number), the one in play or
-        about to be dealt counted; unknown in a points match."""
-        if self.outcome(state) is not None:
-            return 0
-        config = state.config
-        if config["match"] != "deals":
-            return None
-        hands = min(state.seats, config["hands"] or state.seats)
-        return hands - state.hand + 1
-
     # -- contract ---------------------------------------------------------
     def setup(self, config: dict[str, Any], seats: int) -> WildState:
         return WildState(config, seats)

@@ -13,10 +13,6 @@ from engine.games.wild.cards import FIRST_DRAGON, NUMBER_MASK, number, suit, sui
 from engine.games.wild.moves import AddToMeld, AnswerBuyer, AskToBuy, DeclineToBuy, Discard, Meld
 from engine.wire import Action
 
-#: a seat's score's standard deviation over one hand (18 points among four easy bots, 150
-#: whole matches): the hard bot plays each hand for the match (`engine.search.value`)
-HAND_SPREAD = 20.0
-
 
 class GreedyBot(Bot, Policy):
     """Easy: take or buy what makes a meld, lay all it can, keep what has partners. As a
