@@ -9,8 +9,9 @@ card (DN7). An opening is worth nothing to the others when both cards that fit i
 already laid or in this hand; so of two turns that shed alike the plan takes the one
 that leaves the others fewer live openings (never a pile that may move off, to leave a
 place any card takes), and it keeps a card back when laying it would
-open more than a card is worth (`KEEP`). The search weighs the plan's first step against
-the others.
+open more than a card is worth (`KEEP`). A card kept that a top the turn leaves takes
+costs less (`FOLLOW`): the seat may lay it next turn. The search weighs the plan's first
+step against the others.
 
 A table is the hand (a mask of faces) and the piles, each None (empty) or its (first,
 top) faces: all the planner needs of DN4-DN7 to follow a pile's moves.
@@ -26,6 +27,11 @@ FOUNDATIONS = 4  # piles 0-3 form the cross and may move (DN6.1); 4-7 are the co
 #: fewer more than that for the others, and keeps back one that opens as many (a card
 #: opens at most two: the two of one rank lower and the other force)
 KEEP = 2.0
+#: a kept card that a top of the turn's end takes costs this many openings less: the
+#: seat may well lay it next turn, where a card nothing takes waits for the piles to
+#: change (against three easy bots, 2,000 whole matches of the plan alone: 32.1 % won
+#: with it, 29.1 % without; 29.6 % of the hands, 27.3 % without)
+FOLLOW = 0.5
 #: going out wins the hand: above any count of cards and openings
 OUT = 1000.0
 #: the most turn states the planner looks at; past it, it plays what it found
@@ -98,7 +104,7 @@ def _best(hand: int, table: tuple[Pile, ...], live: int, keep: float, memo: dict
     if not hand:
         memo[key] = (OUT, None)
         return OUT
-    best, first = -keep * hand.bit_count() - openings(table, live), None
+    best, first = worth_kept(hand, table, live, keep), None
     if len(memo) < nodes:
         for step in _steps(hand, table):
             worth = _best(*_after(hand, table, step), live, keep, memo, nodes)
@@ -106,6 +112,17 @@ def _best(hand: int, table: tuple[Pile, ...], live: int, keep: float, memo: dict
                 best, first = worth, step
     memo[key] = (best, first)
     return best
+
+
+def worth_kept(hand: int, table: tuple[Pile, ...], live: int, keep: float) -> float:
+    """What ending the turn here is worth: each card kept costs `keep` openings, less
+    `FOLLOW` where a top takes it, and the openings left the others count against."""
+    takes = 0
+    for top in table:
+        if top is not None:
+            takes |= FITS[top[1]]
+    return -keep * hand.bit_count() + FOLLOW * (hand & takes).bit_count() \
+        - openings(table, live)
 
 
 def _steps(hand: int, table: tuple[Pile, ...]):
