@@ -72,3 +72,22 @@ def test_hards_default_keeps_the_pile_closed_and_the_hint_says_why():
     assert chosen == EndTurn(0)
     assert GAME.why(chosen, obs.view, NAMES).startswith(
         "the north pile takes only cards you hold")
+
+
+def test_cards_a_pile_keeps_for_this_hand_alone_wait_for_a_later_turn():
+    """The north X of Shaoyang takes only the two Yin 9s, both in this hand: kept, either
+    may go there next turn whatever the others do. Laying the 9 of Taiyin sheds a card
+    but opens the north to both live Yang 8s, so the plan lays only its Dragon (the old
+    plan, counting every kept card alike, laid the 9 as well)."""
+    assert planned("DSG 9TN 9SN", "XSG", "VTG", "5SG", "5TG") == [("play", 4, "DSG")]
+
+
+def test_a_kept_card_a_top_takes_costs_less_than_one_nothing_takes():
+    """Two cards kept on the same table: the one a top takes (the 6 of Taiyin on the north
+    7 of Taiyang) costs `FOLLOW` openings less than one nothing takes (a 2)."""
+    cards = [[parse("7TG")], [parse("KTN")], [parse("KSN")], [parse("KTG")], [], [], [], []]
+    table = plan.table_of(cards)
+    live = plan.live_faces(cards, 0)
+    takes, takes_not = (plan.worth_kept(1 << parse(f), table, live, plan.KEEP)
+                        for f in ("6TN", "2SG"))
+    assert takes - takes_not == plan.FOLLOW > 0
