@@ -12,7 +12,9 @@ busy machine they show whether the wall clock cut the search short (and its figu
 with it).
 
 Besides the levels, "baseline" is a yardstick no player is offered: the plain determinized
-Monte Carlo search a newcomer writes (`FlatSearch`), for pairings such as hard-baseline.
+Monte Carlo search a newcomer writes (`FlatSearch`), for pairings such as hard-baseline;
+and "plan", Dragon Den's hard bot without its search (its turn planner alone, in one
+process thousands of matches an hour), for plan-easy: what a change to the plan is worth.
 """
 
 from __future__ import annotations
@@ -28,14 +30,17 @@ from argparse import Namespace
 from typing import NamedTuple
 
 from engine.bots import make_bot
+from engine.games.den.hard import PlannerBot
 from engine.local import play
 from engine.registry import get_game
 from engine.search import SearchBot
 
 SEATS = {"dragon": 4, "den": 4, "wild": 4, "gold": 4}
 PAIRINGS = (("hard", "easy"), ("normal", "easy"), ("hard", "normal"))
-#: the levels, and the baseline search they are measured against
-LEVELS = ("easy", "normal", "hard", "baseline")
+#: the levels, the baseline search they are measured against, and Den's plan alone
+LEVELS = ("easy", "normal", "hard", "baseline", "plan")
+#: the games whose hard bot plays a plan that may be measured alone
+PLANNERS = {"den": PlannerBot}
 
 
 def add_arguments(parser) -> None:
@@ -133,9 +138,12 @@ class FlatSearch(SearchBot):
 
 
 def make_player(game, level: str, seed: int):
-    """A bot of `level`, or the baseline search (its playouts by the game's easy bot)."""
+    """A bot of `level`, the baseline search (its playouts by the game's easy bot), or
+    the plan of the game's hard bot alone."""
     if level == "baseline":
         return FlatSearch(seed, easy=game.bots["easy"], budget=0.1)
+    if level == "plan":
+        return PLANNERS[game.id](seed)
     return make_bot(game, level, seed)
 
 
@@ -156,10 +164,21 @@ def pairings(text: str) -> list[tuple[str, str]]:
     return out
 
 
+def check_plans(game_ids: list[str], pairs: list[tuple[str, str]]) -> None:
+    """The plan alone is a yardstick of the games whose hard bot plans (Den): refused for
+    the others before any match is played."""
+    if any("plan" in pair for pair in pairs):
+        others = [g for g in game_ids if g not in PLANNERS]
+        if others:
+            raise SystemExit(f"--pairings: only {', '.join(PLANNERS)} has a plan to measure "
+                             f"alone, not {', '.join(others)}")
+
+
 def run(args) -> dict:
     times: dict[str, list[float]] = {level: [] for level in LEVELS}
     searches: dict[str, list[tuple[int, bool]]] = {level: [] for level in LEVELS}
     games = {}
+    check_plans(args.games.split(","), pairings(args.pairings))
     for game_id in args.games.split(","):
         game = get_game(game_id)
         options = match_options(game, args.one_hand)
