@@ -13,6 +13,7 @@ from dataclasses import dataclass
 
 from client import notices
 from engine.registry import get_game
+from engine.tell import capital
 from net.peer.events import Away, Fault, Finished, GameStarted, Left, Returning
 from net.table.lockstep import Applied, Entry
 from net.table.pause import PauseTable, ResumeTable
@@ -134,7 +135,7 @@ def stop_report(fault: Fault) -> str:
     title, report = stop_title(fault), fault.report.strip().rstrip(".")
     if report.lower().startswith(title.lower()):
         report = report[len(title):].lstrip(" :.")
-    return f"{report[:1].upper()}{report[1:]}." if report else ""
+    return f"{capital(report)}." if report else ""
 
 
 def stop_words(fault: Fault) -> str:

@@ -23,7 +23,7 @@ from engine.chance import CHANCE, ChanceRequest, ShuffleRequest
 from engine.errors import BadOption, IllegalAction, NoTakeBack, NoWorlds
 from engine.fields import CHECKS, check_seat, compile_checks
 from engine.takeback import takeback_refusal
-from engine.tell import Names
+from engine.tell import Names, capital
 from engine.wire import Action, Event, Value
 
 #: a lockstep table's step, as the rules count time ("steps of 50 ms"; net's pace)
@@ -417,7 +417,7 @@ class Game(ABC):
         what = re.sub(r"(?<=[a-z])(?=[A-Z])", " ", type(item).__name__).lower()
         seat = getattr(item, "seat", CHANCE)
         return f"{names.who(seat, start=True)}: {what}." if 0 <= seat < len(names.seats) else \
-            f"{what[:1].upper()}{what[1:]}."
+            f"{capital(what)}."
 
 
     #: action type -> the function(action, view, names) that says it as a hint's verb phrase

@@ -63,6 +63,11 @@ class Names(Value):
         return f"{self.group(seats, start)} {'are' if verb == 'be' else verb}"
 
 
+def capital(text: str) -> str:
+    """Words with their first letter raised, to open a sentence ('the Dragon' -> 'The Dragon')."""
+    return text[:1].upper() + text[1:]
+
+
 def _you(words: str, start: bool) -> str:
     """Only 'you' is capitalised at a sentence's start: a name stays as its player typed it."""
     return "Y" + words[1:] if start else words

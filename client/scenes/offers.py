@@ -10,6 +10,7 @@ from client.session import TABLES
 from client.settings import state_folder
 from client.ui import DIM
 from engine.registry import get_game
+from engine.tell import capital
 from net.disk.locks import InUse, journal_holder
 from net.errors import CorruptJournal
 from net.face.replay import Summary, journals
@@ -119,4 +120,4 @@ def resumable() -> list[Summary]:
 
 def sentence(exc: Exception) -> str:
     text = str(exc)
-    return text[:1].upper() + text[1:] + "."
+    return capital(text) + "."

@@ -37,11 +37,6 @@ def sounds_for(item, sounds: dict) -> list[str]:
     return found
 
 
-def capital(text: str) -> str:
-    """A name or a line of words with its first letter raised ('you' -> 'You')."""
-    return text[:1].upper() + text[1:]
-
-
 def wrap_text(view, text: str, size: float, width: float) -> list[str]:
     return wrap(view.font(size), text, view.px(width))
 

@@ -43,7 +43,7 @@ from engine.games.den.cards import (
 )
 from engine.games.den.clues import turn_end_clues
 from engine.hands import HandsGame, HandsState
-from engine.tell import Names, count, join_words
+from engine.tell import Names, capital, count, join_words
 from engine.wire import Action, Event, SeatAction, SeatEvent, Value, wire
 
 HAND_SIZE = 7
@@ -507,7 +507,7 @@ def _why_not_lay(piles, pile: int, faces) -> Refusal | None:
     run = sorted(faces, key=lambda f: -rank(f))
     if any(rank(a) != rank(b) + 1 or force(a) == force(b) for a, b in pairwise(run)):
         said = cards_words(run)
-        return Refusal("DN4.2", f"{said[:1].upper()}{said[1:]} are not a sequence: each card "
+        return Refusal("DN4.2", f"{capital(said)} are not a sequence: each card "
                        "must be one rank lower than the one before and of the other force.")
     top = piles[pile][-1] if piles[pile] else None
     if top is None and pile >= FOUNDATIONS and rank(run[0]) != DRAGON:
@@ -516,7 +516,7 @@ def _why_not_lay(piles, pile: int, faces) -> Refusal | None:
         if rank(top) == 0:
             return Refusal("DN4.1", "Nothing goes on a Key.")
         said = card_words(run[0])
-        return Refusal("DN4.1", f"{said[:1].upper()}{said[1:]} does not go on "
+        return Refusal("DN4.1", f"{capital(said)} does not go on "
                        f"{card_words(top)}: a card goes on one rank higher of the other force.")
     return None
 

@@ -19,7 +19,7 @@ from engine.games.dragon.views import (
     DragonView,
     Offered,
 )
-from engine.tell import Names
+from engine.tell import Names, capital
 
 #: D7.1: the trick's last play is beyond this hand, and Pass is legal
 NOTHING_BEATS = "Nothing in your hand beats this trick: pass."
@@ -53,7 +53,7 @@ def table_words(view: DragonView, names: Names) -> str:
         last = view.trick[-1]
         kind = KIND_NAMES[classify(mask_of(last.faces))[0]]
         return f"{names.who(last.seat, start=True)} played a {kind}"
-    return _capital(THREE_LEADS) if view.phase == OPENING else ""
+    return capital(THREE_LEADS) if view.phase == OPENING else ""
 
 
 def waiting_words(view: DragonView) -> str:
@@ -70,7 +70,7 @@ def _first_turn(offered: Offered) -> str:
     """D3.1-D3.2: every seat is awaited, but only the holder of the 3 of Stars can play."""
     if offered.plays:
         return f"Select cards to play: {LEAD_WITH_THREE}."
-    return f"{_capital(LEAD_WITH_THREE)}: its holder leads, so wait for it."
+    return f"{capital(LEAD_WITH_THREE)}: its holder leads, so wait for it."
 
 
 def _in_trick(view: DragonView, seat: int, offered: Offered) -> str:
@@ -82,7 +82,3 @@ def _in_trick(view: DragonView, seat: int, offered: Offered) -> str:
     if view.passed[seat]:
         return CHOP_BACK_IN
     return f"Select cards to play that beat {play_words(view.trick[-1].faces)}, or pass."
-
-
-def _capital(words: str) -> str:
-    return words[:1].upper() + words[1:]

@@ -17,7 +17,7 @@ from engine.games.dragon.views import (
     OVER,
     DragonView,
 )
-from engine.tell import Names
+from engine.tell import Names, capital
 
 
 def why_not(view: DragonView, seat: int, faces, names: Names) -> Refusal | None:
@@ -37,7 +37,7 @@ def why_not(view: DragonView, seat: int, faces, names: Names) -> Refusal | None:
     if view.phase == DRAGON_STAGE:
         return Refusal("D9.4", "Only a Dragon may be shown now.")
     if view.phase == OPENING and not mask & 1 << THREE_OF_STARS:
-        return Refusal("D3", f"{LEAD_WITH_THREE[:1].upper()}{LEAD_WITH_THREE[1:]}.")
+        return Refusal("D3", f"{capital(LEAD_WITH_THREE)}.")
     if not view.trick:
         return None
     if view.passed[seat]:
@@ -45,7 +45,7 @@ def why_not(view: DragonView, seat: int, faces, names: Names) -> Refusal | None:
     last = view.trick[-1].faces
     kind = combos.KIND_NAMES[combos.classify(mask_of(last))[0]]
     said = combos.play_words(faces)
-    return Refusal("D5", f"{said[:1].upper()}{said[1:]} does not beat "
+    return Refusal("D5", f"{capital(said)} does not beat "
                    f"{combos.play_words(last)}: a {kind} must be beaten by a higher {kind} "
                    "of as many cards, or by a chop.")
 

@@ -9,7 +9,7 @@ from __future__ import annotations
 from engine.game import Advice
 from engine.games.wild.cards import card_words
 from engine.games.wild.views import ANSWERING, BUYING, DRAWING, LAYING, WildView
-from engine.tell import Names
+from engine.tell import Names, capital
 
 #: the melds' space while it is empty: what a meld is (W5)
 NO_MELDS = "No melds yet: three of a number, or three in a row of a suit; a Dragon stands " \
@@ -23,7 +23,7 @@ def advice(view: WildView, seat: int | None, names: Names) -> Advice | None:
 
 def _buying(view: WildView, seat: int | None, names: Names) -> Advice:
     """W10.1: the others may buy the discard, and a penalty card comes with it (W10.4)."""
-    lines = [f"{_capital(card_words(view.discard[-1]))} is on offer (a penalty card comes "
+    lines = [f"{capital(card_words(view.discard[-1]))} is on offer (a penalty card comes "
              "with it)."] if view.discard else []
     if view.asked:
         lines.append(f"Asked: {names.group(view.asked)}.")
@@ -57,9 +57,6 @@ def _laying(view: WildView, seat: int | None, names: Names) -> Advice:
                                                  "discard ends the turn.",))
     return Advice(names.does(view.turn, 'play'))
 
-
-def _capital(text: str) -> str:
-    return text[:1].upper() + text[1:]
 
 
 TOLD = {BUYING: _buying, ANSWERING: _answering, DRAWING: _drawing, LAYING: _laying}

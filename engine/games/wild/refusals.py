@@ -19,7 +19,7 @@ from engine.games.wild.views import (
     SHOWING,
     WildView,
 )
-from engine.tell import Names
+from engine.tell import Names, capital
 from engine.wire import Value
 
 DRAW_FIRST = Refusal("W4.1", "Draw first, from the deck or the discard.")
@@ -64,7 +64,7 @@ def _discard(view: WildView, seat: int, choice: Choice) -> Refusal | None:
         return Refusal("W9.1", "Select one card to discard.")
     if choice.faces[0] == view.taken:
         said = card_words(view.taken)
-        return Refusal("W9.3", f"{said[:1].upper()}{said[1:]} was taken from the discard this "
+        return Refusal("W9.3", f"{capital(said)} was taken from the discard this "
                        "turn and cannot go straight back.")
     return None
 
@@ -107,7 +107,7 @@ def _meld_problem(view: WildView, seat: int, target: int, faces) -> Refusal | No
         except IllegalAction as refused:
             problems.append(refused)
     best = next((p for p in problems if p.rule != "W5.3"), problems[0])
-    return Refusal(best.rule, f"{best.detail[:1].upper()}{best.detail[1:]}.")
+    return Refusal(best.rule, f"{capital(best.detail)}.")
 
 
 ASKED = {"draw": _draw, "discard": _discard, "lay": _lay}

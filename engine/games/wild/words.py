@@ -6,7 +6,7 @@ from engine import hand_events
 from engine.games.wild import moves
 from engine.games.wild.cards import SUIT_NAMES, card_words, is_dragon, number, suit
 from engine.games.wild.rules import GAME
-from engine.tell import Names, count, join_words, signed
+from engine.tell import Names, capital, count, join_words, signed
 
 #: how many cards a set holds, as said aloud ("three 4s")
 SET_WORDS = ("", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine",
@@ -81,7 +81,7 @@ TELLERS = {
     moves.HandStarted: hand_events.hand_started,
     moves.CardsDealt: hand_events.cards_dealt,
     moves.DiscardTurned: lambda e, n: f"The first discard is {card_words(e.face)}.",
-    moves.BuyOffered: lambda e, n: f"{card_words(e.face)[:1].upper()}{card_words(e.face)[1:]} "
+    moves.BuyOffered: lambda e, n: f"{capital(card_words(e.face))} "
                                    f"is on offer to {n.group(e.seats)}.",
     moves.BuyAsked: lambda e, n: f"{n.does(e.seat, 'ask')} to buy.",
     moves.BuyAnswered: lambda e, n: f"{n.does(e.seat, 'let')} {n.who(e.buyer)} buy." if e.allow

@@ -5,7 +5,7 @@ to choose from, in the choosers' order."""
 
 from __future__ import annotations
 
-from client.tables.common import capital, wrap_text
+from client.tables.common import wrap_text
 from client.tables.gold.layout import (
     CELL_GAP,
     CHIP_H,
@@ -44,6 +44,7 @@ from engine.games.gold import (
     division_words,
     kill_title,
 )
+from engine.tell import capital
 
 _, PANEL_Y, _, PANEL_H = PANEL_BOX
 HOARD_Y = PANEL_Y + 40  # the hoard, under the title

@@ -6,7 +6,7 @@ from __future__ import annotations
 from engine.games.gold import moves
 from engine.games.gold.components import ADVENTURERS, DRAGONS, magic_name
 from engine.games.gold.tokens import COLOURS
-from engine.tell import Names, count, join_words, ordinal
+from engine.tell import Names, capital, count, join_words, ordinal
 
 #: G13.5: under a liar's name in the end's score table
 FORFEIT_WHY = "Forfeits: paid at the Market with tokens it did not hold."
@@ -42,7 +42,7 @@ def _drawn(e, n: Names) -> str:
         e.where) or f"behind {n.whose(e.index)} screen"
     said = tokens(e.counts)
     verb = "comes" if sum(e.counts) == 1 else "come"
-    return f"{said[:1].upper()}{said[1:]} {verb} out of the bag {where}."
+    return f"{capital(said)} {verb} out of the bag {where}."
 
 
 def _placed(e, n: Names) -> str:
@@ -59,7 +59,7 @@ def _attacked(e, n: Names) -> str:
 def _returned(e, n: Names) -> str:
     who = join_words([f"{n.whose(s)} {ADVENTURERS[k]}" for s, k in e.adventurers])
     verb = "comes" if len(e.adventurers) == 1 else "come"
-    return f"{who[:1].upper()}{who[1:]} {verb} home face {'up' if e.face_up else 'down'}."
+    return f"{capital(who)} {verb} home face {'up' if e.face_up else 'down'}."
 
 
 def _opened(e, n: Names) -> str:
