@@ -106,8 +106,8 @@ _kept: dict[Path, tuple[tuple[int, int], Match | None]] = {}  # journal -> (its 
 
 def matches(folder: Path) -> list[Match]:
     """Every finished match in a folder of journals, oldest first; each journal is read
-    again only when it changed (the hook asks for tonight at every look, and reading a
-    journal checks every lobby signature in it)."""
+    again only when it changed (the lobby, a match's end, History and the test hook ask again, and
+    reading a journal checks every lobby signature in it)."""
     found, listed = [], set(folder.glob(f"*{JOURNAL_SUFFIX}")) if folder.is_dir() else set()
     for gone in [p for p in _kept if p.parent == folder and p not in listed]:
         del _kept[gone]  # deleted in History
