@@ -195,7 +195,7 @@ class Membership:
             return True
         self.name = state.name or self.name
         ports.poke_spectators()
-        ports.emit(LobbyChanged(state))
+        ports.emit(LobbyChanged(state.snapshot()))
         if ports.replica() is None and (start := self.lobby.start()) is not None:
             ports.begin(start)
         else:

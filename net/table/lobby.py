@@ -23,7 +23,7 @@ key fingerprints (`LobbyState.display`), in the lobby and at the table.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from enum import StrEnum
 from typing import Any
 
@@ -97,6 +97,13 @@ class LobbyState:
     votes: set[bytes] = field(default_factory=set)  # who agreed to the proposal as it is
     started: StartConfig | None = None
     changed: str = ""  # who last changed the game, seats or options, and to what
+
+    def snapshot(self) -> LobbyState:
+        """This lobby as it is now, apart from the one the next record folds into in place:
+        what an event hands to another thread (a window reading its members while the
+        node's thread folded a join into them raised "dictionary changed size")."""
+        return replace(self, seats=list(self.seats), members=dict(self.members),
+                       votes=set(self.votes))
 
     def display(self, key: bytes) -> str:
         """A member's name, with its key's fingerprint when another member shares it."""

@@ -322,3 +322,20 @@ def test_a_bot_seat_is_named_by_its_level_alone():
     assert [Seat(bot=kind).label(1) for kind in ("hard", "greedy", "random")] == \
         ["Bot 2 · hard", "Bot 2 · easy", "Bot 2 · random"]
     assert Seat(b"k", "Ana").label(0) == "Ana"
+
+
+def test_a_snapshot_stays_as_it_was_while_later_records_fold_in_place():
+    """What an event hands to the window's thread is not the state the node's thread goes
+    on folding into (a window iterating the members raised "dictionary changed size")."""
+    lobby, authors = table_of(2)
+    first, second = authors
+    first.do("join", first.identity.name, "127.0.0.1", 1000)
+    first.do("config", "night", "dragon", 4, DRAGON)
+    snapshot = lobby.state().snapshot()
+    second.do("join", second.identity.name, "127.0.0.1", 1001)
+    first.do("sit", 0)
+    second.do("sit", 1)
+    assert list(snapshot.members) == [first.identity.public]
+    assert snapshot.taken == 0 and not snapshot.votes
+    live = lobby.state()
+    assert len(live.members) == 2 and live.taken == 2
