@@ -1,8 +1,8 @@
 """The window: one loop, a stack of scenes, the settings, the sound and the table session.
 
 The loop draws at the display rate only while something moves (a tween, a
-countdown); otherwise it sleeps on events, waking a few times a second to read
-the table's news, so an idle window costs next to nothing. An unexpected error
+countdown); otherwise it sleeps on events, woken by the table's news (client.bell) and
+a few times a second to look round, so an idle window costs next to nothing. An unexpected error
 in a scene is written to the log file and shown as a message; the window goes on.
 """
 
@@ -24,7 +24,8 @@ import pygame
 import pygame_gui
 
 from client import assets
-from client.hook import HOOK_ENV, WAKE, Hook
+from client.bell import WAKE, Bell
+from client.hook import HOOK_ENV, Hook
 from client.scenes.lobby import first_scene
 from client.scenes.router import scene_at
 from client.session import Session
@@ -35,7 +36,7 @@ from net.wire.identity import load_identity
 
 log = logging.getLogger("hoard.client")
 FPS = 60
-IDLE_WAIT_MS = 100  # how often an idle window looks at the table's news
+IDLE_WAIT_MS = 100  # how often an idle window looks round unwoken (news rings: client.bell)
 IDLE_POLL = 0.02  # how long an idle window sleeps between looks at its input
 ANIMATION_SCALE = {"off": 0.0, "fast": 0.5, "normal": 1.0, "slow": 2.0}
 # The table's node (deck crypto, bots) runs on a thread beside the window. Every blit or
@@ -94,6 +95,7 @@ class App:
         self.quiet_notes = [n for n in (self.sounds.problem,) if n]
         self.mouse: tuple[int, int] | None = None  # where the pointer is, while in the window
         self.hook = Hook(self) if os.environ.get(HOOK_ENV) else None
+        self.bell = Bell()  # the table's node rings it with news
 
     # -- the session -------------------------------------------------------------
     def new_session(self, role: str = "peer", resume: Path | None = None) -> Session:
@@ -101,7 +103,8 @@ class App:
         as a player or, `role` "spectator", to watch; `resume`, the journal of a game
         whose seat it takes back (CorruptJournal when that cannot be read)."""
         self.end_session()
-        self.session = Session(self.identity, state_folder(), self.discovery, role)
+        self.session = Session(self.identity, state_folder(), self.discovery, role,
+                               wake=self.bell.ring)
         self.session.open(resume)
         return self.session
 
@@ -276,6 +279,7 @@ class App:
     def _news(self) -> None:
         if self.session is None:
             return
+        self.bell.heard()
         for item in self.session.poll():
             self.scene.on_news(item)
             self.dirty = True

@@ -45,11 +45,18 @@ def backdrop(name: str, size: tuple[int, int]) -> pygame.Surface:
     return _opaque(name, (max(1, int(size[0])), max(1, int(size[1]))))
 
 
+#: a backdrop is a smooth gradient: rasterised at this fraction of its size and smoothed up,
+#: it is at most 2/255 off in any channel, drawn in 2.7 ms where the whole took 120 ms at
+#: 1280×720 (on every window's first frame, four windows starting at once on two cores)
+BACKDROP_DETAIL = 8
+
+
 @functools.lru_cache(maxsize=4)
 def _opaque(name: str, size: tuple[int, int]) -> pygame.Surface:
     image = pygame.Surface(size)
     image.fill((18, 58, 38))
-    image.blit(sprite(name, size), (0, 0))
+    rough = sprite(name, (max(1, size[0] // BACKDROP_DETAIL), max(1, size[1] // BACKDROP_DETAIL)))
+    image.blit(pygame.transform.smoothscale(rough, size), (0, 0))
     return image.convert() if pygame.display.get_surface() is not None else image
 
 

@@ -18,6 +18,7 @@ import time
 import msgspec
 import pygame
 
+from client.bell import wake
 from client.night.standings import tonight
 from client.session import TABLES
 from client.settings import state_folder
@@ -25,9 +26,6 @@ from engine.wire import to_record
 from net.face.bridge import PlayWith
 
 HOOK_ENV = "HOARD_TEST_HOOK"
-#: the event that wakes an idle loop to run a command: it shows nothing new, so it draws
-#: nothing (a test asking a window its state many times a second made it draw as often)
-WAKE = pygame.event.custom_type()
 KEYS = {"return": pygame.K_RETURN, "left": pygame.K_LEFT, "right": pygame.K_RIGHT,
         "up": pygame.K_UP, "space": pygame.K_SPACE, "escape": pygame.K_ESCAPE,
         "p": pygame.K_p, "h": pygame.K_h, "s": pygame.K_s, "d": pygame.K_d}
@@ -162,7 +160,7 @@ class Hook:
     def _read(self) -> None:
         for line in sys.stdin:
             self.commands.put(line)
-            pygame.event.post(pygame.event.Event(WAKE))
+            wake()
 
     def serve(self) -> None:
         while True:

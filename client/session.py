@@ -15,6 +15,7 @@ import os
 import queue
 import secrets
 import time
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -123,6 +124,7 @@ class Session(Listener):
     view: ViewUpdate | None = None
     applied: int = -1
     applied_at: float = 0.0
+    wake: Callable[[], None] | None = None  # rung from the node's thread with each update
     log: list[str] = field(default_factory=list)  # the table's story: what happened
     advice: str = ""  # a hint or a refusal for this window's player: not the story
     waiting: tuple[str, ...] = ()
@@ -163,7 +165,7 @@ class Session(Listener):
         elif not self.watching:
             journal = self._new_journal()
         options = NodeOptions(discovery=self.discovery, think=self.think)
-        self.bridge = NetBridge(self.identity, options, journal, self.role)
+        self.bridge = NetBridge(self.identity, options, journal, self.role, self.wake)
         self.bridge.start()
         self.bridge.send(PlayWith(None, self.think))
         if resume is not None:

@@ -217,8 +217,10 @@ def theme(scale: float, contrast: bool = False) -> dict:
         "normal_border": "#4f8a6a", "hovered_border": "#8fd0a8", "disabled_border": "#3a4a42",
         "selected_border": "#f0c450", "text_cursor": "#f0c450",
     }
-    shape = {"shape": "rounded_rectangle", "shape_corner_radius": str(max(2, round(6 * scale))),
-             "border_width": "2" if contrast else "1"}
+    # square corners: pygame_gui draws a rounded shape at 4× its size and scales it down, for
+    # each of a button's states; in four windows starting at once on two cores that was
+    # 0.35 s of each one's 2 s of CPU before its first cards (issue 35)
+    shape = {"shape": "rectangle", "border_width": "2" if contrast else "1"}
     themed = {
         "defaults": {"font": font, "colours": colours},
         "label": {"font": {**font, "size": size(17)}, "colours": {"normal_text": "#ece8dc"}},
@@ -230,8 +232,6 @@ def theme(scale: float, contrast: bool = False) -> dict:
         "@note": {"font": {**font, "size": size(15)}, "colours": {"normal_text": "#f0a070"}},
         "@primary": {"colours": {**colours, "normal_bg": "#8a6a1c", "hovered_bg": "#b08a2c",
                                  "normal_border": "#f0c450"}},
-        # big panels keep square corners: pygame_gui draws a rounded shape on surfaces several
-        # times its size to smooth the corners (a 760×480 list took ~90 MB while built)
         "selection_list": {"colours": colours,
                            "misc": {"list_item_height": str(max(16, round(40 * scale)))}},
         "@selection_list_item": {"font": {**font, "size": size(ROW_WORDS)},

@@ -13,7 +13,7 @@ import asyncio
 import contextlib
 import queue
 import threading
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -158,11 +158,28 @@ class Leave:
     """Leave the game: the seat passes to the lowest other human (an update `Left` follows)."""
 
 
+class Updates(queue.Queue):
+    """The UI thread's news from the node's thread. Each one rings `wake`, so a window that
+    sleeps between looks at its news (client.app) reads it at once, not up to a look later:
+    a table's gathering passes through every window several times (a seat offered, a vote
+    asked, the start, the deal)."""
+
+    def __init__(self, wake: Callable[[], None] | None = None):
+        super().__init__()
+        self._wake = wake
+
+    def put(self, item, block: bool = True, timeout: float | None = None) -> None:
+        super().put(item, block, timeout)
+        if self._wake is not None:
+            self._wake()
+
+
 class NetBridge:
     def __init__(self, identity, options: NodeOptions | None = None,
-                 journal: Journal | None = None, role: str = "peer"):
+                 journal: Journal | None = None, role: str = "peer",
+                 wake: Callable[[], None] | None = None):
         self.intents: queue.Queue = queue.Queue()
-        self.updates: queue.Queue = queue.Queue()
+        self.updates: Updates = Updates(wake)
         self._args = (identity, options, journal, role)
         self.journal = journal  # what Resume rebuilds the table from
         self._ready = threading.Event()

@@ -41,7 +41,7 @@ class MembershipPorts:
     emit: Callable[[object], None]  # tell the listener
     begin: Callable[[StartConfig], None]  # the lobby holds a start: the game begins
     journal_table: Callable[[bytes, str], None]  # the journal starts with this table
-    journal_lobby: Callable[[Record], None]  # a lobby record, journaled
+    journal_lobby: Callable[[Record, bool], None]  # a lobby record (own?), journaled
     journal_restart: Callable[[], None]  # the journal starts afresh (another table)
     replaying: Callable[[], bool]  # the journal is being read back
     seeds: Callable[[list[Address]], None]  # addresses to fall back on (net.peer.links)
@@ -76,7 +76,7 @@ class Membership:
         self.lobby, self.log = self._left.pop(table, (Lobby(table), []))
         self.ports.journal_table(table, name)
         for record in self.log:
-            self.ports.journal_lobby(record)
+            self.ports.journal_lobby(record, True)
 
     def forget(self) -> None:
         """Leave this table (its lobby is kept, should the node come back): it moves on."""
@@ -182,7 +182,7 @@ class Membership:
         if not self.lobby.add(record):
             return False
         self.log.append(record)
-        ports.journal_lobby(record)
+        ports.journal_lobby(record, source is None)
         if source is None:
             ports.broadcast(["rec", record.raw])
         else:

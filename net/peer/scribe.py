@@ -2,8 +2,8 @@
 
 What to write, and when to make it durable, follows one rule: nothing this peer signed
 may be lost or signed again differently after a crash. So its lobby records and its own
-frames, with the secrets they depend on, are fsynced before they leave; others' frames
-are only flushed, since they can be fetched again. Two states change what is written:
+frames, with the secrets they depend on, are fsynced before they leave; others' records
+and frames are only flushed, since they can be fetched again. Two states change what is written:
 
 - `replaying`: the journal is being read back (resume); nothing read is written again.
 - `adopting`: a peer that lost its journal takes its own frames back from the others
@@ -45,10 +45,17 @@ class Scribe:
             self.journal.append("table", table, name, key)
             self.journal.sync()
 
-    def lobby(self, record: Record) -> None:
+    def lobby(self, record: Record, own: bool = True) -> None:
+        """A lobby record: this peer's own fsynced before it leaves; another's only flushed
+        (it can be fetched again, and the fsync before this peer's next record covers it).
+        Four peers gathering each fsynced every other's join, sit and vote: ~10 waits on
+        the disk a peer, each holding its loop before it relayed the record on."""
         if self._writing:
             self.journal.append("record", record.raw)
-            self.journal.sync()
+            if own:
+                self.journal.sync()
+            else:
+                self.journal.flush()
 
     def step(self, replica: Replica) -> None:
         """The frames of the step just applied; this peer's own is written when signed,

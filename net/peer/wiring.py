@@ -27,7 +27,7 @@ def membership_ports(node) -> MembershipPorts:
         where=lambda: (node.host, node.mesh.port), replica=lambda: node.replica,
         emit=node.emit, begin=node.begin,
         journal_table=lambda table, name: node.scribe.table(table, name, identity.public),
-        journal_lobby=lambda record: node.scribe.lobby(record),
+        journal_lobby=lambda record, own: node.scribe.lobby(record, own),
         journal_restart=lambda: node.scribe.restart(),
         replaying=lambda: node.scribe.replaying,
         seeds=lambda addresses: node.links.seed(addresses),

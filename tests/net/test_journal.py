@@ -65,3 +65,19 @@ def test_restart_empties_the_journal(tmp_path):
     journal.append("table", b"u" * 16, "other", b"k" * 32)
     journal.close()
     assert read_entries(path)[0] == [["table", b"u" * 16, "other", b"k" * 32]]
+
+
+def test_the_scribe_fsyncs_its_own_lobby_records_and_only_flushes_anothers(tmp_path, monkeypatch):
+    from types import SimpleNamespace
+
+    from net.peer.scribe import Scribe
+
+    synced = []
+    monkeypatch.setattr("net.disk.journal.os.fsync", synced.append)
+    journal = Journal.open(tmp_path / "j")
+    scribe = Scribe(journal)
+    scribe.lobby(SimpleNamespace(raw=b"another's join"), own=False)
+    assert synced == [] and read_entries(tmp_path / "j")[0] == [["record", b"another's join"]]
+    scribe.lobby(SimpleNamespace(raw=b"my sit"), own=True)
+    assert len(synced) == 1
+    journal.close()

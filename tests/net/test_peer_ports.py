@@ -28,7 +28,7 @@ class Done(list):
     """What the helper asked its peer to do, in order."""
 
     def port(self, name):
-        return lambda *args: self.append((name, *args))
+        return lambda *args, **named: self.append((name, *args, *named.values()))
 
 
 def table(**changes):
@@ -130,6 +130,24 @@ def test_a_new_table_signs_its_join_then_its_config_and_journals_and_shares_both
     assert [e[0] for e in done if e[0] in ("journal_table", "broadcast")] == [
         "journal_table", "broadcast", "broadcast"]
     assert lobby_side.lobby.state().game == "dragon"
+
+
+def test_own_lobby_records_are_journaled_durable_and_anothers_only_written():
+    """net.peer.scribe: what this peer signed is fsynced before it leaves; another's record
+    can be fetched again, so it is not waited on the disk for."""
+    from net.wire.frames import LOBBY, sign
+    from tests.net.helpers import identities
+
+    done = Done()
+    lobby_side = membership(done)
+    lobby_side.create("night", "dragon", 4, {"hands": 1})
+    assert [e[2] for e in done if e[0] == "journal"] == [True, True]
+    bo = identities(1)[0]
+    record = sign(bo, LOBBY, lobby_side.table, -1, 0, b"",
+                  [lobby_side.lobby.clock() + 1, "join", "Bo", "10.0.0.2", 4001])
+    done.clear()
+    assert lobby_side.accept(record, source="Bo's link")
+    assert [(e[1].raw, e[2]) for e in done if e[0] == "journal"] == [(record.raw, False)]
 
 
 def test_an_op_before_this_peers_join_waits_for_it_and_none_after_the_start():

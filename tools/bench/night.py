@@ -20,6 +20,7 @@ at each match's end every player clicks Play again as fast as the hook answers.
 
 from __future__ import annotations
 
+import compileall
 import json
 import statistics
 import sys
@@ -33,6 +34,8 @@ from tools.lab.adverts import advert
 from tools.lab.netns import Lan
 from tools.lab.night import Night
 from tools.lab.processes import Proc
+
+ROOT = Path(__file__).resolve().parents[2]
 
 
 def add_arguments(parser) -> None:
@@ -140,7 +143,16 @@ def _night(folder: Path, ghosts: int = 0, second: bool = False) -> dict:
             "watch_clicks": eve.clicks, "resume_s": resume, "agreed": agreed}
 
 
+def _compiled() -> None:
+    """Every module's bytecode written first, as on a laptop after hoard's first start.
+    With PYTHONDONTWRITEBYTECODE set (as on this machine) nothing is written at import, and
+    every window compiled again at each start whatever changed since it was last written."""
+    for package in ("client", "net", "engine"):
+        compileall.compile_dir(ROOT / package, quiet=1)
+
+
 def run(args) -> dict:
+    _compiled()
     if args.rematch:
         return _run_rematches(args)
     nights = []

@@ -1,0 +1,36 @@
+"""Waking the window's idle loop from another thread: the test hook with a command, the
+table's node with news. An idle window sleeps between short looks at its input and reads the
+table's news only every so often (client.app); a ring brings it round at once."""
+
+from __future__ import annotations
+
+import contextlib
+import threading
+
+import pygame
+
+#: the event that wakes an idle loop: it shows nothing new, so it draws nothing (a test
+#: asking a window its state many times a second made it draw as often)
+WAKE = pygame.event.custom_type()
+
+
+def wake() -> None:
+    with contextlib.suppress(pygame.error):  # the window may be closing: nothing to wake
+        pygame.event.post(pygame.event.Event(WAKE))
+
+
+class Bell:
+    """Rung from the node's thread at each update; one WAKE waits in the window's queue at a
+    time, however many updates come before the window reads them."""
+
+    def __init__(self):
+        self._rung = threading.Event()
+
+    def ring(self) -> None:
+        if not self._rung.is_set():
+            self._rung.set()
+            wake()
+
+    def heard(self) -> None:
+        """The window is about to read its news: the next update rings again."""
+        self._rung.clear()
