@@ -9,18 +9,20 @@ import threading
 
 import pygame
 
-#: the event that wakes an idle loop: it shows nothing new, so it draws nothing (a test
-#: asking a window its state many times a second made it draw as often)
+#: the events that wake an idle loop: a command for the test hook, news of the table. They
+#: show nothing new themselves, so they draw nothing (a test asking a window its state many
+#: times a second made it draw as often)
 WAKE = pygame.event.custom_type()
+NEWS = pygame.event.custom_type()
 
 
-def wake() -> None:
+def wake(kind: int = WAKE) -> None:
     with contextlib.suppress(pygame.error):  # the window may be closing: nothing to wake
-        pygame.event.post(pygame.event.Event(WAKE))
+        pygame.event.post(pygame.event.Event(kind))
 
 
 class Bell:
-    """Rung from the node's thread at each update; one WAKE waits in the window's queue at a
+    """Rung from the node's thread at each update; one NEWS waits in the window's queue at a
     time, however many updates come before the window reads them."""
 
     def __init__(self):
@@ -29,7 +31,7 @@ class Bell:
     def ring(self) -> None:
         if not self._rung.is_set():
             self._rung.set()
-            wake()
+            wake(NEWS)
 
     def heard(self) -> None:
         """The window is about to read its news: the next update rings again."""

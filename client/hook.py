@@ -48,12 +48,15 @@ class Driver:
             self.app.step()
 
     def wait_for(self, predicate, what: str, timeout: float = 30.0):
+        """`predicate()` once true, the window turning its loop until then. It looks before
+        turning: an idle turn with no event in the queue sleeps out its look (up to 100 ms,
+        client.app), and a command's own WAKE was taken by the turn that ran it."""
         deadline = time.monotonic() + timeout
         while time.monotonic() < deadline:
-            self.app.step()
             value = predicate()
             if value:
                 return value
+            self.app.step()
         raise WaitedTooLong(f"waited {timeout:g} s for {what}; the window shows "
                             f"{self.describe()}")
 

@@ -80,7 +80,8 @@ def view_of(window) -> dict:
 def attack_until_the_talks(windows) -> dict:
     """Ana and Bo send knights at the weakest Dragon, Cy its weakest adventurers at the
     strongest, turn by turn, until Ana and Bo's kill opens the talks; the talks' view."""
-    start = view_of(windows[0])
+    start = windows[0].wait(lambda s: any(s["view"]["dragons"]), "the Dragons in their lairs",
+                            30)["view"]  # (the first view may come before the deal ends)
     lairs = [(lair["strength"], slot) for slot, lair in enumerate(start["dragons"]) if lair]
     target, elsewhere = min(lairs)[1], max(lairs)[1]
     orders = {0: (KNIGHT4, KNIGHT3), 1: (KNIGHT4, KNIGHT3), 2: (WIZARD, THIEF, KNIGHT3)}
