@@ -65,7 +65,16 @@ class ResumeOffers:
             return f"{game}, open in another window"
         if summary.left:
             return f"{game}, from the next hand"
-        return f"{game}, kept at {time.strftime('%H:%M', time.localtime(summary.played))}"
+        return f"{game}, kept at {self._kept_at(summary)}"
+
+    def _kept_at(self, summary: Summary) -> str:
+        """When the game was kept: to the minute, or to the second when another offer of the
+        same game was kept in the same minute (two "Dragon, kept at 21:40" told nothing
+        apart; their tables share a name when both were "Ana with bots")."""
+        def minute(s: Summary) -> tuple:
+            return s.start.game, time.strftime("%H:%M", time.localtime(s.played))
+        twins = sum(1 for s in self.shown if minute(s) == minute(summary))
+        return time.strftime("%H:%M:%S" if twins > 1 else "%H:%M", time.localtime(summary.played))
 
     def draw(self, surface) -> None:
         """Each offer's caption over its button, so the button holds the table's name whole."""
