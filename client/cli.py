@@ -9,9 +9,9 @@ import argparse
 import importlib
 import os
 import sys
-from importlib.metadata import version
 
 from engine.errors import EngineError
+from net.wire.greeting import APP_VERSION
 
 #: command name -> module that provides add_arguments(parser, argv) and run(args) -> int
 COMMANDS = {
@@ -49,7 +49,7 @@ def main(argv: list[str] | None = None) -> int:
             sys.stderr.write(f"hoard: error: {exc}\n")
             return 2
     if argv in (["--version"], ["-V"]):
-        print(f"hoard {version('hoard')}")
+        print(f"hoard {APP_VERSION}")
         return 0
     if not argv:
         from client.app import run_window  # pygame only for the window, not the commands

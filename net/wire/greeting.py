@@ -14,7 +14,6 @@ module gives them the two versions a greeting carries (`Greeting`, `THIS`) and t
 from __future__ import annotations
 
 from dataclasses import dataclass
-from importlib import metadata
 
 from net.errors import BadFrame
 from net.wire.frames import PROTOCOL
@@ -23,13 +22,12 @@ from net.wire.shown import shown
 
 TAG = "hoard"
 MAX_APP = 32  # characters of an app version that are kept
+#: this build's version: pyproject.toml reads it from here (`dynamic`), where each window
+#: asked importlib.metadata, whose import and search of the installed packages took ~50 ms
+#: of its start (four windows starting at once on two cores, issue 35)
+APP_VERSION = "0.1.0"
 
 
-def _app_version() -> str:
-    try:
-        return metadata.version("hoard")
-    except metadata.PackageNotFoundError:  # run from a source tree never installed
-        return "unknown"
 
 
 @dataclass(frozen=True, slots=True)
@@ -58,7 +56,7 @@ class Greeting:
         return f"{whose} hoard ({self.build()}) plays with yours ({THIS.build()})"
 
 
-THIS = Greeting(PROTOCOL, _app_version())
+THIS = Greeting(PROTOCOL, APP_VERSION)
 
 
 def read(message: list) -> Greeting:

@@ -208,3 +208,13 @@ def test_version_prints_and_exits():
     done = subprocess.run([sys.executable, "-m", "client.cli", "--version"],
                           capture_output=True, text=True, timeout=60)
     assert done.returncode == 0 and done.stdout.startswith("hoard 0.")
+
+
+def test_the_version_a_window_tells_is_the_installed_packages():
+    """pyproject.toml reads the version from net.wire.greeting (no importlib.metadata at a
+    window's start): what the package says it is and what adverts and hellos carry agree."""
+    from importlib.metadata import version
+
+    from net.wire.greeting import APP_VERSION, THIS
+
+    assert version("hoard") == APP_VERSION == THIS.app
