@@ -178,6 +178,10 @@ class Hook:
             command = json.loads(line)
             if "click" in command:
                 self.driver.click(command["click"], command.get("timeout", 10.0))
+            elif "offered" in command:  # wait, without clicking, for a target to be offered
+                self.driver.wait_for(lambda: self.driver.targets().get(command["offered"]),
+                                     f"{command['offered']!r} to be offered",
+                                     command.get("timeout", 10.0))
             elif "key" in command:
                 self.driver.key(command["key"], command.get("mod", 0))
             elif "type" in command:

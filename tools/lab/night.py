@@ -45,8 +45,7 @@ class Night:
         marks["lobby"] = time.monotonic()
         host.click("new")
         host.click(f"game:{game}")
-        host.wait(lambda s: s["scene"] == "setup" and s["lobby"], "the new table's setup")
-        host.click("sit:0")
+        host.click("sit:0", 30)  # (offered once the setup holds the new table's lobby)
         marks["created"] = time.monotonic()
         for _ in range(fewer_hands):
             host.click("opt:hands:-")
@@ -57,9 +56,7 @@ class Night:
             marks.setdefault("found", time.monotonic())
             choose_table(guest, self.table)
             guest.click("join")
-            guest.wait(lambda s: f"sit:{seat}" in s["targets"],
-                       f"seat {seat + 1} to be offered", 30)
-            guest.click(f"sit:{seat}")
+            guest.click(f"sit:{seat}", 30)  # (the window waits for the seat to be offered)
             marks[f"joined{seat}"] = time.monotonic()
         side_by_side(guests, come)  # the friends find, join and sit at once
         agree_until_started(self.windows)
@@ -228,9 +225,6 @@ def choose_table(window, table: str, then: str = "join") -> None:
     nothing happened)."""
     for _ in range(3):
         window.click(f"table:{table}")
-        try:
-            window.wait(lambda s: then in s["targets"], f"{then} to be offered", 2)
+        if window.offered(then, 2):
             return
-        except AssertionError:
-            continue
     raise AssertionError(f"{window.name}: {then} never offered for table {table}")

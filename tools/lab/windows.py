@@ -63,7 +63,13 @@ class Window:
         """Click `target` if it is offered within `timeout` s (a button that may go as it
         is reached: Agree, once the game starts); the reply says whether it was."""
         self.clicks += 1
-        return self.send({"click": target, "timeout": timeout})
+        return self.send({"click": target, "timeout": timeout}, timeout + 30)
+
+    def offered(self, target: str, timeout: float) -> bool:
+        """Whether the window offers `target` within `timeout` s: the window itself waits,
+        turning its loop (a look from here every 0.1 s lost up to that at every wait)."""
+        reply = self.send({"offered": target, "timeout": timeout}, timeout + 30)
+        return bool(reply["ok"])
 
     def wait(self, predicate, what: str, timeout: float = 30.0,
              standings: bool = False) -> dict:
