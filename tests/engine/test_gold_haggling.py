@@ -81,3 +81,30 @@ def test_each_seat_believes_the_screens_with_only_the_thefts_it_was_shown():
     assert views[0][1:3] == moved  # the observer: the world as it is
     assert views[1][1:3] == moved and views[2][1:3] == moved  # the thief and the victim
     assert views[3][1:3] == [[0] * 9, list(share(blue=2))]  # a seat not shown it
+
+
+def test_early_in_a_match_a_split_is_worth_its_tokens_more_than_the_majorities_now():
+    """Four silver and two gold for hard, one blue for the other seat, on empty screens: as
+    the screens stand the blue is a 12-point majority, and the split lowers hard's margin
+    (worth less than the box); but at the start of a match, with most Dragons and tokens
+    to come, majorities change hands, and by the tokens' prices it is hard's by far. It
+    counts the standing fully only at the end."""
+    from types import SimpleNamespace
+
+    from engine.games.gold.bots.search import STANDING, standing_weight
+    from engine.games.gold.components import DRAGONS, SLOTS
+    from engine.games.gold.tokens import TOTAL
+
+    start = SimpleNamespace(pile_next=SLOTS, bag_total=TOTAL)
+    end = SimpleNamespace(pile_next=len(DRAGONS), bag_total=TOTAL // 2)
+    assert standing_weight(start) == STANDING < 0.5 and standing_weight(end) == 1.0
+
+    hoard = share(silver=4, gold=2, blue=1)
+    lopsided = (share(silver=4, gold=2), share(blue=1))
+    fair = proportional_split(hoard, [1.0, 1.0], BASIC_VALUE)
+
+    def worth_to_hard(weight: float) -> float:
+        return Table([EMPTY], False, (0, 1), hoard, fair, BASIC_VALUE, weight).value(lopsided, 0)
+
+    assert worth_to_hard(standing_weight(end)) < 0  # the box is better, at the end
+    assert worth_to_hard(standing_weight(start)) > 0  # the tokens are, at the start

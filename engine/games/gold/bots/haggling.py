@@ -156,6 +156,13 @@ def fit(answers: list[Answer], seat: int) -> Rule:
     return tally.fit(seat, Tally())
 
 
+def worth_lead(worths, mine: int, seats: int) -> float:
+    """What a split gives the share at `mine` by the tokens' prices (`worths`, share by
+    share) against what it gives the other seats of the table on average (those outside
+    the talks get nothing)."""
+    return worths[mine] - (sum(worths) - worths[mine]) / (seats - 1)
+
+
 class Table:
     """One kill's talks as a seat sees them: the screens as they may be (`worlds`: in each,
     the screens as every seat believes them, by seat — a theft moved a token of a colour
@@ -163,8 +170,10 @@ class Table:
     both ways (its margin as it believes the screens, world by world), and their dues.
     Screens do not change during talks."""
 
-    def __init__(self, worlds, advanced: bool, involved, hoard, fair_split, base):
+    def __init__(self, worlds, advanced: bool, involved, hoard, fair_split, base,
+                 standing_weight: float = 1.0):
         self.worlds, self.advanced = worlds, advanced
+        self.standing_weight = standing_weight  # how much the standing as it is counts
         self.involved, self.hoard, self.base = tuple(involved), tuple(hoard), base
         self.memo: dict[tuple, tuple] = {}  # split -> margins: climbs revisit
         self.scored: dict[tuple, list] = {}  # split -> per world, each believed screens' points
@@ -219,7 +228,9 @@ class Table:
     def value(self, split, seat: int) -> float:
         """What `split` is worth to `seat` playing for the win: its margin gain, and by
         LEAD what it does to its points against the others' on average (the best other
-        player today need not be the one to beat at the end), over the worlds."""
+        player today need not be the one to beat at the end), over the worlds — by the
+        standing's weight; the rest, its share's worth by the tokens' prices against the
+        others' (`worth_lead`): majorities won now may change hands before the end."""
         margin = self.margins(split)[self.involved.index(seat)]  # scores the split too
         key = (seat, tuple(map(tuple, split)))
         known = self.leads.get(key)
@@ -234,7 +245,10 @@ class Table:
                 others = [g for s, g in enumerate(gained) if s != seat]
                 total += gained[seat] - sum(others) / len(others)
             known = self.leads[key] = total / len(self.worlds)
-        return margin + LEAD * known
+        now = self.standing_weight
+        worths = [self.worth(share) for share in split]
+        lead = worth_lead(worths, self.involved.index(seat), len(self.worlds[0]))
+        return now * (margin + LEAD * known) + (1.0 - now) * lead
 
     def late(self, proposals: int) -> float:
         return min(1.0, proposals / self.steps)

@@ -12,7 +12,10 @@ out to the end of the talks by easy and normal bots, whose haggling differs from
 as people's does. It keeps the option that leaves its margin over the best other player
 highest, unless its own choice is as good within the worlds' luck. It weighs each proposal
 once, within its budget, and never when the sand is nearly out. Its Thief robs, and takes,
-by what the token does to its margin.
+by what the token does to its margin. What a split is worth to it counts the screens as
+they stand the more the nearer the match's end (`standing_weight`): at the start, with
+most Dragons and tokens to come, majorities change hands, and a share is worth mostly its
+tokens' prices against the others' shares.
 """
 
 from __future__ import annotations
@@ -29,8 +32,10 @@ from engine.games.gold.bots.bot import (
     proportional_split,
     worth,
 )
-from engine.games.gold.bots.haggling import SLACK, Table, Tally
+from engine.games.gold.bots.haggling import SLACK, Table, Tally, worth_lead
 from engine.games.gold.bots.worlds import screens
+from engine.games.gold.components import DRAGONS, SLOTS
+from engine.games.gold.tokens import TOTAL
 from engine.search import SearchBot
 from engine.wire import Action
 
@@ -41,6 +46,7 @@ GREEDS = (1.0, 1.5, 2.5)
 WORLDS = 4  # the screens sampled where thefts it was not shown moved tokens unseen
 LIKELY = 0.5  # the least chance that a split passes for the hard bot to propose it
 LATE = 0.6  # the urgency past which any split that gives it something beats the box
+STANDING = 0.3  # how much the screens as they stand count at the start of a match
 
 
 class SearchingBot(HardBot):
@@ -69,7 +75,19 @@ class SearchingBot(HardBot):
 
     def choose(self, game, obs) -> Action | None:
         self.started, self.game, self.obs = perf_counter(), game, obs
+        self.standing_weight = 1.0 if obs.known is None else standing_weight(obs.known)
         return super().choose(game, obs)
+
+    def _gain(self, involved, split) -> float:
+        """What handing out `split` is worth to it: its margin's gain as the screens stand,
+        and by the tokens' prices its share against the others', the more the earlier."""
+        margin = super()._gain(involved, split)
+        if self.screens is None:
+            return margin
+        now = self.standing_weight
+        worths = [worth(share, self.base) for share in split]
+        lead = worth_lead(worths, involved.index(self.me), len(self.screens))
+        return now * margin + (1.0 - now) * lead
 
     # -- thefts: by what the token does to its margin over the best other player ------
     def _steal(self, view, legal) -> Action:
@@ -185,7 +203,7 @@ class SearchingBot(HardBot):
         worlds = [screens(known, self.me, self.rng)
                   for _ in range(WORLDS if known.thefts else 1)]
         return Table(worlds, self.advanced, kill.involved, kill.hoard,
-                     self._proportional(kill, 1.0), self.base)
+                     self._proportional(kill, 1.0), self.base, self.standing_weight)
 
     def _proportional(self, kill, greed: float):
         power = _powers(kill.attackers)
@@ -197,6 +215,15 @@ class SearchingBot(HardBot):
         weighs taking nothing of a hoard worth something."""
         share = proposal.split[kill.involved.index(self.me)]
         return worth(share, self.base) > 0 or not any(kill.hoard)
+
+
+def standing_weight(known) -> float:
+    """How much the screens as they stand count in what a split is worth to it: a little
+    while most Dragons and tokens are still to come (majorities change hands), fully at
+    the end."""
+    dragons = (known.pile_next - SLOTS) / (len(DRAGONS) - SLOTS)
+    tokens = 1.0 - known.bag_total / TOTAL
+    return STANDING + (1.0 - STANDING) * min(1.0, max(dragons, tokens))
 
 
 def rival(seed: int) -> GreedyBot:
