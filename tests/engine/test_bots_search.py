@@ -161,3 +161,18 @@ def test_wilds_hard_plays_every_hand_for_the_lead():
     wild = get_game("wild")
     assert not make_bot(wild, "hard", 1).to_win
     assert not make_bot(wild, "normal", 1).to_win
+
+
+def test_dragons_candidates_meet_other_ranks_before_another_suit_of_one_run():
+    """A lead's eight candidates were a double run or two and six suit swaps of one run of
+    four before issue 41: the single and the pair of 3s never met a world."""
+    state = rig({0: "3S 3D 4S 4D 5S 5D 6S 6D 9C 9B KS KD AS"})
+    obs = observe(GAME, state, 0)  # the opening lead: it holds the 3 of Stars (D3)
+    hard = make_bot(GAME, "hard", 1)
+    weighed = [tuple(sorted(a.faces))
+               for a in hard.candidates(GAME, obs, hard.easy.choose(GAME, obs))]
+    assert len(weighed) == hard.width
+    assert (parse("3S"),) in weighed and (parse("3S"), parse("3D")) in weighed
+    # the hand's six shapes (double runs of eight and six, runs of four and three, the
+    # pair, the single) first, then suit swaps
+    assert len({tuple(f >> 2 for f in faces) for faces in weighed[:6]}) == 6
