@@ -100,7 +100,10 @@ def test_a_seat_whose_later_play_bears_its_pass_out_is_read_in_full():
     assert contradicted(history, hand("3C"))  # a lower single would have led
 
 
-def test_a_seat_is_read_the_less_the_more_of_its_clues_its_plays_proved_false():
+def test_a_seat_whose_plays_proved_a_third_of_its_clues_false_is_no_longer_read():
+    """A plain flat search's clues are proved false a fifth to three fifths of the time, and
+    the true deal contradicts them nearly as often as a random deal: read at all, they
+    mislead. (Before issue 41 a third proved false still weighed: KEEP ** (2 / 3).)"""
     pair = (parse("5S"), parse("5D"))
     history = [
         HandStarted(1, 0), TrickWon(0, 0), Played(0, pair, "set", False),
@@ -110,9 +113,15 @@ def test_a_seat_is_read_the_less_the_more_of_its_clues_its_plays_proved_false():
         Passed(2), Passed(3), Passed(0), TrickWon(1, 0), single(0, "6C"),
         single(1, "10C"),  # no lower beat of the 6: proved false by the 8 it leads next
         Passed(2), Passed(3), Passed(0), TrickWon(1, 1), single(1, "8B")]
-    (keep,) = keeps(history)[1]
-    assert keep == pytest.approx(KEEP ** (2 / 3))  # one of three proved false
-    assert KEEP < keep < 1
+    assert 1 not in keeps(history)
+
+
+def test_a_seat_is_read_the_less_the_more_of_its_clues_its_plays_proved_false():
+    assert clues._keep(0, 0) == KEEP  # untested: read in full
+    assert clues._keep(12, 0) == KEEP  # borne out
+    assert clues._keep(10, 1) == pytest.approx(KEEP ** 0.5)  # a tenth false: normal's
+    assert KEEP < clues._keep(20, 1) < clues._keep(10, 1) < 1
+    assert clues._keep(5, 1) == clues._keep(10, 6) == 1.0  # a fifth and more: dropped
 
 
 def at_match_end(chips: tuple[int, ...]):
@@ -152,3 +161,18 @@ def test_wilds_hard_plays_every_hand_for_the_lead():
     wild = get_game("wild")
     assert not make_bot(wild, "hard", 1).to_win
     assert not make_bot(wild, "normal", 1).to_win
+
+
+def test_dragons_candidates_meet_other_ranks_before_another_suit_of_one_run():
+    """A lead's eight candidates were a double run or two and six suit swaps of one run of
+    four before issue 41: the single and the pair of 3s never met a world."""
+    state = rig({0: "3S 3D 4S 4D 5S 5D 6S 6D 9C 9B KS KD AS"})
+    obs = observe(GAME, state, 0)  # the opening lead: it holds the 3 of Stars (D3)
+    hard = make_bot(GAME, "hard", 1)
+    weighed = [tuple(sorted(a.faces))
+               for a in hard.candidates(GAME, obs, hard.easy.choose(GAME, obs))]
+    assert len(weighed) == hard.width
+    assert (parse("3S"),) in weighed and (parse("3S"), parse("3D")) in weighed
+    # the hand's six shapes (double runs of eight and six, runs of four and three, the
+    # pair, the single) first, then suit swaps
+    assert len({tuple(f >> 2 for f in faces) for faces in weighed[:6]}) == 6

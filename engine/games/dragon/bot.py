@@ -7,6 +7,7 @@ import itertools
 from engine.bots import Bot, Policy
 from engine.cards import mask_of
 from engine.games.dragon import combos
+from engine.games.dragon.cards import rank
 from engine.games.dragon.rules import DeclareDragon, Pass, Play
 from engine.wire import Action
 
@@ -36,13 +37,30 @@ class GreedyBot(Bot, Policy):
         """The legal actions, the likeliest good ones first: a search's candidates. A pass
         comes straight after a Dragon: letting a trick go to keep a high card is the choice
         most often right where the cheapest beat is not, and among a dozen beats it would
-        otherwise fall past the search's width."""
+        otherwise fall past the search's width. A play of the same ranks as one ranked before
+        it (only its suits differ) comes after every play of other ranks: else one run in
+        its suits fills the search's width, and the pairs, singles and 2s the hand might
+        lead or beat with never meet a world."""
         def key(a):
             if type(a) is Play:
                 mask = mask_of(a.faces)
                 return (1, _strength_used(mask), -len(a.faces), mask.bit_length())
             return (0,) if type(a) is Pass else (-1,)
-        return sorted(obs.legal, key=key)
+        ranked = sorted(obs.legal, key=key)
+        shapes, first, variants = set(), [], []
+        for action in ranked:
+            shape = _shape(action)
+            (variants if shape in shapes else first).append(action)
+            shapes.add(shape)
+        return first + variants
+
+
+def _shape(action: Action):
+    """A play's ranks, card by card (its suits left out), or the action itself when it
+    plays no cards."""
+    if type(action) is not Play:
+        return action
+    return tuple(sorted(rank(f) for f in action.faces))
 
 
 def _plays(legal):
