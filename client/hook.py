@@ -48,15 +48,17 @@ class Driver:
             self.app.step()
 
     def wait_for(self, predicate, what: str, timeout: float = 30.0):
-        """`predicate()` once true, the window turning its loop until then. It looks before
-        turning: an idle turn with no event in the queue sleeps out its look (up to 100 ms,
-        client.app), and a command's own WAKE was taken by the turn that ran it."""
+        """`predicate()` once true, the window turning its loop until then (a turn first:
+        what was posted and the news are taken in before it looks). The first turn is woken
+        at once: a command's own WAKE went to the turn that ran it, and an idle turn with no
+        event in the queue sleeps out its look (up to 100 ms, client.app)."""
         deadline = time.monotonic() + timeout
+        wake()
         while time.monotonic() < deadline:
+            self.app.step()
             value = predicate()
             if value:
                 return value
-            self.app.step()
         raise WaitedTooLong(f"waited {timeout:g} s for {what}; the window shows "
                             f"{self.describe()}")
 
