@@ -71,11 +71,15 @@ class Driver:
     def targets(self) -> dict:
         return self.app.targets()
 
+    def offered(self, ident: str, timeout: float = 10.0):
+        """The rect of a target once the window offers it (WaitedTooLong, saying so, if not
+        within `timeout` s)."""
+        return self.wait_for(lambda: self.targets().get(ident), f"{ident!r} to be clickable",
+                             timeout)
+
     def click(self, ident: str, timeout: float = 10.0) -> None:
         """Click the centre of a target, waiting (and saying so) until it is offered."""
-        rect = self.wait_for(lambda: self.targets().get(ident), f"{ident!r} to be clickable",
-                             timeout)
-        self.click_at(rect.center)
+        self.click_at(self.offered(ident, timeout).center)
 
     def click_if_offered(self, ident: str) -> bool:
         """Click a target the window shows now, without waiting: one that may go at any
@@ -181,9 +185,7 @@ class Hook:
             if "click" in command:
                 self.driver.click(command["click"], command.get("timeout", 10.0))
             elif "offered" in command:  # wait, without clicking, for a target to be offered
-                self.driver.wait_for(lambda: self.driver.targets().get(command["offered"]),
-                                     f"{command['offered']!r} to be offered",
-                                     command.get("timeout", 10.0))
+                self.driver.offered(command["offered"], command.get("timeout", 10.0))
             elif "key" in command:
                 self.driver.key(command["key"], command.get("mod", 0))
             elif "type" in command:

@@ -156,11 +156,13 @@ def fit(answers: list[Answer], seat: int) -> Rule:
     return tally.fit(seat, Tally())
 
 
-def worth_lead(worths, mine: int, seats: int) -> float:
-    """What a split gives the share at `mine` by the tokens' prices (`worths`, share by
-    share) against what it gives the other seats of the table on average (those outside
-    the talks get nothing)."""
-    return worths[mine] - (sum(worths) - worths[mine]) / (seats - 1)
+def weighed(margin: float, worths, mine: int, seats: int, standing_weight: float) -> float:
+    """A split's value to the share at `mine`: its `margin` as the screens stand, by the
+    standing's weight; the rest, that share's worth by the tokens' prices (`worths`, share
+    by share) against what the split gives the other seats of the table on average (those
+    outside the talks get nothing)."""
+    lead = worths[mine] - (sum(worths) - worths[mine]) / (seats - 1)
+    return standing_weight * margin + (1.0 - standing_weight) * lead
 
 
 class Table:
@@ -230,7 +232,7 @@ class Table:
         LEAD what it does to its points against the others' on average (the best other
         player today need not be the one to beat at the end), over the worlds — by the
         standing's weight; the rest, its share's worth by the tokens' prices against the
-        others' (`worth_lead`): majorities won now may change hands before the end."""
+        others' (`weighed`): majorities won now may change hands before the end."""
         margin = self.margins(split)[self.involved.index(seat)]  # scores the split too
         key = (seat, tuple(map(tuple, split)))
         known = self.leads.get(key)
@@ -245,10 +247,8 @@ class Table:
                 others = [g for s, g in enumerate(gained) if s != seat]
                 total += gained[seat] - sum(others) / len(others)
             known = self.leads[key] = total / len(self.worlds)
-        now = self.standing_weight
-        worths = [self.worth(share) for share in split]
-        lead = worth_lead(worths, self.involved.index(seat), len(self.worlds[0]))
-        return now * (margin + LEAD * known) + (1.0 - now) * lead
+        return weighed(margin + LEAD * known, [self.worth(share) for share in split],
+                       self.involved.index(seat), len(self.worlds[0]), self.standing_weight)
 
     def late(self, proposals: int) -> float:
         return min(1.0, proposals / self.steps)

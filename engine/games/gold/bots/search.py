@@ -32,7 +32,7 @@ from engine.games.gold.bots.bot import (
     proportional_split,
     worth,
 )
-from engine.games.gold.bots.haggling import SLACK, Table, Tally, worth_lead
+from engine.games.gold.bots.haggling import SLACK, Table, Tally, weighed
 from engine.games.gold.bots.worlds import screens
 from engine.games.gold.components import DRAGONS, SLOTS
 from engine.games.gold.tokens import TOTAL
@@ -84,10 +84,8 @@ class SearchingBot(HardBot):
         margin = super()._gain(involved, split)
         if self.screens is None:
             return margin
-        now = self.standing_weight
-        worths = [worth(share, self.base) for share in split]
-        lead = worth_lead(worths, involved.index(self.me), len(self.screens))
-        return now * margin + (1.0 - now) * lead
+        return weighed(margin, [worth(share, self.base) for share in split],
+                       involved.index(self.me), len(self.screens), self.standing_weight)
 
     # -- thefts: by what the token does to its margin over the best other player ------
     def _steal(self, view, legal) -> Action:
