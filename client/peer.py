@@ -70,6 +70,7 @@ SETTLE = 1.0  # a table found unlike the one asked for is refused if still so th
 MERGE_WINDOW = 10.0  # a peer merges only while its lobby is this young, into a table it
 RACE_WINDOW = 1.0  # saw appear this soon after entering its own, or before anyone joined it
 LONE_AFTER = 3.0  # a peer alone in its lobby this long joins a same-name lobby with company
+LONE_RETRY = 5.0  # ...and tries such a lobby again this often if it once did not answer
 EXIT_OK, EXIT_UNREACHABLE, EXIT_BAD, EXIT_FAULT, EXIT_IN_USE, EXIT_INTERRUPTED = 0, 1, 2, 3, 4, 130
 IN_USE_HINT = "stop that one first, or give this one its own --config-dir"
 
@@ -186,6 +187,7 @@ class Seating:
         self.deserted = False  # everyone it sat with here left: any better lobby will do
         self.watcher: asyncio.Task | None = None
         self.known: set[tuple[str, int]] = set()  # addresses of members it has sat with
+        self.lone_tries: dict[str, float] = {}  # table id -> when a lone look last tried it
 
     def poke(self) -> None:
         if not self.scheduled:
@@ -270,18 +272,17 @@ class Seating:
         pulls nobody away from a table. Three exceptions heal a race that a busy or lossy
         network blurred: a peer follows former table-mates (their `leave` signed) to the
         lobby they advertise; a peer alone for LONE_AFTER joins a same-name lobby with
-        company; and of two young lobbies of the name that each found company (a 2 + 2
-        split: each pair heard the other's advert too late) the emptier, or of two as full
-        the younger, moves to the other. Whichever way, the lobby moved to must prove itself
-        (a ghost's silent port pulls nobody), and moves only go one way, so none goes back."""
+        company, however late it hears of it (`_lone`); and of two young lobbies of the
+        name that each found company (a 2 + 2 split: each pair heard the other's advert too
+        late) the emptier, or of two as full the younger, moves to the other. Whichever way,
+        the lobby moved to must prove itself (a ghost's silent port pulls nobody), and moves
+        only go one way, so none goes back."""
         node, now = self.node, time.monotonic()
         first_seen = self.first_seen.setdefault(listing.table, now)
         together = max(self.since + RACE_WINDOW, self.company_since or now)
         mine = node.table.hex() if node.table is not None else ""
-        # nobody came to its table while two sat at another of that name: the race is over
-        # and it lost it (its advert, or theirs, was not heard in time): it joins them
-        lone = (self.company_since is None and now - self.since >= LONE_AFTER
-                and listing.taken >= 2 and listing.table != mine) or self._split(listing, mine)
+        lone = self._lone(listing, mine, now)
+        healing = lone or self._split(listing, mine)
         if node.lobby is not None and first_seen > together:
             # its table-mates who left (a signed leave) for that table: follow them there
             present = {(m.host, m.port) for m in node.lobby.state().members.values()}
@@ -289,12 +290,30 @@ class Seating:
                 first_seen = together
         if (self.moving or node.replica is not None or node.table is None
                 or listing.name != node.name or listing.state != LOBBY_STATE
-                or not listing.reachable or (listing.table >= mine and not lone)
+                or not (listing.reachable or lone) or (listing.table >= mine and not healing)
                 or listing.taken >= listing.total or not listing.addresses
-                or (first_seen > together and not lone) or now - self.since > MERGE_WINDOW):
+                or (first_seen > together and not healing)
+                or (now - self.since > MERGE_WINDOW and not lone)):
             return
+        if lone:
+            self.lone_tries[listing.table] = now
         self.moving = True
         asyncio.get_running_loop().create_task(self._move(listing))
+
+    def _lone(self, listing, mine: str, now: float) -> bool:
+        """Has nobody come to this peer's lobby in LONE_AFTER while two or more sit at
+        `listing`, another of the name? The race is over and it lost it (its advert, or
+        theirs, was not heard in time): it joins them. **Decision:** at any age of its
+        lobby, and trying a lobby that once did not answer again every LONE_RETRY: on a
+        lossy, busy network a peer heard the others' fuller lobby only after MERGE_WINDOW
+        (or its one proof was lost), sat alone for the game's whole timeout, and the three
+        waited for it (a clean-clone CI run). A lone peer has nobody to keep where it is,
+        and a stranger's lobby can take it only as one more member there."""
+        if self.company_since is not None or now - self.since < LONE_AFTER or \
+                listing.taken < 2 or listing.table == mine:
+            return False
+        tried = self.lone_tries.get(listing.table, float("-inf"))
+        return listing.reachable or now - tried >= LONE_RETRY
 
     def _split(self, listing, mine: str) -> bool:
         """Is `listing` the better of two lobbies of the name that each found company (or
@@ -306,7 +325,7 @@ class Seating:
         return (listing.taken, mine) > (here, listing.table) and listing.table != mine
 
     async def _move(self, listing) -> None:
-        if not await proven(self.node, listing):  # a ghost: stay, and never look at it again
+        if not await proven(self.node, listing):  # a ghost: stay (and look again only lone)
             self.moving = False
             self.poke()  # what changed here while it looked (a seat to take) is seen to now
             return

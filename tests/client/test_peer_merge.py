@@ -6,11 +6,12 @@ from __future__ import annotations
 
 import asyncio
 import time
+from dataclasses import replace
 from types import SimpleNamespace
 
 import pytest
 
-from client.peer import LONE_AFTER, Seating
+from client.peer import LONE_AFTER, LONE_RETRY, MERGE_WINDOW, Seating
 from net.finding.discovery import LOBBY_STATE, Listing
 
 MINE = "55" * 16
@@ -79,6 +80,31 @@ def test_a_lone_peer_joins_company_only_after_lone_after():
     assert not moves(lone, listing("99" * 16, 2))
     lone.since = time.monotonic() - LONE_AFTER - 0.1
     assert moves(lone, listing("99" * 16, 2))
+
+
+def test_a_lone_peer_joins_company_however_late_it_hears_of_it():
+    """A clean-clone CI run on the lossy Wi-Fi: one peer heard the fuller lobby only after
+    MERGE_WINDOW and sat alone for the game's whole timeout while the three waited for it.
+    Nobody is at its table, so nothing keeps it there."""
+    lone = seating(1, 1, company=False)
+    lone.since = time.monotonic() - MERGE_WINDOW - 30
+    assert moves(lone, listing("99" * 16, 2))
+    assert not moves(lone, listing("99" * 16, 1))  # one there is alone too: no swap
+
+
+def test_a_lone_peer_tries_a_lobby_with_company_that_did_not_answer_again_now_and_then():
+    """Its one proof may be lost on a lossy Wi-Fi: "not reachable" does not keep a lone
+    peer from the company for good, but it does not dial it at every look either."""
+    lone = seating(1, 1, company=False)
+    lone.since = time.monotonic() - LONE_AFTER - 0.1
+    silent = replace(listing("99" * 16, 3), reachable=False)
+    assert moves(lone, silent)
+    lone.moving = False  # its proof failed
+    assert not moves(lone, silent)
+    lone.lone_tries[silent.table] -= LONE_RETRY
+    assert moves(lone, silent)
+    assert not moves(seating(2, 2, company=True), replace(listing("11" * 16, 3),
+                                                          reachable=False))
 
 
 def test_nothing_pulls_a_lobby_past_the_merge_window():
