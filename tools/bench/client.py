@@ -30,6 +30,7 @@ from engine.bots import LEVELS
 ROOT = Path(__file__).resolve().parents[2]
 # the games with a table and a tools/lab/<game>_clicks.py
 GAMES = ("dragon", "den", "wild", "gold")
+MATCHES = 3  # solo matches of one game at most to time --frames frames
 
 
 def add_arguments(parser) -> None:
@@ -122,21 +123,33 @@ def _animated_frames(app, driver, wanted: int, game: str) -> list[float]:
 
     clicks = importlib.import_module(f"tools.lab.{game}_clicks")
     choose, make_by_clicks = clicks.choose, clicks.make_by_clicks
-    solo_table(app, driver, game)
     frames, seen = [], None
-    while len(frames) < wanted and app.session.ending is None:
-        animating = app.scene.animating
-        before = len(app.frame_ms)
-        app.step()
-        if animating and len(app.frame_ms) > before:
-            frames.append(app.frame_ms[-1])
-        view = app.session.view
-        if view is not None and view is not seen and view.legal:
-            seen = view
-            action = choose(view.legal)
-            if action is not None:  # None: the seat waits (its proposal is on the table)
-                make_by_clicks(driver, action)
+    for _ in range(MATCHES):  # a match may end before `wanted` frames: another, then
+        solo_table(app, driver, game)
+        while len(frames) < wanted and app.session.ending is None:
+            seen = _timed_step(app, driver, frames, seen, choose, make_by_clicks)
+        if len(frames) >= wanted:
+            return frames
+    if not frames:
+        raise SystemExit(f"client: {MATCHES} {game} matches drew no animated frame")
     return frames
+
+
+def _timed_step(app, driver, frames: list[float], seen, choose, make_by_clicks):
+    """One step of the loop, its time kept in `frames` if the table was animating; this
+    seat's move made by clicks when a new view offers one. The view seen last is returned."""
+    animating = app.scene.animating
+    app.frame_ms.clear()  # the window keeps its last 600 only: a new one is told so
+    app.step()
+    if animating and app.frame_ms:
+        frames.append(app.frame_ms[-1])
+    view = app.session.view
+    if view is not None and view is not seen and view.legal:
+        seen = view
+        action = choose(view.legal)
+        if action is not None:  # None: the seat waits (its proposal is on the table)
+            make_by_clicks(driver, action)
+    return seen
 
 
 def _start_to_lobby() -> float:
