@@ -75,6 +75,37 @@ def test_the_last_words_of_a_peer_that_stops_reach_a_busy_peer_still_sending():
         busy.stop()
 
 
+def test_the_leave_of_a_peer_moving_to_another_table_reaches_a_busy_member_still_sending():
+    """A headless peer leaving a lobby for another table signs its leave and ends its links
+    while its mesh stays up for the next table. Its links were closed at once, the other's
+    chatter unread in them: the reset dropped the leave, and the member left behind (a
+    clean-clone rehearsal, on the lossy Wi-Fi) sat beside a member long gone. An ended link
+    is not reported lost either: nothing redials the table it left."""
+    busy = Listener()
+    lost = []
+    try:
+        async def leave() -> None:
+            mesh = Mesh(greet, seal, lost.append)
+            conn = await mesh.dial("127.0.0.1", busy.port)
+            await asyncio.sleep(0.2)
+            assert conn.sealer is not None
+            busy.chatter()
+            busy.busy(0.5)
+            time.sleep(0.2)  # this peer is busy too: the chatter lands unread
+            conn.send(["lobby", b"leave"])
+            await mesh.end_links()
+            assert not mesh.conns and not mesh.closing
+            await mesh.close()
+        asyncio.run(leave())
+        deadline = time.monotonic() + 3
+        while ["lobby", b"leave"] not in busy.heard:
+            assert time.monotonic() < deadline, busy.heard
+            time.sleep(0.05)
+        assert lost == []
+    finally:
+        busy.stop()
+
+
 def test_a_link_is_sent_on_only_while_it_delivers_and_a_newer_one_never_replaces_it():
     """Two links to one peer: the older carries traffic both ways, the newer is proven but
     its other end (a relay) swallows everything. The mesh sends on the older one, and closes
