@@ -17,7 +17,7 @@ from __future__ import annotations
 from engine.bots import Bot, Policy
 from engine.cards import mask_of
 from engine.games.dragon import combos
-from engine.games.dragon.bot import DANGER, _pick, _plays
+from engine.games.dragon.bot import DANGER, _pick, _plays, _strength_used
 from engine.games.dragon.cards import ACE, TWO
 from engine.games.dragon.moves import DeclareDragon, Pass
 from engine.games.dragon.views import OPENING, PLAYING
@@ -130,24 +130,17 @@ def _cards(hand: int, part) -> int:
 
 
 def lead(hand: int, others: list[int]) -> int:
-    """The cards to lead: the split's weakest combination (the most cards of the lowest
-    first), or its strong ones first when at most one weak one is left; a combination
-    as big as an opponent's hand (it could go out on it) only when nothing else is left."""
+    """The cards to lead: the split's weakest combination (of the lowest rank, the most
+    cards), or its strong ones first when at most one weak one is left (the lead comes
+    back for it); never one of as many cards as an opponent holds (it could go out on it)
+    while another is left, and with none left the strongest, to keep them from it."""
     parts = split(counts(hand))
-    size = {n if per == 0 else n * per for per, low, n in parts}
     weak = [p for p in parts if _combo_cost(p) > 0.5]
-    if len(weak) <= 1 and len(parts) > 1:
-        pool = [p for p in parts if p not in weak] or parts
-        key = _strongest
-    else:
-        pool, key = parts, _weakest
+    pool, key = (parts, _weakest) if len(weak) > 1 or len(parts) == 1 else \
+        ([p for p in parts if p not in weak], _strongest)
     safe = [p for p in pool if _size(p) not in others] or \
         [p for p in parts if _size(p) not in others]
-    if safe:
-        return _cards(hand, min(safe, key=key))
-    # every combination could let someone out: the strongest, to keep them from it
-    del size
-    return _cards(hand, min(parts, key=_strongest))
+    return _cards(hand, min(safe, key=key) if safe else min(parts, key=_strongest))
 
 
 def _size(part) -> int:
@@ -188,27 +181,32 @@ def follow(legal, hand: int, pressed: bool):
     return best
 
 
-def _strength_used(mask: int) -> bool:
-    return bool(mask & combos.ALL_TWOS) or (
-        mask.bit_count() == 4 and (mask & -mask).bit_length() - 1 >> 2 == mask.bit_length() - 1 >> 2)
+def opening(legal, hand: int):
+    """The opening play (it must hold the 3 of Stars, D3.1): the one whose rest splits
+    cheapest, of those the longest."""
+    code = counts(hand)
+    best = min(_plays(legal), key=lambda p: (cost(code - counts(p[0])), -p[0].bit_count(), p[0]))
+    return best[1] if best[1] is not None else legal.make(best[0])
 
 
 def decide(legal, seat: int, hand: int, counts_: tuple, phase: str, trick: bool):
+    """The plan's action (see the module); the easy bot's where there is no hand to plan
+    (a Dragon to show, its window, a hand not known)."""
     if not legal:
         return None
     heads = legal.head if isinstance(legal, combos.Plays) else legal
-    if phase != PLAYING or not isinstance(legal, combos.Plays):
+    if not hand or phase not in (PLAYING, OPENING) or not isinstance(legal, combos.Plays) \
+            or len(legal) == len(heads) or any(type(a) is DeclareDragon for a in heads):
         return _pick(legal, seat, counts_, trick)
-    if any(type(a) is DeclareDragon for a in heads):
-        return _pick(legal, seat, counts_, trick)
+    if phase == OPENING:
+        return opening(legal, hand)
     others = [c for s, c in enumerate(counts_) if s != seat and c]
     if not trick:
-        mask = lead(hand, others)
-        return legal.make(mask)
+        return legal.make(lead(hand, others))
     pressed = bool(others) and min(others) <= DANGER
     best = follow(legal, hand, pressed)
     if best is None:
-        return next((a for a in heads if type(a) is Pass), None) or legal[0]
+        return next((a for a in heads if type(a) is Pass), legal[0])
     mask, action = best
     return action if action is not None else legal.make(mask)
 
@@ -218,12 +216,10 @@ class PlanBot(Bot, Policy):
 
     def choose(self, game, obs) -> Action | None:
         view = obs.view
-        hand = mask_of(view.cards) if view.cards is not None else 0
+        hand = mask_of(view.cards) if view.cards else 0
         return decide(obs.legal, obs.seat, hand, view.counts, view.phase, bool(view.trick))
 
     def act(self, game, state, seat) -> Action | None:
         return decide(game.legal_actions(state, seat), seat, state.masks[seat], state.counts,
                       state.phase, bool(state.trick_plays))
 
-
-__all__ = ["OPENING", "PlanBot", "cost", "counts", "split"]
