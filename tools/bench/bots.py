@@ -13,8 +13,9 @@ with it).
 
 Besides the levels, "baseline" is a yardstick no player is offered: the plain determinized
 Monte Carlo search a newcomer writes (`FlatSearch`), for pairings such as hard-baseline;
-and "plan", Dragon Den's hard bot without its search (its turn planner alone, in one
-process thousands of matches an hour), for plan-easy: what a change to the plan is worth.
+and "plan", the plan a hard bot checks with its search, alone (Dragon Den's turn planner,
+Dragon's PlanBot; in one process thousands of matches an hour), for plan-easy: what a
+change to the plan is worth.
 """
 
 from __future__ import annotations
@@ -31,16 +32,17 @@ from typing import NamedTuple
 
 from engine.bots import make_bot
 from engine.games.den.hard import PlannerBot
+from engine.games.dragon.plan import PlanBot
 from engine.local import play
 from engine.registry import get_game
 from engine.search import SearchBot
 
 SEATS = {"dragon": 4, "den": 4, "wild": 4, "gold": 4}
 PAIRINGS = (("hard", "easy"), ("normal", "easy"), ("hard", "normal"))
-#: the levels, the baseline search they are measured against, and Den's plan alone
+#: the levels, the baseline search they are measured against, and a hard bot's plan alone
 LEVELS = ("easy", "normal", "hard", "baseline", "plan")
 #: the games whose hard bot plays a plan that may be measured alone
-PLANNERS = {"den": PlannerBot}
+PLANNERS = {"den": PlannerBot, "dragon": PlanBot}
 
 
 def add_arguments(parser) -> None:
