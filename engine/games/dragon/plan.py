@@ -17,7 +17,7 @@ from __future__ import annotations
 from engine.bots import Bot, Policy
 from engine.cards import mask_of
 from engine.games.dragon import combos
-from engine.games.dragon.bot import DANGER, _pick, _plays, _strength_used
+from engine.games.dragon.bot import DANGER, pick, plays, strength_used
 from engine.games.dragon.cards import ACE, TWO
 from engine.games.dragon.moves import DeclareDragon, Pass
 from engine.games.dragon.views import OPENING, PLAYING
@@ -163,7 +163,7 @@ def follow(legal, hand: int, pressed: bool):
     code = counts(hand)
     keep = cost(code)
     seen: dict[int, tuple] = {}
-    for mask, action in _plays(legal):
+    for mask, action in plays(legal):
         rank_counts = counts(mask)
         known = seen.get(rank_counts)
         if known is None or mask < known[0]:  # the same ranks in lower suits
@@ -172,7 +172,7 @@ def follow(legal, hand: int, pressed: bool):
     for rank_counts, (mask, action) in seen.items():
         left = cost(code - rank_counts)
         score = left
-        if not pressed and left > 1.0 and _strength_used(mask):
+        if not pressed and left > 1.0 and strength_used(mask):
             score += CONTROL
         if best_score is None or score < best_score:
             best, best_score = (mask, action), score
@@ -185,7 +185,7 @@ def opening(legal, hand: int):
     """The opening play (it must hold the 3 of Stars, D3.1): the one whose rest splits
     cheapest, of those the longest."""
     code = counts(hand)
-    best = min(_plays(legal), key=lambda p: (cost(code - counts(p[0])), -p[0].bit_count(), p[0]))
+    best = min(plays(legal), key=lambda p: (cost(code - counts(p[0])), -p[0].bit_count(), p[0]))
     return best[1] if best[1] is not None else legal.make(best[0])
 
 
@@ -197,7 +197,7 @@ def decide(legal, seat: int, hand: int, counts_: tuple, phase: str, trick: bool)
     heads = legal.head if isinstance(legal, combos.Plays) else legal
     if not hand or phase not in (PLAYING, OPENING) or not isinstance(legal, combos.Plays) \
             or len(legal) == len(heads) or any(type(a) is DeclareDragon for a in heads):
-        return _pick(legal, seat, counts_, trick)
+        return pick(legal, seat, counts_, trick)
     if phase == OPENING:
         return opening(legal, hand)
     others = [c for s, c in enumerate(counts_) if s != seat and c]
