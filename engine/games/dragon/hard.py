@@ -9,39 +9,21 @@ Another play wins over the plan's only when it clearly does better there.
 
 from __future__ import annotations
 
-from engine.bots import Policy
 from engine.games.dragon.bot import GreedyBot
 from engine.games.dragon.plan import PlanBot
 from engine.search import SearchBot
 from engine.wire import Action
 
 
-class Seats(Policy):
-    """A playout's players: the planner in `me`'s seat, the easy bot in the others."""
-
-    def __init__(self, me: int, seed: int):
-        self.me, self.plan, self.easy = me, PlanBot(seed), GreedyBot(seed)
-
-    def act(self, game, state, seat) -> Action | None:
-        return (self.plan if seat == self.me else self.easy).act(game, state, seat)
-
-
 class PlannedSearch(SearchBot):
     """Hard: the plan's play unless the search finds another clearly better."""
 
     def __init__(self, seed: int = 0, **search):
-        super().__init__(seed, easy=GreedyBot, **{"budget": 0.16, "stretch": 1.6, "width": 8,
-                                                   "to_win": True, **search})
-        self.easy = PlanBot(seed)
+        super().__init__(seed, easy=GreedyBot, own=PlanBot,
+                         **{"budget": 0.16, "stretch": 1.6, "width": 8, "to_win": True,
+                            **search})
+        self.easy = PlanBot(seed)  # the default choice, and the answer with no time
         self.ranker = GreedyBot(seed)
-        self.me = 0
-        # a playout makes a player per seat from its seed: all of them one Seats, which
-        # plays the seat this bot sits in by the plan
-        self.easy_bot = lambda seed: Seats(self.me, seed)
-
-    def choose(self, game, obs) -> Action | None:
-        self.me = obs.seat
-        return super().choose(game, obs)
 
     def candidates(self, game, obs, fallback: Action) -> list[Action]:
         """The plan's play, then the easy bot's ranking of the rest (its cheapest beat, a
@@ -53,4 +35,3 @@ class PlannedSearch(SearchBot):
             if action != fallback and action not in out:
                 out.append(action)
         return out
-
