@@ -615,8 +615,8 @@ async def _play(request: Request, folder: Path, identity) -> int:
         await node.open()
         node.play_with(args.bot, args.think)
         try:
-            entered = await asyncio.wait_for(_enter(node, request, printer, journal),
-                                             _left(deadline))
+            async with asyncio.timeout(_left(deadline)):
+                entered = await _enter(node, request, printer, journal)
         except TimeoutError:
             return _timed_out(args.timeout)
         if not entered:

@@ -5,6 +5,7 @@ that sees each game only through its public face."""
 from tools.structure import (
     circles,
     client_private_engine,
+    wait_for_calls,
     graph,
     layer_breaks,
     modules,
@@ -28,6 +29,11 @@ def test_no_import_circles():
 
 def test_the_client_imports_no_private_engine_module():
     assert client_private_engine(EDGES) == []
+
+
+def test_every_bounded_wait_is_an_asyncio_timeout():
+    """No asyncio.wait_for: on Python 3.11 it can swallow a cancellation (tools.structure)."""
+    assert wait_for_calls() == []
 
 
 def test_each_game_declares_its_public_face():

@@ -125,6 +125,24 @@ def client_private_engine(edges: dict[str, set[str]]) -> list[tuple[str, str]]:
                   for b in targets if is_private_engine(b))
 
 
+def wait_for_calls() -> list[str]:
+    """Every `asyncio.wait_for(...)` call in the project's code, as "path:line". On Python
+    3.11 a wait_for whose awaitable finishes as it is cancelled swallows the cancellation:
+    a reading task cancelled while messages flowed read on for 30 s (a CI run's attack
+    waited that long to leave, and the match it attacked was over). `asyncio.timeout`
+    does not: it is the one way to bound a wait here."""
+    found = []
+    for folder in (*LAYERS, "tools", "tests"):
+        for path in sorted((ROOT / folder).rglob("*.py")):
+            for node in ast.walk(ast.parse(path.read_text(), str(path))):
+                if (isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute)
+                        and node.func.attr == "wait_for"
+                        and isinstance(node.func.value, ast.Name)
+                        and node.func.value.id == "asyncio"):
+                    found.append(f"{path.relative_to(ROOT)}:{node.lineno}")
+    return found
+
+
 def per_folder() -> dict[str, int]:
     counts: dict[str, int] = defaultdict(int)
     for path in modules().values():

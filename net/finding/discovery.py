@@ -103,13 +103,15 @@ async def table_at(host: str, port: int, keys: tuple[str, ...]) -> str | None:
     against a connection that closes before its hello.) Only a hello is read, never
     answered: the peer's own handshake proves the key once a join dials it."""
     try:
-        reader, writer = await asyncio.wait_for(asyncio.open_connection(host, port), PROBE)
+        async with asyncio.timeout(PROBE):
+            reader, writer = await asyncio.open_connection(host, port)
     except (OSError, TimeoutError):
         return None
     try:
-        greeted = greeting.read(stream.decode(await asyncio.wait_for(
-            stream.read_body(reader), PROBE)))
-        hello = stream.decode(await asyncio.wait_for(stream.read_body(reader), PROBE))
+        async with asyncio.timeout(PROBE):
+            greeted = greeting.read(stream.decode(await stream.read_body(reader)))
+        async with asyncio.timeout(PROBE):
+            hello = stream.decode(await stream.read_body(reader))
     except (OSError, TimeoutError, stream.Closed, NetError):
         return None
     finally:

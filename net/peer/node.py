@@ -154,7 +154,8 @@ class TableNode:
     async def wait(self, timeout: float | None = None):
         """Finished or Fault, once the table is over for this peer."""
         assert self.result is not None
-        return await asyncio.wait_for(asyncio.shield(self.result), timeout)
+        async with asyncio.timeout(timeout):
+            return await asyncio.shield(self.result)
 
     def abort(self, kind: FaultKind, report: str) -> None:
         self.fault(TableFault(kind, -1, report))

@@ -195,7 +195,8 @@ class Stepper:
     async def _sleep(self, delay: float | None) -> None:
         self._wake.clear()
         with contextlib.suppress(TimeoutError):
-            await asyncio.wait_for(self._wake.wait(), delay)
+            async with asyncio.timeout(delay):
+                await self._wake.wait()
 
     def _due(self, now: float) -> bool:
         replica = self.ports.replica()

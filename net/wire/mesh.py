@@ -194,8 +194,8 @@ class Mesh:
 
     async def dial(self, host: str, port: int) -> Conn | None:
         try:
-            reader, writer = await asyncio.wait_for(asyncio.open_connection(host, port),
-                                                    DIAL_TIMEOUT)
+            async with asyncio.timeout(DIAL_TIMEOUT):
+                reader, writer = await asyncio.open_connection(host, port)
         except ConnectionRefusedError:  # an answer: nothing listens there
             self.refused.add((host, port))
             return None
@@ -295,10 +295,14 @@ class Mesh:
         while not conn.closed:
             try:
                 timeout = SILENT_LIMIT if conn.key else HELLO_TIMEOUT
-                body = await asyncio.wait_for(stream.read_body(conn.reader), timeout)
+                async with asyncio.timeout(timeout):
+                    body = await stream.read_body(conn.reader)
                 message = conn.opened(body)  # opened even when closing: the count goes on
                 if message is not None and not (self.closing or conn.finished):
                     self.handle(conn, message)
+                # one message a turn of the loop: a link with much buffered (a flood) would
+                # otherwise be read to its end before any other link or timer is heard
+                await asyncio.sleep(0)
             except stream.Closed:
                 return
             except TimeoutError:

@@ -97,7 +97,8 @@ async def read_body(reader: asyncio.StreamReader) -> bytes:
     if length > MAX_FRAME:
         raise BadFrame("oversize", f"a message claims {length} bytes (limit {MAX_FRAME})")
     try:
-        return await asyncio.wait_for(reader.readexactly(length), BODY_TIMEOUT)
+        async with asyncio.timeout(BODY_TIMEOUT):
+            return await reader.readexactly(length)
     except asyncio.IncompleteReadError as exc:
         raise BadFrame("truncated", f"the stream ended {len(exc.partial)}/{length} bytes "
                        "into a message") from None

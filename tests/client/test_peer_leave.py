@@ -33,7 +33,8 @@ class Table:
         self.leaves += 1
 
     async def wait(self, timeout: float | None = None):
-        return await asyncio.wait_for(asyncio.shield(self.result), timeout)
+        async with asyncio.timeout(timeout):
+            return await asyncio.shield(self.result)
 
 
 def leave(**timing):

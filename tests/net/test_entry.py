@@ -36,7 +36,8 @@ def test_a_joiner_whose_first_dials_fail_keeps_trying_until_it_is_in():
         config, _ = get_game("dragon").configure({"hands": 1}, 4)
         first.lobby_op("config", "late", "dragon", 4, tuple(sorted(config.items())))
         try:
-            assert await asyncio.wait_for(trying, 10)
+            async with asyncio.timeout(10):
+                assert await trying
             assert inside(second)
             await wait_until(lambda: second_id.public in first.lobby.state().members,
                              what="the join at the table")

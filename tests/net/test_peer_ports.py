@@ -190,7 +190,8 @@ def stream(replica, finished=None, outcome=None, first=0) -> Link:
 
     async def go():
         served.watch(link, first)
-        await asyncio.wait_for(asyncio.gather(*served.streams), 5)
+        async with asyncio.timeout(5):
+            await asyncio.gather(*served.streams)
     asyncio.run(go())
     return link
 

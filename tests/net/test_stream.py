@@ -21,7 +21,8 @@ def reader_with(data: bytes, eof: bool = True) -> asyncio.StreamReader:
 
 def read(data: bytes, eof: bool = True) -> bytes:
     async def go():
-        return await asyncio.wait_for(stream.read_body(reader_with(data, eof)), 2)
+        async with asyncio.timeout(2):
+            return await stream.read_body(reader_with(data, eof))
     return asyncio.run(go())
 
 

@@ -44,7 +44,8 @@ async def browse(tables: int) -> None:
 
     discovery.browse(seen)
     print(json.dumps({"ready": True}), flush=True)
-    await asyncio.wait_for(all_seen.wait(), TIMEOUT)
+    async with asyncio.timeout(TIMEOUT):
+        await all_seen.wait()
     await discovery.close()
 
 

@@ -103,7 +103,8 @@ class Stranger:
         """The next message but acknowledgements (acknowledging what came, as a peer does)."""
         while True:
             try:
-                body = await asyncio.wait_for(stream.read_body(self.reader), timeout)
+                async with asyncio.timeout(timeout):
+                    body = await stream.read_body(self.reader)
             except (TimeoutError, stream.Closed, ConnectionError,
                     asyncio.IncompleteReadError):
                 return None
@@ -148,7 +149,8 @@ class Stranger:
                 while await self.reader.read(1 << 16):
                     pass
             return True
-        return await asyncio.wait_for(until_eof(), timeout)
+        async with asyncio.timeout(timeout):
+            return await until_eof()
 
     async def leave(self) -> None:
         """Close gracefully: the peer reads everything sent before it sees the end (a plain
@@ -214,7 +216,8 @@ class Relay:
             return True
         async def closed(reader: asyncio.StreamReader) -> bool:
             try:
-                return await asyncio.wait_for(swallowed(reader), seconds)
+                async with asyncio.timeout(seconds):
+                    return await swallowed(reader)
             except TimeoutError:
                 return False
         return list(await asyncio.gather(*(closed(reader) for reader, _ in self.links)))
@@ -258,7 +261,8 @@ def _framed(body: bytes) -> bytes:
 
 async def _next_body(reader: asyncio.StreamReader) -> bytes | None:
     try:
-        return await asyncio.wait_for(stream.read_body(reader), 5)
+        async with asyncio.timeout(5):
+            return await stream.read_body(reader)
     except (TimeoutError, stream.Closed):
         return None
 
