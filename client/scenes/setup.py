@@ -26,7 +26,7 @@ from net.finding.address_code import encode
 from net.peer.events import Fault, GameStarted
 
 JOIN_PATIENCE = 6.0  # seconds to reach a table before saying it could not be reached
-WARM_EACH_TURN = 3  # card sprites rasterised a turn of the loop while the table gathers
+WARM_EACH_TURN = 3  # sprites rasterised a turn of the loop while the table gathers
 SEAT_BOX = (210, 78)  # the name and the agreement, clear of the edge
 TABLE_CENTRE, TABLE_RADII = (410, 350), (280, 200)
 
@@ -49,7 +49,7 @@ class Setup(Scene):
         self.since = time.monotonic()
         self.shown: tuple | None = None  # what the widgets were built for (`_shown`)
         #: the game whose cards are rasterised ahead, those still to do, and their size
-        self.warming: tuple[str, list[str], tuple[int, int]] = ("", [], (0, 0))
+        self.warming: tuple[str, list[tuple[str, tuple[int, int]]]] = ("", [])
 
     # -- widgets ---------------------------------------------------------------------
     def _shown(self) -> tuple:
@@ -222,10 +222,9 @@ class Setup(Scene):
             return
         if self.warming[0] != lobby.game:
             renderer = renderer_for(lobby.game)
-            names, size = renderer.card_sprites(self.view) if renderer else ((), (0, 0))
-            self.warming = (lobby.game, list(names), size)
-        _, left, size = self.warming
-        assets.preload(left[:WARM_EACH_TURN], size)
+            self.warming = (lobby.game, renderer.sprites_to_warm(self.view) if renderer else [])
+        _, left = self.warming
+        assets.preload(left[:WARM_EACH_TURN])
         del left[:WARM_EACH_TURN]
 
     @property

@@ -8,6 +8,7 @@ import time
 
 import pygame
 
+from client import assets
 from client.logview import LogView
 from client.night.standings import Night, tonight
 from client.night.tonight import NIGHT_TOP, draw_night
@@ -76,6 +77,7 @@ class TableScene(Scene):
         if self.leaving.asking:
             self.leaving.build()
         elif self.renderer is not None and not self.stands():  # nothing to play meanwhile
+            assets.preload(self.renderer.sprites_to_warm(self.view))
             self.renderer.build()
         if self.session.ending is not None and self.can_play_again():
             self.night = tonight(state_folder() / TABLES)  # its journal holds its end now

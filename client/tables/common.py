@@ -124,10 +124,12 @@ class TableRenderer(TableInput):
     deck: tuple[str, ...] = ()  # its cards' sprites, rasterised before a deal shows them
 
     @classmethod
-    def card_sprites(cls, view) -> tuple[tuple[str, ...], tuple[int, int]]:
-        """Its cards' sprites and the size a card is drawn at on the table, for
-        assets.preload: the table's build, or the setup while the table gathers."""
-        return cls.deck, (view.px(cls.table_card[0]), view.px(cls.table_card[1]))
+    def sprites_to_warm(cls, view) -> list[tuple[str, tuple[int, int]]]:
+        """Each sprite the table draws, with its size in pixels, for assets.preload: the
+        setup warms them a few a turn while the table gathers, the table's build the rest.
+        A card game's are its cards at the table's size."""
+        size = (view.px(cls.table_card[0]), view.px(cls.table_card[1]))
+        return [(name, size) for name in cls.deck]
 
     def __init__(self, scene):
         self.scene, self.app, self.session, self.view = scene, scene.app, scene.session, scene.view

@@ -2,6 +2,7 @@
 real bridge and node), every kind of action on states the engine reaches, and splits the
 table refuses in words."""
 
+import pygame
 import pytest
 
 from engine.chance import TimeUp
@@ -44,10 +45,15 @@ def moved_on(action, driver) -> bool:
     (6, (("advanced", True),)),
 ])
 def test_a_whole_gold_match_is_played_by_clicks_and_ends_with_the_nodes_scores(
-        window, seats, options):
+        window, seats, options, monkeypatch):
     name_yourself(window)
     solo_gold(window, seats, options)
+    rasterised = []  # the table warmed every picture it draws (GoldTable.sprites_to_warm)
+    load = pygame.image.load_sized_svg
+    monkeypatch.setattr(pygame.image, "load_sized_svg",
+                        lambda path, size: rasterised.append((path, size)) or load(path, size))
     kinds = play_out(window, Chooser(), make_by_clicks, kind_of, moved_on)
+    assert rasterised == [], "pictures first drawn mid-game, a stalled frame each"
     session = window.app.session
     finished = session.bridge.node.finished
     assert session.ending.kind == "finished"

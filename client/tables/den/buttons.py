@@ -3,7 +3,6 @@ Hint, while anything is open to this seat."""
 
 from __future__ import annotations
 
-from client import assets
 from client.tables.basics import enable
 from client.tables.den.layout import BUTTON_Y
 
@@ -14,7 +13,6 @@ class Buttons:
 
     def build(self) -> None:
         table = self.table
-        assets.preload(*table.card_sprites(table.view))
         table.scene.button("end", "End turn", 30, BUTTON_Y, 150, 44, primary=True)
         table.scene.button("hint", "Hint", 190, BUTTON_Y, 90, 44)
 

@@ -3,7 +3,6 @@ Dragon may be shown), Hint, Sort, and Show my Dragon! only while this seat may s
 
 from __future__ import annotations
 
-from client import assets
 from client.tables.basics import enable, show
 from client.tables.dragon.layout import BUTTON_Y
 from engine.games.dragon import DRAGON_STAGE
@@ -16,7 +15,6 @@ class Buttons:
     def build(self) -> None:
         table = self.table
         scene = table.scene
-        assets.preload(*table.card_sprites(table.view))
         scene.button("play", "Play", 30, BUTTON_Y, 120, 44, primary=True)
         scene.button("pass", "Pass", 160, BUTTON_Y, 100, 44)
         scene.button("hint", "Hint", 270, BUTTON_Y, 90, 44)

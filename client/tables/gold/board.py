@@ -65,6 +65,9 @@ PROMPT_W = TABLE_W - 2 * MARGIN
 PILE_WORDS = PILE_CARD[0] + INSET  # the pile's words, beside its card
 MARKET_ICON = (30, 42)
 BAR_COLOUR = (40, 60, 50)  # the unfilled part of a lair's strength bar
+#: all the board draws: its lairs' frames to the table's edge, down under the keys' line
+EXTENT = (LAIR_X - GAP / 2, LAIR_Y - GAP / 2, TABLE_W - LAIR_X + GAP / 2,
+          PROMPT_Y + ROW + SMALL + GAP - LAIR_Y + GAP / 2)
 KEYS_HELP = "attack: an adventurer, then a Dragon (or drag it) · P propose · A accept · " \
     "R reject · E share evenly · H hint · F1: the keys"
 

@@ -67,6 +67,12 @@ class Panel(Piece):
     def frame(self, surface) -> None:
         self.view.panel(surface, self.view.rect(*self.box), alpha=255, edge=GOLD)
 
+    def hides(self, box: tuple[float, float, float, float]) -> bool:
+        """Does this panel's frame (opaque) cover all of `box`: need what is under it be drawn?"""
+        x, y, w, h = self.box
+        return x <= box[0] and y <= box[1] and x + w >= box[0] + box[2] \
+            and y + h >= box[1] + box[3]
+
     def ring(self, surface, state: GoldView) -> None:
         """The sand timer's ring at the top right, while a timer runs."""
         left = self.session.seconds_left(PACE)

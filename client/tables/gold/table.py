@@ -20,6 +20,7 @@ from client import assets
 from client.tables import register
 from client.tables.basics import PACE
 from client.tables.common import TableRenderer, hit, told
+from client.tables.gold.board import EXTENT as BOARD_EXTENT
 from client.tables.gold.board import Board
 from client.tables.gold.buttons import Buttons
 from client.tables.gold.choices import Choices
@@ -42,6 +43,7 @@ from client.tables.gold.panels.market import MarketPanel
 from client.tables.gold.panels.parts import OfferEditor, SplitEditor
 from client.tables.gold.panels.share import SharePanel
 from client.tables.gold.panels.theft import TheftPanel
+from client.tables.gold.pictures import pictures
 from client.tables.gold.targets import Adventurer, Lair, MagicCard, Target
 from client.ui import DIM, GOLD
 from engine.games.gold import (
@@ -100,6 +102,10 @@ class GoldTable(TableRenderer):
     key_words = {"propose": "propose a split", "divide": "divide", "accept": "accept",
                  "reject": "reject", "even": "an even split", "use": "use the Magic Object",
                  "leave_market": "leave the Market"}
+
+    @classmethod
+    def sprites_to_warm(cls, view) -> list[tuple[str, tuple[int, int]]]:
+        return pictures(view)
 
     def __init__(self, scene):
         super().__init__(scene)
@@ -282,10 +288,11 @@ class GoldTable(TableRenderer):
         self._draw_title(surface)
         for seat in self.others():
             self.draw_seat(surface, seat, state)
-        self.board.draw(surface, state)
+        panel = self.panel(state)
+        if panel is None or not panel.hides(BOARD_EXTENT):  # the talks hide it: a third
+            self.board.draw(surface, state)  # of a frame's drawing, all through the talks
         self.mine.draw(surface, state)
         self.magic.draw(surface, state)
-        panel = self.panel(state)
         if panel is not None:
             panel.draw(surface, state)
         self.motion.draw_flights(surface)

@@ -17,7 +17,6 @@ from __future__ import annotations
 
 import pygame
 
-from client import assets
 from client.tables import register
 from client.tables.common import TableRenderer, draw_ending, hit
 from client.tables.wild.buttons import Buttons
@@ -146,9 +145,6 @@ class WildTable(TableRenderer):
             self.refresh_buttons()
 
     # -- buttons ---------------------------------------------------------------------
-    def build(self) -> None:
-        assets.preload(*self.card_sprites(self.view))
-        super().build()
 
     def on_button(self, ident: str) -> None:
         if ident == "hint":

@@ -15,6 +15,8 @@ from engine.games.gold import GAME, GoldView
 VICTIM_W, VICTIM_H = 166, 48
 VICTIM_STEP = VICTIM_W + INSET
 TOKEN, TOKENS_A_ROW = 36, 16  # the tokens a wizard shows, face up to be taken
+LOOKED_EDGE = GAP / 2 - 1  # a token shown inside its lit frame
+LOOKED_TOKEN = TOKEN - 2 * LOOKED_EDGE
 TOKEN_STEP = TOKEN + GAP
 TITLE_Y = PAD
 HINT_Y = TITLE_Y + TITLE + 12
@@ -63,8 +65,8 @@ class TheftPanel(Panel):
                       True)
         looked = state.looking_at or ()
         for p, box in self._take_boxes(state).items():
-            edge = GAP / 2 - 1  # the token inside its lit frame
-            draw_token(surface, view, looked[p], box[0] + edge, box[1] + edge, TOKEN - 2 * edge)
+            draw_token(surface, view, looked[p], box[0] + LOOKED_EDGE, box[1] + LOOKED_EDGE,
+                       LOOKED_TOKEN)
             if p in self.can.takes:
                 pygame.draw.rect(surface, GOOD, view.rect(*box), view.px(1.5),
                                  border_radius=view.px(RADIUS))
