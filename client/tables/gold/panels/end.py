@@ -9,7 +9,6 @@ from client.tables.common import wrap_text
 from client.tables.gold.layout import (
     BANNER,
     END_BOX,
-    GAP,
     HEADING,
     INSET,
     LARGE,
@@ -41,10 +40,11 @@ class EndPanel(Panel):
     @property
     def box(self) -> tuple[float, float, float, float]:
         """Over the lairs and your side; over the night's standings' top no further, when
-        the window shows them under it (they covered its rows and its edges)."""
+        the window shows them under it (they covered its rows and its edges), and down to
+        them: a gap between the two showed your adventurers' tops through it."""
         x, y, w, h = END_BOX
         if self.table.scene.night is not None:
-            h = NIGHT_TOP - GAP - y
+            h = NIGHT_TOP - y
         return x, y, w, h
 
     @property
@@ -55,6 +55,9 @@ class EndPanel(Panel):
 
     def draw(self, surface, state: GoldView) -> None:
         view, end = self.view, state.end
+        if self.table.scene.night is not None:  # the table behind its rounded corners
+            x, y, w, _ = self.box
+            view.veil(surface, view.rect(x, y, w, NIGHT_TOP - y))
         self.frame(surface)
         if end is None:
             return
