@@ -5,11 +5,11 @@ that sees each game only through its public face."""
 from tools.structure import (
     circles,
     client_private_engine,
-    wait_for_calls,
     graph,
     layer_breaks,
     modules,
     net_order_breaks,
+    wait_for_calls,
 )
 
 EDGES = graph()
