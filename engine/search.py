@@ -182,8 +182,7 @@ class SearchBot(Bot):
         acts = [b.act if isinstance(b, Policy) else None for b in bots]
         episode = game.episode
         now = episode(state)
-        if action is not None:
-            apply(state, action)
+        self.lead_in(game, state, me, action)
         for _ in range(HORIZON):
             if game.outcome(state) is not None or episode(state) != now:
                 break
@@ -203,6 +202,12 @@ class SearchBot(Bot):
                 chosen = TimeUp(state.timer.key)
             apply(state, chosen)
         return value(game, state, me, self.to_win)
+
+    def lead_in(self, game: Game, state, me: int, action: Action | None) -> None:
+        """Make the candidate `action` (None: wait) in a world's `state`, before the
+        playout's bots take over."""
+        if action is not None:
+            game.apply(state, action)
 
 
 def _prune(racing: list[int], results: list[list[float]]) -> list[int]:

@@ -1,27 +1,39 @@
-"""Dragon Den's hard bot: a planned turn (engine.games.den.plan), checked by a search.
+"""Dragon Den's hard bot: whole turns planned (engine.games.den.plan), weighed by a search.
 
-PlannerBot plays the turn the planner finds best. PlannedSearch, the hard level, takes
-the plan's next step as its default and weighs it against the easy bot's likeliest
-moves (ending the turn among them) in worlds dealt by what each seat's turn ends said
-of its hand (engine.games.den.clues: a seat that ended its turn held nothing the piles
-took), played out by the easy bot, whose quick turns buy worlds (the plan in its own
-seat there cost two worlds in three); another move wins over the plan's only when it
-clearly does better there.
+PlannerBot plays the turn the planner finds best. PlannedSearch, the hard level, plans
+its turn at its first move, several times over: at the plan's own price of a kept card
+(the default), at lower prices (hold more back: a hand is a race of two or three rounds,
+and a card kept can shut a pile to the others) and at a higher one (shed more), and it
+ends the turn at once as one more candidate. It weighs these whole turns against each
+other in worlds dealt by what each seat's turn ends said of its hand
+(engine.games.den.clues: a seat that ended its turn held nothing the piles took), each
+turn made in full and the hand then played out by the easy bot, whose quick turns buy
+worlds (the plan in its own seat there cost two worlds in three); another turn wins over
+the default only when it clearly does better there. The turn chosen is then followed
+step by step: one search a turn, and the turn played as it was weighed (a search at each
+step weighed a single step with the easy bot's shedding after it, not the plan's turn).
 """
 
 from __future__ import annotations
 
+from time import perf_counter
+
 from engine.bots import Bot
 from engine.cards import mask_of
 from engine.games.den import plan
-from engine.games.den.bot import GreedyBot, pick, ranked
-from engine.games.den.rules import END_TURN, MOVES, Play
+from engine.games.den.bot import GreedyBot, pick
+from engine.games.den.rules import END_TURN, MOVES, PLAYING, Play
 from engine.search import SearchBot
 from engine.wire import Action
 
 #: the turn states hard's plan looks at: past a few hundred its choice hardly changes, and
 #: the time goes to the search
 CHOICE_NODES = 300
+#: the prices of a kept card (plan.KEEP's unit: openings) hard plans its turn at, the
+#: default first
+KEEPS = (plan.KEEP, 0.0, 1.0, 4.0)
+
+Turn = tuple[plan.Step, ...]
 
 
 class PlannerBot(Bot):
@@ -38,11 +50,8 @@ class PlannerBot(Bot):
         view = obs.view
         if not obs.legal or view.cards is None:
             return pick(obs.legal, view.piles)
-        wanted = first_action(self.steps(mask_of(view.cards), view.piles), obs.seat)
-        if isinstance(wanted, Play):  # the legal action of the same cards, with their refs
-            return next(a for a in obs.legal if isinstance(a, Play)
-                        and (a.pile, a.faces) == (wanted.pile, wanted.faces))
-        return wanted
+        return legal_action(first_action(self.steps(mask_of(view.cards), view.piles),
+                                         obs.seat), obs.legal)
 
     def steps(self, hand: int, piles) -> list[plan.Step]:
         return plan.plan(hand, plan.table_of(piles), plan.live_faces(piles, hand), self.keep,
@@ -50,37 +59,78 @@ class PlannerBot(Bot):
 
 
 class PlannedSearch(SearchBot):
-    """Hard: the plan's next step unless the search finds another clearly better."""
+    """Hard: the plan's turn unless the search finds another turn clearly better; the
+    turn chosen is played out to its end."""
 
     def __init__(self, seed: int = 0, **search):
-        super().__init__(seed, easy=GreedyBot, **{"budget": 0.16, "stretch": 1.6, "width": 8,
-                                                   **search})
+        super().__init__(seed, easy=GreedyBot, **{"budget": 0.16, "stretch": 1.6,
+                                                   "to_win": True, **search})
         self.easy = PlannerBot(seed, nodes=CHOICE_NODES)
+        # the turn being played: what is left of it from each (hand, table) it passes
+        self.following: dict[tuple, Turn] = {}
 
-    def candidates(self, game, obs, fallback: Action) -> list[Action]:
-        """The plan's step, then the moves worth a world, in the easy bot's order: each
-        run at its longest (one per pile and first card: where a run stops is the plan's
-        to weigh), each pile move, and ending the turn, which is always one."""
-        out, heads = [fallback], {_head(fallback)}
-        for action in ranked(obs.legal, obs.view.piles):
-            head = _head(action)
-            if head not in heads:
-                heads.add(head)
-                out.append(action)
-        end = END_TURN[obs.seat]
-        out = out[:self.width]
-        return out if end in out else [*out[:self.width - 1], end]
+    def choose(self, game, obs) -> Action | None:
+        view = obs.view
+        self.worlds, self.cut_short = 0, False
+        if not obs.legal or view.cards is None or obs.known is None:
+            return self.easy.choose(game, obs)
+        hand, table = mask_of(view.cards), plan.table_of(view.piles)
+        turn = self.following.get((hand, table))
+        if turn is None:
+            turn = self.choose_turn(game, obs, hand, table)
+        self.following = _route(hand, table, turn)
+        if not turn:
+            self.following = {}  # the turn ends: the next one is planned afresh
+        return legal_action(first_action(list(turn), obs.seat), obs.legal)
+
+    def choose_turn(self, game, obs, hand: int, table: tuple[plan.Pile, ...]) -> Turn:
+        """The turns planned at each of `KEEPS`, and ending it now: the default (the first)
+        unless the search finds another clearly better."""
+        start = perf_counter()
+        live = plan.live_faces(obs.view.piles, hand)
+        turns: list[Turn] = []
+        for keep in (*KEEPS, None):
+            turn = () if keep is None else tuple(plan.plan(hand, table, live, keep,
+                                                           CHOICE_NODES))
+            if turn not in turns:
+                turns.append(turn)
+        if len(turns) < 2:
+            return turns[0]
+        return self.pick(turns, self.weigh(game, obs, turns, start))
+
+    def lead_in(self, game, state, me: int, turn: Turn) -> None:
+        """The candidate turn made in a world, in full: each card laid and each pile moved,
+        then the turn ended unless it went out."""
+        apply, face_ref = game.apply, state.face_ref
+        for kind, a, b in turn:
+            apply(state, Play(me, a, (face_ref[b],), (b,)) if kind == "play" else MOVES[me][a][b])
+        if state.phase == PLAYING and state.counts[me]:
+            apply(state, END_TURN[me])
 
 
-def _head(action: Action) -> tuple:
-    """What tells two candidates apart: a play's pile and first card, or the action."""
-    return (action.pile, action.faces[0]) if isinstance(action, Play) else (action,)
+def _route(hand: int, table: tuple[plan.Pile, ...], turn: Turn) -> dict[tuple, Turn]:
+    """What is left of `turn` at each (hand, table) it passes on its way, its end
+    included (nothing left: the turn ends there)."""
+    route = {}
+    for i, step in enumerate(turn):
+        route[(hand, table)] = turn[i:]
+        hand, table = plan._after(hand, table, step)
+    route[(hand, table)] = ()
+    return route
+
+
+def legal_action(wanted: Action, legal) -> Action:
+    """The legal action `wanted` stands for: a play of the same cards, with their refs."""
+    if isinstance(wanted, Play):
+        return next(a for a in legal if isinstance(a, Play)
+                    and (a.pile, a.faces) == (wanted.pile, wanted.faces))
+    return wanted
 
 
 def first_action(steps: list[plan.Step], seat: int) -> Action:
     """A plan's first step as an action: a card laid with those after it on the same pile
     (one run, DN4.2), a pile moved, or, with no step, the turn ended. A play carries its
-    faces but no refs: PlannerBot.choose finds the legal one of the same cards."""
+    faces but no refs: `legal_action` finds the legal one of the same cards."""
     if not steps:
         return END_TURN[seat]
     kind, a, b = steps[0]

@@ -10,8 +10,8 @@ already laid or in this hand; so of two turns that shed alike the plan takes the
 that leaves the others fewer live openings (never a pile that may move off, to leave a
 place any card takes), and it keeps a card back when laying it would
 open more than a card is worth (`KEEP`). A card kept that a top the turn leaves takes
-costs less (`FOLLOW`): the seat may lay it next turn. The search weighs the plan's first
-step against the others.
+costs less (`FOLLOW`): the seat may lay it next turn. The hard bot's search weighs the
+turns planned at several prices of a kept card against each other.
 
 A table is the hand (a mask of faces) and the piles, each None (empty) or its (first,
 top) faces: all the planner needs of DN4-DN7 to follow a pile's moves.
