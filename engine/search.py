@@ -52,7 +52,9 @@ class SearchBot(Bot):
     candidate overrules the easy bot's only when it does better by `confidence`
     standard errors of the difference (flat Monte Carlo over few worlds otherwise
     swaps a sound heuristic for the luckiest candidate); `to_win` plays the match's last
-    hand for the match (`value`), not for the lead.
+    hand for the match (`value`), not for the lead; `own` makes the policy that plays the
+    searching seat's later turns in the playouts (default: the easy bot, as every other
+    seat's).
     """
 
     thinks = True
@@ -60,9 +62,10 @@ class SearchBot(Bot):
 
     def __init__(self, seed: int = 0, *, easy: Callable[[int], Bot], budget: float = 0.15,
                  width: int = 8, least: int = 1, most: int = 1000, confidence: float = 1.0,
-                 stretch: float = 2.0, to_win: bool = False):
+                 stretch: float = 2.0, to_win: bool = False,
+                 own: Callable[[int], Policy] | None = None):
         super().__init__(seed)
-        self.easy_bot = easy
+        self.easy_bot, self.own = easy, own
         self.easy = easy(seed)
         self.budget, self.width, self.least, self.most = budget, width, least, most
         self.confidence, self.stretch, self.to_win = confidence, stretch, to_win
@@ -174,6 +177,8 @@ class SearchBot(Bot):
         apply, request_of, to_act = game.apply, game.chance_request, game.to_act
         answer = chance.answer
         bots = [self.easy_bot(seed + s) for s in range(state.seats)]
+        if self.own is not None:
+            bots[me] = self.own(seed + me)
         acts = [b.act if isinstance(b, Policy) else None for b in bots]
         episode = game.episode
         now = episode(state)

@@ -31,6 +31,7 @@ from typing import NamedTuple
 
 from engine.bots import make_bot
 from engine.games.den.hard import PlannerBot
+from engine.games.wild.bots.plan import PlanBot
 from engine.local import play
 from engine.registry import get_game
 from engine.search import SearchBot
@@ -40,7 +41,7 @@ PAIRINGS = (("hard", "easy"), ("normal", "easy"), ("hard", "normal"))
 #: the levels, the baseline search they are measured against, and Den's plan alone
 LEVELS = ("easy", "normal", "hard", "baseline", "plan")
 #: the games whose hard bot plays a plan that may be measured alone
-PLANNERS = {"den": PlannerBot}
+PLANNERS = {"den": PlannerBot, "wild": PlanBot}
 
 
 def add_arguments(parser) -> None:
