@@ -13,8 +13,9 @@ with it).
 
 Besides the levels, "baseline" is a yardstick no player is offered: the plain determinized
 Monte Carlo search a newcomer writes (`FlatSearch`), for pairings such as hard-baseline;
-and "plan", Dragon Den's hard bot without its search (its turn planner alone, in one
-process thousands of matches an hour), for plan-easy: what a change to the plan is worth.
+and "plan", a hard bot without its search (Dragon Den's turn planner, Dragons Wild's plan
+policy, alone: in one process thousands of matches an hour), for plan-easy: what a change
+to the plan is worth.
 """
 
 from __future__ import annotations
@@ -38,7 +39,7 @@ from engine.search import SearchBot
 
 SEATS = {"dragon": 4, "den": 4, "wild": 4, "gold": 4}
 PAIRINGS = (("hard", "easy"), ("normal", "easy"), ("hard", "normal"))
-#: the levels, the baseline search they are measured against, and Den's plan alone
+#: the levels, the baseline search they are measured against, and a hard bot's plan alone
 LEVELS = ("easy", "normal", "hard", "baseline", "plan")
 #: the games whose hard bot plays a plan that may be measured alone
 PLANNERS = {"den": PlannerBot, "wild": PlanBot}
@@ -166,7 +167,7 @@ def pairings(text: str) -> list[tuple[str, str]]:
 
 
 def check_plans(game_ids: list[str], pairs: list[tuple[str, str]]) -> None:
-    """The plan alone is a yardstick of the games whose hard bot plans (Den): refused for
+    """The plan alone is a yardstick of the games whose hard bot plans (Den, Wild): refused for
     the others before any match is played."""
     if any("plan" in pair for pair in pairs):
         others = [g for g in game_ids if g not in PLANNERS]
