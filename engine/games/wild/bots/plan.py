@@ -5,7 +5,7 @@ far more and reads the table as well as its hand.
 - It buys (W10) any discard in the first rounds: the card and its penalty are two more
   chances of a meld while a card laid scores 8, 7, 6, 5 (W8.1), against a point each
   if still held when the hand ends (W12.2); later, only a card that makes a meld.
-  (Against three easy bots this alone lifted it from about 28 % to 59 % of matches.)
+  (Against three easy bots this alone took it from 28 % to 60 % of 1,500 matches.)
 - It discards the card that leaves the most to lay next turn, all of the hand first
   (to go out, W12.1); then the card worth least: a card is worth its partners in hand,
   counted in full only while the meld they would make may still be completed, and a
@@ -23,7 +23,15 @@ from typing import NamedTuple
 from engine.bots import Bot, Policy
 from engine.cards import mask_of
 from engine.games.wild import melds
-from engine.games.wild.cards import DRAGONS, FIRST_DRAGON, NUMBER_MASK, NUMBERS, number, suit
+from engine.games.wild.cards import (
+    DRAGONS,
+    FIRST_DRAGON,
+    NUMBER_MASK,
+    NUMBERS,
+    SUITS,
+    number,
+    suit,
+)
 from engine.games.wild.melds import FULL, SET
 from engine.games.wild.moves import AddToMeld, AnswerBuyer, AskToBuy, DeclineToBuy, Discard, Meld
 from engine.wire import Action
@@ -54,8 +62,8 @@ class PlanBot(Bot, Policy):
 
 class Table(NamedTuple):
     """What the policy reads: its hand (a mask), the discard pile (faces, top last), the
-    melds on the table (read, never changed), the round, whether it may add to melds
-    and whether any other seat may."""
+    melds on the table (read, never changed), the round, and whether it may add to melds
+    (W6.2)."""
 
     hand: int
     discard: Sequence[int]
@@ -90,6 +98,7 @@ def buys(seen: Table, face: int) -> bool:
 
 
 def makes_meld(hand: int, face: int) -> bool:
+    """Does `face` make a new meld (W5) with cards of `hand`?"""
     bit = 1 << face
     return any(m & bit for m, _ in melds.meld_options(hand | bit))
 
@@ -173,8 +182,8 @@ class Keeping:
 
     def worth(self, face: int, hand: int | None = None) -> float:
         """Dragons most; then partners in hand, counted only while the meld they would
-        make may still be completed; then live partners; a card others would lay on the
-        table is held back (`danger`)."""
+        make may still be completed (a third is live, or a Dragon is held); then live
+        partners."""
         if face >= FIRST_DRAGON:
             return 100
         hand = self.hand if hand is None else hand
@@ -208,6 +217,8 @@ class Keeping:
 
 
 def _laid(meld: melds.Meld) -> int:
+    """The natural cards of a meld, as a face mask."""
     if meld.kind == SET:
-        return sum(1 << (s * NUMBERS + meld.key - 1) for s in range(8) if meld.naturals >> s & 1)
+        return sum(1 << (s * NUMBERS + meld.key - 1) for s in range(SUITS)
+                   if meld.naturals >> s & 1)
     return meld.naturals << (meld.key * NUMBERS)
