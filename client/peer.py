@@ -70,7 +70,7 @@ SETTLE = 1.0  # a table found unlike the one asked for is refused if still so th
 MERGE_WINDOW = 10.0  # a peer merges only while its lobby is this young, into a table it
 RACE_WINDOW = 1.0  # saw appear this soon after entering its own, or before anyone joined it
 LONE_AFTER = 3.0  # a peer alone in its lobby this long joins a same-name lobby with company
-LONE_RETRY = 5.0  # ...and tries such a lobby again this often if it once did not answer
+HEAL_RETRY = 5.0  # a fuller lobby that once did not answer is tried again this often
 EXIT_OK, EXIT_UNREACHABLE, EXIT_BAD, EXIT_FAULT, EXIT_IN_USE, EXIT_INTERRUPTED = 0, 1, 2, 3, 4, 130
 IN_USE_HINT = "stop that one first, or give this one its own --config-dir"
 
@@ -187,7 +187,7 @@ class Seating:
         self.deserted = False  # everyone it sat with here left: any better lobby will do
         self.watcher: asyncio.Task | None = None
         self.known: set[tuple[str, int]] = set()  # addresses of members it has sat with
-        self.lone_tries: dict[str, float] = {}  # table id -> when a lone look last tried it
+        self.heal_tries: dict[str, float] = {}  # table id -> when a healing move last tried it
 
     def poke(self) -> None:
         if not self.scheduled:
@@ -269,20 +269,18 @@ class Seating:
         with its own: seen within RACE_WINDOW of entering it, or before anyone else joined
         it; and only while its own is younger than MERGE_WINDOW. So it heals a race at
         creation and nothing else: an advert put up later (a stranger's, with id 00…0)
-        pulls nobody away from a table. Three exceptions heal a race that a busy or lossy
-        network blurred: a peer follows former table-mates (their `leave` signed) to the
-        lobby they advertise; a peer alone for LONE_AFTER joins a same-name lobby with
-        company, however late it hears of it (`_lone`); and of two young lobbies of the
-        name that each found company (a 2 + 2 split: each pair heard the other's advert too
-        late) the emptier, or of two as full the younger, moves to the other. Whichever way,
-        the lobby moved to must prove itself (a ghost's silent port pulls nobody), and moves
-        only go one way, so none goes back."""
+        pulls nobody away from a table. A peer also follows former table-mates (their
+        `leave` signed) to the lobby they advertise, while its own is that young. And a
+        gathering split by a busy or lossy network heals whenever it is heard (`_heals`):
+        a peer alone for LONE_AFTER joins a same-name lobby with company, and of two
+        lobbies of the name that each found company the emptier, or of two as full the
+        younger, moves to the other. Whichever way, the lobby moved to must prove itself (a
+        ghost's silent port pulls nobody), and moves only go one way, so none goes back."""
         node, now = self.node, time.monotonic()
         first_seen = self.first_seen.setdefault(listing.table, now)
         together = max(self.since + RACE_WINDOW, self.company_since or now)
         mine = node.table.hex() if node.table is not None else ""
-        lone = self._lone(listing, mine, now)
-        healing = lone or self._split(listing, mine)
+        healing = self._heals(listing, mine, now)
         if node.lobby is not None and first_seen > together:
             # its table-mates who left (a signed leave) for that table: follow them there
             present = {(m.host, m.port) for m in node.lobby.state().members.values()}
@@ -290,30 +288,36 @@ class Seating:
                 first_seen = together
         if (self.moving or node.replica is not None or node.table is None
                 or listing.name != node.name or listing.state != LOBBY_STATE
-                or not (listing.reachable or lone) or (listing.table >= mine and not healing)
+                or not (listing.reachable or healing) or (listing.table >= mine and not healing)
                 or listing.taken >= listing.total or not listing.addresses
                 or (first_seen > together and not healing)
-                or (now - self.since > MERGE_WINDOW and not lone)):
+                or (now - self.since > MERGE_WINDOW and not healing)):
             return
-        if lone:
-            self.lone_tries[listing.table] = now
+        if healing:
+            self.heal_tries[listing.table] = now
         self.moving = True
         asyncio.get_running_loop().create_task(self._move(listing))
 
-    def _lone(self, listing, mine: str, now: float) -> bool:
-        """Has nobody come to this peer's lobby in LONE_AFTER while two or more sit at
-        `listing`, another of the name? The race is over and it lost it (its advert, or
-        theirs, was not heard in time): it joins them. **Decision:** at any age of its
-        lobby, and trying a lobby that once did not answer again every LONE_RETRY: on a
-        lossy, busy network a peer heard the others' fuller lobby only after MERGE_WINDOW
-        (or its one proof was lost), sat alone for the game's whole timeout, and the three
-        waited for it (a clean-clone CI run). A lone peer has nobody to keep where it is,
-        and a stranger's lobby can take it only as one more member there."""
-        if self.company_since is not None or now - self.since < LONE_AFTER or \
-                listing.taken < 2 or listing.table == mine:
+    def _heals(self, listing, mine: str, now: float) -> bool:
+        """Is `listing` where this peer's split gathering meets: a lobby with company while
+        nobody came to this one in LONE_AFTER (the race is over and it lost it), or the
+        better of two that each found company (`_split`)? **Decision:** at any age of
+        its lobby until the game starts, and a lobby that once did not answer is tried
+        again every HEAL_RETRY. On the lossy Wi-Fi under a busy CI machine a peer heard
+        the three's lobby only after MERGE_WINDOW (or lost its one proof of it) and sat
+        alone; in another run a pair's member moved on without its `leave` arriving, and
+        the one left, not alone, waited beside a member who was gone: each time the rest
+        waited for it until the game's timeout. Moves go one way only (to more seats
+        taken, or as many and an older id), so healing late undoes nothing; a stranger's
+        real lobby of the name can take such a peer only as one more member there."""
+        if listing.table == mine:
             return False
-        tried = self.lone_tries.get(listing.table, float("-inf"))
-        return listing.reachable or now - tried >= LONE_RETRY
+        lone = self.company_since is None and \
+            now - self.since >= LONE_AFTER and listing.taken >= 2
+        if not (lone or self._split(listing, mine)):
+            return False
+        tried = self.heal_tries.get(listing.table, float("-inf"))
+        return listing.reachable or now - tried >= HEAL_RETRY
 
     def _split(self, listing, mine: str) -> bool:
         """Is `listing` the better of two lobbies of the name that each found company (or

@@ -47,6 +47,7 @@ class MembershipPorts:
     seeds: Callable[[list[Address]], None]  # addresses to fall back on (net.peer.links)
     connect: Callable[[list[Address], float], Awaitable[bool]]  # dial until one proves
     refused: Callable[[], set[Address]]  # addresses where nothing listens
+    end_links: Callable[[], Awaitable[None]]  # end every link after what is queued on it
     unlink: Callable[[], None]  # close every link and forget where peers were
     advertise: Callable[[], None]  # advertise the table as it is now
     broadcast: Callable[..., None]  # a message to every linked peer (exclude= one)
@@ -146,7 +147,7 @@ class Membership:
         """Leave this lobby (if in it) and forget the table, to join or create another."""
         if self.lobby is not None and self.is_member():
             self.op(Op.LEAVE)
-            await asyncio.sleep(0.05)
+            await self.ports.end_links()  # the leave reaches every member before they part
         self.ports.unlink()
         self.ports.journal_restart()
         self.forget()  # keeps the name: the table moved to is the same table

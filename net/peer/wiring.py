@@ -32,7 +32,8 @@ def membership_ports(node) -> MembershipPorts:
         replaying=lambda: node.scribe.replaying,
         seeds=lambda addresses: node.links.seed(addresses),
         connect=lambda addresses, timeout: node.links.connect_any(addresses, timeout),
-        refused=lambda: node.mesh.refused, unlink=lambda: node.links.unlink(),
+        refused=lambda: node.mesh.refused, end_links=lambda: node.mesh.end_links(),
+        unlink=lambda: node.links.unlink(),
         advertise=lambda: node.links.advertise(),
         broadcast=lambda *message, **how: node.mesh.broadcast(*message, **how),
         poke_spectators=lambda: node.spectators.poke(), rejoining=node.start_rejoining)

@@ -288,7 +288,7 @@ class Mesh:
         finally:
             self.conns.pop(conn, None)
             conn.close()
-            if not self.closing:
+            if not (self.closing or conn.finished):  # an ended link is not missed
                 self.lost(conn)
 
     async def _read(self, conn: Conn) -> None:
@@ -297,7 +297,7 @@ class Mesh:
                 timeout = SILENT_LIMIT if conn.key else HELLO_TIMEOUT
                 body = await asyncio.wait_for(stream.read_body(conn.reader), timeout)
                 message = conn.opened(body)  # opened even when closing: the count goes on
-                if message is not None and not self.closing:
+                if message is not None and not (self.closing or conn.finished):
                     self.handle(conn, message)
             except stream.Closed:
                 return
@@ -313,6 +313,21 @@ class Mesh:
                 log.debug("dropped from %s: %s", conn.label, exc)
                 if exc.reason in FATAL:
                     return
+
+    async def end_links(self, timeout: float = FLUSH_ON_CLOSE) -> None:
+        """End every link after what is queued on it, read on unheeded until the other side
+        ends it too (at most `timeout`), then close what is left: this peer leaves the table
+        and its last words (a signed leave) must reach the members. Closed at once, with
+        unread bytes in it, a link sent a reset that could drop them on a lossy Wi-Fi: the
+        one left sat beside a member long gone (a clean-clone rehearsal)."""
+        conns = list(self.conns)
+        for conn in conns:
+            conn.finish()
+        deadline = time.monotonic() + timeout
+        while any(conn in self.conns for conn in conns) and time.monotonic() < deadline:
+            await asyncio.sleep(0.02)
+        for conn in conns:
+            conn.close()
 
     async def close(self) -> None:
         """Stop: each link ends its stream after what is queued (the evidence that names a

@@ -11,7 +11,7 @@ from types import SimpleNamespace
 
 import pytest
 
-from client.peer import LONE_AFTER, LONE_RETRY, MERGE_WINDOW, Seating
+from client.peer import HEAL_RETRY, LONE_AFTER, MERGE_WINDOW, Seating
 from net.finding.discovery import LOBBY_STATE, Listing
 
 MINE = "55" * 16
@@ -101,16 +101,31 @@ def test_a_lone_peer_tries_a_lobby_with_company_that_did_not_answer_again_now_an
     assert moves(lone, silent)
     lone.moving = False  # its proof failed
     assert not moves(lone, silent)
-    lone.lone_tries[silent.table] -= LONE_RETRY
+    lone.heal_tries[silent.table] -= HEAL_RETRY
     assert moves(lone, silent)
-    assert not moves(seating(2, 2, company=True), replace(listing("11" * 16, 3),
+    assert not moves(seating(2, 2, company=True), replace(listing("11" * 16, 1),
                                                           reachable=False))
 
 
-def test_nothing_pulls_a_lobby_past_the_merge_window():
+def test_a_split_heals_however_late_it_is_heard():
+    """A clean-clone rehearsal: a member of p0's pair moved on and its `leave` never
+    reached p0, so p0, not alone, sat beside a member who was gone, its lobby past
+    MERGE_WINDOW, while the three sat at another: the fuller lobby takes it still."""
     old = seating(2, 2, company=True)
     old.since = time.monotonic() - 60
-    assert not moves(old, listing("11" * 16, 3))
+    assert moves(old, listing("99" * 16, 3))
+
+
+def test_past_the_merge_window_an_older_lobby_no_fuller_pulls_nobody():
+    """What a late advert of a lower id (a stranger's 00…0) may not do: the race rule
+    heals a race at creation only."""
+    old = seating(2, 2, company=True, heard_late=False)
+    old.since = time.monotonic() - 60
+    old.first_seen = {"11" * 16: old.since}  # seen with its own lobby, long ago
+    assert not moves(old, listing("11" * 16, 1))
+    young = seating(2, 2, company=True, heard_late=False)
+    young.first_seen = {"11" * 16: young.since}
+    assert moves(young, listing("11" * 16, 1))  # the race rule, while young
 
 
 def test_members_not_seated_yet_count_as_company():

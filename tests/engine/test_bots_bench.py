@@ -89,5 +89,5 @@ def test_a_plan_is_measured_alone_and_refused_for_a_game_that_plans_nothing():
     assert report["games"]["wild"]["plan_vs_easy"]["matches"] == 2
     assert report["decision_ms"]["plan"]["decisions"] > 0
     assert "plan" not in report["searches"]
-    with pytest.raises(SystemExit, match="only den"):
-        run(Namespace(**{**vars(args), "games": "den,dragon"}))
+    with pytest.raises(SystemExit, match="not gold"):
+        run(Namespace(**{**vars(args), "games": "den,gold"}))

@@ -47,6 +47,26 @@ class Listener:
         self.loop.call_soon_threadsafe(self.loop.stop)
 
 
+async def link_with_chatter_unread(mesh: Mesh, busy: Listener) -> Conn:
+    """A sealed link from `mesh` to `busy`, whose chatter lands unread on it while both
+    ends are busy: closing it at once would send a reset."""
+    conn = await mesh.dial("127.0.0.1", busy.port)
+    await asyncio.sleep(0.2)
+    assert conn.sealer is not None
+    busy.chatter()
+    busy.busy(0.5)
+    time.sleep(0.2)  # this peer is busy too: the chatter lands unread
+    return conn
+
+
+def hears(busy: Listener, message: list) -> None:
+    """`busy` reads `message` within 3 s."""
+    deadline = time.monotonic() + 3
+    while message not in busy.heard:
+        assert time.monotonic() < deadline, busy.heard
+        time.sleep(0.05)
+
+
 def test_the_last_words_of_a_peer_that_stops_reach_a_busy_peer_still_sending():
     """A peer sends its last two messages (its frame, then the evidence naming a cheat) and
     stops at once, the other's chatter unread in its socket, while the other is busy. Closing
@@ -57,20 +77,35 @@ def test_the_last_words_of_a_peer_that_stops_reach_a_busy_peer_still_sending():
     try:
         async def speak_and_stop() -> None:
             mesh = Mesh(greet, seal, lambda conn: None)
-            conn = await mesh.dial("127.0.0.1", busy.port)
-            await asyncio.sleep(0.2)
-            assert conn.sealer is not None
-            busy.chatter()
-            busy.busy(0.5)
-            time.sleep(0.2)  # this peer is busy too: the chatter lands unread
+            conn = await link_with_chatter_unread(mesh, busy)
             conn.send(["rec", b"frame"])
             conn.send(["evidence", b"first", b"second"])
             await mesh.close()
         asyncio.run(speak_and_stop())
-        deadline = time.monotonic() + 3
-        while ["evidence", b"first", b"second"] not in busy.heard:
-            assert time.monotonic() < deadline, busy.heard
-            time.sleep(0.05)
+        hears(busy, ["evidence", b"first", b"second"])
+    finally:
+        busy.stop()
+
+
+def test_the_leave_of_a_peer_moving_to_another_table_reaches_a_busy_member_still_sending():
+    """A headless peer leaving a lobby for another table signs its leave and ends its links
+    while its mesh stays up for the next table. Its links were closed at once, the other's
+    chatter unread in them: the reset dropped the leave, and the member left behind (a
+    clean-clone rehearsal, on the lossy Wi-Fi) sat beside a member long gone. An ended link
+    is not reported lost either: nothing redials the table it left."""
+    busy = Listener()
+    lost = []
+    try:
+        async def leave() -> None:
+            mesh = Mesh(greet, seal, lost.append)
+            conn = await link_with_chatter_unread(mesh, busy)
+            conn.send(["lobby", b"leave"])
+            await mesh.end_links()
+            assert not mesh.conns and not mesh.closing
+            await mesh.close()
+        asyncio.run(leave())
+        hears(busy, ["lobby", b"leave"])
+        assert lost == []
     finally:
         busy.stop()
 

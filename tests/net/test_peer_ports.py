@@ -115,7 +115,8 @@ def membership(done: Done, replica=None):
         replica=lambda: replica, emit=done.port("emit"), begin=done.port("begin"),
         journal_table=done.port("journal_table"), journal_lobby=done.port("journal"),
         journal_restart=done.port("restart"), replaying=lambda: False,
-        seeds=done.port("seeds"), connect=None, refused=set, unlink=done.port("unlink"),
+        seeds=done.port("seeds"), connect=None, refused=set, end_links=None,
+        unlink=done.port("unlink"),
         advertise=done.port("advertise"), broadcast=done.port("broadcast"),
         poke_spectators=done.port("poke"), rejoining=done.port("rejoining")))
 

@@ -1,8 +1,10 @@
-"""Dragon: rules in rules.py, combinations in combos.py, the bot in bot.py."""
+"""Dragon: rules in rules.py, combinations in combos.py, the easy bot in bot.py, the
+planner in plan.py and the hard bot (the plan checked by a search) in hard.py."""
 
 from engine.games.dragon.advice import table_words, waiting_words
 from engine.games.dragon.bot import GreedyBot
 from engine.games.dragon.cards import rank, suit
+from engine.games.dragon.hard import PlannedSearch
 from engine.games.dragon.hints import HINTERS
 from engine.games.dragon.moves import (
     CardsDealt,
@@ -23,7 +25,9 @@ from engine.games.dragon.words import TELLERS, gains, how_won
 from engine.registry import register
 from engine.search import levels
 
-register(GAME, bots=levels(GreedyBot, to_win=True), tellers=TELLERS, hinters=HINTERS, reasons=why)
+# easy and normal as every dealing game's; hard plays the plan (engine.games.dragon.hard)
+register(GAME, bots={**levels(GreedyBot, to_win=True), "hard": PlannedSearch},
+         tellers=TELLERS, hinters=HINTERS, reasons=why)
 
 __all__ = [  # the game's public face: what the client may import
     "DRAGON_STAGE",

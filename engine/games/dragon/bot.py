@@ -14,7 +14,7 @@ from engine.wire import Action
 DANGER = 3  # an opponent this close to going out makes the bot spend its strength
 
 
-def _strength_used(mask: int) -> int:
+def strength_used(mask: int) -> int:
     """How much of the hand's power a play spends: 2s and bombs are precious."""
     low = (mask & -mask).bit_length() - 1
     bomb = mask.bit_count() == 4 and low >> 2 == (mask.bit_length() - 1) >> 2
@@ -27,10 +27,10 @@ class GreedyBot(Bot, Policy):
 
     def choose(self, game, obs) -> Action | None:
         view = obs.view
-        return _pick(obs.legal, obs.seat, view.counts, bool(view.trick))
+        return pick(obs.legal, obs.seat, view.counts, bool(view.trick))
 
     def act(self, game, state, seat) -> Action | None:
-        return _pick(game.legal_actions(state, seat), seat, state.counts,
+        return pick(game.legal_actions(state, seat), seat, state.counts,
                      bool(state.trick_plays))
 
     def ranked(self, game, obs) -> list[Action]:
@@ -44,7 +44,7 @@ class GreedyBot(Bot, Policy):
         def key(a):
             if type(a) is Play:
                 mask = mask_of(a.faces)
-                return (1, _strength_used(mask), -len(a.faces), mask.bit_length())
+                return (1, strength_used(mask), -len(a.faces), mask.bit_length())
             return (0,) if type(a) is Pass else (-1,)
         ranked = sorted(obs.legal, key=key)
         shapes, first, variants = set(), [], []
@@ -63,7 +63,7 @@ def _shape(action: Action):
     return tuple(sorted(rank(f) for f in action.faces))
 
 
-def _plays(legal):
+def plays(legal):
     """(mask, action) per play in `legal`, in its order; a lazy list's plays come as masks
     with no action, so the hundreds of runs a lead may offer are weighed without being
     built (a search's playouts run this at every move)."""
@@ -80,7 +80,7 @@ def _plays(legal):
                 yield mask_of(action.faces), action
 
 
-def _pick(legal, seat, counts, trick: bool) -> Action | None:
+def pick(legal, seat, counts, trick: bool) -> Action | None:
     if not legal:
         return None
     heads = legal.head if isinstance(legal, combos.Plays) else legal
@@ -88,11 +88,11 @@ def _pick(legal, seat, counts, trick: bool) -> Action | None:
     if declare is not None:
         return declare
     best, best_key, best_action = None, None, None
-    for mask, action in _plays(legal):
+    for mask, action in plays(legal):
         # leading: spend least strength, then shed most cards, then lowest top card;
         # following: least strength, then lowest top (every beating play has one size)
-        key = (_strength_used(mask), -mask.bit_count(), mask.bit_length()) if not trick \
-            else (_strength_used(mask), mask.bit_length())
+        key = (strength_used(mask), -mask.bit_count(), mask.bit_length()) if not trick \
+            else (strength_used(mask), mask.bit_length())
         if best_key is None or key < best_key:
             best, best_key, best_action = mask, key, action
     if best is None:
