@@ -11,10 +11,18 @@ from engine.cards import faces_of, mask_of
 from engine.games.wild import melds
 from engine.games.wild.bots.bot import GreedyBot
 from engine.games.wild.bots.hard import PlannedSearch
-from engine.games.wild.bots.plan import BUY_ANY_ROUNDS, PlanBot, Table, pick
+from engine.games.wild.bots.plan import (
+    BUY_ANY_ROUNDS,
+    PlanBot,
+    Table,
+    _seen,
+    best_discard,
+    pick,
+)
 from engine.games.wild.cards import parse
 from engine.games.wild.moves import AskToBuy, DeclineToBuy, Discard, Meld
 from engine.local import play
+from engine.observe import observe
 from engine.registry import get_game
 
 GAME = get_game("wild")
@@ -122,3 +130,36 @@ def test_hard_plays_legal_actions_through_a_hand():
     for n, _ in enumerate(play(GAME, state, bots, 7)):
         assert n < 100_000
     assert GAME.outcome(state) is not None
+
+
+def test_the_plans_ranking_leads_with_its_choice_then_lays_and_discards_by_turns():
+    """The search's candidates are the plan's order: its choice first, then in the laying
+    part of a turn the best discard (a turn that lays nothing yet, W6.1 leaves it free),
+    the next-best lay, the next discard... — every legal action once."""
+    config, seats = GAME.configure({"hands": 1, "match": "points"}, 4)
+    state = GAME.setup(config, seats)
+    plan, checked = PlanBot(1), 0
+    for _ in play(GAME, state, [GreedyBot(s) for s in range(seats)], 3):
+        for seat in GAME.to_act(state):
+            obs = observe(GAME, state, seat)
+            ranked = plan.ranked(GAME, obs)
+            assert ranked[0] == plan.choose(GAME, obs)
+            assert sorted(map(repr, ranked)) == sorted(map(repr, obs.legal))
+            lays = [a for a in ranked if not isinstance(a, Discard)]
+            if lays and len(ranked) > len(lays) + 1:
+                drops = [a for a in obs.legal if isinstance(a, Discard)]
+                assert ranked[1] == best_discard(drops, seat, _seen(obs))
+                assert not isinstance(ranked[2], Discard) or len(lays) == 1
+                checked += 1
+    assert checked
+
+
+def test_the_more_rivals_the_plan_meets_the_clearer_an_overrule_must_be():
+    """A rival 1.3 standard errors ahead of the plan's choice overrules it alone, not as the
+    best of eight (where luck alone puts one that far ahead); and never on four worlds."""
+    bot = PlannedSearch(1)
+    plan, ahead, behind = [0.0] * 16, [4.0, -2.0] * 8, [-1.0] * 16
+    assert bot.pick(["plan", "rival"], [plan, ahead]) == "rival"
+    many = ["plan", "rival", *"abcdef"]
+    assert bot.pick(many, [plan, ahead, *[behind] * 6]) == "plan"
+    assert bot.pick(["plan", "rival"], [[0.0] * 4, [5.0] * 4]) == "plan"

@@ -46,11 +46,7 @@ class PlanBot(Bot, Policy):
     """Hard's policy: its default choice, and its own seat's in its playouts."""
 
     def choose(self, game, obs) -> Action | None:
-        view = obs.view
-        table = [melds.new_meld(m.owner, m.faces, m.wild_as) for m in view.melds]
-        seen = Table(mask_of(view.cards or ()), view.discard, table, view.round,
-                     bool(view.may_add) and view.may_add[obs.seat])
-        return pick(obs.legal, obs.seat, seen)
+        return pick(obs.legal, obs.seat, _seen(obs))
 
     def act(self, game, state, seat) -> Action | None:
         # the state's own melds and pile, read only: this runs at every move of a playout
@@ -58,6 +54,32 @@ class PlanBot(Bot, Policy):
         seen = Table(state.masks[seat], [faces[r] for r in state.discard], state.melds,
                      state.round, state.may_add(seat))
         return pick(game.legal_actions(state, seat), seat, seen)
+
+    def ranked(self, game, obs) -> list[Action]:
+        """The legal actions in the plan's order, its choice first, for the search's
+        candidates: in the laying part of a turn its lays and its discards by turns, each
+        best first (the next-best lay, and a discard that lays nothing yet, are the
+        choices worth weighing against the plan's; a random few would mostly be cards it
+        would never throw away); else its choice, then the other."""
+        legal, seen = obs.legal, _seen(obs)
+        if not legal or not isinstance(legal[0], Discard):
+            choice = pick(legal, obs.seat, seen)
+            return [choice, *(a for a in legal if a != choice)] if legal else []
+        lays = sorted((a for a in legal if isinstance(a, (Meld, AddToMeld))),
+                      key=lay_key(seen), reverse=True)
+        drops = sorted((a for a in legal if isinstance(a, Discard)),
+                       key=discard_key(obs.seat, seen), reverse=True)
+        out = []
+        for i in range(max(len(lays), len(drops))):
+            out += lays[i:i + 1] + drops[i:i + 1]
+        return out
+
+
+def _seen(obs) -> Table:
+    view = obs.view
+    table = [melds.new_meld(m.owner, m.faces, m.wild_as) for m in view.melds]
+    return Table(mask_of(view.cards or ()), view.discard, table, view.round,
+                 bool(view.may_add) and view.may_add[obs.seat])
 
 
 class Table(NamedTuple):
@@ -129,14 +151,18 @@ def fits(table: Sequence[melds.Meld]) -> int:
 
 
 def best_discard(legal, seat: int, seen: Table) -> Action:
-    """The discard that leaves the most to lay next turn (all of the hand, to go out,
+    return max(legal, key=discard_key(seat, seen))
+
+
+def discard_key(seat: int, seen: Table):
+    """What ranks a discard: what it leaves to lay next turn (all of the hand, to go out,
     W12.1, first), then the card worth least, the higher of equals (W12.2 counts it the
     same, and it is the likelier to be dead)."""
     keep = Keeping(seen)
     adds = seen.may_add or any(m.owner == seat for m in seen.melds)
     hand, table = seen.hand, seen.melds
-    return max(legal, key=lambda a: (*next_lay(hand & ~(1 << a.faces[0]), table, adds),
-                                     -keep.worth(a.faces[0]), a.faces[0]))
+    return lambda a: (*next_lay(hand & ~(1 << a.faces[0]), table, adds),
+                      -keep.worth(a.faces[0]), a.faces[0])
 
 
 def next_lay(hand: int, table: Sequence[melds.Meld], adds: bool) -> tuple[bool, int]:
@@ -158,16 +184,19 @@ def next_lay(hand: int, table: Sequence[melds.Meld], adds: bool) -> tuple[bool, 
 
 
 def best_lay(lays, seen: Table) -> Action:
-    """The lay of the most cards (W8: each scores now, and fewer are left to go out
-    with); of those, one that keeps the Dragon back, then the one leaving the hand
-    worth most."""
+    # the hand is weighed only between lays of the most cards: a playout's every lay
     most = max(len(a.faces) for a in lays)
     top = [a for a in lays if len(a.faces) == most]
-    if len(top) == 1:
-        return top[0]
+    return top[0] if len(top) == 1 else max(top, key=lay_key(seen))
+
+
+def lay_key(seen: Table):
+    """What ranks a lay: the most cards (W8: each scores now, and fewer are left to go
+    out with); of those, one that keeps the Dragon back, then the one leaving the hand
+    worth most."""
     keep = Keeping(seen)
-    return max(top, key=lambda a: (a.faces[-1] < FIRST_DRAGON,
-                                   keep.left_worth(mask_of(a.faces))))
+    return lambda a: (len(a.faces), a.faces[-1] < FIRST_DRAGON,
+                      keep.left_worth(mask_of(a.faces)))
 
 
 class Keeping:
