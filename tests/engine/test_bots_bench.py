@@ -78,14 +78,16 @@ def test_the_baseline_search_plays_whole_hands_reading_nothing_of_the_seats_cond
     assert searches
 
 
-def test_dens_plan_is_measured_alone_and_refused_for_a_game_that_plans_nothing():
-    """plan-easy plays Den's turn planner without its search (no searches noted); asked of
-    a game whose hard bot has no plan, the run stops before a match is played."""
-    args = Namespace(games="den", matches=2, seconds=60.0, budget=None, one_hand=True, seed=1,
+def test_a_plan_is_measured_alone_and_refused_for_a_game_that_plans_nothing():
+    """plan-easy plays Den's turn planner and Wild's plan policy without their search (no
+    searches noted); asked of a game whose hard bot has no plan, the run stops before a
+    match is played."""
+    args = Namespace(games="den,wild", matches=2, seconds=60.0, budget=None, one_hand=True, seed=1,
                      pairings="plan-easy", stretch=None, jobs=1)
     report = run(args)
     assert report["games"]["den"]["plan_vs_easy"]["matches"] == 2
+    assert report["games"]["wild"]["plan_vs_easy"]["matches"] == 2
     assert report["decision_ms"]["plan"]["decisions"] > 0
     assert "plan" not in report["searches"]
-    with pytest.raises(SystemExit, match="not wild"):
-        run(Namespace(**{**vars(args), "games": "den,wild"}))
+    with pytest.raises(SystemExit, match="not gold"):
+        run(Namespace(**{**vars(args), "games": "den,gold"}))

@@ -14,8 +14,8 @@ with it).
 Besides the levels, "baseline" is a yardstick no player is offered: the plain determinized
 Monte Carlo search a newcomer writes (`FlatSearch`), for pairings such as hard-baseline;
 and "plan", the plan a hard bot checks with its search, alone (Dragon Den's turn planner,
-Dragon's PlanBot; in one process thousands of matches an hour), for plan-easy: what a
-change to the plan is worth.
+Dragon's and Dragons Wild's PlanBot; in one process thousands of matches an hour), for
+plan-easy: what a change to the plan is worth.
 """
 
 from __future__ import annotations
@@ -32,7 +32,8 @@ from typing import NamedTuple
 
 from engine.bots import make_bot
 from engine.games.den.hard import PlannerBot
-from engine.games.dragon.plan import PlanBot
+from engine.games.dragon.plan import PlanBot as DragonPlan
+from engine.games.wild.bots.plan import PlanBot as WildPlan
 from engine.local import play
 from engine.registry import get_game
 from engine.search import SearchBot
@@ -42,7 +43,7 @@ PAIRINGS = (("hard", "easy"), ("normal", "easy"), ("hard", "normal"))
 #: the levels, the baseline search they are measured against, and a hard bot's plan alone
 LEVELS = ("easy", "normal", "hard", "baseline", "plan")
 #: the games whose hard bot plays a plan that may be measured alone
-PLANNERS = {"den": PlannerBot, "dragon": PlanBot}
+PLANNERS = {"den": PlannerBot, "dragon": DragonPlan, "wild": WildPlan}
 
 
 def add_arguments(parser) -> None:
@@ -167,8 +168,8 @@ def pairings(text: str) -> list[tuple[str, str]]:
 
 
 def check_plans(game_ids: list[str], pairs: list[tuple[str, str]]) -> None:
-    """The plan alone is a yardstick of the games whose hard bot plans (Den): refused for
-    the others before any match is played."""
+    """The plan alone is a yardstick of the games whose hard bot plans (Den, Dragon, Wild):
+    refused for the others before any match is played."""
     if any("plan" in pair for pair in pairs):
         others = [g for g in game_ids if g not in PLANNERS]
         if others:

@@ -3,6 +3,7 @@ cards.py, the bot in bot.py."""
 
 from engine.games.wild.advice import NO_MELDS
 from engine.games.wild.bots.bot import GreedyBot
+from engine.games.wild.bots.hard import PlannedSearch
 from engine.games.wild.cards import FIRST_DRAGON, SUIT_NAMES, number, suit
 from engine.games.wild.hints import HINTERS
 from engine.games.wild.melds import RUN, new_meld
@@ -38,7 +39,9 @@ from engine.games.wild.words import TELLERS
 from engine.registry import register
 from engine.search import levels
 
-register(GAME, bots=levels(GreedyBot), tellers=TELLERS, hinters=HINTERS, reasons=why)
+# hard is the plan policy checked by a search (bots/hard.py); easy and normal as levels makes them
+register(GAME, bots={**levels(GreedyBot), "hard": PlannedSearch}, tellers=TELLERS,
+         hinters=HINTERS, reasons=why)
 
 __all__ = [  # the game's public face: what the client may import
     "ANSWERING",

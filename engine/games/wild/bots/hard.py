@@ -1,0 +1,42 @@
+"""Dragons Wild's hard bot: the plan policy (engine.games.wild.bots.plan), checked by a
+search.
+
+It takes PlanBot's choice as its default and weighs it against the plan's next-best
+actions (`PlanBot.ranked`) in sampled worlds, where its own seat goes on as PlanBot
+plays (the search then judges a buy by what this bot makes of the cards) and every other
+seat as the easy bot, as the normal bots' playouts and defaults play; another action
+wins over the plan's only when it clearly does better there: the more rivals the plan
+meets, the clearer (the luckiest of seven beats it by one standard error far more often
+than a single rival does), and never on a handful of worlds. Normal and easy are
+unchanged.
+"""
+
+from __future__ import annotations
+
+from engine.games.wild.bots.bot import GreedyBot
+from engine.games.wild.bots.plan import PlanBot
+from engine.search import SearchBot
+
+#: the standard errors by which the best of n candidates (index n, two to eight) must beat
+#: the plan's: one against a single rival, as every search's; against more, the one-sided
+#: 16 % chance of one rival shared among them (Bonferroni: z of 1 - 0.159 / rivals)
+CONFIDENCE = (1.0, 1.0, 1.0, 1.41, 1.62, 1.75, 1.86, 1.94, 2.0)
+#: the fewest worlds on which another action may overrule the plan's
+LEAST_WORLDS = 8
+
+
+class PlannedSearch(SearchBot):
+    """Hard: PlanBot's choice unless the search finds another clearly better."""
+
+    def __init__(self, seed: int = 0, **search):
+        super().__init__(seed, easy=GreedyBot, own=PlanBot,
+                         **{"budget": 0.16, "stretch": 1.6, "width": 8, **search})
+        self.easy = PlanBot(seed)  # the default choice, its ranking, the answer with no time
+
+    def pick(self, candidates: list, results: list[list[float]]):
+        # the bar of this decision (it replaces any `confidence` given): its rivals' count
+        self.confidence = CONFIDENCE[min(len(candidates), len(CONFIDENCE) - 1)]
+        return super().pick(candidates, results)
+
+    def clearly_better(self, best: list[float], default: list[float]) -> bool:
+        return len(best) >= LEAST_WORLDS and super().clearly_better(best, default)
