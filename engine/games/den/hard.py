@@ -63,6 +63,8 @@ class PlannedSearch(SearchBot):
     turn chosen is played out to its end."""
 
     def __init__(self, seed: int = 0, **search):
+        # to_win: a Den match ends when a score reaches the target either way, so a hand
+        # that may end it is played for the match, not for the lead
         super().__init__(seed, easy=GreedyBot, **{"budget": 0.16, "stretch": 1.6,
                                                    "to_win": True, **search})
         self.easy = PlannerBot(seed, nodes=CHOICE_NODES)
@@ -114,7 +116,7 @@ def _route(hand: int, table: tuple[plan.Pile, ...], turn: Turn) -> dict[tuple, T
     route = {}
     for i, step in enumerate(turn):
         route[(hand, table)] = turn[i:]
-        hand, table = plan._after(hand, table, step)
+        hand, table = plan.after(hand, table, step)
     route[(hand, table)] = ()
     return route
 

@@ -91,7 +91,7 @@ def plan(hand: int, table: tuple[Pile, ...], live: int, keep: float = KEEP,
         if step is None:
             return steps
         steps.append(step)
-        hand, table = _after(hand, table, step)
+        hand, table = after(hand, table, step)
 
 
 def _best(hand: int, table: tuple[Pile, ...], live: int, keep: float, memo: dict,
@@ -107,7 +107,7 @@ def _best(hand: int, table: tuple[Pile, ...], live: int, keep: float, memo: dict
     best, first = worth_kept(hand, table, live, keep), None
     if len(memo) < nodes:
         for step in _steps(hand, table):
-            worth = _best(*_after(hand, table, step), live, keep, memo, nodes)
+            worth = _best(*after(hand, table, step), live, keep, memo, nodes)
             if worth > best:
                 best, first = worth, step
     memo[key] = (best, first)
@@ -149,7 +149,8 @@ def _steps(hand: int, table: tuple[Pile, ...]):
                 yield ("move", q, p)
 
 
-def _after(hand: int, table: tuple[Pile, ...], step: Step) -> tuple[int, tuple[Pile, ...]]:
+def after(hand: int, table: tuple[Pile, ...], step: Step) -> tuple[int, tuple[Pile, ...]]:
+    """The hand and table once `step` is made (the hard bot follows its turn by them)."""
     kind, a, b = step
     piles = list(table)
     if kind == "play":
