@@ -27,12 +27,17 @@ class AssetMissing(KeyError, ValueError):
     """An asset name with no file behind it."""
 
 
+def _pixels(size) -> tuple[int, int]:
+    """A size as whole pixels, at least one each way."""
+    return max(1, int(size[0])), max(1, int(size[1]))
+
+
 def sprite(name: str, size: tuple[int, int], moving: bool = False) -> pygame.Surface:
     """The SVG `sprites/<name>.svg` rasterised at `size` (cached).
 
     `moving` (mid-tween, growing or shrinking): the size snaps to a coarse grid and the
     picture is scaled from one already rasterised at rest, so a flight rasterises nothing."""
-    size = (max(1, int(size[0])), max(1, int(size[1])))
+    size = _pixels(size)
     if moving:
         return _in_flight(name, in_motion(size))
     _AT_REST[name] = size
@@ -42,7 +47,7 @@ def sprite(name: str, size: tuple[int, int], moving: bool = False) -> pygame.Sur
 def backdrop(name: str, size: tuple[int, int]) -> pygame.Surface:
     """A full-window background, made opaque: antialiased edges leave alpha just under 255,
     and a translucent background would let earlier frames show through as ghosts."""
-    return _opaque(name, (max(1, int(size[0])), max(1, int(size[1]))))
+    return _opaque(name, _pixels(size))
 
 
 #: a backdrop is a smooth gradient: rasterised at this fraction of its size and smoothed up,
@@ -98,7 +103,7 @@ def preload(sprites) -> None:
     that on a loaded machine). A size warmed first is where a flight scales from until the
     sprite is drawn at rest."""
     for name, size in sprites:
-        size = (max(1, int(size[0])), max(1, int(size[1])))
+        size = _pixels(size)
         _AT_REST.setdefault(name, size)
         _rasterised(name, size)
 
