@@ -98,8 +98,8 @@ class SearchBot(Bot):
         racing = [i for i, r in enumerate(results) if len(r) == rounds]
         # ties go to the earlier candidate: the default comes first
         best = max(racing, key=lambda i: (sum(results[i]), -i))
-        return candidates[best] if self.clearly_better(results[best], results[0]) \
-            else candidates[0]
+        return candidates[best] if self.clearly_better(results[best], results[0],
+                                                       len(candidates)) else candidates[0]
 
     def weigh(self, game: Game, obs: Observation, candidates: list[Action | None],
               start: float) -> list[list[float]]:
@@ -145,10 +145,10 @@ class SearchBot(Bot):
         self.worlds = worlds
         return results
 
-    def clearly_better(self, best: list[float], easy: list[float]) -> bool:
-        """Does the best candidate beat the easy bot's choice by more than the worlds'
-        luck (`confidence` standard errors)?"""
-        return _ahead(best, easy, self.confidence)
+    def clearly_better(self, best: list[float], easy: list[float], candidates: int) -> bool:
+        """Does the best of `candidates` beat the easy bot's choice by more than the
+        worlds' luck (`confidence` standard errors)?"""
+        return ahead(best, easy, self.confidence)
 
     def candidates(self, game: Game, obs: Observation, fallback: Action) -> list[Action]:
         legal = list(obs.legal) if len(obs.legal) <= 4 * self.width else None
@@ -219,13 +219,13 @@ def _prune(racing: list[int], results: list[list[float]]) -> list[int]:
     keep, seen = [], set()
     for i in racing:
         same = tuple(results[i])
-        if i in (0, leader) or (same not in seen and not _ahead(results[leader], results[i], 1.0)):
+        if i in (0, leader) or (same not in seen and not ahead(results[leader], results[i], 1.0)):
             keep.append(i)
         seen.add(same)
     return keep
 
 
-def _ahead(these: list[float], those: list[float], z: float) -> bool:
+def ahead(these: list[float], those: list[float], z: float) -> bool:
     """Did `these` scores beat `those` by more than the worlds' luck? Both met the same
     worlds, so the test is on the differences, world by world: their mean must stand `z`
     standard errors above 0."""

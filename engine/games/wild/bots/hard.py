@@ -15,7 +15,7 @@ from __future__ import annotations
 
 from engine.games.wild.bots.bot import GreedyBot
 from engine.games.wild.bots.plan import PlanBot
-from engine.search import SearchBot
+from engine.search import SearchBot, ahead
 
 #: the standard errors by which the best of n candidates (index n, two to eight) must beat
 #: the plan's: one against a single rival, as every search's; against more, the one-sided
@@ -33,10 +33,7 @@ class PlannedSearch(SearchBot):
                          **{"budget": 0.16, "stretch": 1.6, "width": 8, **search})
         self.easy = PlanBot(seed)  # the default choice, its ranking, the answer with no time
 
-    def pick(self, candidates: list, results: list[list[float]]):
-        # the bar of this decision (it replaces any `confidence` given): its rivals' count
-        self.confidence = CONFIDENCE[min(len(candidates), len(CONFIDENCE) - 1)]
-        return super().pick(candidates, results)
-
-    def clearly_better(self, best: list[float], default: list[float]) -> bool:
-        return len(best) >= LEAST_WORLDS and super().clearly_better(best, default)
+    def clearly_better(self, best: list[float], default: list[float], candidates: int) -> bool:
+        """On LEAST_WORLDS or more, by a bar set by the rivals' count (not `confidence`)."""
+        bar = CONFIDENCE[min(candidates, len(CONFIDENCE) - 1)]
+        return len(best) >= LEAST_WORLDS and ahead(best, default, bar)
