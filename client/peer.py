@@ -55,6 +55,7 @@ from net.peer.events import (
     TableSeen,
     Waiting,
 )
+from net.peer.membership import JOIN_PATIENCE
 from net.peer.node import TableNode
 from net.table.liveness import MoveWait
 from net.wire.frames import LOBBY, decode
@@ -620,13 +621,23 @@ async def _play(request: Request, folder: Path, identity) -> int:
         except TimeoutError:
             return _timed_out(args.timeout)
         if not entered:
-            sys.stderr.write(f"hoard: error: no table {args.table or args.spectate} found\n")
+            sys.stderr.write(f"hoard: error: {_not_entered(request)}\n")
             return EXIT_UNREACHABLE
         return await _until_over(node, printer, stop, deadline, args.timeout)
     finally:
         printer.muted = True
         printer.close()
         await node.close()
+
+
+def _not_entered(request: Request) -> str:
+    """Why this peer is at no table: the address it was given was silent or refused, or
+    discovery found no table of the name."""
+    args = request.args
+    if request.connect:
+        return (f"no table answered at {', '.join(args.connect)}: refused, or silent for "
+                f"{JOIN_PATIENCE:g} s (is hoard running there, on this network?)")
+    return f"no table {args.table or args.spectate} found"
 
 
 def _left(deadline: float | None) -> float | None:
@@ -648,6 +659,7 @@ async def _enter(node: TableNode, request: Request, printer: Printer, journal) -
     name = args.table or args.spectate
     created = False
     if request.connect:
+        printer.say(f"dialling {', '.join(args.connect)} (up to {JOIN_PATIENCE:g} s)")
         entered = await node.join(request.connect)
         if entered and node.name and node.name != name:
             node.abort("refused", f"the table at {args.connect[0]} is {node.name!r}, not {name!r}")

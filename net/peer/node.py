@@ -46,7 +46,7 @@ from net.peer.events import (
 from net.peer.greeter import Greeter
 from net.peer.intake import Intake
 from net.peer.links import Address, Links
-from net.peer.membership import Membership
+from net.peer.membership import JOIN_PATIENCE, Membership
 from net.peer.protocol import Protocol
 from net.peer.resume import resume
 from net.peer.returns import Returns
@@ -193,8 +193,10 @@ class TableNode:
         self.membership.create(name, game, seats, options, table)
 
     async def join(self, addresses: list[Address], table: bytes | None = None,
-                   name: str = "", timeout: float = 5.0) -> bool:
-        """Join (or, as a spectator, watch) the table at one of `addresses`."""
+                   name: str = "", timeout: float = JOIN_PATIENCE) -> bool:
+        """Join (or, as a spectator, watch) the table at one of `addresses`, dialling a
+        silent one again until `timeout` (a join by address has no discovery to fall
+        back on: `hoard peer --connect` gave up on a slow Wi-Fi after 5 s)."""
         return await self.membership.join(addresses, table, name, timeout)
 
     async def rejoin(self, addresses: list[Address], table: bytes, name: str) -> bool:

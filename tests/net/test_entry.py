@@ -58,6 +58,62 @@ def test_a_joiner_gives_up_once_patience_runs_out():
     asyncio.run(go())
 
 
+class LateRelay:
+    """A TCP relay to `port` that answers nothing until it is opened: a Wi-Fi slow to
+    carry a joiner's first frames (a dial accepted, its hello unanswered)."""
+
+    def __init__(self, port: int):
+        self.port, self.open = port, asyncio.Event()
+        self.server = None
+
+    async def start(self) -> int:
+        self.server = await asyncio.start_server(self._relay, LOOPBACK, 0)
+        return self.server.sockets[0].getsockname()[1]
+
+    async def _relay(self, reader, writer):
+        await self.open.wait()
+        up_reader, up_writer = await asyncio.open_connection(LOOPBACK, self.port)
+        await asyncio.gather(self._pump(reader, up_writer), self._pump(up_reader, writer))
+
+    @staticmethod
+    async def _pump(reader, writer):
+        try:
+            while data := await reader.read(65536):
+                writer.write(data)
+                await writer.drain()
+        except OSError:
+            pass
+        finally:
+            writer.close()
+
+
+def test_a_join_by_address_waits_out_a_slow_network_for_its_whole_patience():
+    """`hoard peer --connect` joins through TableNode.join: its default patience is the
+    membership's (20 s), not the 5 s it once gave a silent address."""
+    async def go():
+        first_id, second_id = identities(2)
+        first = TableNode(first_id, fast_options())
+        await first.open()
+        first.create("slow", "dragon", 4, {"hands": 1})
+        relay = LateRelay(first.mesh.port)
+        relay_port = await relay.start()
+        second = TableNode(second_id, fast_options())
+        await second.open()
+        try:
+            joining = asyncio.ensure_future(second.join([(LOOPBACK, relay_port)]))
+            await asyncio.sleep(6.5)  # past the old 5 s
+            assert not joining.done()
+            relay.open.set()
+            async with asyncio.timeout(10):
+                assert await joining
+            await wait_until(lambda: second_id.public in first.lobby.state().members,
+                             what="the join at the table")
+        finally:
+            relay.server.close()
+            await close_all([first, second])
+    asyncio.run(go())
+
+
 class Heard:
     """What discovery reports (net.finding.discovery.Discovery.tables): one listing per table."""
 

@@ -77,6 +77,17 @@ def test_nothing_to_watch_is_exit_1(capsys, tmp_path):
     assert code == 1 and "no table nothing found" in err[0]
 
 
+def test_a_join_by_an_address_nobody_answers_at_names_the_address(capsys, tmp_path):
+    """It says what it dials and how long it waits, and, refused, names the address (not
+    'no table found', which speaks of a search it never made)."""
+    port = free_port()  # nothing listens there: the dial is refused at once
+    code, out, err = run(capsys, "--table", "t", "--game", "dragon", "--bot", "easy",
+                         "--no-discovery", "--connect", f"127.0.0.1:{port}",
+                         "--config-dir", str(tmp_path))
+    assert code == 1 and out[0] == f"dialling 127.0.0.1:{port} (up to 20 s)"
+    assert f"no table answered at 127.0.0.1:{port}: refused" in err[0]
+
+
 def test_two_processes_meet_through_connect_without_discovery(tmp_path):
     port = free_port()
     common = ["--game", "dragon", "--bot", "greedy", "--option", "hands=1", "--no-discovery",
