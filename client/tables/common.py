@@ -324,15 +324,12 @@ class TableRenderer(TableInput):
         """The game's own table, seats, cards and panels: what `draw_still` does not draw."""
 
     def still_key(self) -> tuple | None:
-        """Everything `draw_still` draws from, by value (mutable parts as copies): while it
-        stays equal the scene blits the picture it kept (client.tables.still). None: keep
-        nothing this frame."""
+        """What `draw_still` draws from, by value: while it stays equal the scene blits the
+        picture it kept (client.tables.still); None keeps nothing this frame."""
         return ()
 
     def draw_still(self, surface: pygame.Surface) -> None:
-        """The part of the table that stands still between changes, drawn before
-        `draw_table`'s (over the felt and the log): a game that keeps nothing still draws
-        nothing here."""
+        """The part of the table that stands still between changes, under `draw_table`'s."""
 
     def draw_advice(self, surface, y: float, otherwise: str, reason: str = "",
                     size: int = 14, width: float = 940) -> None:

@@ -222,3 +222,28 @@ def test_the_still_picture_is_painted_again_only_when_what_it_shows_changes(
     assert len(paints) == 2
     show_as(window, renderer, reach(moves.Attack), seat)
     assert len(paints) == 3  # a new view
+
+
+def kept_is_painted_now(scene) -> bool:
+    """The still picture the scene blits equals its still part painted afresh now."""
+    kept = scene.still.image
+    fresh = pygame.Surface(kept.get_size(), 0, kept)
+    scene._draw_still(fresh)
+    return pygame.image.tobytes(kept, "RGB") == pygame.image.tobytes(fresh, "RGB")
+
+
+def test_the_kept_still_picture_is_the_table_as_it_is_now(rigged):
+    """Shown a view, and after the clicks that pick up, edit and submit an action of each
+    kind of stage (the board, the talks, the Market, a theft)."""
+    driver, renderer, sent = rigged
+    scene = driver.app.scene
+    for kind, options in ((moves.Attack, {}), (moves.Propose, {}), (moves.Offer, {}),
+                          (moves.Steal, {}), (moves.UseMagic, {"advanced": True})):
+        state = reach(kind, **options)
+        seat, action = offered(state, kind)
+        show_as(driver, renderer, state, seat)
+        assert kept_is_painted_now(scene), kind.__name__
+        make_by_clicks(driver, action)
+        driver.step(2)
+        assert sent and kept_is_painted_now(scene), kind.__name__
+        sent.clear()
