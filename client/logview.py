@@ -68,10 +68,14 @@ class LogView:
     def _fits(self) -> int:
         return max(1, (self.rect.height - 2 * self.pad) // self.font.get_linesize())
 
-    def draw(self, surface: pygame.Surface) -> None:
+    def picture(self) -> pygame.Surface:
+        """The panel as it is drawn now (a new picture only when it changed)."""
         if self.image is None:
             self.image = self._render()
-        surface.blit(self.image, self.rect)
+        return self.image
+
+    def draw(self, surface: pygame.Surface) -> None:
+        surface.blit(self.picture(), self.rect)
         if self.view.recording(surface):  # its own panel was drawn on its cached picture
             self.view.drawn.append(("panel", self.rect, "", False))
 

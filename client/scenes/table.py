@@ -23,6 +23,7 @@ from client.tables.leaving import CHOICES as LEAVE_CHOICES
 from client.tables.leaving import Leaving
 from client.tables.paused import KEYS_HELP as PAUSE_HELP
 from client.tables.paused import PAUSE_KEYS, PauseChrome
+from client.tables.still import StillLayer
 from client.tables.takeback import ANSWERS as TAKEBACK_ANSWERS
 from client.tables.takeback import KEYS_HELP as TAKEBACK_HELP
 from client.tables.takeback import TAKEBACK_KEYS, TakeBackChrome
@@ -62,6 +63,7 @@ class TableScene(Scene):
         self.guide = Guide(self)
         self.chrome_shown: tuple | None = None  # the pause and take-back built for
         self.takebacks = TakeBackChrome(self)
+        self.still = StillLayer()  # the felt, the log and what the renderer keeps still
 
     def make_renderer(self):
         """The game's table renderer for this session's seat (None: a game without one)."""
@@ -284,14 +286,30 @@ class TableScene(Scene):
         return self.renderer is not None and self.renderer.animating
 
     # -- drawing -------------------------------------------------------------------------
+    def _still_key(self) -> tuple | None:
+        """What the felt, the log and the renderer's still part are drawn from; None while
+        the layout check reads what is drawn (client.ui.Viewport.drawn): it reads the
+        window, not a kept picture."""
+        if self.view.drawn is not None:
+            return None
+        mine = self.renderer.still_key() if self.renderer is not None else ()
+        view = self.view
+        return None if mine is None else \
+            (mine, self.log.picture(), self.log.rect, view.size, view.contrast)
+
+    def _draw_still(self, surface) -> None:
+        draw_felt(surface, self.view)
+        self.log.draw(surface)
+        if self.renderer is not None:
+            self.renderer.draw_still(surface)
+
     def banner(self) -> str:
         return "Watching · you see what every player sees" if self.session.watching else ""
 
     def draw(self, surface) -> None:
-        draw_felt(surface, self.view)
         view = self.view
         self.log.start_at(self.guide.bottom())
-        self.log.draw(surface)
+        self.still.draw(surface, self._still_key(), self._draw_still)
         if self.renderer is None:
             view.text(surface, f"This window has no table for {self.session.start.game} yet; "
                       "the game goes on, and its log is on the right.", (40, 300), 20)

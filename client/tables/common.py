@@ -321,7 +321,15 @@ class TableRenderer(TableInput):
         self.draw_focus(surface)
 
     def draw_table(self, surface: pygame.Surface, state) -> None:
-        """The game's own table, seats, cards and panels."""
+        """The game's own table, seats, cards and panels: what `draw_still` does not draw."""
+
+    def still_key(self) -> tuple | None:
+        """What `draw_still` draws from, by value: while it stays equal the scene blits the
+        picture it kept (client.tables.still); None keeps nothing this frame."""
+        return ()
+
+    def draw_still(self, surface: pygame.Surface) -> None:
+        """The part of the table that stands still between changes, under `draw_table`'s."""
 
     def draw_advice(self, surface, y: float, otherwise: str, reason: str = "",
                     size: int = 14, width: float = 940) -> None:

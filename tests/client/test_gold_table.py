@@ -193,3 +193,57 @@ def test_an_adventurer_that_cannot_attack_says_why(rigged):
     show_as(driver, renderer, state, others)  # not this seat's turn
     driver.click("adv:0")
     assert sent == [] and driver.app.session.advice == "You attack on your own turn (G4.5)."
+
+
+# -- the still picture (client.tables.still; tests/client/test_still_layer.py) ------------
+
+def painted(renderer, monkeypatch) -> list:
+    """Each time the renderer's still part is painted, a None in the list."""
+    paints, draw_still = [], renderer.draw_still
+    monkeypatch.setattr(renderer, "draw_still", lambda surface: paints.append(None) or
+                        draw_still(surface))
+    return paints
+
+
+def test_the_still_picture_is_painted_again_only_when_what_it_shows_changes(
+        rigged, monkeypatch):
+    window, renderer, _ = rigged
+    state = reach(moves.Propose)
+    seat, _ = offered(state, moves.Propose)
+    paints = painted(renderer, monkeypatch)
+    show_as(window, renderer, state, seat)
+    assert renderer.editor is not None and len(paints) == 1
+    window.step(5)  # the table's steps come and go: nothing it shows changed
+    assert len(paints) == 1
+    colour = next(c for c in range(9) if renderer.editor.hoard[c])
+    window.click(f"cell:{colour}:0:+")
+    assert len(paints) == 2  # a token given in the editor
+    window.step(3)
+    assert len(paints) == 2
+    show_as(window, renderer, reach(moves.Attack), seat)
+    assert len(paints) == 3  # a new view
+
+
+def kept_is_painted_now(scene) -> bool:
+    """The still picture the scene blits equals its still part painted afresh now."""
+    kept = scene.still.image
+    fresh = pygame.Surface(kept.get_size(), 0, kept)
+    scene._draw_still(fresh)
+    return pygame.image.tobytes(kept, "RGB") == pygame.image.tobytes(fresh, "RGB")
+
+
+def test_the_kept_still_picture_is_the_table_as_it_is_now(rigged):
+    """Shown a view, and after the clicks that pick up, edit and submit an action of each
+    kind of stage (the board, the talks, the Market, a theft)."""
+    driver, renderer, sent = rigged
+    scene = driver.app.scene
+    for kind, options in ((moves.Attack, {}), (moves.Propose, {}), (moves.Offer, {}),
+                          (moves.Steal, {}), (moves.UseMagic, {"advanced": True})):
+        state = reach(kind, **options)
+        seat, action = offered(state, kind)
+        show_as(driver, renderer, state, seat)
+        assert kept_is_painted_now(scene), kind.__name__
+        make_by_clicks(driver, action)
+        driver.step(2)
+        assert sent and kept_is_painted_now(scene), kind.__name__
+        sent.clear()

@@ -63,6 +63,9 @@ class Piece(ABC):
 class Panel(Piece):
     """A piece drawn over the lairs in its own gold-edged box while its stage runs."""
     box = PANEL_BOX
+    #: the sand timer's ring shows at its top right while a timer runs: the table draws it
+    #: over the panel's still picture at every frame (client.tables.still)
+    timed = False
 
     def frame(self, surface) -> None:
         self.view.panel(surface, self.view.rect(*self.box), alpha=255, edge=GOLD)

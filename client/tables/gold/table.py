@@ -284,7 +284,21 @@ class GoldTable(TableRenderer):
         super().let_go()
 
     # -- drawing -----------------------------------------------------------------------
-    def draw_table(self, surface: pygame.Surface, state: GoldView) -> None:
+    def still_key(self) -> tuple:
+        """What the title, the seats, the board, your side and the panel are drawn from:
+        the view and its choices, what is in hand or in the editors, and the seats'
+        names and absences (client.tables.still)."""
+        session, editor, trade = self.session, self.editor, self.trade
+        return (session.view, session.start, session.seat, session.ending,
+                tuple(session.gone.items()), session.waiting, self.me, self.bottom,
+                self.acting, self.can, self.held, editor.split() if editor else None,
+                (trade.partner, tuple(trade.give), tuple(trade.get)),
+                tuple(map(tuple, self.news.proposals)), self.scene.night is not None)
+
+    def draw_still(self, surface: pygame.Surface) -> None:
+        state = self.state
+        if state is None:
+            return
         self._draw_title(surface)
         for seat in self.others():
             self.draw_seat(surface, seat, state)
@@ -295,6 +309,13 @@ class GoldTable(TableRenderer):
         self.magic.draw(surface, state)
         if panel is not None:
             panel.draw(surface, state)
+
+    def draw_table(self, surface: pygame.Surface, state: GoldView) -> None:
+        """What moves over the still part: the sand timer's ring, flights, the advice,
+        what the pointer drags and the news' popup."""
+        panel = self.panel(state)
+        if panel is not None and panel.timed:
+            panel.ring(surface, state)
         self.motion.draw_flights(surface)
         if self.acting:
             self.draw_advice(surface, ADVICE_Y, "", size=SMALL, width=930)

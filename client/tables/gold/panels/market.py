@@ -60,6 +60,7 @@ SIDES = (("give", GIVE_Y, "You give"), ("get", GET_Y, "You get"))
 
 class MarketPanel(Panel):
     takes = (Partner, Trade, Deal, Decline)
+    timed = True
 
     @property
     def trade(self):
@@ -151,7 +152,6 @@ class MarketPanel(Panel):
         advised = GAME.advice(state, table.me, self.session.names)  # the rules' words
         view.text(surface, advised.title if advised else "", (EDITOR_X, PANEL_Y + INSET),
                   TITLE, GOLD, bold=True, width=PANEL_TITLE_W)
-        self.ring(surface, state)
         market = state.market
         if self.can.offers is not None:
             self._draw_trade(surface)

@@ -75,6 +75,7 @@ def _plus_x(x: float, width: float) -> float:
 
 class SharePanel(Panel):
     takes = (Cell, Proposal, Share)
+    timed = True
 
     @property
     def editing(self) -> bool:
@@ -160,7 +161,6 @@ class SharePanel(Panel):
         view.text(surface, "Hoard:", (EDITOR_X, HOARD_Y + 2), TEXT, INK)
         draw_tokens(surface, view, kill.hoard, HOARD_TOKENS_X, HOARD_Y, TOKEN,
                     EDITOR_RIGHT - HOARD_TOKENS_X)
-        self.ring(surface, state)
         if self.editing:
             self._draw_editor(surface, state)
         else:
