@@ -13,7 +13,6 @@ from engine.games.wild.bots.bot import GreedyBot
 from engine.games.wild.bots.hard import PlannedSearch
 from engine.games.wild.bots.plan import (
     BUY_ANY_ROUNDS,
-    NEAR_OUT,
     PlanBot,
     Table,
     _seen,
@@ -49,18 +48,6 @@ def test_W10_any_discard_is_bought_in_the_first_rounds():
     assert pick([AskToBuy(0), DeclineToBuy(0)], 0, seen) == AskToBuy(0)
     late = seen._replace(round=BUY_ANY_ROUNDS + 1)
     assert pick([AskToBuy(0), DeclineToBuy(0)], 0, late) == DeclineToBuy(0)
-
-
-def test_W12_1_no_card_is_bought_for_its_own_sake_once_a_seat_is_near_out():
-    """A seat down to NEAR_OUT cards may lay all but its discard next turn and end the
-    hand (W12.1), leaving a bought card in hand to count against its buyer (W12.2): the
-    plan lets the lone 2 of Kelpies go, but still buys one that makes a meld."""
-    seen = table("5Un 6Ph 8Gr 3Hy", "2Ke")._replace(fewest=NEAR_OUT)
-    assert pick([AskToBuy(0), DeclineToBuy(0)], 0, seen) == DeclineToBuy(0)
-    assert pick([AskToBuy(0), DeclineToBuy(0)], 0, seen._replace(fewest=NEAR_OUT + 1)) \
-        == AskToBuy(0)
-    pair = table("2Un 2Ph 8Gr 3Hy", "2Ke")._replace(fewest=NEAR_OUT)
-    assert pick([AskToBuy(0), DeclineToBuy(0)], 0, pair) == AskToBuy(0)
 
 
 def test_W10_a_discard_that_makes_a_meld_is_bought_in_any_round():
@@ -176,18 +163,3 @@ def test_the_more_rivals_the_plan_meets_the_clearer_an_overrule_must_be():
     many = ["plan", "rival", *"abcdef"]
     assert bot.pick(many, [plan, ahead, *[behind] * 6]) == "plan"
     assert bot.pick(["plan", "rival"], [[0.0] * 4, [5.0] * 4]) == "plan"
-
-
-def test_the_plan_reads_the_same_table_by_its_observation_as_by_the_state():
-    """Hard's default (by the observation) and its own seat in a playout (by the state)
-    are one policy: the same choice at every turn of a hand, the seats' counts for a
-    seat near out (W12.1) among what both read."""
-    config, seats = GAME.configure({"hands": 1, "match": "points"}, 4)
-    state = GAME.setup(config, seats)
-    plan, near = PlanBot(1), 0
-    for _ in play(GAME, state, [PlanBot(s) for s in range(seats)], 5):
-        for seat in GAME.to_act(state):
-            obs = observe(GAME, state, seat)
-            assert plan.choose(GAME, obs) == plan.act(GAME, state, seat)
-            near += _seen(obs).fewest <= NEAR_OUT
-    assert near
