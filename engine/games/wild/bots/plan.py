@@ -38,9 +38,6 @@ from engine.wire import Action
 
 #: the rounds in which any card is worth buying (W8.1: a card laid scores 8, 7, 6, 5)
 BUY_ANY_ROUNDS = 4
-#: a seat holding this few cards or fewer may go out on its next turn (W12.1: a meld of
-#: all but the discard): the hand is near its end, and any card bought is likely left in hand
-NEAR_OUT = 4
 #: what a live card (unseen: in a hand or the deck) that would partner a card adds to it
 LIVE = 0.25
 
@@ -55,7 +52,7 @@ class PlanBot(Bot, Policy):
         # the state's own melds and pile, read only: this runs at every move of a playout
         faces = state.faces
         seen = Table(state.masks[seat], [faces[r] for r in state.discard], state.melds,
-                     state.round, state.may_add(seat), _fewest(state.counts, seat))
+                     state.round, state.may_add(seat))
         return pick(game.legal_actions(state, seat), seat, seen)
 
     def ranked(self, game, obs) -> list[Action]:
@@ -82,12 +79,7 @@ def _seen(obs) -> Table:
     view = obs.view
     table = [melds.new_meld(m.owner, m.faces, m.wild_as) for m in view.melds]
     return Table(mask_of(view.cards or ()), view.discard, table, view.round,
-                 bool(view.may_add) and view.may_add[obs.seat], _fewest(view.counts, obs.seat))
-
-
-def _fewest(counts, seat: int) -> int:
-    """The fewest cards another seat holds."""
-    return min((c for s, c in enumerate(counts) if s != seat), default=99)
+                 bool(view.may_add) and view.may_add[obs.seat])
 
 
 class Table(NamedTuple):
@@ -100,7 +92,6 @@ class Table(NamedTuple):
     melds: Sequence[melds.Meld]
     round: int
     may_add: bool
-    fewest: int = 99
 
 
 def pick(legal, seat: int, seen: Table) -> Action | None:
@@ -122,14 +113,10 @@ def pick(legal, seat: int, seen: Table) -> Action | None:
 
 def buys(seen: Table, face: int) -> bool:
     """Clause W10: any card in the first rounds, when a card laid scores most (W8.1) and
-    the hand is young; later, or once another seat is near out (W12.1), only a card that
-    makes a new meld. The buy's two cards are two more chances of a meld, worth far more
-    early than the point each costs if it is still held when the hand ends (W12.2); but
-    a seat that has laid its first meld may go out next turn, and against seats that go
-    out fast (normal's) the cards bought are then left in hand."""
-    if face >= FIRST_DRAGON or makes_meld(seen.hand, face):
-        return True
-    return seen.round <= BUY_ANY_ROUNDS and seen.fewest > NEAR_OUT
+    the hand is young; later only a card that makes a new meld. The buy's two cards are
+    two more chances of a meld, worth far more early than the point each costs if it is
+    still held when the hand ends (W12.2)."""
+    return seen.round <= BUY_ANY_ROUNDS or face >= FIRST_DRAGON or makes_meld(seen.hand, face)
 
 
 def makes_meld(hand: int, face: int) -> bool:
