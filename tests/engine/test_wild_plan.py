@@ -135,7 +135,9 @@ def test_hard_plays_legal_actions_through_a_hand():
 def test_the_plans_ranking_leads_with_its_choice_then_lays_and_discards_by_turns():
     """The search's candidates are the plan's order: its choice first, then in the laying
     part of a turn the best discard (a turn that lays nothing yet, W6.1 leaves it free),
-    the next-best lay, the next discard... — every legal action once."""
+    the next-best lay, the next discard... — every legal action once. Its choice by the
+    observation (hard's default) is the one it makes by the state (its own seat in a
+    playout)."""
     config, seats = GAME.configure({"hands": 1, "match": "points"}, 4)
     state = GAME.setup(config, seats)
     plan, checked = PlanBot(1), 0
@@ -143,7 +145,7 @@ def test_the_plans_ranking_leads_with_its_choice_then_lays_and_discards_by_turns
         for seat in GAME.to_act(state):
             obs = observe(GAME, state, seat)
             ranked = plan.ranked(GAME, obs)
-            assert ranked[0] == plan.choose(GAME, obs)
+            assert ranked[0] == plan.choose(GAME, obs) == plan.act(GAME, state, seat)
             assert sorted(map(repr, ranked)) == sorted(map(repr, obs.legal))
             lays = [a for a in ranked if not isinstance(a, Discard)]
             if lays and len(ranked) > len(lays) + 1:
@@ -163,3 +165,4 @@ def test_the_more_rivals_the_plan_meets_the_clearer_an_overrule_must_be():
     many = ["plan", "rival", *"abcdef"]
     assert bot.pick(many, [plan, ahead, *[behind] * 6]) == "plan"
     assert bot.pick(["plan", "rival"], [[0.0] * 4, [5.0] * 4]) == "plan"
+
