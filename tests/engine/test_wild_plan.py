@@ -3,6 +3,8 @@ keeps what goes out, and it only ever plays legal actions."""
 
 from __future__ import annotations
 
+from time import perf_counter
+
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
@@ -22,8 +24,9 @@ from engine.games.wild.bots.plan import (
 from engine.games.wild.cards import parse
 from engine.games.wild.moves import AskToBuy, DeclineToBuy, Discard, Meld
 from engine.local import play
-from engine.observe import observe
+from engine.observe import Witness, observe
 from engine.registry import get_game
+from engine.search import WON
 
 GAME = get_game("wild")
 
@@ -166,3 +169,23 @@ def test_the_more_rivals_the_plan_meets_the_clearer_an_overrule_must_be():
     assert bot.pick(many, [plan, ahead, *[behind] * 6]) == "plan"
     assert bot.pick(["plan", "rival"], [[0.0] * 4, [5.0] * 4]) == "plan"
 
+
+def test_W13_2_hard_plays_the_matchs_last_hand_for_the_match():
+    """A match of a hand per player (W13.2) is won at the last hand's end (W13.4): there hard's
+    playouts are judged by who won the match (a win outweighs any lead), in the hands
+    before by the lead alone."""
+    config, seats = GAME.configure({}, 4)
+    state = GAME.setup(config, seats)
+    witness = Witness(GAME, state, 0)
+    hard = PlannedSearch(1, budget=0.02, stretch=5.0)
+    judged = {}  # hand number -> whether a playout's value counted a won match
+    for action, _ in play(GAME, state, [GreedyBot(s) for s in range(seats)], 11):
+        witness.feed(action)
+        if state.hand in judged or 0 not in GAME.to_act(state) or GAME.chance_request(state):
+            continue
+        obs = witness.observe(True)
+        if len(obs.legal) > 1:
+            candidates = hard.candidates(GAME, obs, hard.easy.choose(GAME, obs))
+            results = hard.weigh(GAME, obs, candidates, perf_counter())
+            judged[state.hand] = any(v >= WON / 2 for r in results for v in r)
+    assert judged[seats] and not any(judged[h] for h in range(1, seats))
