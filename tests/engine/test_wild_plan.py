@@ -3,6 +3,8 @@ keeps what goes out, and it only ever plays legal actions."""
 
 from __future__ import annotations
 
+from time import perf_counter
+
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
@@ -22,8 +24,9 @@ from engine.games.wild.bots.plan import (
 from engine.games.wild.cards import parse
 from engine.games.wild.moves import AskToBuy, DeclineToBuy, Discard, Meld
 from engine.local import play
-from engine.observe import observe
+from engine.observe import Witness, observe
 from engine.registry import get_game
+from engine.search import WON
 
 GAME = get_game("wild")
 
@@ -135,7 +138,9 @@ def test_hard_plays_legal_actions_through_a_hand():
 def test_the_plans_ranking_leads_with_its_choice_then_lays_and_discards_by_turns():
     """The search's candidates are the plan's order: its choice first, then in the laying
     part of a turn the best discard (a turn that lays nothing yet, W6.1 leaves it free),
-    the next-best lay, the next discard... — every legal action once."""
+    the next-best lay, the next discard... — every legal action once. Its choice by the
+    observation (hard's default) is the one it makes by the state (its own seat in a
+    playout)."""
     config, seats = GAME.configure({"hands": 1, "match": "points"}, 4)
     state = GAME.setup(config, seats)
     plan, checked = PlanBot(1), 0
@@ -143,7 +148,7 @@ def test_the_plans_ranking_leads_with_its_choice_then_lays_and_discards_by_turns
         for seat in GAME.to_act(state):
             obs = observe(GAME, state, seat)
             ranked = plan.ranked(GAME, obs)
-            assert ranked[0] == plan.choose(GAME, obs)
+            assert ranked[0] == plan.choose(GAME, obs) == plan.act(GAME, state, seat)
             assert sorted(map(repr, ranked)) == sorted(map(repr, obs.legal))
             lays = [a for a in ranked if not isinstance(a, Discard)]
             if lays and len(ranked) > len(lays) + 1:
@@ -163,3 +168,24 @@ def test_the_more_rivals_the_plan_meets_the_clearer_an_overrule_must_be():
     many = ["plan", "rival", *"abcdef"]
     assert bot.pick(many, [plan, ahead, *[behind] * 6]) == "plan"
     assert bot.pick(["plan", "rival"], [[0.0] * 4, [5.0] * 4]) == "plan"
+
+
+def test_W13_2_hard_plays_the_matchs_last_hand_for_the_match():
+    """A match of a hand per player (W13.2) is won at the last hand's end (W13.4): there hard's
+    playouts are judged by who won the match (a win outweighs any lead), in the hands
+    before by the lead alone."""
+    config, seats = GAME.configure({}, 4)
+    state = GAME.setup(config, seats)
+    witness = Witness(GAME, state, 0)
+    hard = PlannedSearch(1, budget=0.02, stretch=5.0)
+    judged = {}  # hand number -> whether a playout's value counted a won match
+    for action, _ in play(GAME, state, [GreedyBot(s) for s in range(seats)], 11):
+        witness.feed(action)
+        if state.hand in judged or 0 not in GAME.to_act(state) or GAME.chance_request(state):
+            continue
+        obs = witness.observe(True)
+        if len(obs.legal) > 1:
+            candidates = hard.candidates(GAME, obs, hard.easy.choose(GAME, obs))
+            results = hard.weigh(GAME, obs, candidates, perf_counter())
+            judged[state.hand] = any(v >= WON / 2 for r in results for v in r)
+    assert judged[seats] and not any(judged[h] for h in range(1, seats))

@@ -7,8 +7,10 @@ plays (the search then judges a buy by what this bot makes of the cards) and eve
 seat as the easy bot, as the normal bots' playouts and defaults play; another action
 wins over the plan's only when it clearly does better there: the more rivals the plan
 meets, the clearer (the luckiest of seven beats it by one standard error far more often
-than a single rival does), and never on a handful of worlds. Normal and easy are
-unchanged.
+than a single rival does), and never on a handful of worlds. In the match's last hand
+it plays for the match (`to_win`): a playout that ends it is judged by who won, since
+there a lead over the best other seat is worth nothing but first place. Normal and easy
+are unchanged.
 """
 
 from __future__ import annotations
@@ -30,7 +32,8 @@ class PlannedSearch(SearchBot):
 
     def __init__(self, seed: int = 0, **search):
         super().__init__(seed, easy=GreedyBot, own=PlanBot,
-                         **{"budget": 0.16, "stretch": 1.6, "width": 8, **search})
+                         **{"budget": 0.16, "stretch": 1.6, "width": 8, "to_win": True,
+                            **search})
         self.easy = PlanBot(seed)  # the default choice, its ranking, the answer with no time
 
     def clearly_better(self, best: list[float], default: list[float], candidates: int) -> bool:
