@@ -54,6 +54,10 @@ MAX_UNPROVEN = 64  # connections still to prove their key, at once...
 #: 'busy'; 16 of the 64 still leaves most room to every other host
 MAX_UNPROVEN_PER_HOST = 16
 MAX_LABELS = 64  # senders with drop counters of their own
+#: refusals a dialled peer will give again at every dial (a hoard of another protocol):
+#: its address counts as refused, so a join by address gives up at once instead of
+#: dialling it for the whole of its patience
+FINAL_REFUSALS = frozenset({"version"})
 OTHERS = "others"  # the counters every further sender shares
 
 
@@ -222,6 +226,8 @@ class Mesh:
         if label not in self.dropped and len(self.dropped) >= MAX_LABELS:
             label = OTHERS
         self.dropped[label][reason] += 1
+        if reason in FINAL_REFUSALS and conn.outbound:
+            self.refused.add(conn.address)
 
     def live(self, role: str = "peer") -> list[Conn]:
         return [c for c in self.conns if c.role == role and not c.closed]

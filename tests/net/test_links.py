@@ -93,7 +93,8 @@ def test_a_link_that_swallows_what_it_carries_is_left_for_a_fresh_one(tmp_path):
 
 def test_a_peer_of_another_protocol_is_told_so_in_words_on_both_sides(tmp_path):
     """A later build (the next protocol) tries to join: each side reads the other's greeting,
-    says in words whose hoard is older, counts the link and closes it; neither crashes."""
+    says in words whose hoard is older, counts the link and closes it; neither crashes, and
+    the joiner stops dialling: before, it dialled again every 0.3 s until its timeout."""
     table = PeerTable(tmp_path, humans=2, think=3, start=False, timeout=8.0,
                       cheat="tools.lab.newer_build")
     try:
@@ -103,6 +104,9 @@ def test_a_peer_of_another_protocol_is_told_so_in_words_on_both_sides(tmp_path):
         assert "that hoard (9.9.9) is newer; your hoard (" in older_words
         assert older_words.endswith("is older: update it")
         assert "is older: its player should update" in newer_words
+        # its join by address gives up at once (the refusal is final), not at --timeout
+        assert newer.popen.wait(5) == 1
+        assert any("no table answered at" in line for line in newer.errors), newer.errors
         for peer in table.peers:
             peer.popen.wait(20)
             assert not any("Traceback" in line for line in peer.errors), peer.errors
