@@ -264,7 +264,11 @@ class Mesh:
                 best[conn.key] = conn
         return best
 
-    async def _accepted(self, reader, writer) -> None:
+    def _accepted(self, reader, writer) -> None:
+        """A plain function, not a coroutine: for a coroutine asyncio's streams make a task
+        whose done callback, on Python 3.11, raises if the task was cancelled before it
+        ran — a link accepted as the peer shut down wrote a traceback to its stderr (a
+        clean-clone rehearsal; `Exception in callback ... streams.py:248`)."""
         conn = Conn(reader, writer, outbound=False)
         unproven = [c.host for c in self.conns if c.key is None]
         if len(unproven) >= MAX_UNPROVEN or unproven.count(conn.host) >= MAX_UNPROVEN_PER_HOST:
