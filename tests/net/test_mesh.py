@@ -141,3 +141,25 @@ def test_a_link_is_sent_on_only_while_it_delivers_and_a_newer_one_never_replaces
             await mesh.close()
             listener.stop()
     asyncio.run(go())
+
+
+def test_a_link_this_peer_ends_mid_handshake_counts_nothing_the_other_side_sealed():
+    """This peer ends its links (it leaves, or stops) while one is still opening: the other
+    side, sealed already, goes on in sealed messages, which this side reads on unheeded with
+    no key to open them. They were counted `malformed`, against an honest peer (a clean-clone
+    CI run: a peer's result named one at the end of a game)."""
+    async def go():
+        listener = Listener()
+        # the other side seals at this side's first message and speaks at once
+        listener.mesh.handle = lambda conn, message: (seal(conn, message),
+                                                      conn.send(["catch-up"]))
+        mesh = Mesh(greet, seal, lambda conn: None)
+        try:
+            await mesh.dial("127.0.0.1", listener.port)
+            await asyncio.sleep(0)  # this side's "hi" goes out
+            await mesh.end_links()  # before its reader took the other side's "hi"
+            assert dict(mesh.dropped) == {}
+        finally:
+            await mesh.close()
+            listener.stop()
+    asyncio.run(go())
