@@ -630,12 +630,17 @@ async def _play(request: Request, folder: Path, identity) -> int:
         await node.close()
 
 
+def _addresses(args) -> str:
+    """The addresses `--connect` gave, as a player reads them."""
+    return ", ".join(args.connect)
+
+
 def _not_entered(request: Request) -> str:
     """Why this peer is at no table: the address it was given was silent or refused, or
     discovery found no table of the name."""
     args = request.args
     if request.connect:
-        return (f"no table answered at {', '.join(args.connect)}: refused, or silent for "
+        return (f"no table answered at {_addresses(args)}: refused, or silent for "
                 f"{JOIN_PATIENCE:g} s (is hoard running there, on this network?)")
     return f"no table {args.table or args.spectate} found"
 
@@ -659,7 +664,7 @@ async def _enter(node: TableNode, request: Request, printer: Printer, journal) -
     name = args.table or args.spectate
     created = False
     if request.connect:
-        printer.say(f"dialling {', '.join(args.connect)} (up to {JOIN_PATIENCE:g} s)")
+        printer.say(f"dialling {_addresses(args)} (up to {JOIN_PATIENCE:g} s)")
         entered = await node.join(request.connect)
         if entered and node.name and node.name != name:
             node.abort("refused", f"the table at {args.connect[0]} is {node.name!r}, not {name!r}")

@@ -1,7 +1,6 @@
 """Getting into a table when the first tries fail (net/finding/entry.py)."""
 
 import asyncio
-import socket
 import time
 from dataclasses import replace
 
@@ -10,12 +9,7 @@ from net.finding.discovery import LOBBY_STATE, Listing
 from net.finding.entry import _oldest_open, deserted, get_in, inside
 from net.peer.node import TableNode
 from tests.net.helpers import LOOPBACK, close_all, fast_options, identities, wait_until
-
-
-def free_port() -> int:
-    with socket.socket() as probe:
-        probe.bind((LOOPBACK, 0))
-        return probe.getsockname()[1]
+from tools.lab.peer_table import free_port
 
 
 def test_a_joiner_whose_first_dials_fail_keeps_trying_until_it_is_in():
