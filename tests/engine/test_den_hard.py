@@ -90,14 +90,14 @@ def test_the_easy_bots_turn_made_in_a_world_leaves_what_the_easy_bot_leaves():
     assert world.counts == easy.counts
 
 
-def test_another_turn_overrules_the_plans_on_enough_worlds_by_a_bar_rising_with_rivals():
-    """A turn 1.3 standard errors ahead of the plan's over 8 worlds overrules it against
-    one rival, not against seven (the chance of a lucky one among them shared out), and
-    none overrules it on fewer than 8 worlds, however far ahead."""
+def test_another_turn_overrules_the_plans_only_on_enough_worlds_and_clearly_ahead():
+    """A turn a standard error ahead of the plan's over 8 worlds overrules it, however many
+    rivals it had; on fewer than 8 worlds none does, however far ahead, nor one ahead by
+    less than a standard error."""
     bot = make_bot(GAME, "hard", 1)
     default = [0.0] * 8
     ahead_a_little = [3.0, -1.0] * 4  # mean 1, standard error 0.76
     assert bot.clearly_better(ahead_a_little, default, 2)
-    assert not bot.clearly_better(ahead_a_little, default, 8)
+    assert bot.clearly_better(ahead_a_little, default, 10)
     assert not bot.clearly_better([2.0, 0.0] * 2, [0.0] * 4, 2)
-    assert bot.clearly_better([2.0, 0.0] * 4, default, 2)
+    assert not bot.clearly_better([5.0, -3.0] * 4, default, 2)  # mean 1, error 1.5

