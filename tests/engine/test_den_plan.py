@@ -91,3 +91,29 @@ def test_a_kept_card_a_top_takes_costs_less_than_one_nothing_takes():
     takes, takes_not = (plan.worth_kept(1 << parse(f), table, live, plan.KEEP)
                         for f in ("6TN", "2SG"))
     assert takes - takes_not == plan.FOLLOW > 0
+
+
+def test_every_turn_end_is_listed_once_best_first_with_the_plans_own_end_at_the_top():
+    """The hard bot weighs the best few turn ends as whole turns: each end the turn may
+    leave (ending at once too), each once, worth what ending there is worth, best first,
+    and no end better than the plan's own."""
+    cards = [[parse(f) for f in pile.split()] for pile in ("8SN 7TG", "KTN", "KSN", "KTG")]
+    cards += [[] for _ in range(4)]
+    hand = sum(1 << parse(f) for f in ["6TN", "6SN", "5TG"])
+    table, live = plan.table_of(cards), plan.live_faces(cards, hand)
+    ends = plan.ends(hand, table, live)
+    states = [_end(hand, table, path) for _, path in ends]
+    assert len(set(states)) == len(states) > 3
+    assert (hand, table) in states  # ending the turn at once
+    assert [w for w, _ in ends] == sorted((w for w, _ in ends), reverse=True)
+    for worth, (h, t) in zip((w for w, _ in ends), states, strict=True):
+        assert worth == plan.worth_kept(h, t, live, plan.KEEP)
+    assert _end(hand, table, plan.plan(hand, table, live)) == states[0]
+    # laying only the 6 of Shaoyin is one of them: not the plan's turn, still a turn
+    assert [("play", 0, parse("6SN"))] in [list(path) for _, path in ends]
+
+
+def _end(hand: int, table, path) -> tuple:
+    for step in path:
+        hand, table = plan.after(hand, table, step)
+    return hand, table

@@ -94,6 +94,29 @@ def plan(hand: int, table: tuple[Pile, ...], live: int, keep: float = KEEP,
         hand, table = after(hand, table, step)
 
 
+def ends(hand: int, table: tuple[Pile, ...], live: int, keep: float = KEEP,
+         nodes: int = NODES) -> list[tuple[float, tuple[Step, ...]]]:
+    """The turn ends reachable from here (`nodes` at most, depth first as the plan looks),
+    each once, with the worth of ending the turn there and a way to it, best first: the
+    hard bot's search weighs the best few as whole turns, so it chooses among the tables a
+    turn may leave, not only the plan's."""
+    paths: dict[tuple[int, tuple[Pile, ...]], tuple[Step, ...]] = {}
+
+    def visit(hand: int, table: tuple[Pile, ...], path: tuple[Step, ...]) -> None:
+        if (hand, table) in paths or len(paths) >= nodes:
+            return
+        paths[(hand, table)] = path
+        if hand:
+            for step in _steps(hand, table):
+                visit(*after(hand, table, step), (*path, step))
+
+    visit(hand, table, ())
+    found = [(OUT if not h else worth_kept(h, t, live, keep), path)
+             for (h, t), path in paths.items()]
+    found.sort(key=lambda e: -e[0])  # stable: of equal worth, the one found first
+    return found
+
+
 def _best(hand: int, table: tuple[Pile, ...], live: int, keep: float, memo: dict,
           nodes: int) -> float:
     """The worth of the best turn's end from (hand, table), memoised with its first step."""
