@@ -97,8 +97,9 @@ class PlannedSearch(SearchBot):
         return legal_action(first_action(list(turn), obs.seat), obs.legal)
 
     def choose_turn(self, game, obs, hand: int, table: tuple[plan.Pile, ...]) -> Turn:
-        """The turns planned at each of `KEEPS`, and ending it now: the default (the first)
-        unless the search finds another clearly better."""
+        """The turns planned at each of `KEEPS`, the plan's next best turn ends (`WIDTH` in
+        all), the easy bot's turn and ending it now: the default (the first) unless the
+        search finds another clearly better."""
         start, planning = perf_counter(), thread_time()
         live = plan.live_faces(obs.view.piles, hand)
         turns: list[Turn] = []
