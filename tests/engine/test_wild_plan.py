@@ -22,7 +22,7 @@ from engine.games.wild.bots.plan import (
     pick,
 )
 from engine.games.wild.cards import parse
-from engine.games.wild.moves import AskToBuy, DeclineToBuy, Discard, Meld
+from engine.games.wild.moves import AnswerBuyer, AskToBuy, DeclineToBuy, Discard, Draw, Meld
 from engine.local import play
 from engine.observe import Witness, observe
 from engine.registry import get_game
@@ -189,3 +189,29 @@ def test_W13_2_hard_plays_the_matchs_last_hand_for_the_match():
             results = hard.weigh(GAME, obs, candidates, perf_counter())
             judged[state.hand] = any(v >= WON / 2 for r in results for v in r)
     assert judged[seats] and not any(judged[h] for h in range(1, seats))
+
+
+def test_W10_W4_hard_searches_whether_to_take_the_discard_and_plays_the_plan_elsewhere():
+    """Hard's search weighs only the buying questions (W10: ask or decline, and the answer
+    to a buyer) and the draw (W4), where its overrules of the plan measured better; at a lay
+    or a discard it plays the plan's choice without playing out a single world."""
+    config, seats = GAME.configure({"hands": 1, "match": "points"}, 4)
+    state = GAME.setup(config, seats)
+    witness = Witness(GAME, state, 0)
+    hard, plan = PlannedSearch(1, budget=0.01, stretch=5.0), PlanBot(1)
+    searched = unsearched = 0
+    for action, _ in play(GAME, state, [GreedyBot(s) for s in range(seats)], 5):
+        witness.feed(action)
+        if 0 not in GAME.to_act(state) or GAME.chance_request(state):
+            continue
+        obs = witness.observe(True)
+        if len(obs.legal) < 2:
+            continue
+        chosen = hard.choose(GAME, obs)
+        if isinstance(obs.legal[0], (AskToBuy, DeclineToBuy, AnswerBuyer, Draw)):
+            assert hard.worlds > 0
+            searched += 1
+        else:
+            assert hard.worlds == 0 and chosen == plan.choose(GAME, obs)
+            unsearched += 1
+    assert searched and unsearched
