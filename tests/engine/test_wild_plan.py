@@ -22,7 +22,7 @@ from engine.games.wild.bots.plan import (
     pick,
 )
 from engine.games.wild.cards import parse
-from engine.games.wild.moves import AnswerBuyer, AskToBuy, DeclineToBuy, Discard, Draw, Meld
+from engine.games.wild.moves import AnswerBuyer, AskToBuy, DeclineToBuy, Discard, Meld
 from engine.local import play
 from engine.observe import Witness, observe
 from engine.registry import get_game
@@ -191,10 +191,10 @@ def test_W13_2_hard_plays_the_matchs_last_hand_for_the_match():
     assert judged[seats] and not any(judged[h] for h in range(1, seats))
 
 
-def test_W10_W4_hard_searches_whether_to_take_the_discard_and_plays_the_plan_elsewhere():
+def test_W10_hard_searches_its_buying_questions_and_plays_the_plan_elsewhere():
     """Hard's search weighs only the buying questions (W10: ask or decline, and the answer
-    to a buyer) and the draw (W4), where its overrules of the plan measured better; at a lay
-    or a discard it plays the plan's choice without playing out a single world."""
+    to a buyer), where its overrules of the plan measured better; at a draw, a lay or a
+    discard it plays the plan's choice without playing out a single world."""
     config, seats = GAME.configure({"hands": 1, "match": "points"}, 4)
     state = GAME.setup(config, seats)
     witness = Witness(GAME, state, 0)
@@ -208,7 +208,7 @@ def test_W10_W4_hard_searches_whether_to_take_the_discard_and_plays_the_plan_els
         if len(obs.legal) < 2:
             continue
         chosen = hard.choose(GAME, obs)
-        if isinstance(obs.legal[0], (AskToBuy, DeclineToBuy, AnswerBuyer, Draw)):
+        if isinstance(obs.legal[0], (AskToBuy, DeclineToBuy, AnswerBuyer)):
             assert hard.worlds > 0
             searched += 1
         else:
