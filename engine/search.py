@@ -102,17 +102,19 @@ class SearchBot(Bot):
                                                        len(candidates)) else candidates[0]
 
     def weigh(self, game: Game, obs: Observation, candidates: list[Action | None],
-              start: float) -> list[list[float]]:
+              start: float, used: float = 0.0) -> list[list[float]]:
         """Each candidate's playout scores, world by world (the same worlds for all), as
-        many worlds as the budget allows (CPU time; wall-clock time from `start` up to
-        `stretch` times the budget); [] when no world may be sampled. A race: whenever
+        many worlds as the budget allows (CPU time, less the `used` seconds the decision
+        spent before its search; wall-clock time from `start` up to `stretch` times that
+        budget); [] when no world may be sampled. A race: whenever
         the worlds played reach a power of two (4, 8, 16...), the candidates clearly
         behind or no different from another drop out (`_prune`), so the worlds go to
         the few that matter rather than to eight equally. A None candidate is waiting:
         the others move first."""
         # the budget is this thread's CPU time, so a busy machine slows the search rather
         # than thins it; the wall clock cuts it off, at `stretch` times the budget
-        cutoff, spent = start + self.stretch * self.budget, thread_time() + self.budget
+        budget = max(0.0, self.budget - used)
+        cutoff, spent = start + self.stretch * budget, thread_time() + budget
         results: list[list[float]] = [[] for _ in candidates]  # per candidate, per world
         racing = list(range(len(candidates)))
         worlds = 0

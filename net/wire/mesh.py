@@ -307,12 +307,13 @@ class Mesh:
                 timeout = SILENT_LIMIT if conn.key else HELLO_TIMEOUT
                 async with asyncio.timeout(timeout):
                     body = await stream.read_body(conn.reader)
-                if (self.closing or conn.finished) and conn.opener is None:
+                unheeded = self.closing or conn.finished
+                if unheeded and conn.opener is None:
                     # this side ended the link mid-handshake and took no key: what the
                     # other side sealed since cannot be opened, and is no fault of its own
                     continue
                 message = conn.opened(body)  # opened even when closing: the count goes on
-                if message is not None and not (self.closing or conn.finished):
+                if message is not None and not unheeded:
                     self.handle(conn, message)
                 # one message a turn of the loop: a link with much buffered (a flood) would
                 # otherwise be read to its end before any other link or timer is heard

@@ -124,12 +124,8 @@ class PlannedSearch(SearchBot):
             return turns[0]
         # the turns' planning (p99 some 40 ms on a loaded machine) is spent from the
         # decision's CPU budget, so the whole decision stays within it
-        budget = self.budget
-        self.budget = max(0.0, budget - (thread_time() - planning))
-        try:
-            return self.pick(turns, self.weigh(game, obs, turns, start))
-        finally:
-            self.budget = budget
+        return self.pick(turns, self.weigh(game, obs, turns, start,
+                                           used=thread_time() - planning))
 
     def greedy_turn(self, game, obs) -> Turn:
         """The easy bot's whole turn from here (the normal bots' default), as plan steps:
