@@ -337,6 +337,14 @@ class Game(ABC):
         outcome = self.outcome(state)
         return tuple(outcome.scores) if outcome is not None else (0.0,) * state.seats
 
+    def match_chance(self, state: State, lead: float) -> float | None:
+        """The chance a seat `lead` points ahead of the best other seat in `state`, the
+        match going on, wins it: what a search playing for the match
+        (`engine.search.value`) makes of a world whose hand did not end it, beside the
+        worlds that did. None: the game does not say (a match of so many hands, where
+        every world of a decision ends it or none does)."""
+        return None
+
     def episode(self, state: State) -> Any:
         """What a search's playout plays to the end of: it stops once this changes. By
         default the hand (dealing games), else the whole match."""

@@ -253,14 +253,20 @@ def value(game: Game, state, me: int, to_win: bool = False) -> float:
     and a lead carries into the hands still to come. Where the playout ended the match
     and `to_win`, winning it (a share of a tie) comes first and the lead after: in the
     last hand a lead is worth nothing but the win, so a seat behind plays for first place
-    and a seat ahead for safety. (A playout plays one hand, so in a match of so many hands
-    every world of a decision ends the match or none does; where only some do, a points
-    match, a win still outweighs any lead.)"""
+    and a seat ahead for safety. Where a hand may end the match or not (Dragon Den's,
+    ending at a score either way), a world where it goes on is worth the chance its lead
+    wins the match later (`Game.match_chance`), in the same units: valued by its lead
+    alone, a loss that ended the match weighed no worse than going on behind, and a
+    search given four times the worlds chose such losses and won 23.9 % of 150 matches
+    against normal, not 34 %."""
     standing = game.standing(state)
     lead = standing[me] - max(s for i, s in enumerate(standing) if i != me)
-    outcome = game.outcome(state) if to_win else None
-    if outcome is None:
+    if not to_win:
         return lead
+    outcome = game.outcome(state)
+    if outcome is None:
+        chance = game.match_chance(state, lead)
+        return lead if chance is None else WON * chance + lead
     return WON * (me in outcome.winners) / len(outcome.winners) + lead
 
 
