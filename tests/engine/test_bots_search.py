@@ -144,6 +144,31 @@ def test_hard_plays_the_last_hand_for_the_match_and_normal_for_the_lead():
     assert make_bot(GAME, "hard", 1).to_win and not make_bot(GAME, "normal", 1).to_win
 
 
+def den_scores(scores, over: bool):
+    den = get_game("den")
+    state = den.setup(*den.configure({}, 4))
+    state.scores = list(scores)
+    if over:
+        state.phase = OVER
+    return den, state
+
+
+def test_in_den_a_loss_that_ends_the_match_is_worth_less_than_going_on_behind():
+    """DN10: a Den hand may end the match (a score at -15) or not, so a world where it goes
+    on is worth the chance its lead wins later, in the units of a won match: a loss that
+    ends it weighs less than going on as far behind, a win that ends it more than going on
+    as far ahead, and going on is worth more the more the lead."""
+    den, behind = den_scores((-5, 0, -8, -10), over=False)
+    _, lost = den_scores((-5, 0, -16, -10), over=True)
+    assert value(den, lost, 0, True) < value(den, behind, 0, True)
+    _, ahead = den_scores((5, 0, -8, -3), over=False)
+    _, won = den_scores((5, 0, -16, -3), over=True)
+    assert value(den, won, 0, True) > value(den, ahead, 0, True) > value(den, behind, 0, True)
+    assert 0 < den.match_chance(behind, -5) < den.match_chance(behind, 0) < \
+        den.match_chance(behind, 5) < 1
+    assert value(den, ahead, 0, False) == 5  # normal, playing for the lead, as before
+
+
 def test_a_pass_is_weighed_however_many_beats_the_hand_holds():
     state = rig({0: "3S", 1: "4D 5D 6D 7D 8D 9D 10D JD QD KD AD 2D"})
     play(state, 0, "3S")
