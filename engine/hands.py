@@ -194,9 +194,12 @@ class HandsGame(Game):
             if ref_deck(card) in seen:
                 seen[ref_deck(card)].add(face)
         unseen = {d: [f for f in sorted(self.deck) if f not in seen[d]] for d in decks}
-        # a clue on a hand the seat knows wholly (its own) is true or false in every world
-        clues = [c for c in self.read_clues(obs) if not state.known >> c.seat & 1][-CLUES:] \
+        # a clue on a hand the seat knows wholly (its own) is true or false in every world;
+        # those dealt by cost next to nothing, so all of them count, the rest the latest
+        clues = [c for c in self.read_clues(obs) if not state.known >> c.seat & 1] \
             if hidden else []
+        tried = [c for c in clues if c.avoids is None]
+        clues = [c for c in clues if c.avoids is not None] + tried[-CLUES:]
         dealt, pools = _deal_by_clues(state, hidden, unseen, clues, rng)
         faces.update(dealt)
         for s in range(state.seats):

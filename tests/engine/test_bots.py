@@ -4,6 +4,7 @@ play even when a thought runs past its budget. Win rates live in the benchmark
 
 from __future__ import annotations
 
+import dataclasses
 import random
 import time
 
@@ -160,6 +161,28 @@ def test_clues_are_read_from_the_public_history_and_hold_for_the_real_hands(game
         for clue in clues:
             assert not clue.contradicts({c: table.faces[c] for c in table.held[clue.seat]})
         found += len(clues)
+    assert found
+
+
+def test_den_worlds_deal_no_seat_a_face_its_turn_ends_ruled_out(monkeypatch):
+    """Dragon Den's turn ends are dealt by, not tried for: where every clue is heeded (its
+    `keep` 0), no sampled world deals a seat a card the piles took when it ended a turn
+    holding it (the easy bots' real hands never contradict a clue, so such a deal exists).
+    Tried deals kept by chance contradicted a third of the clues in a world."""
+    game, fresh, actions, points = recorded("den", 4, 30, every=4)
+    read = type(game).clues
+    monkeypatch.setattr(game, "clues", lambda obs: [dataclasses.replace(c, keep=0.0)
+                                                      for c in read(game, obs)])
+    found = 0
+    for seat, at in points:
+        obs = witnessed(game, fresh, seat, actions[:at]).observe(True)
+        clues = game.read_clues(obs)
+        for r in range(5):
+            world, _ = game.determinize(obs, random.Random(r))
+            for clue in clues:
+                if clue.seat != seat:
+                    found += 1
+                    assert not clue.contradicts({c: world.faces[c] for c in world.held[clue.seat]})
     assert found
 
 
