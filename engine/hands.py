@@ -276,7 +276,7 @@ def _shows_any(faces: int, dealt_before: int, hand: dict[int, int]) -> bool:
 def _deal_by_clues(state: HandsState, hidden, unseen, clues, rng):
     """Faces for the `hidden` (seat, card) pairs, drawn from `unseen` (faces per deck), and
     what is left of each deck, shuffled. The faces a clue `avoids` are kept from its cards
-    (each such clue heeded with the chance 1 − its `keep`); of the other clues, a deal is
+    (each such clue heeded with the chance 1 - its `keep`); of the other clues, a deal is
     kept with the chance the product of the `keep` of those it contradicts; after TRIES
     deals the likeliest is taken (ties: the first)."""
     barred = _barred(state, {card for _, card in hidden},
@@ -299,7 +299,7 @@ def _deal_by_clues(state: HandsState, hidden, unseen, clues, rng):
 
 def _barred(state: HandsState, hidden: set[int], clues, rng) -> dict[int, int]:
     """hidden card ref -> the faces it may not be dealt in this world: the union of the
-    masks of the `avoids` clues heeded here (each with the chance 1 − its `keep`) over
+    masks of the `avoids` clues heeded here (each with the chance 1 - its `keep`) over
     its cards."""
     barred: dict[int, int] = {}
     for clue in clues:
