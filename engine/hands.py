@@ -318,8 +318,6 @@ def _deal(hidden, pools: dict[int, list[int]], barred: dict[int, int]) -> dict[i
     is left)."""
     dealt = {}
     for card in sorted(barred, key=lambda c: -barred[c].bit_count()):
-        if card in dealt:
-            continue
         pool, bar = pools[ref_deck(card)], barred[card]
         i = next((i for i in range(len(pool) - 1, -1, -1) if not bar >> pool[i] & 1),
                  len(pool) - 1)
