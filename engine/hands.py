@@ -198,9 +198,9 @@ class HandsGame(Game):
         # those dealt by cost next to nothing, so all of them count, the rest the latest
         clues = [c for c in self.read_clues(obs) if not state.known >> c.seat & 1] \
             if hidden else []
-        tried = [c for c in clues if c.avoids is None]
-        clues = [c for c in clues if c.avoids is not None] + tried[-CLUES:]
-        dealt, pools = _deal_by_clues(state, hidden, unseen, clues, rng)
+        avoiding = [c for c in clues if c.avoids is not None]
+        tried = [c for c in clues if c.avoids is None][-CLUES:]
+        dealt, pools = _deal_by_clues(state, hidden, unseen, avoiding, tried, rng)
         faces.update(dealt)
         for s in range(state.seats):
             if not state.known >> s & 1:
@@ -273,21 +273,19 @@ def _shows_any(faces: int, dealt_before: int, hand: dict[int, int]) -> bool:
                 & faces)
 
 
-def _deal_by_clues(state: HandsState, hidden, unseen, clues, rng):
+def _deal_by_clues(state: HandsState, hidden, unseen, avoiding, tried, rng):
     """Faces for the `hidden` (seat, card) pairs, drawn from `unseen` (faces per deck), and
-    what is left of each deck, shuffled. The faces a clue `avoids` are kept from its cards
-    (each such clue heeded with the chance 1 - its `keep`); of the other clues, a deal is
-    kept with the chance the product of the `keep` of those it contradicts; after TRIES
-    deals the likeliest is taken (ties: the first)."""
-    barred = _barred(state, {card for _, card in hidden},
-                     [c for c in clues if c.avoids is not None], rng)
-    clues = [c for c in clues if c.avoids is None]
+    what is left of each deck, shuffled. The faces the `avoiding` clues name are kept from
+    their cards (each clue heeded with the chance 1 - its `keep`); of the `tried` clues, a
+    deal is kept with the chance the product of the `keep` of those it contradicts; after
+    TRIES deals the likeliest is taken (ties: the first)."""
+    barred = _barred(state, {card for _, card in hidden}, avoiding, rng)
     best = None
-    for _ in range(TRIES if clues else 1):
+    for _ in range(TRIES if tried else 1):
         pools = {d: rng.sample(faces, len(faces)) for d, faces in unseen.items()}
         dealt = _deal(hidden, pools, barred)
         chance = 1.0
-        for clue in clues:
+        for clue in tried:
             if clue.contradicts(_hand(state, clue.seat, dealt)):
                 chance *= clue.keep
         if chance == 1.0 or rng.random() < chance:
