@@ -71,9 +71,12 @@ def drawn_now(app) -> list:
         app.view.drawn = None
 
 
-def settle(driver) -> None:
+def cards_at_rest(driver) -> None:
+    """Wait until no card moves (scores may still count: the hand row is what is read), or
+    the result is taken down — which the caller's next assertion then names."""
     renderer = driver.app.scene.renderer
-    driver.wait_for(renderer.settled, "the table to settle", 10)
+    driver.wait_for(lambda: not renderer.result.up() or not any(
+        sprite.tween.moving for sprite in renderer.sprites()), "the cards to come to rest", 10)
 
 
 def test_the_hand_row_shows_the_views_cards_at_a_hands_end_and_after(window, game):
@@ -81,9 +84,9 @@ def test_the_hand_row_shows_the_views_cards_at_a_hands_end_and_after(window, gam
     name_yourself(window)
     frames = Frames(app)
     first_hand(app, window, game, lambda name: None, lambda view, action: None)
-    settle(window)
+    cards_at_rest(window)
     renderer = app.scene.renderer
-    assert renderer.result.up(), "the first hand's result is up"
+    assert renderer.result.up(), "the first hand's result is still up once its cards rest"
     mine = sorted(str(face) for face in app.session.view.view.cards or ())
     assert sorted(hand_row(app, drawn_now(app))) == mine, \
         f"the hand row at {game}'s hand end holds only this seat's cards, {mine}"

@@ -34,10 +34,12 @@ def spectator(lan, tmp_path, table: str, port: int) -> Proc:
 
 @pytest.mark.parametrize("game,port", [("den", 47002), ("wild", 47003)])
 def test_three_peers_play_with_hidden_hands_to_a_clean_audit(lan, tmp_path, game, port):
-    peers = [peer(lan, tmp_path, i, game, game, 3, *(("--port", str(port)) if i == 0 else ()))
-             for i in range(3)]
-    peers[0].wait_line(lambda line: line.startswith("game started"), GAME_TIMEOUT)
+    # the watcher is seated in the lobby, before any deal: a short game cannot end first
+    first = peer(lan, tmp_path, 0, game, game, 3, "--port", str(port))
+    first.wait_line(lambda line: line.startswith("created"), GAME_TIMEOUT)
     watcher = spectator(lan, tmp_path, game, port)
+    watcher.wait_line(lambda line: line.startswith("watching"), GAME_TIMEOUT)
+    peers = [first, *(peer(lan, tmp_path, i, game, game, 3) for i in (1, 2))]
     results = [p.finish(GAME_TIMEOUT) for p in peers]
     agree([*results, watcher.finish(GAME_TIMEOUT)])
     assert all(p.wait_line(lambda line: line.startswith("audit clean"), 1) for p in peers)
