@@ -1,0 +1,176 @@
+"""How a searching bot's choices compare with what knowing the hands would choose:
+`python -m tools.lab.truth --game den [--matches N] [--seed S]`. Prints one JSON object.
+
+The bench (`tools.bench bots`) says how often a level wins, over hundreds of matches; this
+says where its search stands, from a few. The searching seat (its seat turning round the
+table from match to match) plays with the others' level in the other seats; at each of its
+searches, every candidate it weighed is played out again, each the same way the search
+plays it, on `--truth` worlds that deal the real hands (only what no seat has seen yet is
+shuffled: the stock, later hands) and on `--sampled` worlds sampled as the bot samples
+them, none left out of the race. Against the default candidate (the first: the plan's or
+the easy bot's choice):
+- the oracle's gain: the best candidate in truth — what seeing the hands is worth among
+  these candidates;
+- the search's gain: the candidate it chose, in truth; `captured` is its share of the oracle's;
+- the gain of the best candidate on the sampled worlds, with no race and no bar;
+- the correlation, over every (search, candidate), of its difference from the default on the
+  sampled worlds with its difference in truth: how well the worlds tell candidates apart.
+
+Gains are a playout's value (`engine.search.value`: the lead; where the bot plays for the
+match, 10^6 times its chance of winning the match, plus the lead) averaged per search.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import math
+import pickle
+import random
+from dataclasses import dataclass, field, replace
+
+from engine.bots import make_bot
+from engine.local import play
+from engine.registry import get_game
+from engine.search import SearchBot
+
+GAMES = ("den", "dragon", "wild")  # the games whose searching bots sample hands' worlds
+
+
+@dataclass
+class Search:
+    """One search: each candidate's mean value in truth and on the sampled worlds (the
+    differences from the default, world by world, are what the correlation reads), and
+    which candidate the bot chose."""
+
+    chosen: int
+    truth: list[float]
+    sampled: list[float]
+
+
+@dataclass
+class Recorder:
+    """Wraps one searching bot: at each of its choices among candidates, the candidates are
+    weighed again in truth and on unraced sampled worlds."""
+
+    bot: SearchBot
+    game: object
+    truth_worlds: int
+    sampled_worlds: int
+    rng: random.Random
+    real: object = None  # the match's own state, as the table plays it
+    searches: list[Search] = field(default_factory=list)
+
+    def __post_init__(self) -> None:
+        weigh, pick = self.bot.weigh, self.bot.pick
+        seen = {}
+
+        def weighing(game, obs, candidates, start, used=0.0):
+            seen["obs"] = obs
+            return weigh(game, obs, candidates, start, used=used)
+
+        def picking(candidates, results):
+            chosen = pick(candidates, results)
+            if results and results[0]:  # a search that played worlds out
+                self.record(seen["obs"], candidates, candidates.index(chosen))
+            return chosen
+
+        self.bot.weigh, self.bot.pick = weighing, picking
+
+    def record(self, obs, candidates: list, chosen: int) -> None:
+        told = replace(obs, known=self.real)  # the seat told every hand
+        self.searches.append(Search(chosen, self.means(told, candidates, self.truth_worlds),
+                                    self.means(obs, candidates, self.sampled_worlds)))
+
+    def means(self, obs, candidates: list, worlds: int) -> list[float]:
+        """Each candidate's mean value over `worlds` worlds sampled from `obs`, every
+        candidate meeting the same worlds."""
+        totals = [0.0] * len(candidates)
+        for _ in range(worlds):
+            seed = self.rng.getrandbits(64)
+            world = pickle.dumps(self.game.determinize(obs, random.Random(seed)),
+                                 pickle.HIGHEST_PROTOCOL)
+            for i, candidate in enumerate(candidates):
+                totals[i] += self.bot.playout(self.game, obs.seat, candidate, world, seed)
+        return [t / worlds for t in totals]
+
+
+def run(args) -> dict:
+    game = get_game(args.game)
+    config, seats = game.configure({}, 4)
+    rng = random.Random(args.seed)
+    searches: list[Search] = []
+    for n in range(args.matches):
+        seed, me = args.seed * 100_003 + n, n % seats
+        bots = [make_bot(game, args.level if s == me else args.others, seed * 10 + s)
+                for s in range(seats)]
+        if not isinstance(bots[me], SearchBot):
+            raise SystemExit(f"{args.game}'s {args.level} bot does not search")
+        recorder = Recorder(bots[me], game, args.truth, args.sampled, rng)
+        recorder.real = state = game.setup(config, seats)
+        for _ in play(game, state, bots, seed):
+            if len(searches) + len(recorder.searches) >= args.searches:
+                break
+        searches += recorder.searches
+        if len(searches) >= args.searches:
+            break
+    return report(args, searches)
+
+
+def report(args, searches: list[Search]) -> dict:
+    n = len(searches) or 1
+
+    def gain(pick) -> float:
+        return round(sum(s.truth[pick(s)] - s.truth[0] for s in searches) / n, 1)
+
+    search = gain(lambda s: s.chosen)
+    oracle = gain(lambda s: max(range(len(s.truth)), key=s.truth.__getitem__))
+    overrules = [s for s in searches if s.chosen]
+    return {
+        "lab": "truth", "game": args.game, "level": args.level, "others": args.others,
+        "seed": args.seed, "searches": len(searches),
+        "truth_worlds": args.truth, "sampled_worlds": args.sampled,
+        "gain": {"search": search, "oracle": oracle,
+                 "sampled_best": gain(lambda s: max(range(len(s.sampled)),
+                                                     key=s.sampled.__getitem__))},
+        "captured": round(search / oracle, 3) if oracle else None,
+        "overrules": len(overrules),
+        "overrules_better_in_truth": sum(s.truth[s.chosen] > s.truth[0] for s in overrules),
+        "overrules_worse_in_truth": sum(s.truth[s.chosen] < s.truth[0] for s in overrules),
+        "correlation": correlation([(s.sampled[i] - s.sampled[0], s.truth[i] - s.truth[0])
+                                    for s in searches for i in range(1, len(s.truth))]),
+    }
+
+
+def correlation(pairs: list[tuple[float, float]]) -> float | None:
+    """Pearson's correlation of the pairs; None where either side does not vary."""
+    n = len(pairs)
+    if n < 2:
+        return None
+    mx, my = sum(x for x, _ in pairs) / n, sum(y for _, y in pairs) / n
+    sxy = sum((x - mx) * (y - my) for x, y in pairs)
+    sxx, syy = sum((x - mx) ** 2 for x, _ in pairs), sum((y - my) ** 2 for _, y in pairs)
+    return round(sxy / math.sqrt(sxx * syy), 3) if sxx and syy else None
+
+
+def main(argv=None) -> None:
+    parser = argparse.ArgumentParser(prog="python -m tools.lab.truth", description=__doc__,
+                                     formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("--game", choices=GAMES, default="den")
+    parser.add_argument("--level", default="hard", help="the searching seat's level")
+    parser.add_argument("--others", default="normal", help="the other seats' level")
+    parser.add_argument("--matches", type=int, default=10, help="at most this many matches")
+    parser.add_argument("--searches", type=int, default=1_000_000,
+                        help="stop once this many searches are weighed")
+    parser.add_argument("--truth", type=int, default=100, help="truth worlds a search")
+    parser.add_argument("--sampled", type=int, default=64, help="sampled worlds a search")
+    parser.add_argument("--seed", type=int, default=0)
+    args = parser.parse_args(argv)
+    for name in ("matches", "searches", "truth", "sampled"):
+        if getattr(args, name) < 1:
+            parser.error(f"--{name} must be at least 1")
+    print(json.dumps(run(args)))
+
+
+if __name__ == "__main__":
+    main()
