@@ -16,8 +16,9 @@ the easy bot's choice):
 - the correlation, over every (search, candidate), of its difference from the default on the
   sampled worlds with its difference in truth: how well the worlds tell candidates apart.
 
-Gains are a playout's value (`engine.search.value`: the lead; where the bot plays for the
-match, 10^6 times its chance of winning the match, plus the lead) averaged per search.
+Gains are a playout's value (`engine.search.value`) averaged per search, given apart for the
+searches played for the lead (points) and those played for the match (10^6 times the
+chance of winning it, plus the lead: Den's every search, another game's in its last hand).
 """
 
 from __future__ import annotations
@@ -32,7 +33,7 @@ from dataclasses import dataclass, field, replace
 from engine.bots import make_bot
 from engine.local import play
 from engine.registry import get_game
-from engine.search import SearchBot
+from engine.search import WON, SearchBot
 
 GAMES = ("den", "dragon", "wild")  # the games whose searching bots sample hands' worlds
 
@@ -118,25 +119,40 @@ def run(args) -> dict:
 
 
 def report(args, searches: list[Search]) -> dict:
-    n = len(searches) or 1
-
-    def gain(pick) -> float:
-        return round(sum(s.truth[pick(s)] - s.truth[0] for s in searches) / n, 1)
-
-    search = gain(lambda s: s.chosen)
-    oracle = gain(lambda s: max(range(len(s.truth)), key=s.truth.__getitem__))
     overrules = [s for s in searches if s.chosen]
+    for_match = [s for s in searches if max(map(abs, s.truth + s.sampled)) >= MATCH_SCALE]
     return {
         "lab": "truth", "game": args.game, "level": args.level, "others": args.others,
         "seed": args.seed, "searches": len(searches),
         "truth_worlds": args.truth, "sampled_worlds": args.sampled,
-        "gain": {"search": search, "oracle": oracle,
-                 "sampled_best": gain(lambda s: max(range(len(s.sampled)),
-                                                     key=s.sampled.__getitem__))},
-        "captured": round(search / oracle, 3) if oracle else None,
         "overrules": len(overrules),
         "overrules_better_in_truth": sum(s.truth[s.chosen] > s.truth[0] for s in overrules),
         "overrules_worse_in_truth": sum(s.truth[s.chosen] < s.truth[0] for s in overrules),
+        "for_the_lead": gains([s for s in searches if s not in for_match]),
+        "for_the_match": gains(for_match),
+    }
+
+
+#: a value this large is a match's chance (engine.search.WON times it), not a lead in points:
+#: the two are reported apart, since a mean of both is the match's alone
+MATCH_SCALE = WON / 100
+
+
+def gains(searches: list[Search]) -> dict:
+    """The searches' mean gains in truth over their default (the search's choice, the
+    oracle's, the best on the unraced sampled worlds), the search's share of the oracle's
+    gain, and how well the sampled worlds tell each candidate from the default."""
+    n = len(searches)
+
+    def gain(pick) -> float | None:
+        return round(sum(s.truth[pick(s)] - s.truth[0] for s in searches) / n, 2) if n else None
+
+    search = gain(lambda s: s.chosen)
+    oracle = gain(lambda s: max(range(len(s.truth)), key=s.truth.__getitem__))
+    return {
+        "searches": n, "search": search, "oracle": oracle,
+        "sampled_best": gain(lambda s: max(range(len(s.sampled)), key=s.sampled.__getitem__)),
+        "captured": round(search / oracle, 3) if oracle else None,
         "correlation": correlation([(s.sampled[i] - s.sampled[0], s.truth[i] - s.truth[0])
                                     for s in searches for i in range(1, len(s.truth))]),
     }
