@@ -121,9 +121,7 @@ class SearchBot(Bot):
         try:
             while worlds < self.most:
                 seed = self.rng.getrandbits(64)
-                # one world a round, copied for each candidate (chance's generator too)
-                world = pickle.dumps(game.determinize(obs, random.Random(seed)),
-                                     pickle.HIGHEST_PROTOCOL)
+                world = sampled_world(game, obs, seed)
                 scores = []
                 for i in racing:
                     scores.append(self.playout(game, obs.seat, candidates[i], world, seed))
@@ -210,6 +208,13 @@ class SearchBot(Bot):
         playout's bots take over."""
         if action is not None:
             game.apply(state, action)
+
+
+def sampled_world(game: Game, obs: Observation, seed: int) -> bytes:
+    """A world sampled from `obs` (`Game.determinize`, its generator seeded with `seed`),
+    pickled: one world a round, copied for each candidate's playout (chance's generator
+    too)."""
+    return pickle.dumps(game.determinize(obs, random.Random(seed)), pickle.HIGHEST_PROTOCOL)
 
 
 def _prune(racing: list[int], results: list[list[float]]) -> list[int]:

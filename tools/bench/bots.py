@@ -23,8 +23,6 @@ from __future__ import annotations
 import dataclasses
 import math
 import multiprocessing
-import pickle
-import random
 import sys
 import time
 from argparse import Namespace
@@ -36,7 +34,7 @@ from engine.games.dragon.plan import PlanBot as DragonPlan
 from engine.games.wild.bots.plan import PlanBot as WildPlan
 from engine.local import play
 from engine.registry import get_game
-from engine.search import SearchBot
+from engine.search import SearchBot, sampled_world
 
 SEATS = {"dragon": 4, "den": 4, "wild": 4, "gold": 4}
 PAIRINGS = (("hard", "easy"), ("normal", "easy"), ("hard", "normal"))
@@ -131,8 +129,7 @@ class FlatSearch(SearchBot):
         spent, cutoff = time.thread_time() + self.budget, start + self.stretch * self.budget
         while time.thread_time() < spent and time.perf_counter() < cutoff:
             seed = self.rng.getrandbits(64)
-            world = pickle.dumps(game.determinize(blind, random.Random(seed)),
-                                 pickle.HIGHEST_PROTOCOL)
+            world = sampled_world(game, blind, seed)
             for i, action in enumerate(candidates):
                 totals[i] += self.playout(game, obs.seat, action, world, seed)
             self.worlds += 1

@@ -26,22 +26,20 @@ from __future__ import annotations
 import argparse
 import json
 import math
-import pickle
 import random
 from dataclasses import dataclass, field, replace
 
 from engine.bots import make_bot
 from engine.local import play
 from engine.registry import get_game
-from engine.search import WON, SearchBot
+from engine.search import WON, SearchBot, sampled_world
 
 GAMES = ("den", "dragon", "wild")  # the games whose searching bots sample hands' worlds
 
 
 @dataclass
 class Search:
-    """One search: each candidate's mean value in truth and on the sampled worlds (the
-    differences from the default, world by world, are what the correlation reads), and
+    """One search: each candidate's mean value in truth and on the sampled worlds, and
     which candidate the bot chose."""
 
     chosen: int
@@ -59,7 +57,7 @@ class Recorder:
     truth_worlds: int
     sampled_worlds: int
     rng: random.Random
-    real: object = None  # the match's own state, as the table plays it
+    real: object  # the match's own state, as the table plays it
     searches: list[Search] = field(default_factory=list)
 
     def __post_init__(self) -> None:
@@ -89,8 +87,7 @@ class Recorder:
         totals = [0.0] * len(candidates)
         for _ in range(worlds):
             seed = self.rng.getrandbits(64)
-            world = pickle.dumps(self.game.determinize(obs, random.Random(seed)),
-                                 pickle.HIGHEST_PROTOCOL)
+            world = sampled_world(self.game, obs, seed)
             for i, candidate in enumerate(candidates):
                 totals[i] += self.bot.playout(self.game, obs.seat, candidate, world, seed)
         return [t / worlds for t in totals]
@@ -107,8 +104,8 @@ def run(args) -> dict:
                 for s in range(seats)]
         if not isinstance(bots[me], SearchBot):
             raise SystemExit(f"{args.game}'s {args.level} bot does not search")
-        recorder = Recorder(bots[me], game, args.truth, args.sampled, rng)
-        recorder.real = state = game.setup(config, seats)
+        state = game.setup(config, seats)
+        recorder = Recorder(bots[me], game, args.truth, args.sampled, rng, state)
         for _ in play(game, state, bots, seed):
             if len(searches) + len(recorder.searches) >= args.searches:
                 break
@@ -148,14 +145,19 @@ def gains(searches: list[Search]) -> dict:
         return round(sum(s.truth[pick(s)] - s.truth[0] for s in searches) / n, 2) if n else None
 
     search = gain(lambda s: s.chosen)
-    oracle = gain(lambda s: max(range(len(s.truth)), key=s.truth.__getitem__))
+    oracle = gain(lambda s: best(s.truth))
     return {
         "searches": n, "search": search, "oracle": oracle,
-        "sampled_best": gain(lambda s: max(range(len(s.sampled)), key=s.sampled.__getitem__)),
+        "sampled_best": gain(lambda s: best(s.sampled)),
         "captured": round(search / oracle, 3) if oracle else None,
         "correlation": correlation([(s.sampled[i] - s.sampled[0], s.truth[i] - s.truth[0])
                                     for s in searches for i in range(1, len(s.truth))]),
     }
+
+
+def best(values: list[float]) -> int:
+    """The index of the highest value (ties: the first)."""
+    return max(range(len(values)), key=values.__getitem__)
 
 
 def correlation(pairs: list[tuple[float, float]]) -> float | None:
