@@ -17,9 +17,12 @@ LOGICAL = (1280, 720)
 
 # colours, named for what they mean on the table
 INK = (236, 232, 220)
-DIM = (186, 195, 186)  # 3:1 or more on the lightest felt, to every viewer (WCAG AA, large)
+# every colour words are drawn in reads at 3:1 or more on the lightest felt, to every viewer
+# (WCAG AA, large; tests/test_colour_vision.py): a refusal in a deeper red read at 1.6:1 to
+# a red-blind player
+DIM = (186, 195, 186)
 GOLD = (240, 196, 80)
-ALERT = (235, 110, 90)
+ALERT = (255, 180, 160)
 GOOD = (120, 210, 140)
 PANEL = (16, 36, 28)
 PANEL_EDGE = (70, 110, 90)
@@ -168,6 +171,18 @@ def fit(font: pygame.font.Font, text: str, width: int) -> str:
     return text + "…"
 
 
+@functools.lru_cache(maxsize=256)
+def shrink_to_fit(fonts: tuple[pygame.font.Font, ...], text: str,
+                  width: int) -> tuple[int, tuple[str, ...]]:
+    """The first of `fonts` (largest first) that holds `text` on one line `width` pixels
+    wide, with that line; where none does, the last, with `text` wrapped to it (cached:
+    drawn every frame)."""
+    for i, font in enumerate(fonts):
+        if font.size(text)[0] <= width:
+            return i, (text,)
+    return len(fonts) - 1, tuple(wrap(fonts[-1], text, width))
+
+
 def wrap(font: pygame.font.Font, text: str, width: int) -> list[str]:
     """Word-wrap one line to `width` pixels; a word longer than a line is cut to fit."""
     rows, current = [], ""
@@ -182,7 +197,7 @@ def wrap(font: pygame.font.Font, text: str, width: int) -> list[str]:
     return [*rows, current] if current else rows
 
 
-assets.FORGET_TOO += [_panel, fit]
+assets.FORGET_TOO += [_panel, fit, shrink_to_fit]
 
 RULES_MARGIN = 24  # logical: the rules' text keeps this far from its box's edges
 

@@ -72,6 +72,8 @@ def test_the_check_finds_two_things_told_apart_by_colour_alone():
 
 #: WCAG's enhanced contrast for words (AAA, 7:1): what the high-contrast option promises
 HIGH = 7.0
+#: WCAG 2's least contrast for large text and a screen's parts (AA, 3:1): the usual colours'
+USUAL = 3.0
 FELT = Path(__file__).parent.parent / "sprites" / "felt.svg"
 
 
@@ -119,6 +121,21 @@ def test_high_contrast_words_read_at_seven_to_one_to_every_viewer():
              for viewer in (None, *VIEWERS)
              if contrast(colour, under, viewer) < HIGH]
     assert not faint, f"words under 7:1 in high contrast: {faint}"
+
+
+def test_the_usual_words_read_at_three_to_one_on_the_lightest_felt_to_every_viewer():
+    """Every colour words are drawn in reads at 3:1 or more on the felt's lightest colour
+    (WCAG AA, large), to a viewer with full colour vision and to each colour-blind one: a
+    Dragon refusal above the buttons read at 1.6:1 to a red-blind player."""
+    from client import ui
+
+    stops = re.findall(r'stop-color="(#[0-9a-fA-F]{6})"', FELT.read_text())
+    lightest = max(stops, key=lambda c: luminance(c, None))
+    faint = [(name, viewer, round(contrast(hexed(getattr(ui, name)), lightest, viewer), 1))
+             for name in ("INK", "DIM", "GOLD", "ALERT", "GOOD")
+             for viewer in (None, *VIEWERS)
+             if contrast(hexed(getattr(ui, name)), lightest, viewer) < USUAL]
+    assert not faint, f"words under 3:1 on the felt: {faint}"
 
 
 def test_the_contrast_check_finds_the_usual_dim_words_faint():

@@ -11,7 +11,7 @@ from client.tables.hinting import Hint
 from client.tables.input import TableInput
 from client.tables.result import HandResult
 from client.tables.seats import SeatPanels
-from client.ui import ALERT, DIM, GOLD, GOOD, INK, TABLE_AREA, wrap
+from client.ui import ALERT, DIM, GOLD, GOOD, INK, TABLE_AREA, shrink_to_fit, wrap
 from client.widgets import fan_positions
 from engine.tell import count as count_words
 from net.face.bridge import ViewUpdate
@@ -19,6 +19,9 @@ from net.face.hints import Hinted
 from net.peer.events import StepApplied
 
 MOVE = 0.35  # seconds a card takes to go where it is going
+#: the least size of the line above the buttons: a why too long for one line at the table's
+#: size is drawn smaller, down to this, before it takes a second line
+ADVICE_LEAST = 11
 
 
 def events_of(item):
@@ -261,8 +264,15 @@ class TableRenderer(SeatPanels, TableInput):
         advice = reason or self.session.advice
         if advice == self.hints.said:
             advice = ""  # a Hint's sentence is long: the guide panel shows it whole
-        self.view.text(surface, advice or otherwise, (30, y), size, ALERT if advice else DIM,
-                       width=width)
+        view = self.view
+        sizes = range(size, min(size, ADVICE_LEAST) - 1, -1)
+        fitted, rows = shrink_to_fit(tuple(view.font(s) for s in sizes), advice or otherwise,
+                                     view.px(width))
+        size = sizes[fitted]
+        line = view.font(size).get_linesize() / view.scale
+        for i, row in enumerate(rows):  # a second line goes above: the buttons are below
+            view.text(surface, row, (30, y - (len(rows) - 1 - i) * line), size,
+                      ALERT if advice else DIM)
 
     # -- animation -------------------------------------------------------------------
     def sprites(self):

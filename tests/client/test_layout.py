@@ -63,9 +63,9 @@ def faint_words(app, least: float | None = None) -> list[str]:
     """The words drawn (and seen: not under a panel over them) that read at under `least`
     (by default 3:1 in the usual colours, 7:1 in high contrast) against what lies under
     them, to a viewer with full colour vision or to any colour-blind one."""
-    from tests.test_colour_vision import HIGH, VIEWERS, contrast
+    from tests.test_colour_vision import HIGH, USUAL, VIEWERS, contrast
 
-    least = least or (HIGH if app.view.contrast else USUAL_CONTRAST)
+    least = least or (HIGH if app.view.contrast else USUAL)
     items = drawn(app)  # (drawn on the window as it is read)
     # read only words nothing was drawn over: a modal's veil dims what is behind on purpose,
     # and a card in flight passes over a name (the layout check judges overlaps)
@@ -322,6 +322,50 @@ def test_a_long_dragon_trick_stays_clear_of_the_seat_panels(app, tmp_path):
     assert len(plays) >= 9 and len(seen) < sum(len(p.faces) for p in plays), "some go under"
 
 
+def test_a_dragon_refusal_reads_whole_above_the_buttons(app, tmp_path):
+    """Two cards of different ranks selected: the engine's why (D4, its longest: every
+    combination named) is read whole at every size, never cut with an ellipsis."""
+    from engine.games.dragon.cards import rank
+
+    _, state, events = next(s for s in states("dragon", 4) if s[0] == "a turn")
+    renderer = show(app, "dragon", 4, state, events, False, tmp_path).renderer
+    hand = renderer.ordered()
+    low, high = hand[0], next(f for f in reversed(hand) if rank(f) != rank(hand[0]))
+    renderer.hand[low].selected = renderer.hand[high].selected = True
+    why = renderer.why_not([low, high])
+    assert "(D4)" in why
+    for size in SIZES:
+        app.resize(size)
+        renderer.sync(animate=False)
+        words = " ".join(d.words for d in drawn(app) if d.kind == "label")
+        assert why in words, (size, words)
+    check(app, "dragon with a selection refused")
+
+
+def test_a_refusal_too_long_for_one_line_takes_two_and_reads_whole(app, tmp_path):
+    """The engine's longest why in Dragon (D5: a run of ten that does not beat another,
+    each named) is drawn smaller, then on a second line above the first: never cut, clear of
+    the hand and the buttons, at every size."""
+    from msgspec.structs import replace
+
+    from client.tables.common import told
+    from engine.games.dragon.views import TrickPlay
+
+    _, state, events = next(s for s in states("dragon", 4) if s[0] == "a turn")
+    session = show(app, "dragon", 4, state, events, False, tmp_path).session
+    lower, higher = tuple(r * 4 for r in range(10)), tuple(r * 4 + 1 for r in range(10))
+    contested = replace(session.view.view, trick=(TrickPlay(1, higher),), passed=(False,) * 4)
+    refusal = session.game.why_not(contested, 0, lower, session.names)
+    assert refusal.rule == "D5"
+    session.advise(told(refusal))
+    for size in SIZES:
+        app.resize(size)
+        app.scene.renderer.sync(animate=False)
+        rows = [d.words for d in drawn(app) if d.kind == "label"]
+        assert told(refusal) in " ".join(rows), (size, rows)
+    check(app, "dragon with a long refusal")
+
+
 def test_the_check_finds_the_engines_terms_in_what_a_scene_draws(app, monkeypatch):
     """The vocabulary check reads every label a scene draws: a step number, a pid or a
     name from the code in one is found (and none is in any state the tests above check)."""
@@ -504,7 +548,6 @@ def test_the_longest_why_of_a_turn_is_shown_whole_guided_or_hinted(app, game_id,
     assert why in " ".join(words) and said[longest] not in words, "whole, and only there"
 
 
-USUAL_CONTRAST = 3.0  # WCAG 2's least contrast for large text and a screen's parts
 
 
 def ink_and_ground(pixels, rect: pygame.Rect) -> tuple[str, str]:
@@ -529,10 +572,10 @@ def test_every_word_on_each_table_reads_to_every_viewer_at_every_size(app, game_
     full colour vision and to each colour-blind one (tests/test_colour_vision.py's
     simulations): at 7:1 or more with the high-contrast option, at 3:1 or more (WCAG's least
     for large words and the parts of a screen) in the usual colours."""
-    from tests.test_colour_vision import HIGH, VIEWERS, contrast
+    from tests.test_colour_vision import HIGH, USUAL, VIEWERS, contrast
     from tools.layout import _uncovered
 
-    least = HIGH if high else USUAL_CONTRAST
+    least = HIGH if high else USUAL
     seats = GAMES[game_id]
     _, state, events = next(s for s in states(game_id, seats) if s[0] == "a turn")
     scene = show(app, game_id, seats, state, events, False, tmp_path)
