@@ -48,11 +48,12 @@ def decode(code: str) -> tuple[str, int]:
     """The IPv4 address and port a code stands for; BadCode if it is not one."""
     text = IGNORED.sub("", code).upper()
     text = "".join(SAME_AS.get(char, char) for char in text)
-    if len(text) != LENGTH:
-        raise BadCode(f"A table's code has {LENGTH} letters and digits; this has {len(text)}.")
+    # the characters first: "not a table!!" counted its "!" among 11 letters and digits
     wrong = sorted({char for char in text if char not in ALPHABET})
     if wrong:
         raise BadCode(f"A table's code has no {', '.join(wrong)} in it: check the code.")
+    if len(text) != LENGTH:
+        raise BadCode(f"A table's code has {LENGTH} letters and digits; this has {len(text)}.")
     value = 0
     for char in text:
         value = value << 5 | ALPHABET.index(char)

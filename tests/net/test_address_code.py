@@ -41,6 +41,7 @@ def test_letters_that_look_like_digits_read_as_those_digits():
     ("ABCDE-FGHJKM", "this has 11"),
     ("UUUUU-UUUUU", "no U in it"),
     ("R2M02-5512#", "no # in it"),
+    ("not a table!!", "no ! in it"),  # not "this has 11": the "!" is no letter or digit
     ("00000-00000", "typo"),  # port 0: no table listens there
 ])
 def test_text_that_is_not_a_code_says_what_is_wrong(text, words):
