@@ -7,7 +7,7 @@ label running out of the panel it is on or into another label, two panels or two
 targets overlapping, a label under a button. Panels drawn over the table (a
 question, a result: client.ui.OVERLAY) may cover what was drawn before them; a banner
 (passing news, client.ui.Viewport.banner) may not.
-`python -m tools.screens --check` and tests/client/test_layout.py use it.
+tests/client/test_layout.py and the tests of each scene use it.
 """
 
 from __future__ import annotations
@@ -63,6 +63,7 @@ def problems(app) -> list[str]:
              if not screen.contains(d.rect)]
     found += _widgets(app, screen)
     found += _crossing(labels, panels)
+    found += _spilled(drawn_now)
     found += _pairs(labels, "labels")
     found += _pairs([p for p in panels if not p.over], "panels")
     targets = [Drawn("target", rect, ident) for ident, rect in app.targets().items()]
@@ -159,6 +160,26 @@ def _crossing(labels: list[Drawn], panels: list[Drawn]) -> list[str]:
             for label in labels for panel in panels
             if _overlap(label.rect, panel.rect) and not panel.rect.contains(
                 label.rect.inflate(-2 * SLACK, -2 * SLACK))]
+
+
+def _spilled(items: list[Drawn]) -> list[str]:
+    """Words drawn on a modal (after a veil) are its content: each lies within a panel drawn
+    since the veil, and no panel drawn after it hides it (a match's end ran its last line
+    off its panel and under the night's standings)."""
+    found, veil = [], None
+    for i, item in enumerate(items):
+        if item.kind == "veil":
+            veil = i
+        if veil is None or item.kind != "label" or not item.words.strip() or \
+                not _overlap(item.rect, items[veil].rect):  # beside the veil: not on it
+            continue
+        on = [p for p in items[veil:i] if p.kind == "panel" and _overlap(item.rect, p.rect)]
+        if not on or not on[-1].rect.contains(item.rect.inflate(-2 * SLACK, -2 * SLACK)):
+            found.append(f"label {item.words!r} runs off the modal panel it is drawn on")
+        elif any(p.kind in ("panel", "banner") and _overlap(item.rect, p.rect)
+                 for p in items[i + 1:]):
+            found.append(f"label {item.words!r} is hidden by a panel drawn after it")
+    return found
 
 
 def _pairs(items: list[Drawn], what: str) -> list[str]:

@@ -24,6 +24,13 @@ MOVE = 0.35  # seconds a card takes to go where it is going
 ADVICE_LEAST = 11
 
 
+ENDING_PANEL = (200, 130, 580, 340)  # the match's end, over the table (logical x, y, w, h)
+ENDING_ROWS_TOP = 200  # the first seat's row
+ENDING_ROW = 36  # a seat's row where the panel has room
+ENDING_LINE = 22  # a line of the ending's words
+ENDING_PAD = 20  # under the seats' rows (10) and under the words (10)
+
+
 def events_of(item):
     """The engine events of a StepApplied (nothing for other news)."""
     if isinstance(item, StepApplied):
@@ -81,21 +88,27 @@ def draw_ending(surface, view, session) -> None:
     winners starred, and the ending's words (the audit's verdict among them)."""
     ending = session.ending
     view.veil(surface, view.rect(*TABLE_AREA))
-    view.panel(surface, view.rect(200, 130, 580, 340), alpha=250, edge=GOLD)
+    x, top, width, height = ENDING_PANEL
+    view.panel(surface, view.rect(*ENDING_PANEL), alpha=250, edge=GOLD)
     title = {"finished": "The match is over", "left": "You left the table"}.get(
         ending.kind, "The table stopped")
-    view.text(surface, title, (490, 148), 26, GOLD, bold=True, anchor="midtop")
-    y = 200
+    view.text(surface, title, (x + width / 2, top + 18), 26, GOLD, bold=True, anchor="midtop")
+    lines = wrap_text(view, ending.text, 15, width - 40)
+    # the seats' rows close up to leave the words their room: six seats and an audit's
+    # three lines ran the last one off the panel, under the night's standings
+    room = top + height - ENDING_ROWS_TOP - ENDING_PAD - ENDING_LINE * len(lines)
+    step = min(ENDING_ROW, room / max(1, len(ending.scores)))
+    y = ENDING_ROWS_TOP
     for seat, score in enumerate(ending.scores):
         won = seat in ending.winners
         view.text(surface, ("★ " if won else "") + session.seat_name(seat, True),
-                  (240, y), 18, GOLD if won else INK, width=300)
-        view.text(surface, count_words(score, session.game.score_unit), (740, y), 18, INK,
-                  anchor="topright")
-        y += 36
-    for line in wrap_text(view, ending.text, 15, 540):
-        view.text(surface, line, (220, y + 10), 15, GOOD if ending.audit == "clean" else INK)
-        y += 22
+                  (x + 40, y), 18, GOLD if won else INK, width=300)
+        view.text(surface, count_words(score, session.game.score_unit), (x + width - 40, y),
+                  18, INK, anchor="topright")
+        y += step
+    for line in lines:
+        view.text(surface, line, (x + 20, y + 10), 15, GOOD if ending.audit == "clean" else INK)
+        y += ENDING_LINE
 
 
 def told(refusal, otherwise: str = "") -> str:

@@ -366,6 +366,22 @@ def test_a_refusal_too_long_for_one_line_takes_two_and_reads_whole(app, tmp_path
     check(app, "dragon with a long refusal")
 
 
+def test_a_six_seat_match_end_with_a_long_audit_keeps_its_words_on_its_panel(app, tmp_path):
+    """Six seats' rows and an audit's three lines: the rows close up, and the last line stays
+    on the match's end panel (it ran off it, under the night's standings, which the check
+    passed while the standings hid it)."""
+    from client.session import Ending
+
+    *_, (_, state, events) = states("wild", 6)
+    session = show(app, "wild", 6, state, events, False, tmp_path).session
+    report = ("Bartholomew Featherstonehaugh, Εὐφροσύνη and Séverine win. Deck audit: seat 3 "
+              "showed a key that does not open its own cards, so the deal cannot be verified "
+              "fair.")
+    session.ending = Ending("finished", report, session.ending.scores, (1, 4, 5), "bad")
+    check(app, "a six-seat match's end with a long audit")
+    assert report in " ".join(d.words for d in drawn(app) if d.kind == "label")
+
+
 def test_the_check_finds_the_engines_terms_in_what_a_scene_draws(app, monkeypatch):
     """The vocabulary check reads every label a scene draws: a step number, a pid or a
     name from the code in one is found (and none is in any state the tests above check)."""
