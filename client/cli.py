@@ -33,7 +33,9 @@ def build_parser(argv: list[str]) -> _Parser:
     parser.add_argument("--profile", metavar="NAME",
                         help="play as another player on this machine: NAME's own identity, "
                              "settings, games and log (before any command)")
-    sub = parser.add_subparsers(dest="command", required=True, parser_class=_Parser)
+    # not required: `hoard --bogus` is told its option is unknown, not that a command is
+    # missing (`hoard` alone opens the window)
+    sub = parser.add_subparsers(dest="command", parser_class=_Parser)
     for name, module_name in COMMANDS.items():
         module = importlib.import_module(module_name)
         module.add_arguments(sub.add_parser(name, help=module.__doc__.splitlines()[0]), argv)
@@ -55,7 +57,11 @@ def main(argv: list[str] | None = None) -> int:
         from client.app import run_window  # pygame only for the window, not the commands
 
         return run_window()
-    args = build_parser(argv).parse_args(argv)
+    parser = build_parser(argv)
+    args = parser.parse_args(argv)
+    if args.command is None:
+        parser.error(f"no command: `hoard` alone opens the window; the commands are "
+                     f"{', '.join(COMMANDS)}")
     module = importlib.import_module(COMMANDS[args.command])
     try:
         return module.run(args)

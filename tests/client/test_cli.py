@@ -51,13 +51,19 @@ def test_selfplay_help_lists_the_games_options():
     [["selfplay", "nope"], ["selfplay", "dragon", "--players", "3"],
      ["selfplay", "dragon", "--option", "hands"], ["selfplay", "dragon", "--option", "x=1"],
      ["selfplay", "dragon", "--seed", "abc"], ["selfplay", "dragon", "--bot", "genius"],
-     ["nonsense"]],
+     ["nonsense"], ["--bogus"]],
 )
 def test_bad_arguments_print_one_line_and_exit_2(args):
     result = hoard(*args)
     assert result.returncode == 2
     assert result.stderr.count("\n") == 1 and result.stderr.startswith("hoard: error:")
     assert "Traceback" not in result.stderr
+
+
+def test_an_unknown_option_is_named_not_taken_for_a_missing_command():
+    """`hoard --bogus` was told "the following arguments are required: command", though
+    `hoard` alone opens the window."""
+    assert "unrecognized arguments: --bogus" in hoard("--bogus").stderr
 
 
 def test_selfplay_names_its_bots_by_level_and_help_lists_the_levels(capsys):
