@@ -94,6 +94,16 @@ class Settings:
         )
 
 
+def _unreadable(exc: Exception) -> str:
+    """Why a settings file was unreadable, in a player's words (an exception's class name
+    is the code's, not theirs)."""
+    if isinstance(exc, json.JSONDecodeError):
+        return f"it is not JSON: {exc.msg.lower()} at line {exc.lineno}"
+    if isinstance(exc, OSError):
+        return f"it could not be opened: {(exc.strerror or 'unknown error').lower()}"
+    return "a value in it is not a setting's"
+
+
 class SettingsFile:
     """Where the settings are kept; `note` says what went wrong when loading, if anything."""
 
@@ -112,7 +122,7 @@ class SettingsFile:
             return Settings(**values).checked()
         except (OSError, ValueError, TypeError, AttributeError, IndexError) as exc:
             aside = set_aside(self.path)
-            self.note = (f"Your settings file could not be read ({type(exc).__name__}); "
+            self.note = (f"Your settings file could not be read ({_unreadable(exc)}); "
                          f"defaults are used and the old file was kept as {aside.name}.")
             return Settings()
 

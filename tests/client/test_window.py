@@ -145,10 +145,24 @@ def test_a_corrupt_settings_file_is_replaced_by_defaults_with_a_note(folders):
     try:
         assert driver.app.settings.name == ""
         assert driver.app.scene.name == "first-run"
-        assert "could not be read" in driver.app.shown[1]
+        assert "could not be read (it is not JSON:" in driver.app.shown[1]
+        assert "Error" not in driver.app.shown[1]  # the code's class names are not a player's
         assert (config / "settings.json.corrupt").exists()
     finally:
         driver.app.close()
+
+
+@pytest.mark.parametrize("text, why", [
+    ('{"window": ["wide", 600]}', "a value in it is not a setting's"),
+    ('[1, 2', "it is not JSON: expecting ',' delimiter at line 1"),
+])
+def test_a_settings_file_unread_says_why_in_a_players_words(tmp_path, text, why):
+    from client.settings import Settings, SettingsFile
+
+    (tmp_path / "settings.json").write_text(text)
+    store = SettingsFile(tmp_path)
+    assert store.load() == Settings()
+    assert f"could not be read ({why});" in store.note
 
 
 def test_no_audio_device_means_silence_and_a_quiet_note_not_a_crash(folders, monkeypatch):
