@@ -81,7 +81,8 @@ class App:
         self.view = Viewport(size, self.settings.contrast)
         self.gui = pygame_gui.UIManager(size, theme(self.view.scale, self.view.contrast))
         self.sounds = assets.Sounds(self.settings.sound, self.settings.volume)
-        self.identity = load_identity(config_folder(), self.settings.name or None)
+        self.notes = [n for n in (self.settings_file.note,) if n]  # said once, in a dialog
+        self.identity = load_identity(config_folder(), self.settings.name or None, self.notes)
         self.session: Session | None = None
         self.scenes: list = []
         self.running = True
@@ -94,7 +95,6 @@ class App:
         self.dialog = None
         self.shown: list[str] = []  # the last message's title and text
         self.errors: list[str] = []  # unexpected errors caught by the loop (tests check it)
-        self.notes = [n for n in (self.settings_file.note,) if n]  # said once, in a dialog
         # said quietly: a small icon in the corner, its words on hover and in the settings
         self.quiet_notes = [n for n in (self.sounds.problem,) if n]
         self.mouse: tuple[int, int] | None = None  # where the pointer is, while in the window
@@ -171,6 +171,12 @@ class App:
         self.scene.enter()
         self.dirty = True
 
+    def say_notes(self) -> None:
+        """What went wrong at the start (an unreadable settings or identity file), in one
+        dialog: a second dialog would close the first unread."""
+        if self.notes:
+            self.message("Note", "\n\n".join(self.notes))
+
     def message(self, title: str, text: str) -> None:
         """A dialog in words, over whatever is on screen."""
         log.info("%s: %s", title, text)
@@ -195,8 +201,7 @@ class App:
     # -- the loop ----------------------------------------------------------------
     def run(self, first_scene) -> int:
         self.push(first_scene)
-        for note in self.notes:
-            self.message("Note", note)
+        self.say_notes()
         while self.running:
             self.step()
         self.close()

@@ -117,8 +117,16 @@ def save(identity: Identity, directory: Path) -> Path:
     return path
 
 
-def load_identity(directory: str | os.PathLike | None = None, name: str | None = None) -> Identity:
-    """This install's identity; created (or recreated, with a warning) when needed.
+#: what a player is told when their identity file was unreadable and a new one was made
+RECREATED = ("Your identity file could not be read, so this computer has a new identity (the "
+             "old file was kept as {aside}): a table you sat at before will not know you as "
+             "the same player.")
+
+
+def load_identity(directory: str | os.PathLike | None = None, name: str | None = None,
+                  notes: list[str] | None = None) -> Identity:
+    """This install's identity; created (or recreated, with a warning, and a note for the
+    player appended to `notes`) when needed.
 
     A `name` given here replaces the stored display name and is saved.
     """
@@ -131,7 +139,9 @@ def load_identity(directory: str | os.PathLike | None = None, name: str | None =
         except (OSError, ValueError, KeyError, TypeError, UnicodeDecodeError) as exc:
             log.warning("identity file %s is unreadable (%s); a new identity was created",
                         path, exc)
-            set_aside(path)
+            aside = set_aside(path)
+            if notes is not None:
+                notes.append(RECREATED.format(aside=aside.name))
     if identity is None:
         identity = Identity.generate(name or "")
         save(identity, folder)

@@ -132,8 +132,7 @@ def open_window(size=(1280, 720)):
 
     app = App(discovery=False, size=size)
     app.push(first_scene(app))
-    for note in app.notes:
-        app.message("Note", note)
+    app.say_notes()
     return Driver(app)
 
 
@@ -148,6 +147,21 @@ def test_a_corrupt_settings_file_is_replaced_by_defaults_with_a_note(folders):
         assert "could not be read (it is not JSON:" in driver.app.shown[1]
         assert "Error" not in driver.app.shown[1]  # the code's class names are not a player's
         assert (config / "settings.json.corrupt").exists()
+    finally:
+        driver.app.close()
+
+
+def test_an_unreadable_identity_file_is_told_in_a_note_with_the_settings_one(folders):
+    config = folders / "config"
+    config.mkdir()
+    (config / "identity.json").write_text("not json at all")
+    (config / "settings.json").write_text("[")
+    driver = open_window()
+    try:
+        title, text = driver.app.shown
+        assert title == "Note" and "new identity" in text and "settings file" in text, \
+            "both said, in one dialog"
+        assert (config / "identity.json.corrupt").exists()
     finally:
         driver.app.close()
 

@@ -39,6 +39,17 @@ def test_a_corrupt_file_is_replaced_with_a_warning(tmp_path, caplog):
     assert load_identity(tmp_path).public == fresh.public
 
 
+def test_a_new_identity_made_for_an_unreadable_one_is_told_to_the_player(tmp_path):
+    """The window says it (in its notes): a table sat at before will not know the player."""
+    load_identity(tmp_path)
+    (tmp_path / IDENTITY_FILE).write_text("{not json")
+    notes: list[str] = []
+    load_identity(tmp_path, notes=notes)
+    assert len(notes) == 1 and "identity.json.corrupt" in notes[0]
+    load_identity(tmp_path, notes=notes)
+    assert len(notes) == 1, "a readable file says nothing"
+
+
 def test_a_key_of_the_wrong_length_is_replaced(tmp_path, caplog):
     (tmp_path / IDENTITY_FILE).write_text(json.dumps({"version": 1, "name": "x", "key": "00"}))
     with caplog.at_level(logging.WARNING, logger="hoard.net"):
