@@ -587,7 +587,10 @@ def _left_lobby(entries: list[list]) -> bool:
 async def _main(request: Request) -> int:
     args = request.args
     folder = config_dir(args.config_dir)
-    identity = load_identity(folder, args.name)
+    notes: list[str] = []
+    identity = load_identity(folder, args.name, notes)
+    for note in notes:  # the window shows it in a dialog; a terminal is told on stderr
+        print(f"hoard: {note}", file=sys.stderr, flush=True)
     locks = _take_locks(request, folder, identity)
     try:
         return await _play(request, folder, identity)

@@ -77,6 +77,14 @@ def test_nothing_to_watch_is_exit_1(capsys, tmp_path):
     assert code == 1 and "no table nothing found" in err[0]
 
 
+def test_an_unreadable_identity_is_told_on_stderr(capsys, tmp_path):
+    """A new identity made for an unreadable file is said in a line, not only logged."""
+    (tmp_path / "identity.json").write_text("not json")
+    code, _, err = run(capsys, "--spectate", "nothing", "--no-discovery",
+                       "--config-dir", str(tmp_path))
+    assert code == 1 and "new identity" in err[0] and "identity.json.corrupt" in err[0]
+
+
 def test_a_join_by_an_address_nobody_answers_at_names_the_address(capsys, tmp_path):
     """It says what it dials and how long it waits, and, refused, names the address (not
     'no table found', which speaks of a search it never made)."""
