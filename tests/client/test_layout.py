@@ -203,6 +203,28 @@ def test_a_list_row_cut_with_no_sign_is_reported(app):
     assert any(p.startswith("list row") and "is cut" in p for p in found), found
 
 
+def test_words_on_a_modal_off_its_panel_or_under_a_later_panel_are_reported(app):
+    """The check reads a modal's words (drawn after its veil): one line off its panel and
+    one under a panel drawn after it are each a problem, though a later panel hides both."""
+    from client.scenes import Scene
+
+    class Modal(Scene):
+        def draw(self, surface) -> None:
+            super().draw(surface)
+            view = self.view
+            view.veil(surface, view.rect(0, 0, 980, 720))
+            view.panel(surface, view.rect(200, 130, 580, 200), alpha=250)
+            view.text(surface, "on its panel, under a later one", (220, 300), 15)
+            view.text(surface, "off its panel", (220, 340), 15)
+            view.panel(surface, view.rect(20, 290, 940, 300), alpha=250)
+
+    app.replace(Modal(app))
+    found = problems(app)
+    assert "label 'off its panel' runs off the modal panel it is drawn on" in found, found
+    assert "label 'on its panel, under a later one' is hidden by a panel drawn after it" \
+        in found, found
+
+
 def states(game_id: str, seats: int):
     """(name, state, the events that led to it) of a seeded bots' match: seat 0's second
     turn, the first hand's end, a Dragon killed and a Market with offers on the table
