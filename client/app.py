@@ -408,10 +408,19 @@ def run_window(size: tuple[int, int] | None = None) -> int:
     except pygame.error as exc:
         sys.stderr.write(f"hoard: error: no window could be opened ({exc})\n")
         return 1
-    for signum in (signal.SIGINT, signal.SIGTERM):  # Ctrl-C is closing the window: a leave
-        signal.signal(signum, _post_quit)
+    signal.signal(signal.SIGINT, _post_quit)  # Ctrl-C is closing the window: a leave
+    signal.signal(signal.SIGTERM, post_terminate)
     return app.run(first_scene(app))
 
 
 def _post_quit(signum, frame) -> None:
     pygame.event.post(pygame.event.Event(pygame.QUIT))
+
+
+def post_terminate(signum, frame) -> None:
+    """SIGTERM (the computer shutting down, a `kill`): nobody may be there to answer the
+    leave question, and a kill follows if the window stays; it closes as when asked to close
+    twice — the seat waits for its return, the journal stays and the lobby offers to resume
+    (it asked, and was killed mid-question)."""
+    for _ in range(2):
+        pygame.event.post(pygame.event.Event(pygame.QUIT))

@@ -76,6 +76,23 @@ def test_closing_the_window_mid_game_asks_and_a_second_close_keeps_the_seat(wind
     assert len(kept) == 1 and kept[0].seat == 0
 
 
+def test_a_terminate_signal_mid_game_closes_the_window_and_keeps_the_seat(window):
+    """SIGTERM (a shutdown, a `kill`) closes the window at once, as a second close would:
+    the question it asked before was never answered, and a kill followed."""
+    import signal
+
+    from client.app import post_terminate
+
+    name_yourself(window)
+    solo_with_bots(window, "dragon", 4, 1)
+    window.wait_for(lambda: window.app.session.applied >= 5, "step 5", 60)
+    post_terminate(signal.SIGTERM, None)
+    window.step(2)
+    assert not window.app.running
+    kept = [s for s in journals(state_folder() / "tables") if s.kept]
+    assert len(kept) == 1 and kept[0].seat == 0
+
+
 def test_a_finished_game_is_listed_replayed_scrubbed_and_deleted(window):
     """Issue 15, History and replay: the game is listed with its game, players and result;
     the replay steps, plays, scrubs, switches to this seat's view and ends on the scores
