@@ -22,8 +22,6 @@ MOVE = 0.35  # seconds a card takes to go where it is going
 #: the least size of the line above the buttons: a why too long for one line at the table's
 #: size is drawn smaller, down to this, before it takes a second line
 ADVICE_LEAST = 11
-
-
 ENDING_PANEL = (200, 130, 580, 340)  # the match's end, over the table (logical x, y, w, h)
 ENDING_ROWS_TOP = 200  # the first seat's row
 ENDING_ROW = 36  # a seat's row where the panel has room
