@@ -13,6 +13,7 @@ from client.ui import DIM, INK, Viewport, wrap
 
 LINE_SIZE = 15  # logical points
 KEPT = 400  # wrapped lines kept for scrolling back
+ELLIPSIS = "…"
 
 
 class LogView:
@@ -22,15 +23,17 @@ class LogView:
         self.rect = view.rect(*rect)
         self.font = view.font(LINE_SIZE)
         self.pad = view.px(6)
-        self.rows: list[pygame.Surface] = []
+        # each wrapped row: its picture, its words, and whether it begins a line of the log
+        self.rows: list[tuple[pygame.Surface, str, bool]] = []
         self.back = 0  # wrapped lines scrolled back from the newest; 0 follows the newest
         self.image: pygame.Surface | None = None  # the panel as last drawn, until it changes
 
     def extend(self, lines: list[str]) -> None:
-        width = self.rect.width - 2 * self.pad
+        width = self._width()
         for line in lines:
-            for row in wrap(self.font, line, width):
-                self.rows.append(self.font.render(row, True, self.view.colour(INK)))
+            for i, row in enumerate(wrap(self.font, line, width)):
+                self.rows.append((self.font.render(row, True, self.view.colour(INK)), row,
+                                  i == 0))
         if self.back:  # a reader scrolled back keeps their place
             self.back += sum(len(wrap(self.font, line, width)) for line in lines)
         del self.rows[:-KEPT]
@@ -62,6 +65,11 @@ class LogView:
         self.back = max(0, min(self._most_back(), self.back + step))
         self.image = None
 
+    def _width(self) -> int:
+        """The width a line is wrapped to: the panel's, less room for a "…" before a row
+        that goes on from one out of view."""
+        return self.rect.width - 2 * self.pad - self.font.size(ELLIPSIS)[0]
+
     def _most_back(self) -> int:
         return max(0, len(self.rows) - self._fits())
 
@@ -79,14 +87,29 @@ class LogView:
         if self.view.recording(surface):  # its own panel was drawn on its cached picture
             self.view.drawn.append(("panel", self.rect, "", False))
 
+    def shown(self) -> list[str]:
+        """The words of the rows in view, oldest first."""
+        return [words for _, words in self._shown()]
+
+    def _shown(self) -> list[tuple[pygame.Surface | None, str]]:
+        """The rows in view, each its picture and words; a top row whose line began above
+        the panel is "…" and its words, to be drawn (never a sentence's tail alone)."""
+        rows = self.rows[max(0, len(self.rows) - self.back - self._fits()):
+                         len(self.rows) - self.back]
+        shown = [(row, words) for row, words, _ in rows]
+        if rows and not rows[0][2]:
+            shown[0] = (None, ELLIPSIS + rows[0][1])
+        return shown
+
     def _render(self) -> pygame.Surface:
         image = pygame.Surface(self.rect.size, pygame.SRCALPHA)
         self.view.panel(image, image.get_rect(), alpha=235)
         step = self.font.get_linesize()
-        shown = self.rows[max(0, len(self.rows) - self.back - self._fits()):
-                          len(self.rows) - self.back]
+        shown = self._shown()
         y = image.get_height() - self.pad - step * len(shown)
-        for row in shown:
+        for row, words in shown:
+            if row is None:
+                row = self.font.render(words, True, self.view.colour(INK))
             image.blit(row, (self.pad, y))
             y += step
         if self.back:
