@@ -91,3 +91,36 @@ def test_a_plan_is_measured_alone_and_refused_for_a_game_that_plans_nothing():
     assert "plan" not in report["searches"]
     with pytest.raises(SystemExit, match="not gold"):
         run(Namespace(**{**vars(args), "games": "den,gold"}))
+
+
+@pytest.mark.parametrize("stop", ["ctrl-c", "sigterm"])
+def test_a_run_stopped_early_reports_what_it_played_and_tells_progress(monkeypatch, capsys,
+                                                                        stop):
+    """Ctrl-C or SIGTERM mid-run: the matches played are reported, marked stopped early,
+    not lost; a long run says how it stands on stderr as it goes."""
+    import os
+    import signal
+
+    import tools.bench.bots as bench
+
+    played = []
+
+    def job(work):
+        if len(played) == 2:
+            if stop == "ctrl-c":
+                raise KeyboardInterrupt
+            os.kill(os.getpid(), signal.SIGTERM)
+            signal.sigtimedwait([], 0.1)  # the handler runs in this (the main) thread
+        played.append(work)
+        return 1.0, {level: [] for level in bench.LEVELS}, {level: [] for level in bench.LEVELS}
+
+    monkeypatch.setattr(bench, "_play_job", job)
+    monkeypatch.setattr(bench, "PROGRESS_SECONDS", 0.0)
+    args = Namespace(games="den,dragon", matches=5, seconds=60.0, budget=None, one_hand=True,
+                     seed=1, pairings="hard-easy,normal-easy", stretch=None, jobs=1)
+    report = run(args)
+    assert report["stopped_early"] is True
+    assert report["games"]["den"]["hard_vs_easy"]["matches"] == 2
+    assert set(report["games"]) == {"den"} and "normal_vs_easy" not in report["games"]["den"]
+    assert "den hard_vs_easy: 2 matches, 100.0% won so far" in capsys.readouterr().err
+    assert signal.getsignal(signal.SIGTERM) is not bench._interrupt, "put back as it was"

@@ -23,6 +23,7 @@ from __future__ import annotations
 import dataclasses
 import math
 import multiprocessing
+import signal
 import sys
 import time
 from argparse import Namespace
@@ -42,6 +43,8 @@ PAIRINGS = (("hard", "easy"), ("normal", "easy"), ("hard", "normal"))
 LEVELS = ("easy", "normal", "hard", "baseline", "plan")
 #: the games whose hard bot plays a plan that may be measured alone
 PLANNERS = {"den": PlannerBot, "dragon": DragonPlan, "wild": WildPlan}
+#: a long run says how it stands this often on stderr (the JSON comes at the end)
+PROGRESS_SECONDS = 60.0
 
 
 def add_arguments(parser) -> None:
@@ -175,32 +178,54 @@ def check_plans(game_ids: list[str], pairs: list[tuple[str, str]]) -> None:
 
 
 def run(args) -> dict:
+    check_plans(args.games.split(","), pairings(args.pairings))
+    before = signal.signal(signal.SIGTERM, _interrupt)
+    try:
+        return _run(args)
+    finally:
+        signal.signal(signal.SIGTERM, before)
+
+
+def _run(args) -> dict:
     times: dict[str, list[float]] = {level: [] for level in LEVELS}
     searches: dict[str, list[tuple[int, bool]]] = {level: [] for level in LEVELS}
     games = {}
-    check_plans(args.games.split(","), pairings(args.pairings))
+    stopped = False  # Ctrl-C or SIGTERM: what was played is reported, not lost
     for game_id in args.games.split(","):
         game = get_game(game_id)
         options = match_options(game, args.one_hand)
         seats = game.configure(options, SEATS[game_id])[1]
         rates = {}
         for subject, other in pairings(args.pairings):
+            name = f"{subject}_vs_{other}"
             table = Table(game_id, options, seats, subject, other, args)
             wins, n, started = 0.0, 0, time.monotonic()
-            for share, match_times, match_searches in results(table):
-                wins, n = wins + share, n + 1
-                for level in LEVELS:
-                    times[level] += match_times[level]
-                    searches[level] += match_searches[level]
-            rates[f"{subject}_vs_{other}"] = {
+            told = started
+            try:
+                for share, match_times, match_searches in results(table):
+                    wins, n = wins + share, n + 1
+                    for level in LEVELS:
+                        times[level] += match_times[level]
+                        searches[level] += match_searches[level]
+                    if time.monotonic() - told >= PROGRESS_SECONDS:
+                        told = time.monotonic()
+                        print(f"{game_id} {name}: {n} matches, {wins / n:.1%} won so far, "
+                              f"{told - started:.0f} s", file=sys.stderr, flush=True)
+            except KeyboardInterrupt:
+                stopped = True
+            rates[name] = {
                 "matches": n, "win_rate": round(wins / n, 3) if n else None,
                 "interval95": wilson(wins, n), "chance": round(1 / seats, 3),
                 "seconds": round(time.monotonic() - started, 1)}
-            print(game_id, f"{subject}_vs_{other}", rates[f"{subject}_vs_{other}"],
-                  file=sys.stderr, flush=True)  # progress: the JSON comes at the end
+            print(game_id, name, rates[name], file=sys.stderr, flush=True)
+            if stopped:
+                break
         games[game_id] = {"seats": seats, "options": options, **rates}
+        if stopped:
+            break
     return {
         "bench": "bots",
+        "stopped_early": stopped,
         "games": games,
         "decision_ms": {level: {"p50": percentile(t, 0.5), "p99": percentile(t, 0.99),
                                 "max": percentile(t, 1.0), "decisions": len(t)}
@@ -211,6 +236,11 @@ def run(args) -> dict:
         "jobs": args.jobs,
         "load_avg": [round(x, 2) for x in _loadavg()],
     }
+
+
+def _interrupt(signum, frame) -> None:
+    """SIGTERM stops the run as Ctrl-C does: the matches played are reported."""
+    raise KeyboardInterrupt
 
 
 def match_options(game, one_hand: bool) -> dict:
