@@ -26,6 +26,7 @@ import pygame_gui
 from client import assets
 from client.bell import NEWS, WAKE, Bell
 from client.hook import HOOK_ENV, Hook
+from client.quiet import QuietNotes
 from client.scenes.lobby import first_scene
 from client.scenes.router import scene_at
 from client.session import Session
@@ -50,8 +51,6 @@ SWITCH_INTERVAL = 0.0001
 # A full garbage collection of the window's heap takes ~20 ms: it is left to idle frames
 # (at least every COLLECT_EVERY seconds of them) instead of landing mid-animation.
 COLLECT_EVERY = 5.0
-QUIET_ICON = (1250, 694, 24, 24)  # logical: the quiet notes' icon, in the bottom-right corner
-QUIET_TIP_W, QUIET_TIP_WORDS = 1200, 13  # its words, beside it along the window's bottom edge
 # A widget held down holds back the scene's rebuilds until it is let go, for at most this
 # long: a click is far shorter, and a release the window never saw must not freeze a scene.
 HOLD_AT_MOST = 3.0
@@ -96,8 +95,7 @@ class App:
         self.shown: list[str] = []  # the last message's title and text
         self.errors: list[str] = []  # unexpected errors caught by the loop (tests check it)
         # said quietly: a small icon in the corner, its words on hover and in the settings
-        self.quiet_notes = [n for n in (self.sounds.problem,) if n]
-        self.mouse: tuple[int, int] | None = None  # where the pointer is, while in the window
+        self.quiet = QuietNotes(self.view, [n for n in (self.sounds.problem,) if n])
         self.hook = Hook(self) if os.environ.get(HOOK_ENV) else None
         self.bell = Bell()  # the table's node rings it with news
         self.news_read = 0.0  # when the news was last read (time.monotonic)
@@ -274,9 +272,9 @@ class App:
             if event.type in (pygame.WINDOWEXPOSED, pygame.WINDOWSHOWN):
                 self.dirty = True
             if event.type == pygame.MOUSEMOTION:
-                self.mouse = event.pos
+                self.quiet.mouse = event.pos
             elif event.type == pygame.WINDOWLEAVE:
-                self.mouse = None
+                self.quiet.mouse = None
             consumed = self.gui.process_events(event)
             if event.type == pygame.MOUSEBUTTONDOWN:
                 self.held_since = time.monotonic() if consumed else None
@@ -301,47 +299,10 @@ class App:
     def _draw(self) -> None:
         self.scene.draw(self.screen)
         self.gui.draw_ui(self.screen)
-        self._draw_quiet_notes(self.screen)
+        self.quiet.draw(self.screen)
         pygame.display.flip()
         self.dirty = False
         self.frames += 1
-
-    def quiet_icon(self) -> pygame.Rect | None:
-        """Where the icon of the quiet notes is (the bottom-right corner), if there are any."""
-        return self.view.rect(*QUIET_ICON) if self.quiet_notes else None
-
-    def quiet_tip(self) -> str:
-        """The quiet notes' words, while the mouse rests on their icon (else "")."""
-        icon = self.quiet_icon()
-        if icon is None or self.mouse is None or not icon.collidepoint(self.mouse):
-            return ""
-        return " ".join(self.quiet_notes)
-
-    def _draw_quiet_notes(self, surface) -> None:
-        """A notice that needs no answer (no sound) is a small icon, not a dialog over the
-        scene; its words show while the mouse is on it, and in the settings."""
-        icon = self.quiet_icon()
-        if icon is None:
-            return
-        view = self.view
-        surface.blit(assets.sprite("badge/mute", icon.size), icon)
-        tip = self.quiet_tip()
-        if not tip:
-            return
-        from client.ui import wrap
-
-        font = view.font(QUIET_TIP_WORDS)
-        lines = wrap(font, tip, view.px(QUIET_TIP_W - 20))
-        height = len(lines) * font.get_linesize() + view.px(8)
-        box = pygame.Rect(0, 0, min(view.px(QUIET_TIP_W), max(font.size(line)[0]
-                                                             for line in lines) + view.px(20)),
-                          height)
-        box.bottomright = (icon.left - view.px(6), icon.bottom)  # along the bottom edge,
-        view.banner(surface, box)  # under every button (over History and Rules it hid them)
-        for i, line in enumerate(lines):
-            view.text(surface, line, view.logical((box.x + view.px(10),
-                                                   box.y + view.px(4) + i * font.get_linesize())),
-                      QUIET_TIP_WORDS)
 
     def resize(self, size: tuple[int, int]) -> None:
         size = (max(size[0], 640), max(size[1], 360))

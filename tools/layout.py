@@ -46,7 +46,7 @@ def drawn(app) -> list[Drawn]:
     view.drawn = []
     try:
         app.scene.draw(app.screen)
-        app._draw_quiet_notes(app.screen)  # the window's own corner, over every scene
+        app.quiet.draw(app.screen)  # the window's own corner, over every scene
         return [Drawn(*entry) for entry in view.drawn]
     finally:
         view.drawn = None

@@ -513,15 +513,15 @@ def test_the_settings_say_why_there_is_no_sound_whole(app, monkeypatch):
 def test_the_no_sound_icons_words_cover_no_button(app, monkeypatch):
     """The mute icon's words, while the pointer rests on it, lie along the window's bottom
     edge: over History and Rules they hid the lobby's buttons."""
-    from client.app import QUIET_ICON
+    from client.quiet import ICON
     from client.scenes.lobby import Lobby
 
-    monkeypatch.setattr(app, "quiet_notes", ["No sound: the audio device could not be "
+    monkeypatch.setattr(app.quiet, "notes", ["No sound: the audio device could not be "
                                              "opened (ALSA: Couldn't open audio device)."])
     app.replace(Lobby(app))
     for size in SIZES:
         app.resize(size)
-        monkeypatch.setattr(app, "mouse", app.view.rect(*QUIET_ICON).center)
+        monkeypatch.setattr(app.quiet, "mouse", app.view.rect(*ICON).center)
         assert any(d.words.startswith("No sound") for d in drawn(app)), size
         check(app, "the lobby with the no-sound icon's words", (size,))
 

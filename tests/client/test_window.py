@@ -190,18 +190,18 @@ def test_no_audio_device_means_silence_and_a_quiet_note_not_a_crash(folders, mon
         assert problem.startswith("No sound: the audio device could not be opened")
         assert app.dialog is None and app.shown == [] and "dialog:ok" not in driver.targets()
         app.sounds.play("deal")  # silent, no error
-        icon = app.quiet_icon()
+        icon = app.quiet.icon()
         assert icon is not None and app.screen.get_rect().contains(icon)
         driver.step(2)
-        assert app.quiet_tip() == ""
+        assert app.quiet.tip() == ""
         pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=icon.center, rel=(0, 0),
                                              buttons=(0, 0, 0)))
         driver.step(2)
-        assert app.quiet_tip() == problem  # hovering shows its words
+        assert app.quiet.tip() == problem  # hovering shows its words
         pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=(10, 10), rel=(0, 0),
                                              buttons=(0, 0, 0)))
         driver.step(2)
-        assert app.quiet_tip() == ""
+        assert app.quiet.tip() == ""
         name_yourself(driver)
         driver.click("settings")
         assert problem in app.scene.sound_note.html_text
@@ -210,7 +210,7 @@ def test_no_audio_device_means_silence_and_a_quiet_note_not_a_crash(folders, mon
 
 
 def test_with_sound_there_is_no_quiet_note(window):
-    assert window.app.quiet_notes == [] and window.app.quiet_icon() is None
+    assert window.app.quiet.notes == [] and window.app.quiet.icon() is None
 
 
 def test_settings_and_window_size_are_remembered(folders):
