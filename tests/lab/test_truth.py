@@ -27,10 +27,11 @@ def test_a_truth_world_deals_every_seat_its_real_hand(game_id):
     assert world.masks == state.masks and world.counts == state.counts
 
 
-def test_the_search_gains_no_more_than_the_oracle_and_its_overrules_are_counted():
+def test_the_search_gains_no_more_than_the_oracle_and_its_overrules_are_counted(capsys):
     report = run(Namespace(game="den", level="hard", others="normal", matches=2, searches=6,
                            truth=12, sampled=8, seed=2))
     assert report["searches"] == 6
+    assert "match 1 of 2: " in capsys.readouterr().err, "minutes a match: it says how far"
     gain = report["for_the_match"]  # Den plays every hand for the match
     assert gain["searches"] + report["for_the_lead"]["searches"] == 6 and gain["searches"]
     assert gain["oracle"] >= gain["search"] and gain["oracle"] >= gain["sampled_best"]

@@ -27,6 +27,7 @@ import argparse
 import json
 import math
 import random
+import sys
 from dataclasses import dataclass, field, replace
 
 from engine.bots import make_bot
@@ -110,6 +111,8 @@ def run(args) -> dict:
             if len(searches) + len(recorder.searches) >= args.searches:
                 break
         searches += recorder.searches
+        print(f"match {n + 1} of {args.matches}: {len(searches)} searches weighed",
+              file=sys.stderr, flush=True)  # minutes a match: the JSON comes at the end
         if len(searches) >= args.searches:
             break
     return report(args, searches)
