@@ -99,6 +99,8 @@ def _unreadable(exc: Exception) -> str:
     is the code's, not theirs)."""
     if isinstance(exc, json.JSONDecodeError):
         return f"it is not JSON: {exc.msg.lower()} at line {exc.lineno}"
+    if isinstance(exc, UnicodeDecodeError):
+        return "it is not text"
     if isinstance(exc, OSError):
         return f"it could not be opened: {(exc.strerror or 'unknown error').lower()}"
     return "a value in it is not a setting's"

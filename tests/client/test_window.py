@@ -166,14 +166,15 @@ def test_an_unreadable_identity_file_is_told_in_a_note_with_the_settings_one(fol
         driver.app.close()
 
 
-@pytest.mark.parametrize("text, why", [
-    ('{"window": ["wide", 600]}', "a value in it is not a setting's"),
-    ('[1, 2', "it is not JSON: expecting ',' delimiter at line 1"),
+@pytest.mark.parametrize("data, why", [
+    (b'{"window": ["wide", 600]}', "a value in it is not a setting's"),
+    (b'[1, 2', "it is not JSON: expecting ',' delimiter at line 1"),
+    (b'\xff\xfe\x00garbage', "it is not text"),
 ])
-def test_a_settings_file_unread_says_why_in_a_players_words(tmp_path, text, why):
+def test_a_settings_file_unread_says_why_in_a_players_words(tmp_path, data, why):
     from client.settings import Settings, SettingsFile
 
-    (tmp_path / "settings.json").write_text(text)
+    (tmp_path / "settings.json").write_bytes(data)
     store = SettingsFile(tmp_path)
     assert store.load() == Settings()
     assert f"could not be read ({why});" in store.note
