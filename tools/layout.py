@@ -158,8 +158,12 @@ def _rows(element) -> list[str]:
 def _crossing(labels: list[Drawn], panels: list[Drawn]) -> list[str]:
     return [f"label {label.words!r} runs out of a panel at {tuple(panel.rect)}"
             for label in labels for panel in panels
-            if _overlap(label.rect, panel.rect) and not panel.rect.contains(
-                label.rect.inflate(-2 * SLACK, -2 * SLACK))]
+            if _overlap(label.rect, panel.rect) and not _within(label, panel)]
+
+
+def _within(label: Drawn, panel: Drawn) -> bool:
+    """Does `label` lie inside `panel`, but for the rects' slack?"""
+    return panel.rect.contains(label.rect.inflate(-2 * SLACK, -2 * SLACK))
 
 
 def _spilled(items: list[Drawn]) -> list[str]:
@@ -174,7 +178,7 @@ def _spilled(items: list[Drawn]) -> list[str]:
                 not _overlap(item.rect, items[veil].rect):  # beside the veil: not on it
             continue
         on = [p for p in items[veil:i] if p.kind == "panel" and _overlap(item.rect, p.rect)]
-        if not on or not on[-1].rect.contains(item.rect.inflate(-2 * SLACK, -2 * SLACK)):
+        if not on or not _within(item, on[-1]):
             found.append(f"label {item.words!r} runs off the modal panel it is drawn on")
         elif any(p.kind in ("panel", "banner") and _overlap(item.rect, p.rect)
                  for p in items[i + 1:]):
