@@ -429,7 +429,8 @@ class Printer(Listener):
             if told.refused:
                 self.say(self._step(done.step) + self.story.refusal(told))
                 continue
-            self.say(self._step(done.step) + " ".join(told.parts))
+            if told.parts:
+                self.say(self._step(done.step) + " ".join(told.parts))
             if self.trace and entry.seat >= 0:
                 self._trace({"applied": done.step, "seat": entry.action.seat, "t": now})
             elif self.trace and isinstance(entry.action, Dealt):

@@ -32,8 +32,9 @@ STOP_TITLES = {"void": "The hand is void", "desync": "The table stopped: a desyn
 
 @dataclass(frozen=True)
 class Told:
-    """What one applied action made: the engine's sentences for its events, or, refused,
-    why (`refused`; `mine`: the viewer's own action, not a bot's it hosts)."""
+    """What one applied action made: the engine's sentences for its events (none for an
+    action whose events follow, such as a draw), or, refused, why (`refused`; `mine`: the
+    viewer's own action, not a bot's it hosts)."""
 
     seat: int  # the seat that acted (a refusal is worded as that seat's)
     parts: tuple[str, ...]
@@ -73,8 +74,10 @@ class Storyteller:
             return Told(seat, (notices.takeback_asked(self.names, seat, what),))
         if type(entry.action) is AnswerTakeBack:
             return Told(seat, (notices.takeback_answered(self.names, seat, entry.action.yes),))
-        happened = tuple(self.game.tell(event, self.names) for event in entry.events)
-        return Told(seat, happened or (self.game.tell(entry.action, self.names),))
+        if entry.events:
+            return Told(seat, tuple(self.game.tell(event, self.names) for event in entry.events))
+        quiet = self.game.tell_quiet(entry.action, self.names)
+        return Told(seat, () if quiet is None else (quiet,))
 
     def _pause_told(self, seat: int, action) -> str:
         """A player's pause, in the table's words (the table's, not a game's action)."""

@@ -413,7 +413,8 @@ class Game(ABC):
         happened since (Dragon's Gold: 'the negotiation closed'); by default nothing."""
         return None
 
-    #: event type -> the function(event, names) that tells it (engine.tell): the story as data
+    #: event type -> the function(event, names) that tells it (engine.tell): the story as data;
+    #: an action that makes no event may have one too (`tell_quiet`)
     tellers: dict[type, Callable[[Event, Names], str]] = {}
 
     def tell(self, item: Action | Event, names: Names) -> str:
@@ -426,6 +427,14 @@ class Game(ABC):
         seat = getattr(item, "seat", CHANCE)
         return f"{names.who(seat, start=True)}: {what}." if 0 <= seat < len(names.seats) else \
             f"{capital(what)}."
+
+    def tell_quiet(self, action: Action, names: Names) -> str | None:
+        """An applied action that made no event, as the table hears it: the game's words
+        where it has some (Wild's buy declined), else None: the events that follow tell
+        what it began (a draw, by the card the deck deals; a chance answer, by what it
+        turns up), and its type's name ('You: draw.') would only say it twice."""
+        teller = self.tellers.get(type(action))
+        return None if teller is None else teller(action, names)
 
 
     #: action type -> the function(action, view, names) that says it as a hint's verb phrase

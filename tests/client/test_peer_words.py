@@ -9,7 +9,9 @@ import pytest
 from client.peer import Printer
 from client.session import Session
 from engine.errors import IllegalAction
+from engine.games.dragon.moves import Passed
 from engine.games.dragon.rules import Pass
+from engine.games.wild.moves import DeclineToBuy, Draw, Drew
 from net.peer.events import Away, Finished, GameStarted, Returning, StepApplied, Waiting
 from net.table.liveness import MoveWait
 from net.table.lockstep import Applied, Entry
@@ -47,7 +49,7 @@ def test_step_numbers_head_the_lines_only_for_scripts_that_ask(capsys):
     start = StartConfig(b"t" * 16, "night", "dragon", (("hands", 1),),
                         (Seat(b"a" * 32, "ana", ""), Seat(b"b" * 32, "Bo Li", "")))
     printer(GameStarted(start, 1, resumed_at=12))
-    printer(StepApplied(Applied(13, [Entry(0, Pass(0), (), "", None)])))
+    printer(StepApplied(Applied(13, [Entry(0, Pass(0), (Passed(0),), "", None)])))
     printer(Away(14, 0, left=False))
     header, played, away = capsys.readouterr().out.splitlines()
     assert "(resumed at step 12)" in header
@@ -90,6 +92,29 @@ def test_the_window_and_the_peer_tell_the_seats_notices_in_the_same_words(capsys
         "The table played on without you: you were silent too long, so the hand was dealt "
         "again without you; ana's bot plays your seat until the next hand is dealt, when it "
         "is yours again."]
+
+
+def test_an_action_that_made_no_event_is_told_in_the_games_words_or_not_at_all(capsys,
+                                                                             tmp_path):
+    """A Wild seat's no to buying makes no event: the game words it ("declines to buy"). A
+    draw from the deck makes none until the deck deals the card, and that card's event
+    tells it: the draw itself says nothing (it was told "Bo Li: draw." by its type's name,
+    then "Bo Li takes a card from the deck.")."""
+    start = StartConfig(b"t" * 16, "night", "wild", (),
+                        (Seat(b"a" * 32, "ana", ""), Seat(b"b" * 32, "Bo Li", "")))
+    printer, session = Printer(None), Session(None, tmp_path, discovery=False)
+    printer(GameStarted(start, 1))
+    session.fold(GameStarted(start, 1))
+    capsys.readouterr()
+    news = [StepApplied(Applied(5, [Entry(0, DeclineToBuy(0), (), "", None)])),
+            StepApplied(Applied(6, [Entry(1, Draw(1, False), (), "", None)])),
+            StepApplied(Applied(7, [Entry(-1, None, (Drew(1, False, -1, False),), "", None)]))]
+    for item in news:
+        printer(item)
+        session.fold(item)
+    printed = capsys.readouterr().out.splitlines()
+    assert printed == session.log[-2:] == ["ana declines to buy.",
+                                          "You take a card from the deck."]
 
 
 def test_a_seat_gone_quiet_as_the_match_ended_is_told_that_the_result_stands(capsys,

@@ -69,6 +69,29 @@ def test_every_event_a_game_makes_has_its_own_words():
         assert events and not [t for t in events if t not in game.tellers], game_id
 
 
+@pytest.mark.parametrize(("game_id", "seats", "options"), CASES,
+                         ids=[f"{g}-{s}-{'-'.join(map(str, o.values())) or 'default'}"
+                              for g, s, o in CASES])
+def test_an_action_that_makes_no_event_is_told_in_words_or_not_at_all(game_id, seats,
+                                                                      options):
+    """A draw that waits for the deck, a chance answer, a thief's pick make no event of
+    their own: the events that follow tell them (never their type's name, 'Bo: draw.');
+    Wild's no to buying is one the table hears, in the game's words."""
+    game = get_game(game_id)
+    config, seats = game.configure(options, seats)
+    state = game.setup(config, seats)
+    bots = [make_bot(game, "easy", 50 + s) for s in range(seats)]
+    quiet = [action for action, happened in play(game, state, bots, 5) if not happened]
+    for listener in (None, *range(seats)):
+        names = Names(NAMES[:seats], listener)
+        said = [line for a in quiet if (line := game.tell_quiet(a, names)) is not None]
+        assert not [line for line in said if problems(line)]
+        if game_id == "wild":
+            assert said and all(line.endswith(" to buy.") for line in said)
+        else:
+            assert said == []
+
+
 @pytest.mark.parametrize("game_id", ["dragon", "den", "wild", "gold"])
 def test_the_command_lines_story_names_bots_and_reads_as_words(game_id):
     game = get_game(game_id)

@@ -84,6 +84,8 @@ TELLERS = {
     moves.BuyOffered: lambda e, n: f"{capital(card_words(e.face))} "
                                    f"is on offer to {n.group(e.seats)}.",
     moves.BuyAsked: lambda e, n: f"{n.does(e.seat, 'ask')} to buy.",
+    # an action, not an event: a seat's no to buying makes none (Game.tell_quiet)
+    moves.DeclineToBuy: lambda a, n: f"{n.does(a.seat, 'decline')} to buy.",
     moves.BuyAnswered: lambda e, n: f"{n.does(e.seat, 'let')} {n.who(e.buyer)} buy." if e.allow
     else f"{n.does(e.seat, 'refuse')} to let {n.who(e.buyer)} buy.",
     moves.Bought: lambda e, n: f"{n.does(e.seat, 'buy')} {card_words(e.face)}.",
