@@ -12,6 +12,7 @@ import pytest
 
 from client.selfplay import transcript
 from engine.bots import make_bot
+from engine.chance import TimeUp
 from engine.errors import BadNames
 from engine.games.dragon.cards import parse
 from engine.games.dragon.combos import play_words
@@ -90,6 +91,13 @@ def test_an_action_that_makes_no_event_is_told_in_words_or_not_at_all(game_id, s
             assert said and all(line.endswith(" to buy.") for line in said)
         else:
             assert said == []
+
+
+def test_wilds_buying_window_running_out_is_told():
+    """W10.2: the window's timer closes it with no event; the table hears that it did (it
+    was 'Time up.', its type's name)."""
+    assert get_game("wild").tell_quiet(TimeUp(3), Names(NAMES[:3], 0)) == \
+        "The time to ask to buy is up."
 
 
 @pytest.mark.parametrize("game_id", ["dragon", "den", "wild", "gold"])

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from engine import hand_events
+from engine.chance import TimeUp
 from engine.games.wild import moves
 from engine.games.wild.cards import SUIT_NAMES, card_words, is_dragon, number, suit
 from engine.games.wild.rules import GAME
@@ -84,8 +85,10 @@ TELLERS = {
     moves.BuyOffered: lambda e, n: f"{capital(card_words(e.face))} "
                                    f"is on offer to {n.group(e.seats)}.",
     moves.BuyAsked: lambda e, n: f"{n.does(e.seat, 'ask')} to buy.",
-    # an action, not an event: a seat's no to buying makes none (Game.tell_quiet)
+    # actions, not events: a seat's no to buying makes none, nor the buying window's
+    # timer running out (W10.2, Wild's only timer) (Game.tell_quiet)
     moves.DeclineToBuy: lambda a, n: f"{n.does(a.seat, 'decline')} to buy.",
+    TimeUp: lambda a, n: "The time to ask to buy is up.",
     moves.BuyAnswered: lambda e, n: f"{n.does(e.seat, 'let')} {n.who(e.buyer)} buy." if e.allow
     else f"{n.does(e.seat, 'refuse')} to let {n.who(e.buyer)} buy.",
     moves.Bought: lambda e, n: f"{n.does(e.seat, 'buy')} {card_words(e.face)}.",
