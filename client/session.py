@@ -322,8 +322,12 @@ class Session(Listener):
         where = "you are watching" if self.seat is None else \
             f"you play with {self.names.group(others)}"
         if event.resumed_at >= 0:
-            self.say(f"Back at the table: {self.game.name}; {where}. Fetching what was "
-                     "missed…")
+            # the journal holds every step this peer made; only other players' peers may
+            # hold more (at a table of bots, it said "Fetching…" with nothing ever to come)
+            others_play = any(not seat.is_bot for i, seat in enumerate(event.start.seats)
+                              if i != self.seat)
+            fetching = " Fetching what was missed…" if others_play else ""
+            self.say(f"Back at the table: {self.game.name}; {where}.{fetching}")
         else:
             self.say(f"The game starts: {self.game.name}; {where}.")
 

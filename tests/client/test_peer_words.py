@@ -186,3 +186,23 @@ def test_every_window_of_a_table_shows_one_join_code(tmp_path):
     assert session.table_address is None  # no node, no lobby: nothing to show
     session.lobby = LobbyState(members=members)
     assert session.table_address == ("10.0.0.1", 4001)
+
+
+def test_a_resumed_window_fetches_what_was_missed_only_where_others_play(tmp_path):
+    """Only other players' peers can hold steps this peer's journal lacks: at a table of
+    bots the window said "Fetching what was missed…" with nothing ever to come."""
+    players = StartConfig(b"t" * 16, "night", "dragon", (("hands", 1),),
+                          (Seat(b"a" * 32, "ana", ""), Seat(b"b" * 32, "Bo Li", ""),
+                           Seat(b"", "", "easy"), Seat(b"", "", "hard")))
+    bots = StartConfig(b"t" * 16, "night", "dragon", (("hands", 1),),
+                       (Seat(b"", "", "easy"), Seat(b"b" * 32, "Bo Li", ""),
+                        Seat(b"", "", "easy"), Seat(b"", "", "hard")))
+    said = []
+    for start in (players, bots):
+        session = Session(None, tmp_path, discovery=False)
+        session.fold(GameStarted(start, 1, resumed_at=40))
+        said.append(session.log[-1])
+    assert said == [
+        "Back at the table: Dragon; you play with ana, Bot 3 and Bot 4. Fetching what was "
+        "missed…",
+        "Back at the table: Dragon; you play with Bot 1, Bot 3 and Bot 4."]
