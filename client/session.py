@@ -61,6 +61,7 @@ from net.peer.events import (
 )
 from net.table.liveness import MoveWait
 from net.table.lobby import LobbyState
+from net.table.lockstep import Applied
 from net.wire.start import StartConfig
 
 log = logging.getLogger("hoard.client")
@@ -327,6 +328,8 @@ class Session(Listener):
             others_play = any(not seat.is_bot for i, seat in enumerate(event.start.seats)
                               if i != self.seat)
             fetching = " Fetching what was missed…" if others_play else ""
+            for done in event.retold:  # the story so far, as it was told then
+                self._tell(done, advising=False)
             self.say(f"Back at the table: {self.game.name}; {where}.{fetching}")
         else:
             self.say(f"The game starts: {self.game.name}; {where}.")
@@ -353,11 +356,16 @@ class Session(Listener):
         self.applied, self.applied_at = done.step, time.monotonic()
         for seat, heir in done.left + done.quiet:
             self.gone[seat] = heir
+        self._tell(done)
+
+    def _tell(self, done: Applied, advising: bool = True) -> None:
+        """A step's story in the log; this player's own refused action as advice, unless
+        the step is only told again (`advising`: read back from the journal)."""
         for said in self.story.seats(done):
             self.say(said)
         for told in self.story.actions(done):
             if told.refused:
-                if told.mine:  # not a hosted bot's
+                if told.mine and advising:  # not a hosted bot's
                     self.advise(f"Refused: {told.parts[0]}")
                 continue
             for said in told.parts:

@@ -49,6 +49,9 @@ class GameStarted:
     start: StartConfig
     seat: int | None
     resumed_at: int = -1
+    #: resumed: the steps read back from the journal, so the story so far is told again
+    #: (a window that crashed or closed took its log with it)
+    retold: tuple[Applied, ...] = ()
 
 
 @dataclass(frozen=True)

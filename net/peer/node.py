@@ -41,6 +41,7 @@ from net.peer.events import (
     Left,
     NodeOptions,
     Notice,
+    StepApplied,
     finished_of,
 )
 from net.peer.greeter import Greeter
@@ -105,6 +106,7 @@ class TableNode:
         self.mesh = Mesh(self.protocol.greeter.hello, self.protocol.on_message, self._on_lost)
         self.seen = Seen()  # frames taken lately (net.wire.gossip)
         self.secrets: list[Any] = []  # journaled chance secrets, restored into the replica
+        self._read_back: list = []  # the steps applied from the journal, to be retold
         self._tasks: set[asyncio.Task] = set()
 
     # -- what the lobby side holds -------------------------------------------------------
@@ -179,9 +181,17 @@ class TableNode:
                               "(hoard.log says how)", f"{type(exc).__name__}: {exc}"))
 
     def emit(self, event) -> None:
-        """Tell the listener, unless the journal is being read back (it was told then)."""
+        """Tell the listener, unless the journal is being read back (it was told then): of
+        that, the steps are kept to be told again with the game's start (`read_back`)."""
         if not self.scribe.replaying:
             self.listener(event)
+        elif isinstance(event, StepApplied):
+            self._read_back.append(event.applied)
+
+    def read_back(self) -> tuple:
+        """The steps the journal's reading applied (net.peer.resume), once."""
+        steps, self._read_back = tuple(self._read_back), []
+        return steps
 
     def _on_lost(self, conn: Conn) -> None:
         self.stepper.wake()

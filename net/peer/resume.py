@@ -3,7 +3,8 @@
 Secrets first: the replayed frames remake each deck from its journaled seed, so the
 node sends byte-identical messages to those it sent before the crash. Then every
 record is re-verified and re-applied, silently (the scribe is `reading_back`, so
-nothing is written again or told), and the node dials where the table was.
+nothing is written again or told: the steps are told again with the game's start, for
+the story so far), and the node dials where the table was.
 """
 
 from __future__ import annotations
@@ -44,6 +45,7 @@ class ResumePorts:
     tell_untold: Callable[[], None]  # say that this peer is away, if it is
     choose: Callable[[], None]  # its bots choose their next actions
     emit: Callable[[object], None]  # tell the listener
+    read_back: Callable[[], tuple]  # the steps applied while reading back (once)
 
 
 def resume(ports: ResumePorts, entries: list[list]) -> bool:
@@ -92,7 +94,7 @@ def _resumed(ports: ResumePorts) -> None:
     ports.emit(Notice(f"resumed table {ports.name()} (id {ports.table().hex()[:8]}) from the "
                       f"journal at step {applied}"))
     if replica is not None:
-        ports.emit(GameStarted(replica.start, replica.me, applied))
+        ports.emit(GameStarted(replica.start, replica.me, applied, ports.read_back()))
         ports.tell_untold()
         finished = ports.finished()
         if finished is not None:

@@ -150,4 +150,4 @@ def resume_ports(node) -> ResumePorts:
         reclaim_port=lambda port: node.spawn(node.links.reclaim_port(port)),
         waits_from=lambda now: node.stepper.waits_from(now),
         tell_untold=lambda: node.returns.tell_untold(),
-        choose=lambda: node.stepper.choose(True), emit=node.emit)
+        choose=lambda: node.stepper.choose(True), emit=node.emit, read_back=node.read_back)

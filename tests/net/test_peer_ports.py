@@ -476,7 +476,8 @@ def resumed(done: Done, entries, me: bytes, replica=None, members=None) -> bool:
         lobby=lambda: SimpleNamespace(state=lambda: SimpleNamespace(members=members)),
         table=lambda: b"\xab" * 16, name=lambda: "night", finished=lambda: None,
         seed=port("seed"), reclaim_port=port("reclaim"), waits_from=lambda now: None,
-        tell_untold=port("tell_untold"), choose=port("choose"), emit=port("emit")), entries)
+        tell_untold=port("tell_untold"), choose=port("choose"), emit=port("emit"),
+        read_back=lambda: ()), entries)
 
 
 def test_a_journal_that_is_empty_or_another_identitys_changes_nothing():
