@@ -59,6 +59,9 @@ class TakeBackChrome:
         if self.question is None:
             scene.button("takeback", "Take back", 992, 544, 276, 40)
             self.tip = ""
+            # lit as the view stands now: a table resumed at a still moment got no later
+            # view, and its Take back stayed lit, pressed to no effect and no word
+            self.refresh()
         elif self.answering():
             x, y, w, h = PANEL
             scene.button("takeback:yes", "Yes", x + w / 2 - 150, y + h - 56, 140, 44,

@@ -33,6 +33,7 @@ def test_keeping_the_seat_then_resuming_plays_the_game_on_to_the_end(window):
     name_yourself(window)
     solo_with_bots(window, "dragon", 4, 2)
     window.wait_for(lambda: window.app.session.applied >= 20, "step 20", 60)
+    told = window.app.session.log[1:]  # the story after "The game starts: …"
     window.click("leave")
     assert set(window.targets()) == {"leave:bot", "leave:later", "leave:stay"}
     window.click("leave:stay")
@@ -53,7 +54,15 @@ def test_keeping_the_seat_then_resuming_plays_the_game_on_to_the_end(window):
     # after it (a loaded CI run looked between the two)
     window.wait_for(lambda: session.applied >= left_at, "the journal's steps told", 10)
     # nobody else plays here: there is nothing to fetch (it said "Fetching…" for ever)
-    assert "Back at the table: Dragon; you play with Bot 2, Bot 3 and Bot 4." in session.log
+    back = session.log.index("Back at the table: Dragon; you play with Bot 2, Bot 3 and "
+                             "Bot 4.")
+    # the story so far is told again from the journal, as it was told (the log was empty)
+    assert len(told) >= 5 and session.log[:len(told)] == told and back >= len(told)
+    # Take back is lit as the view stands when the table is built, with no view after it
+    # (resumed at a still moment, it stayed lit and a press did nothing, unsaid)
+    window.app.scene.layout()
+    takeback = window.app.scene.buttons["takeback"]
+    assert takeback.is_enabled == (session.view.no_takeback is None)
     bot_plays_for_me(window)
     window.wait_for(lambda: session.ending, "the resumed match to end", 120)
     assert session.ending.kind == "finished" and session.bridge.node.finished.audit == "clean"
