@@ -46,9 +46,11 @@ def compared(monkeypatch):
     compared and those whose two pictures differed are counted."""
     import client.scenes.table as table_scene
     import client.session as session_module
+    import client.table_words as table_words
 
     clock, counts = Clock(), {"frames": 0, "differed": 0}
     monkeypatch.setattr(session_module, "time", clock)
+    monkeypatch.setattr(table_words, "time", clock)  # the session's clocks
     monkeypatch.setattr(table_scene, "time", clock)
     draw = table_scene.TableScene.draw
 
