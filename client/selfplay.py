@@ -47,7 +47,7 @@ def transcript(game: Game, config: dict, seats: int, bot: str, seed: int,
     actions, log = [], []
     for action, events in play(game, state, bots, seed):
         actions.append(to_record(action))
-        lines = [game.tell(e, names) for e in events]
+        lines = game.told(action, events, names)
         log.extend(lines)
         for line in lines if on_line else ():
             on_line(line)

@@ -74,10 +74,7 @@ class Storyteller:
             return Told(seat, (notices.takeback_asked(self.names, seat, what),))
         if type(entry.action) is AnswerTakeBack:
             return Told(seat, (notices.takeback_answered(self.names, seat, entry.action.yes),))
-        if entry.events:
-            return Told(seat, tuple(self.game.tell(event, self.names) for event in entry.events))
-        quiet = self.game.tell_quiet(entry.action, self.names)
-        return Told(seat, () if quiet is None else (quiet,))
+        return Told(seat, self.game.told(entry.action, entry.events, self.names))
 
     def _pause_told(self, seat: int, action) -> str:
         """A player's pause, in the table's words (the table's, not a game's action)."""

@@ -414,7 +414,7 @@ class Game(ABC):
         return None
 
     #: event type -> the function(event, names) that tells it (engine.tell): the story as data;
-    #: an action that makes no event may have one too (`tell_quiet`)
+    #: an action that makes no event may have one too (`told`)
     tellers: dict[type, Callable[[Event, Names], str]] = {}
 
     def tell(self, item: Action | Event, names: Names) -> str:
@@ -428,13 +428,16 @@ class Game(ABC):
         return f"{names.who(seat, start=True)}: {what}." if 0 <= seat < len(names.seats) else \
             f"{capital(what)}."
 
-    def tell_quiet(self, action: Action, names: Names) -> str | None:
-        """An applied action that made no event, as the table hears it: the game's words
-        where it has some (Wild's buy declined), else None: the events that follow tell
-        what it began (a draw, by the card the deck deals; a chance answer, by what it
-        turns up), and its type's name ('You: draw.') would only say it twice."""
+    def told(self, action: Action, events: Sequence[Event], names: Names) -> tuple[str, ...]:
+        """What the table hears of an applied `action` that made `events`: their sentences.
+        One that made none is told in the game's words where it has some (Wild's buy
+        declined), else not at all: the events that follow tell what it began (a draw, by
+        the card the deck deals; a chance answer, by what it turns up), and its type's
+        name ('You: draw.') would only say it twice."""
+        if events:
+            return tuple(self.tell(event, names) for event in events)
         teller = self.tellers.get(type(action))
-        return None if teller is None else teller(action, names)
+        return () if teller is None else (teller(action, names),)
 
 
     #: action type -> the function(action, view, names) that says it as a hint's verb phrase

@@ -85,7 +85,7 @@ def test_an_action_that_makes_no_event_is_told_in_words_or_not_at_all(game_id, s
     quiet = [action for action, happened in play(game, state, bots, 5) if not happened]
     for listener in (None, *range(seats)):
         names = Names(NAMES[:seats], listener)
-        said = [line for a in quiet if (line := game.tell_quiet(a, names)) is not None]
+        said = [line for a in quiet for line in game.told(a, (), names)]
         assert not [line for line in said if problems(line)]
         if game_id == "wild":
             assert said and all(line.endswith(" to buy.") for line in said)
@@ -96,8 +96,8 @@ def test_an_action_that_makes_no_event_is_told_in_words_or_not_at_all(game_id, s
 def test_wilds_buying_window_running_out_is_told():
     """W10.2: the window's timer closes it with no event; the table hears that it did (it
     was 'Time up.', its type's name)."""
-    assert get_game("wild").tell_quiet(TimeUp(3), Names(NAMES[:3], 0)) == \
-        "The time to ask to buy is up."
+    assert get_game("wild").told(TimeUp(3), (), Names(NAMES[:3], 0)) == \
+        ("The time to ask to buy is up.",)
 
 
 @pytest.mark.parametrize("game_id", ["dragon", "den", "wild", "gold"])

@@ -86,7 +86,7 @@ TELLERS = {
                                    f"is on offer to {n.group(e.seats)}.",
     moves.BuyAsked: lambda e, n: f"{n.does(e.seat, 'ask')} to buy.",
     # actions, not events: a seat's no to buying makes none, nor the buying window's
-    # timer running out (W10.2, Wild's only timer) (Game.tell_quiet)
+    # timer running out (W10.2, Wild's only timer) (Game.told)
     moves.DeclineToBuy: lambda a, n: f"{n.does(a.seat, 'decline')} to buy.",
     TimeUp: lambda a, n: "The time to ask to buy is up.",
     moves.BuyAnswered: lambda e, n: f"{n.does(e.seat, 'let')} {n.who(e.buyer)} buy." if e.allow
