@@ -59,6 +59,8 @@ class SearchBot(Bot):
 
     thinks = True
     wants_worlds = True
+    #: the worlds played before the race first drops a candidate (then at each power of two)
+    prune_from = 4
 
     def __init__(self, seed: int = 0, *, easy: Callable[[int], Bot], budget: float = 0.15,
                  width: int = 8, least: int = 1, most: int = 1000, confidence: float = 1.0,
@@ -132,7 +134,8 @@ class SearchBot(Bot):
                     worlds += 1
                     for i, score in zip(racing, scores, strict=True):
                         results[i].append(score)
-                    if worlds >= 4 and worlds & (worlds - 1) == 0 and len(racing) > 2:
+                    if worlds >= self.prune_from and worlds & (worlds - 1) == 0 \
+                            and len(racing) > 2:
                         racing = _prune(racing, results)
                     if len(racing) == 1:  # the rest fell out: the choice is made
                         break

@@ -3,8 +3,12 @@ hand."""
 
 from __future__ import annotations
 
+from time import perf_counter
+from types import SimpleNamespace
+
 import pytest
 
+from engine import search
 from engine.bots import make_bot
 from engine.games.dragon import clues
 from engine.games.dragon.cards import parse
@@ -12,7 +16,7 @@ from engine.games.dragon.rules import HandOver, HandStarted, Pass, Passed, Playe
 from engine.hands import KEEP, OVER
 from engine.observe import observe
 from engine.registry import get_game
-from engine.search import WON, _prune, value
+from engine.search import WON, SearchBot, _prune, value
 from tests.engine.dragon_helpers import GAME, play, rig
 
 
@@ -34,6 +38,25 @@ def test_the_race_drops_the_clearly_behind_and_the_same_but_keeps_default_and_le
 
 def test_the_race_keeps_the_default_even_when_behind():
     assert _prune([0, 1, 2], [[0, 0, 0, 0], [5, 5, 5, 6], [5, 5, 5, 6]]) == [0, 1]
+
+
+class ScoredSearch(SearchBot):
+    """A search whose candidates are their own playouts' scores, in every world alike."""
+
+    def playout(self, game, me, action, world, seed) -> float:
+        return action
+
+
+@pytest.mark.parametrize("start", [4, 16])
+def test_the_race_drops_a_candidate_only_once_prune_from_worlds_are_played(monkeypatch,
+                                                                           start):
+    """Den's hard races from 16 worlds, the others from 4: a candidate clearly behind
+    meets every world until then, and none after."""
+    monkeypatch.setattr(search, "sampled_world", lambda game, obs, seed: b"")
+    bot = ScoredSearch(0, easy=lambda seed: None, budget=10.0, most=32)
+    bot.prune_from = start
+    results = bot.weigh(None, SimpleNamespace(seat=0), [0.0, 5.0, -3.0], perf_counter())
+    assert [len(r) for r in results] == [32, 32, start]
 
 
 def contradicted(history, held: dict[int, int], seat: int = 1) -> bool:

@@ -91,13 +91,14 @@ def test_the_easy_bots_turn_made_in_a_world_leaves_what_the_easy_bot_leaves():
 
 
 def test_another_turn_overrules_the_plans_only_on_enough_worlds_and_clearly_ahead():
-    """A turn a standard error ahead of the plan's over 8 worlds overrules it, however many
-    rivals it had; on fewer than 8 worlds none does, however far ahead, nor one ahead by
-    less than a standard error."""
+    """A turn half a standard error ahead of the plan's (`OVERRULE`) over 8 worlds overrules
+    it, however many rivals it had; on fewer than 8 worlds none does, however far ahead,
+    nor one ahead by less than half a standard error."""
+    assert hard.OVERRULE == 0.5
     bot = make_bot(GAME, "hard", 1)
     default = [0.0] * 8
-    ahead_a_little = [3.0, -1.0] * 4  # mean 1, standard error 0.76
+    ahead_a_little = [5.0, -3.0] * 4  # mean 1, standard error 1.51
     assert bot.clearly_better(ahead_a_little, default, 2)
     assert bot.clearly_better(ahead_a_little, default, 10)
     assert not bot.clearly_better([2.0, 0.0] * 2, [0.0] * 4, 2)
-    assert not bot.clearly_better([5.0, -3.0] * 4, default, 2)  # mean 1, error 1.5
+    assert not bot.clearly_better([7.0, -5.0] * 4, default, 2)  # mean 1, error 2.27

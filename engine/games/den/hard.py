@@ -43,6 +43,14 @@ KEEPS = (plan.KEEP, 0.0, 1.0, 4.0)
 WIDTH = 8
 #: the fewest worlds on which another turn may overrule the plan's
 LEAST_WORLDS = 8
+#: the standard errors by which another turn must beat the plan's there, and the worlds
+#: played before the race first drops a turn. Each candidate played out again on the real
+#: hands (`python -m tools.lab.truth`, 291 searches against three normal): a bar of 1 and a
+#: race from 4 worlds gained 1.71 a search of the 3.91 the best candidate would, a bar of
+#: 0.5 and a race from 16 some 2.1 on the same searches; at the bench, against three easy,
+#: 46.1 % of 2,460 matches (seed 29) where the bar of 1 won 44.1 % of 3,408 (seeds 3-19)
+OVERRULE = 0.5
+RACE_FROM = 16
 
 Turn = tuple[plan.Step, ...]
 
@@ -73,11 +81,14 @@ class PlannedSearch(SearchBot):
     """Hard: the plan's turn unless the search finds another turn clearly better; the
     turn chosen is played out to its end."""
 
+    prune_from = RACE_FROM
+
     def __init__(self, seed: int = 0, **search):
         # to_win: a Den match ends when a score reaches the target either way, so a hand
         # that may end it is played for the match, not for the lead
         super().__init__(seed, easy=GreedyBot, **{"budget": 0.16, "stretch": 1.6,
-                                                   "to_win": True, **search})
+                                                   "to_win": True, "confidence": OVERRULE,
+                                                   **search})
         self.easy = PlannerBot(seed, nodes=CHOICE_NODES)
         # the turn being played: what is left of it from each (hand, table) it passes
         self.following: dict[tuple, Turn] = {}
@@ -147,10 +158,10 @@ class PlannedSearch(SearchBot):
         return tuple(steps)
 
     def clearly_better(self, best: list[float], default: list[float], candidates: int) -> bool:
-        """On `LEAST_WORLDS` or more, by `confidence` standard errors, however many the
-        rivals: a bar rising with them (Bonferroni, as Wild's hard) kept the plan's turn
-        at 104 of 118 searches and won 31.2 % of 300 matches against three normal, the
-        flat bar 34.8 % (seed 3)."""
+        """On `LEAST_WORLDS` or more, by `confidence` (`OVERRULE`) standard errors, however
+        many the rivals: a bar rising with them (Bonferroni, as Wild's hard) kept the plan's
+        turn at 104 of 118 searches and won 31.2 % of 300 matches against three normal, a
+        flat bar of 1 34.8 % (seed 3)."""
         return len(best) >= LEAST_WORLDS and ahead(best, default, self.confidence)
 
     def lead_in(self, game, state, me: int, turn: Turn) -> None:
