@@ -417,14 +417,15 @@ class Game(ABC):
     #: an action that makes no event may have one too (`told`)
     tellers: dict[type, Callable[[Event, Names], str]] = {}
 
-    def tell(self, item: Action | Event, names: Names) -> str:
+    def tell(self, event: Event, names: Names) -> str:
         """One sentence of the table's story as `names.listener` hears it: every event a
-        game makes has its teller; anything else is named by its type and its seat."""
-        teller = self.tellers.get(type(item))
+        game makes has its teller (a test holds each game to it); one without is named by
+        its type and its seat rather than lost. An action is told by `told`."""
+        teller = self.tellers.get(type(event))
         if teller is not None:
-            return teller(item, names)
-        what = re.sub(r"(?<=[a-z])(?=[A-Z])", " ", type(item).__name__).lower()
-        seat = getattr(item, "seat", CHANCE)
+            return teller(event, names)
+        what = re.sub(r"(?<=[a-z])(?=[A-Z])", " ", type(event).__name__).lower()
+        seat = getattr(event, "seat", CHANCE)
         return f"{names.who(seat, start=True)}: {what}." if 0 <= seat < len(names.seats) else \
             f"{capital(what)}."
 
@@ -438,7 +439,6 @@ class Game(ABC):
             return tuple(self.tell(event, names) for event in events)
         teller = self.tellers.get(type(action))
         return () if teller is None else (teller(action, names),)
-
 
     #: action type -> the function(action, view, names) that says it as a hint's verb phrase
     #: ('lay the 7 of Stars on the north pile'), so a hint is worded by the game, not the window
