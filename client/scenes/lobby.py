@@ -33,6 +33,9 @@ TONIGHT = (840, 286, 400, 344)  # tonight's standings, under Play with bots, abo
 TEACHING = "Against easy bots: at each of your turns the table says what you can do, and " \
     "why the hard bot's play is good."
 NONE_FOUND_AFTER = 4.0  # seconds with no table seen before saying multicast may be blocked
+#: said below the list once nothing was found: a player alone on a quiet network has
+#: nothing wrong with it, so the note speaks to one whose friend's table does not show
+NOTHING_FOUND = "No tables found. A friend's table missing? Multicast may be blocked: join by its code."
 
 
 def first_scene(app) -> Scene:
@@ -362,8 +365,7 @@ class Lobby(Scene):
         if self.problem:
             self.view.text(surface, self.problem, (40, 528), 15, ALERT, width=760)
         elif self.none_found:
-            self.view.text(surface, "No tables found. Multicast may be blocked on this network: "
-                           "join by address.", (40, 528), 15, GOLD, width=760)
+            self.view.text(surface, NOTHING_FOUND, (40, 528), 15, GOLD, width=760)
         else:
             self.view.text(surface, "Or join by the code or address a table shows:",
                            (40, 528), 15, DIM, width=760)

@@ -115,6 +115,9 @@ def test_the_lobby_says_multicast_may_be_blocked_when_it_finds_nothing(window, m
     assert scene.table_list.rect.contains(inside[0].rect) and inside[0].visible
     assert inside[0].layer > scene.table_list.get_top_layer(), "drawn over the list"
     assert inside[0].font.size(lobby_scene.EMPTY_LIST)[0] <= inside[0].rect.width, "whole"
+    assert lobby_scene.NOTHING_FOUND in drawn_texts(window, monkeypatch)
+    view = window.app.view
+    assert view.font(15).size(lobby_scene.NOTHING_FOUND)[0] <= view.px(760), "the note whole"
 
 
 def drawn_texts(driver, monkeypatch) -> list[str]:
