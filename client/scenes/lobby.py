@@ -35,7 +35,8 @@ TEACHING = "Against easy bots: at each of your turns the table says what you can
 NONE_FOUND_AFTER = 4.0  # seconds with no table seen before saying multicast may be blocked
 #: said below the list once nothing was found: a player alone on a quiet network has
 #: nothing wrong with it, so the note speaks to one whose friend's table does not show
-NOTHING_FOUND = "No tables found. A friend's table missing? Multicast may be blocked: join by its code."
+NOTHING_FOUND = ("No tables found. A friend's table missing? Multicast may be blocked: "
+                 "join by its code.")
 
 
 def first_scene(app) -> Scene:
