@@ -35,11 +35,15 @@ def test_a_second_peer_on_the_same_identity_and_journal_refuses_and_the_first_pl
 
 def test_a_second_peer_on_the_same_identity_with_another_journal_refuses(tmp_path):
     """Its journal differs (--journal), but one key in two processes at once is refused
-    too: the identity is held while a peer plays."""
-    table = PeerTable(tmp_path, humans=1, think=2, start=False)
+    too: the identity is held while a peer plays. The first peer waits in its lobby for a
+    second person who never comes, so it holds the identity all the while: at a table of
+    itself and bots its one-hand match could end, and free the identity, before a slow
+    start of the second process reached its lock (a clean-clone CI run waited 20 s on it)."""
+    table = PeerTable(tmp_path, humans=2, think=2, start=False)
     try:
         other = table._start(0, "--journal", str(tmp_path / "other.journal"))
         assert other.popen.wait(20) == EXIT_IN_USE
+        assert table.peers[0].popen.poll() is None, "the first peer held the identity"
         assert "identity p0 (" in other.errors[0]
         assert f"(pid {table.peers[0].popen.pid})" in other.errors[0]
     finally:
