@@ -35,7 +35,7 @@ def test_a_second_peer_on_the_same_identity_and_journal_refuses_and_the_first_pl
 
 def test_a_second_peer_on_the_same_identity_with_another_journal_refuses(tmp_path):
     """Its journal differs (--journal), but one key in two processes at once is refused
-    too: the identity is held while a peer plays. The first peer waits in its lobby for a
+    too: the identity is held while a peer runs. The first peer waits in its lobby for a
     second person who never comes, so it holds the identity all the while: at a table of
     itself and bots its one-hand match could end, and free the identity, before a slow
     start of the second process reached its lock (a clean-clone CI run waited 20 s on it)."""
