@@ -5,8 +5,8 @@ Seat 0 creates the table (its bot seats hosted by it) and prints its port on the
 line; every other seat joins it at --connect. The person plays the easy bot's choice, but
 takes --slow seconds over their first move of each hand (reading the last hand's result, a
 window without focus) and never says Next hand, so the pause between hands runs its full
-length. The last line printed is the table's end as JSON: kind, report, and how many hands
-this person opened after such a wait.
+length. The last line printed is the table's end as JSON: kind, report, how many hands
+this person opened after such a wait, and in how many the hand ended while they read.
 """
 
 from __future__ import annotations
@@ -28,13 +28,16 @@ from net.wire.identity import Identity
 LOOPBACK = "127.0.0.1"
 
 
-async def person(node: TableNode, slow: float) -> int:
-    """Play the node's seat as a slow person until the table ends; the hands led."""
+async def person(node: TableNode, slow: float) -> dict[str, int]:
+    """Play the node's seat as a slow person until the table ends. How many hands they
+    opened after the wait (`led`), and in how many the hand ended while they were still
+    reading (`missed`: another seat showed a Dragon, D9.2, and the window to show one too,
+    D9.4, ran out first)."""
     replica = node.replica
     game, me = replica.game, replica.me
     witness = Witness(game, first_state(game, replica.start), me)
     easy = make_bot(game, "easy")
-    asked_at, waiting_since, led, hand = -1, None, 0, None
+    asked_at, reading, led, missed, hand = -1, None, 0, 0, None
     while not node.result.done():
         await asyncio.sleep(0.02)
         for action in replica.history[witness.fed:]:
@@ -46,16 +49,19 @@ async def person(node: TableNode, slow: float) -> int:
         observation = witness.observe()
         if not observation.legal:
             continue
-        if replica.rounds.fresh_deal is not hand:  # their first move of this hand
-            waiting_since = waiting_since or time.monotonic()
-            if time.monotonic() - waiting_since < slow:
+        fresh = replica.rounds.fresh_deal
+        if fresh is not hand:  # their first move of this hand
+            if reading is None or reading[0] is not fresh:
+                missed += reading is not None  # the last hand ended while they read
+                reading = (fresh, time.monotonic())
+            if time.monotonic() - reading[1] < slow:
                 continue
-            led, waiting_since, hand = led + 1, None, replica.rounds.fresh_deal
+            led, reading, hand = led + 1, None, fresh
         action = easy.choose(game, observation)
         if action is not None:
             node.submit(action)
             asked_at = len(replica.history)
-    return led
+    return {"led": led, "missed": missed + (reading is not None)}
 
 
 async def sit(args) -> None:
@@ -77,10 +83,10 @@ async def sit(args) -> None:
     await wait_until(lambda: node.lobby.state().proposal(node.table), 60, "a full table")
     node.lobby_op("start", node.lobby.state().proposal(node.table).encode())
     await wait_until(lambda: node.replica is not None, 60, "the start")
-    led = asyncio.create_task(person(node, args.slow))
+    playing = asyncio.create_task(person(node, args.slow))
     end = await node.wait(args.timeout)
     result = {"kind": end.kind if isinstance(end, Fault) else type(end).__name__.lower(),
-              "report": getattr(end, "report", ""), "led": await led}
+              "report": getattr(end, "report", ""), **await playing}
     await asyncio.sleep(1.0)  # let the last frames reach the others
     await node.close()
     print(json.dumps(result), flush=True)
