@@ -30,10 +30,10 @@ import random
 import sys
 from dataclasses import dataclass, field, replace
 
-from engine.bots import make_bot
 from engine.local import play
 from engine.registry import get_game
 from engine.search import WON, SearchBot, sampled_world
+from tools.bench.bots import make_player
 
 GAMES = ("den", "dragon", "wild")  # the games whose searching bots sample hands' worlds
 
@@ -101,7 +101,7 @@ def run(args) -> dict:
     searches: list[Search] = []
     for n in range(args.matches):
         seed, me = args.seed * 100_003 + n, n % seats
-        bots = [make_bot(game, args.level if s == me else args.others, seed * 10 + s)
+        bots = [make_player(game, args.level if s == me else args.others, seed * 10 + s)
                 for s in range(seats)]
         if not isinstance(bots[me], SearchBot):
             raise SystemExit(f"{args.game}'s {args.level} bot does not search")
@@ -179,7 +179,8 @@ def main(argv=None) -> None:
                                      formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--game", choices=GAMES, default="den")
     parser.add_argument("--level", default="hard", help="the searching seat's level")
-    parser.add_argument("--others", default="normal", help="the other seats' level")
+    parser.add_argument("--others", default="normal",
+                        help="the other seats' level, or the bench's baseline")
     parser.add_argument("--matches", type=int, default=10, help="at most this many matches")
     parser.add_argument("--searches", type=int, default=1_000_000,
                         help="stop once this many searches are weighed")
