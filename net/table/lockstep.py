@@ -26,12 +26,11 @@ frame follows no earlier one of its own, but the start, as at step 0.
 
 from __future__ import annotations
 
-import copy
 import hashlib
 from dataclasses import dataclass, field
 from typing import Any
 
-from engine.chance import CHANCE, ShuffleRequest, TimeUp
+from engine.chance import CHANCE, TimeUp
 from engine.errors import BadWire, EngineError
 from engine.fields import malformed
 from engine.registry import get_game
@@ -40,8 +39,9 @@ from net.chance.dealing import DeckChance
 from net.chance.seeds import ChanceSource
 from net.errors import TableFault
 from net.table.attendance import Attendance, SeatsSeen
+from net.table.departures import Departing
 from net.table.framestore import WINDOW, Body, FrameStore, body_payload, parse_body
-from net.table.hindsight import first_state, replayed_knowing, upcoming_deals
+from net.table.hindsight import first_state, upcoming_deals
 from net.table.pause import NextHand, NotNow, PauseTable, PlayerPause, ResumeTable, paused_or_not
 from net.table.rounds import Rounds
 from net.table.takeback import (
@@ -90,10 +90,11 @@ def well_typed(action: Action) -> bool:
     return malformed(action) is None
 
 
-class Replica(SeatsSeen, TakingBack):
+class Replica(SeatsSeen, TakingBack, Departing):
     """One engine instance kept in lockstep with the table; who plays which seat is
     read from its attendance (net.table.attendance.SeatsSeen); a take-back's records are
-    net.table.takeback.TakingBack's."""
+    net.table.takeback.TakingBack's; leaves, quiet seats and returns
+    net.table.departures.Departing's."""
 
     def __init__(self, start: StartConfig, me: int | None, chance: ChanceSource | None = None,
                  secrets=()):
@@ -310,61 +311,6 @@ class Replica(SeatsSeen, TakingBack):
         self.takebacks.kept = kept
         self.rounds.track_timer(self.state, step)
         return Entry(seat, action, tuple(events))
-
-    # -- a seat leaves, and comes back ------------------------------------------------
-    def _take_back(self, step: int) -> None:
-        """At a fresh deal, every admitted seat's human plays it again, and is dealt in."""
-        for seat in self.attendance.take_back(step):
-            self.chance.back(seat)
-            self._back_now.append(seat)
-
-    def _depart(self, seat: int, step: int) -> int:
-        """`seat` left after this step: its heir plays its seats (and bots) from now on,
-        and is handed its cards; the heir's seat is returned."""
-        heir = self.attendance.depart(seat, step)
-        self.chance.depart(seat, heir)
-        self.takebacks.kept = None  # the heir knows more than the kept state does
-        if self.me == heir:  # every seat it plays now, the first leaver's too
-            self._learn()
-        return heir
-
-    def _go_quiet(self, seat: int, step: int) -> int:
-        """Every other human voted to play on without `seat`, silent too long: its keys
-        went with it, so the hand in play is void and dealt again from the last fresh deal
-        (the state before its shuffle); its heir plays its seats from now on. Once the
-        match is over nothing is dealt again: its result stands, and the decks the quiet
-        seat's seed would have opened for the audit are set aside unaudited."""
-        heir = self.attendance.depart(seat, step)
-        self.chance.quiet(seat, heir)
-        self.takebacks.kept = None  # the hand is dealt again: nothing to take back
-        if self.over:
-            return heir
-        fresh = self.rounds.rewind(step)
-        if fresh is None:
-            raise TableFault("void", step, f"the hand is void: {self.name_of(seat)} went "
-                             "quiet before the first deal")
-        self.state = copy.deepcopy(fresh.state)
-        del self.history[fresh.history:]
-        return heir
-
-    def _note_fresh_deal(self, request, step: int) -> None:
-        """Keep the state before a shuffle that starts afresh (every deck in play is
-        finished: no card in play needs anyone's keys), to deal again from if a seat goes
-        quiet."""
-        if not isinstance(request, ShuffleRequest) or self.rounds.kept(request):
-            return  # (asked again at every step while it waits: weigh the decks once)
-        afresh = self.chance.decks_in_play() <= self.game.finished_decks(self.state)
-        if self.rounds.note_fresh_deal(request, self.state, len(self.history), step, afresh
-                                       ) and not self.over:
-            self._take_back(step)
-
-    def _learn(self) -> None:
-        """Take over the seats of one who left knowing what it knew (net.table.hindsight)."""
-        state = replayed_knowing(self.game, self.start, self.history, self.chance.faces_of)
-        if self.game.public_hash(state) != self.game.public_hash(self.state):
-            raise TableFault("desync", self.applied, "the replay that took over a seat that "
-                             "left does not give the same public state")
-        self.state = state
 
     def _settle(self, step: int, entries: list[Entry]) -> None:
         """Answer chance while it can be answered; a timer due now runs out."""
