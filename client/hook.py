@@ -19,8 +19,8 @@ import msgspec
 import pygame
 
 from client.bell import wake
+from client.keeping import TABLES
 from client.night.standings import tonight
-from client.session import TABLES
 from client.settings import state_folder
 from engine.wire import to_record
 from net.face.bridge import PlayWith

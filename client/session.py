@@ -9,25 +9,20 @@ Every intent goes out through `send`; nothing here applies an engine action.
 
 from __future__ import annotations
 
-import contextlib
 import logging
 import os
 import queue
-import secrets
 import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from client.settings import config_folder
+from client.keeping import Keeping
 from client.story import Storyteller, stop_words
 from client.table_words import TableClocks, TableWords
 from engine.game import Game
 from engine.tell import Names
-from net.disk.journal import Journal
-from net.disk.locks import WINDOW, Lock, lock_identity, lock_journal
-from net.disk.private import private_folder
 from net.face.again import Again, AgainOpened, AgainRefused
 from net.face.bridge import (
     AskHint,
@@ -67,7 +62,6 @@ from net.wire.start import StartConfig
 log = logging.getLogger("hoard.client")
 LOG_LINES = 400
 BOT_THINK_ENV = "HOARD_BOT_THINK"
-TABLES = "tables"  # the journals' folder, under the state folder
 DEFAULT_THINK = 12  # steps (~0.6 s at the table's pace) a bot waits, so people can follow
 
 
@@ -112,8 +106,6 @@ class Session(TableWords, TableClocks, Listener):
     role: str = "peer"  # "spectator": this window watches a table; "replay": a journal's
     think: int = field(default_factory=lambda: int(os.environ.get(BOT_THINK_ENV, DEFAULT_THINK)))
     bridge: NetBridge | None = None
-    journal_path: Path | None = None
-    resuming: bool = False  # opened on a journal: never deleted on closing, even if unread
     tables: dict[str, Listed] = field(default_factory=dict)
     lobby: LobbyState | None = None
     proposal: StartConfig | None = None
@@ -132,7 +124,7 @@ class Session(TableWords, TableClocks, Listener):
     move_wait: tuple[tuple[int, ...], float] | None = None  # whose move (seats), since when
     gone: dict[int, int] = field(default_factory=dict)  # seat that left -> the heir playing it
     ending: Ending | None = None
-    locks: dict[str, Lock] = field(default_factory=dict)  # "identity", "journal": held
+    keeping: Keeping | None = None  # its journal and its locks (client.keeping)
     hint: Hinted | None = None  # the hard bot's choice at this view, once thought
     hint_asked: ViewUpdate | None = None  # the view a hint was last asked at
     guided: bool = False  # a guided game: every turn of this seat says what the hard bot would
@@ -152,34 +144,25 @@ class Session(TableWords, TableClocks, Listener):
         """Shown a table without acting at it: a spectator, or a replay."""
         return self.role != "peer"
 
+    def __post_init__(self) -> None:
+        self.keeping = self.keeping or Keeping(self.folder)
+
     def open(self, resume: Path | None = None) -> None:
         """Start the table node (and its discovery) on its thread; a player's journals
         what it signs, a spectator has nothing of its own to keep. `resume`: a journal of
         an unfinished game, whose seat this node takes back (CorruptJournal if it cannot
         be read, InUse if another live process holds it or this identity)."""
         journal = None
-        self.resuming = resume is not None
         if resume is not None:
-            self.sit_down()
-            self.journal_path = resume
-            journal = self._open_journal("this game")
+            journal = self.keeping.resume(resume)
         elif not self.watching:
-            journal = self._new_journal()
+            journal = self.keeping.new_journal()
         options = NodeOptions(discovery=self.discovery, think=self.think)
         self.bridge = NetBridge(self.identity, options, journal, self.role, self.wake)
         self.bridge.start()
         self.bridge.send(PlayWith(None, self.think))
         if resume is not None:
             self.bridge.send(Resume())
-
-    def _new_journal(self) -> Journal:
-        """A journal of its own for this table's game (History lists each game apart)."""
-        tables = self.folder / TABLES
-        private_folder(tables)
-        # two sessions may open within one second: a random part keeps them apart
-        self.journal_path = tables / (f"{time.strftime('%Y%m%d-%H%M%S')}-"
-                                      f"{secrets.token_hex(4)}.journal")
-        return self._open_journal("this table")
 
     def again(self, agree: bool = True) -> Session:
         """The session of the table after this match (net.face.again), on the same node's
@@ -188,35 +171,23 @@ class Session(TableWords, TableClocks, Listener):
         others = {k: self.start.seats[i].name for i, k in self.start.humans().items()
                   if i != self.seat}
         after = Session(self.identity, self.folder, self.discovery, self.role, self.think,
-                        bridge=self.bridge, following=True, returning=others)
+                        bridge=self.bridge, following=True, returning=others,
+                        keeping=self.keeping.following())
         self.bridge = None
-        after.locks["identity"] = self.locks.pop("identity")
         self.close()  # its journal is whole: its lock goes, the file stays (a game began)
-        after.send(Again(after._new_journal(), agree))
+        after.send(Again(after.keeping.new_journal(), agree))
         return after
 
-    def _open_journal(self, what: str) -> Journal:
-        """The journal, held by this window while it plays (another window sees it open)."""
-        self.locks["journal"] = lock_journal(self.journal_path, what, WINDOW)
-        return Journal.open(self.journal_path)
-
     def sit_down(self) -> None:
-        """Hold this identity before it takes a seat: InUse when another live process plays
-        with it (the same seat signed from two processes is taken for cheating)."""
-        if "identity" not in self.locks:
-            self.locks["identity"] = lock_identity(config_folder(), "your player identity",
-                                                   WINDOW)
+        """Hold this identity before it takes a seat (InUse: another live process plays
+        with it)."""
+        self.keeping.sit_down()
 
     def close(self) -> None:
         if self.bridge is not None:
             self.bridge.stop()
             self.bridge = None
-        if self.journal_path is not None and self.start is None and not self.resuming:
-            with contextlib.suppress(OSError):  # no game began: nothing worth keeping
-                self.journal_path.unlink()
-        for lock in self.locks.values():
-            lock.release()
-        self.locks = {}
+        self.keeping.close(began=self.start is not None)
 
     @property
     def address(self) -> tuple[str, int] | None:

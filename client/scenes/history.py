@@ -14,11 +14,12 @@ import time
 import pygame
 import pygame_gui
 
+from client.keeping import TABLES
 from client.night.standings import Night, night_of
 from client.night.tonight import draw_night
 from client.scenes import Place, Scene, draw_felt
 from client.scenes.table import TableScene
-from client.session import TABLES, Session
+from client.session import Session
 from client.settings import state_folder
 from client.tables.basics import enable
 from client.ui import DIM, GOLD, INK, fit, wrap

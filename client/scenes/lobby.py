@@ -8,12 +8,12 @@ import pygame
 import pygame_gui
 
 from client import assets
+from client.keeping import TABLES
 from client.night.standings import tonight
 from client.night.tonight import ROW, draw_night, height
 from client.scenes import Place, Scene, checked_name, draw_felt
 from client.scenes.offers import SECOND_SEAT, ResumeOffers, sentence
 from client.scenes.setup import bot_level
-from client.session import TABLES
 from client.settings import os_user_name, state_folder
 from client.ui import ALERT, DIM, GOLD, INK, wrap
 from client.widgets import FittedList, HintedEntry

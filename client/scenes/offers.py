@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import time
 
-from client.session import TABLES
+from client.keeping import TABLES
 from client.settings import state_folder
 from client.ui import DIM
 from engine.registry import get_game

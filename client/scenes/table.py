@@ -9,11 +9,11 @@ import time
 import pygame
 
 from client import assets
+from client.keeping import TABLES
 from client.logview import LogView
 from client.night.standings import Night, tonight
 from client.night.tonight import NIGHT_TOP, draw_night
 from client.scenes import Place, Scene, draw_felt
-from client.session import TABLES
 from client.settings import state_folder
 from client.story import stop_report, stop_title
 from client.tables import renderer_for
