@@ -17,7 +17,7 @@ def test_pairings_are_read_as_subject_then_other_level():
 
 def test_a_run_plays_only_the_pairings_asked_and_counts_the_searches():
     args = Namespace(games="den", matches=2, seconds=60.0, budget=0.02, one_hand=True, seed=1,
-                     pairings="hard-easy", stretch=None, jobs=1)
+                     pairings="hard-easy", stretch=None, jobs=1, per_match=None)
     report = run(args)
     assert set(report["games"]["den"]) == {"seats", "options", "hard_vs_easy"}
     assert report["games"]["den"]["hard_vs_easy"]["matches"] == 2
@@ -31,7 +31,7 @@ def test_a_large_stretch_leaves_no_search_cut_by_the_wall_clock():
     """--stretch moves the wall-clock cap far out: every search ends on its CPU budget
     (or its race), however busy the machine."""
     args = Namespace(games="den", matches=1, seconds=60.0, budget=0.01, one_hand=True, seed=2,
-                     pairings="hard-normal", stretch=1000.0, jobs=2)
+                     pairings="hard-normal", stretch=1000.0, jobs=2, per_match=None)
     report = run(args)
     assert report["stretch"] == 1000.0
     assert all(level["cut_by_wall_clock"] == 0.0 for level in report["searches"].values())
@@ -42,7 +42,8 @@ def test_the_time_cap_ends_a_pairing_and_stops_its_workers_before_the_next():
     matches its workers still played are dropped with them, so the next pairing's come
     from workers of its own."""
     args = Namespace(games="gold", matches=50, seconds=0.0, budget=0.01, one_hand=False,
-                     seed=3, pairings="normal-easy,easy-normal", stretch=None, jobs=2)
+                     seed=3, pairings="normal-easy,easy-normal", stretch=None, jobs=2,
+                     per_match=None)
     report = run(args)
     gold = report["games"]["gold"]
     assert gold["normal_vs_easy"]["matches"] == 1 and gold["easy_vs_normal"]["matches"] == 1
@@ -83,7 +84,7 @@ def test_a_plan_is_measured_alone_and_refused_for_a_game_that_plans_nothing():
     searches noted); asked of a game whose hard bot has no plan, the run stops before a
     match is played."""
     args = Namespace(games="den,wild", matches=2, seconds=60.0, budget=None, one_hand=True, seed=1,
-                     pairings="plan-easy", stretch=None, jobs=1)
+                     pairings="plan-easy", stretch=None, jobs=1, per_match=None)
     report = run(args)
     assert report["games"]["den"]["plan_vs_easy"]["matches"] == 2
     assert report["games"]["wild"]["plan_vs_easy"]["matches"] == 2
@@ -112,12 +113,13 @@ def test_a_run_stopped_early_reports_what_it_played_and_tells_progress(monkeypat
             os.kill(os.getpid(), signal.SIGTERM)
             signal.sigtimedwait([], 0.1)  # the handler runs in this (the main) thread
         played.append(work)
-        return 1.0, {level: [] for level in bench.LEVELS}, {level: [] for level in bench.LEVELS}
+        return work[1], 1.0, {level: [] for level in bench.LEVELS}, \
+            {level: [] for level in bench.LEVELS}
 
     monkeypatch.setattr(bench, "_play_job", job)
     monkeypatch.setattr(bench, "PROGRESS_SECONDS", 0.0)
     args = Namespace(games="den,dragon", matches=5, seconds=60.0, budget=None, one_hand=True,
-                     seed=1, pairings="hard-easy,normal-easy", stretch=None, jobs=1)
+                     seed=1, pairings="hard-easy,normal-easy", stretch=None, jobs=1, per_match=None)
     report = run(args)
     assert report["stopped_early"] is True
     assert report["games"]["den"]["hard_vs_easy"]["matches"] == 2

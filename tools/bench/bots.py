@@ -21,6 +21,7 @@ plan-easy: what a change to the plan is worth.
 from __future__ import annotations
 
 import dataclasses
+import json
 import math
 import multiprocessing
 import signal
@@ -70,6 +71,11 @@ def add_arguments(parser) -> None:
                         help="comma-separated SUBJECT-OTHER level pairs, e.g. hard-normal; "
                              "\"baseline\" is a plain determinized search (FlatSearch)")
     parser.add_argument("--seed", type=int, default=0)
+    parser.add_argument("--per-match", metavar="PATH", default=None,
+                        help="append each match's result to PATH as a JSON line (game, "
+                             "pairing, seed, match, share): two runs of two versions at one "
+                             "seed play the same deals, and `python -m tools.lab.paired` "
+                             "weighs them match by match")
 
 
 def wilson(wins: float, n: int, z: float = 1.96) -> tuple[float, float]:
@@ -202,8 +208,9 @@ def _run(args) -> dict:
             wins, n, started = 0.0, 0, time.monotonic()
             told = started
             try:
-                for share, match_times, match_searches in results(table):
+                for match, share, match_times, match_searches in results(table):
                     wins, n = wins + share, n + 1
+                    keep_match(args, game_id, name, match, share)
                     for level in LEVELS:
                         times[level] += match_times[level]
                         searches[level] += match_searches[level]
@@ -307,8 +314,20 @@ def results(table: Table):
             workers.terminate()
 
 
-def _play_job(job: tuple[Table, int]) -> tuple[float, dict, dict]:
-    return play_match(*job)
+def _play_job(job: tuple[Table, int]) -> tuple[int, float, dict, dict]:
+    """The match's number with its result: the workers finish them out of order."""
+    return job[1], *play_match(*job)
+
+
+def keep_match(args, game_id: str, pairing: str, match: int, share: float) -> None:
+    """Append a match's result to --per-match's file, at once: a run stopped keeps its
+    matches (the same game, pairing, seed and match number deal the same cards)."""
+    if args.per_match is None:
+        return
+    row = {"game": game_id, "pairing": pairing, "seed": args.seed, "match": match,
+           "share": share}
+    with open(args.per_match, "a", encoding="utf-8") as out:
+        out.write(json.dumps(row) + "\n")
 
 
 def _searches(searches: list[tuple[int, bool]]) -> dict:
