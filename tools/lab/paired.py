@@ -5,10 +5,11 @@ A and B the --per-match files of two `tools.bench bots` runs (one per version, t
 At one seed the bench's n-th match deals the same cards in every run, whatever the bots
 do, and the seat under test sits in the same place; so two versions' results on the same
 match move together (a seat dealt a strong hand wins with either), and the difference
-match by match is far less noisy than two win rates set side by side. Two runs of one
-version on Dragon Den's hard against normal (123 matches, this repository's code on
-2026-11-29) agreed with a correlation of 0.53: paired, a difference is told from about
-half the matches. Per game and pairing: the matches both runs played, each run's win
+match by match is less noisy than two win rates set side by side. Two runs of one
+version (Dragon Den's hard against normal, 400 matches at seed 61, 2026-11-29) agreed
+with a correlation of 0.41: paired, the interval was 5.2 points wide each side where two
+unpaired runs' would be 6.7, as if 1.7 times the matches were played. Per game and
+pairing: the matches both runs played, each run's win
 rate on them, B's gain over A with its 95 % interval (matches as the unit: the normal
 approximation to the mean difference), the correlation, and the half-width two unpaired
 runs of as many matches would have.
