@@ -24,6 +24,8 @@ import statistics
 from collections import defaultdict
 from pathlib import Path
 
+from tools.lab.truth import correlation
+
 #: z of a two-sided 95 % interval
 Z95 = 1.96
 
@@ -60,8 +62,9 @@ def compare(a: dict[int, float], b: dict[int, float]) -> dict:
     n = len(both)
     if n < 2:
         return {"matches": n}
-    xs, ys = [a[m] for m in both], [b[m] for m in both]
-    diffs = [y - x for x, y in zip(xs, ys, strict=True)]
+    pairs = [(a[m], b[m]) for m in both]
+    xs, ys = [x for x, _ in pairs], [y for _, y in pairs]
+    diffs = [y - x for x, y in pairs]
     half = Z95 * statistics.stdev(diffs) / math.sqrt(n)
     unpaired = Z95 * math.sqrt((statistics.variance(xs) + statistics.variance(ys)) / n)
     gain = statistics.fmean(diffs)
@@ -69,16 +72,9 @@ def compare(a: dict[int, float], b: dict[int, float]) -> dict:
         "matches": n, "a_win_rate": round(statistics.fmean(xs), 3),
         "b_win_rate": round(statistics.fmean(ys), 3), "gain": round(gain, 3),
         "interval95": [round(gain - half, 3), round(gain + half, 3)],
-        "correlation": _correlation(xs, ys),
+        "correlation": correlation(pairs),  # None where a run won (or lost) every match
         "unpaired_half_width": round(unpaired, 3),
     }
-
-
-def _correlation(xs: list[float], ys: list[float]) -> float | None:
-    try:
-        return round(statistics.correlation(xs, ys), 3)
-    except statistics.StatisticsError:  # one run won (or lost) every match
-        return None
 
 
 def report(a_path: Path, b_path: Path) -> dict:
