@@ -24,6 +24,9 @@ import sys
 from collections import Counter, defaultdict
 
 from engine.bots import bot_kinds
+from engine.cards import mask_of
+from engine.games.dragon.bot import DANGER, strength_used
+from engine.games.dragon.rules import Pass, Play
 from engine.local import play
 from engine.registry import get_game
 from tools.bench.bots import PLANNERS, make_player, match_options, searcher
@@ -33,14 +36,11 @@ def kind(game, action) -> str:
     """What sort of action `action` is, in the words of the tool's report."""
     if game.id != "dragon":
         return type(action).__name__
-    from engine.games.dragon.bot import strength_used
-    from engine.games.dragon.rules import Pass, Play
-
     if type(action) is Pass:
         return "pass"
     if type(action) is not Play:
         return type(action).__name__
-    spends = strength_used(sum(1 << f for f in action.faces))
+    spends = strength_used(mask_of(action.faces))
     return f"{len(action.faces)} card{'s' * (len(action.faces) > 1)}{' +2' * bool(spends)}"
 
 
@@ -49,8 +49,6 @@ def situation(game, obs) -> str:
     game's legal kinds of action."""
     if game.id != "dragon":
         return "|".join(sorted({type(a).__name__ for a in obs.legal}))
-    from engine.games.dragon.bot import DANGER
-
     view = obs.view
     others = [c for s, c in enumerate(view.counts) if s != obs.seat and c]
     near = bool(others) and min(others) <= DANGER
