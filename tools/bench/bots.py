@@ -156,6 +156,15 @@ def make_player(game, level: str, seed: int):
     return make_bot(game, level, seed)
 
 
+def match_players(game, subject: str, other: str, seed: int, n: int, seats: int):
+    """The n-th match at `seed` as every run at that seed plays it: its deal's seed, the
+    subject's seat (turning round the table from match to match) and each seat's player
+    (`make_player`, seeded by the deal and the seat)."""
+    deal, me = seed * 100_003 + n, n % seats
+    return deal, me, [make_player(game, subject if s == me else other, deal * 10 + s)
+                      for s in range(seats)]
+
+
 def searcher(bot) -> SearchBot | None:
     """The search a level thinks with: itself, or one it holds (Gold's hard bot searches
     at the talks), or none (easy)."""
@@ -279,11 +288,10 @@ def play_match(table: Table, n: int) -> tuple[float, dict, dict]:
     config, seats = game.configure(table.options, table.seats)
     times: dict[str, list[float]] = {level: [] for level in LEVELS}
     searches: dict[str, list[tuple[int, bool]]] = {level: [] for level in LEVELS}
-    seed, me = args.seed * 100_003 + n, n % seats
+    seed, me, players = match_players(game, table.subject, table.other, args.seed, n, seats)
     bots = []
-    for s in range(seats):
+    for s, bot in enumerate(players):
         level = table.subject if s == me else table.other
-        bot = make_player(game, level, seed * 10 + s)
         if args.budget is not None and level == "hard" and hasattr(bot, "budget"):
             bot.budget = args.budget
         if args.stretch is not None and searcher(bot) is not None:

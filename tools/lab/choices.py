@@ -28,8 +28,8 @@ from engine.cards import mask_of
 from engine.games.dragon.bot import DANGER, strength_used
 from engine.games.dragon.rules import Pass, Play
 from engine.local import play
-from engine.registry import get_game
-from tools.bench.bots import PLANNERS, make_player, match_options, searcher
+from engine.registry import game_ids, get_game
+from tools.bench.bots import PLANNERS, match_options, match_players, searcher
 
 
 def kind(game, action) -> str:
@@ -88,16 +88,15 @@ def run(args) -> dict:
     counts: dict[str, dict] = defaultdict(lambda: new_count(against))
     config, seats = game.configure(match_options(game, args.one_hand), 4)
     for n in range(args.matches):
-        seed, host = args.seed * 100_003 + n, n % seats
-        bots = []
-        for s in range(seats):
-            bot = make_player(game, args.with_ if s == host else args.watch, seed * 10 + s)
+        seed, host, bots = match_players(game, args.with_, args.watch, args.seed, n, seats)
+        # each asked bot seeded as it would be in that seat
+        asked = {name: match_players(game, name, name, args.seed, n, seats)[2]
+                 for name in against}
+        for s, bot in enumerate(bots):
             if args.stretch is not None and searcher(bot) is not None:
                 searcher(bot).stretch = args.stretch
             if s != host:
-                refs = {name: make_player(game, name, seed * 10 + s) for name in against}
-                bot = Watched(bot, refs, counts)
-            bots.append(bot)
+                bots[s] = Watched(bot, {name: asked[name][s] for name in against}, counts)
         state = game.setup(config, seats)
         for _ in play(game, state, bots, seed):
             pass
@@ -116,7 +115,7 @@ def _plain(count: dict) -> dict:
 def main(argv=None) -> None:
     parser = argparse.ArgumentParser(prog="python -m tools.lab.choices", description=__doc__,
                                      formatter_class=argparse.RawDescriptionHelpFormatter)
-    parser.add_argument("--game", default="dragon", choices=("den", "dragon", "gold", "wild"))
+    parser.add_argument("--game", default="dragon", choices=game_ids())
     parser.add_argument("--watch", default="baseline",
                         help="the level watched (a level, the bench's baseline or plan)")
     parser.add_argument("--with", dest="with_", default="hard",

@@ -33,7 +33,7 @@ from dataclasses import dataclass, field, replace
 from engine.local import play
 from engine.registry import get_game
 from engine.search import WON, SearchBot, sampled_world
-from tools.bench.bots import make_player
+from tools.bench.bots import match_players
 
 GAMES = ("den", "dragon", "wild")  # the games whose searching bots sample hands' worlds
 
@@ -100,9 +100,7 @@ def run(args) -> dict:
     rng = random.Random(args.seed)
     searches: list[Search] = []
     for n in range(args.matches):
-        seed, me = args.seed * 100_003 + n, n % seats
-        bots = [make_player(game, args.level if s == me else args.others, seed * 10 + s)
-                for s in range(seats)]
+        seed, me, bots = match_players(game, args.level, args.others, args.seed, n, seats)
         if not isinstance(bots[me], SearchBot):
             raise SystemExit(f"{args.game}'s {args.level} bot does not search")
         state = game.setup(config, seats)
